@@ -1,0 +1,48 @@
+// npm test: make sure what the tests need is here (Chromium, a reachable PostgreSQL when there is
+// one), build the client the browser tests load, then run every vitest project.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import net from 'node:net';
+
+const root = new URL('..', import.meta.url).pathname;
+const run = (command, args, options = {}) => spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+
+function ensureChromium() {
+  if (process.env.CHROMIUM_PATH || existsSync('/usr/bin/chromium')) return;
+  console.log('Chromium is missing: installing Debian\'s chromium for the browser tests...');
+  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
+  const apt = (args) => run(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  if (apt(['update', '-qq']).status !== 0 || apt(['install', '-y', '-qq', 'chromium']).status !== 0) {
+    console.error('Could not install chromium; install it (apt-get install -y chromium) or set CHROMIUM_PATH.');
+    process.exit(1);
+  }
+}
+
+function reachable(host, port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port, timeout: 1000 });
+    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => { socket.destroy(); resolve(false); });
+  });
+}
+
+ensureChromium();
+if (!process.env.TEST_DATABASE_URL && (await reachable('127.0.0.1', 5432))) {
+  process.env.TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+}
+console.log(process.env.TEST_DATABASE_URL
+  ? `Storage tests run on the embedded database and on PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host}).`
+  : 'No PostgreSQL reachable: storage tests run on the embedded database only.');
+
+if (run('npx', ['vite', 'build', '--logLevel', 'warn']).status !== 0) process.exit(1);
+const report = join(tmpdir(), `wanakt-vitest-${process.pid}.json`);
+const result = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)]);
+if (existsSync(report)) {
+  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = JSON.parse(readFileSync(report, 'utf8'));
+  rmSync(report);
+  console.log(`\n${numPassedTests} passed, ${numFailedTests} failed, ${numPendingTests + numTodoTests} skipped`);
+}
+process.exit(result.status ?? 1);
