@@ -1,0 +1,78 @@
+import { mkdir } from 'node:fs/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import postgres from 'postgres';
+
+export type Sql = postgres.Sql;
+export type Tx = postgres.TransactionSql;
+/** Either the pool or an open transaction: what every query function takes. */
+export type Queryable = Sql | Tx;
+
+export interface Database {
+  sql: Sql;
+  kind: 'postgres' | 'embedded';
+  /** Where the data lives, for the start-up banner (no password). */
+  location: string;
+  /** The connection string, for a PostgreSQL server; a second pool or process can open it. */
+  url?: string;
+  close(): Promise<void>;
+  /** The embedded database's whole data directory as a tarball, to start other databases from. */
+  dump?(): Promise<Blob>;
+}
+
+const driverOptions = { onnotice: () => {}, connect_timeout: 10 } as const;
+
+export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
+  const sql = postgres(url, { ...driverOptions, max: options.max ?? 10 });
+  const parsed = new URL(url);
+  return {
+    sql,
+    kind: 'postgres',
+    url,
+    location: `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`,
+    close: () => sql.end({ timeout: 5 }),
+  };
+}
+
+export interface EmbeddedOptions {
+  /** A folder for the data, or undefined for an in-memory database. */
+  dataDir?: string;
+  /** A data directory dumped by PGlite.dumpDataDir, to start from instead of an empty cluster. */
+  loadDataDir?: Blob | File;
+}
+
+// The embedded database is served over the PostgreSQL wire protocol so the same driver and the
+// same queries run on both backends. pglite-socket runs one session for all its connections, so
+// the driver gets exactly one connection: otherwise two transactions would interleave.
+export async function openEmbedded(options: EmbeddedOptions): Promise<Database> {
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  const pglite = await PGlite.create(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 2 });
+  await server.start();
+  const sql = postgres(`postgres://postgres@${server.getServerConn()}/postgres`, { ...driverOptions, max: 1 });
+  return {
+    sql,
+    kind: 'embedded',
+    location: options.dataDir ?? 'memory',
+    dump: () => pglite.dumpDataDir('gzip'),
+    close: async () => {
+      await sql.end({ timeout: 5 });
+      await server.stop();
+      await pglite.close();
+    },
+  };
+}
+
+/** Retries a transaction that PostgreSQL aborted to keep concurrent writers serial. */
+export async function inTransaction<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return (await sql.begin(work)) as T;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      const retryable = code === '40001' || code === '40P01';
+      if (!retryable || attempt >= 8) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    }
+  }
+}

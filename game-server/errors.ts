@@ -1,0 +1,20 @@
+// The one error type services throw. Its status follows DESIGN.md "Errors"; transport code turns
+// it into an answer, so services stay free of Express and Colyseus.
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429;
+
+export class GameError extends Error {
+  constructor(
+    readonly status: ErrorStatus,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'GameError';
+  }
+}
+
+export const badInput = (message: string) => new GameError(400, message);
+export const unauthenticated = (message = 'Please log in first') => new GameError(401, message);
+export const forbidden = (message = 'You are not allowed to do that') => new GameError(403, message);
+export const notFound = (message: string) => new GameError(404, message);
+export const conflict = (message: string) => new GameError(409, message);
+export const tooManyRequests = (message: string) => new GameError(429, message);
