@@ -1,0 +1,71 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { resolveSession } from '../auth/sessions.ts';
+import type { Sql } from '../db/database.ts';
+import { GameError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+import { sessionToken } from './session.ts';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Refuses a state-changing request that a browser sent from another site. Requests without an
+ * Origin (curl, server-to-server, the payment provider) are not browsers acting for a player's
+ * cookie, so they pass and rely on the session alone.
+ */
+export function refuseCrossSite(): RequestHandler {
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const origin = req.headers.origin;
+    if (origin === undefined) return next();
+    let host: string | undefined;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      host = undefined;
+    }
+    if (host !== undefined && host === req.headers.host) return next();
+    res.status(403).json({ message: 'Cross-site request refused' });
+  };
+}
+
+export function loadSession(sql: Sql, clock: () => Date): RequestHandler {
+  return async (req, res, next) => {
+    res.locals.user = await resolveSession(sql, sessionToken(req), clock());
+    next();
+  };
+}
+
+export function unknownApiPath(): RequestHandler {
+  return (req, res) => {
+    res.status(404).json({ message: `No such API call: ${req.method} ${req.path}` });
+  };
+}
+
+interface BodyParserError {
+  type?: string;
+  status?: number;
+}
+
+export function answerErrors(log: Logger) {
+  return (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    if (error instanceof GameError) {
+      res.status(error.status).json({ message: error.message });
+      return;
+    }
+    const parserError = error as BodyParserError;
+    if (parserError.type === 'entity.parse.failed') {
+      res.status(400).json({ message: 'The request body is not valid JSON' });
+      return;
+    }
+    if (parserError.type === 'entity.too.large') {
+      res.status(400).json({ message: 'The request body is too large' });
+      return;
+    }
+    if (parserError.status && parserError.status >= 400 && parserError.status < 500) {
+      res.status(400).json({ message: 'The request could not be read' });
+      return;
+    }
+    log.error('Unexpected error while answering a request', error);
+    res.status(500).json({ message: 'Something went wrong on our side' });
+  };
+}

@@ -1,0 +1,40 @@
+import { Router } from 'express';
+import { CredentialsBody } from '../../../schema/api/auth.ts';
+import { login, readAccount, register } from '../../auth/accounts.ts';
+import { endSession } from '../../auth/sessions.ts';
+import { unauthenticated } from '../../errors.ts';
+import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from '../session.ts';
+import { parseBody } from '../validate.ts';
+import type { HttpDeps } from '../deps.ts';
+
+export function authRoutes({ sql, clock }: HttpDeps): Router {
+  const router = Router();
+
+  router.post('/users/register', async (req, res) => {
+    const credentials = parseBody(CredentialsBody, req.body);
+    const { account, token } = await register(sql, credentials, clock());
+    setSessionCookie(req, res, token);
+    res.status(201).json(account);
+  });
+
+  router.post('/auth/login', async (req, res) => {
+    const credentials = parseBody(CredentialsBody, req.body);
+    const { account, token } = await login(sql, credentials, sessionToken(req), clock());
+    setSessionCookie(req, res, token);
+    res.json(account);
+  });
+
+  router.post('/auth/logout', async (req, res) => {
+    await endSession(sql, sessionToken(req));
+    clearSessionCookie(req, res);
+    res.status(204).end();
+  });
+
+  router.get('/auth/me', async (_req, res) => {
+    const account = await readAccount(sql, requireUser(res).id);
+    if (!account) throw unauthenticated();
+    res.json(account);
+  });
+
+  return router;
+}

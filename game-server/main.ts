@@ -1,0 +1,43 @@
+import { performance } from 'node:perf_hooks';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { createLogger } from './logger.ts';
+import { startGameServer } from './server.ts';
+
+// The composition root: the only place that reads the environment and owns the process.
+let config: Config;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+const log = createLogger(config.LOG_LEVEL);
+const started = performance.now();
+const server = await startGameServer({ config, log });
+const { database } = server;
+
+log.info(`Wanakt World is running at ${server.url}`);
+log.info(`Database: ${database.kind === 'embedded' ? `embedded PGlite in ${database.location}` : `PostgreSQL at ${database.location}`}`);
+if (server.generatedLogins.length > 0) {
+  log.info('Seeded logins (generated now, printed only this once; set WANAKT_PASSWORD / DEMO_PASSWORD to choose them):');
+  for (const { username, password } of server.generatedLogins) log.info(`  ${username} / ${password}`);
+}
+log.info(`Started in ${Math.round(performance.now() - started)} ms`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    log.info('Shutting down...');
+    server.stop().then(
+      () => process.exit(0),
+      (error) => {
+        log.error('Shutdown failed', error);
+        process.exit(1);
+      },
+    );
+  });
+}
