@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openEmbedded, openPostgres, type Database } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { seed } from '../db/seed/seed.ts';
+import { adminConnection, databaseUrl } from './postgres-admin.ts';
+import { TEST_DEMO_PASSWORD, TEST_WANAKT_PASSWORD } from './test-passwords.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    runId: string;
+    pgliteTemplate: string;
+    postgresTemplate: string | null;
+  }
+}
+
+async function migrateAndSeed(database: Database): Promise<void> {
+  await migrate(database.sql);
+  await seed(database.sql, {
+    wanaktPassword: TEST_WANAKT_PASSWORD,
+    demoPassword: TEST_DEMO_PASSWORD,
+    includeDemo: true,
+    now: new Date(),
+  });
+}
+
+// Builds one migrated and seeded database per backend; every test then starts from a copy of it,
+// which costs a fraction of migrating and seeding again.
+export default async function setup(project: TestProject) {
+  const runId = `${process.pid}_${randomBytes(3).toString('hex')}`;
+  const folder = join(tmpdir(), `wanakt-test-${runId}`);
+  await mkdir(folder, { recursive: true });
+  project.provide('runId', runId);
+
+  const embedded = await openEmbedded({});
+  await migrateAndSeed(embedded);
+  const templateFile = join(folder, 'pglite-template.tar.gz');
+  await writeFile(templateFile, Buffer.from(await (await embedded.dump!()).arrayBuffer()));
+  await embedded.close();
+  project.provide('pgliteTemplate', templateFile);
+
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  let postgresTemplate: string | null = null;
+  if (adminUrl) {
+    postgresTemplate = `wanakt_tpl_${runId}`;
+    const admin = adminConnection(adminUrl);
+    await admin.unsafe(`create database ${postgresTemplate}`);
+    await admin.end();
+    const template = await openPostgres(databaseUrl(adminUrl, postgresTemplate), { max: 1 });
+    await migrateAndSeed(template);
+    await template.close();
+  }
+  project.provide('postgresTemplate', postgresTemplate);
+
+  return async () => {
+    await rm(folder, { recursive: true, force: true });
+    if (!adminUrl) return;
+    const admin = adminConnection(adminUrl);
+    const leftovers = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${`%${runId}%`}`;
+    for (const { datname } of leftovers) await admin.unsafe(`drop database if exists "${datname}" with (force)`);
+    await admin.end();
+  };
+}

@@ -1,0 +1,43 @@
+import { loadConfig } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import { createLogger } from '../logger.ts';
+import { startGameServer, type GameServer } from '../server.ts';
+import { TestAgent } from './agent.ts';
+import type { TestBackend } from './databases.ts';
+import { TEST_DEMO_PASSWORD, TEST_WANAKT_PASSWORD } from './test-passwords.ts';
+
+export interface TestServer {
+  server: GameServer;
+  database: Database;
+  agent(): TestAgent;
+  /** An agent logged in as the given seeded or registered account. */
+  loggedIn(username: string, password: string): Promise<TestAgent>;
+  wanakt(): Promise<TestAgent>;
+  demo(): Promise<TestAgent>;
+  stop(): Promise<void>;
+}
+
+/** The real game server on a port of its own, on a fresh database of the given backend. */
+export async function startTestServer(backend: TestBackend, options: { clock?: () => Date } = {}): Promise<TestServer> {
+  const database = await backend.open();
+  const config = loadConfig({ PORT: '0', LOG_LEVEL: 'error', WANAKT_PASSWORD: TEST_WANAKT_PASSWORD, DEMO_PASSWORD: TEST_DEMO_PASSWORD });
+  const server = await startGameServer({ config, log: createLogger('error'), database, clock: options.clock });
+  const loggedIn = async (username: string, password: string) => {
+    const agent = new TestAgent(server.url);
+    const response = await agent.post('/api/auth/login', { username, password });
+    if (response.status !== 200) throw new Error(`Login as ${username} failed: ${response.status} ${JSON.stringify(response.body)}`);
+    return agent;
+  };
+  return {
+    server,
+    database,
+    agent: () => new TestAgent(server.url),
+    loggedIn,
+    wanakt: () => loggedIn('wanakt', TEST_WANAKT_PASSWORD),
+    demo: () => loggedIn('sample', TEST_DEMO_PASSWORD),
+    stop: async () => {
+      await server.stop();
+      await database.close();
+    },
+  };
+}
