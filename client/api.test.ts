@@ -1,0 +1,81 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, login, logout, me, serverMessageOr, territories } from './api.ts';
+
+function answer(status: number, body: string, statusText = ''): Response {
+  return new Response(status === 204 ? null : body, { status, statusText });
+}
+
+function stubFetch(response: Response) {
+  const fetchMock = vi.fn(async (_path: string, _init?: RequestInit) => response);
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('[§7] request semantics', () => {
+  it('when a payload is given, then it is sent as JSON with credentials', async () => {
+    const fetchMock = stubFetch(answer(200, '{"id":"u1","username":"ana","drk_balance":"100","is_wanakt":false}'));
+    const account = await login({ username: 'ana', password: 'secret' });
+    expect(account.drk_balance).toBe('100');
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/login', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"username":"ana","password":"secret"}',
+    });
+  });
+
+  it('when there is no payload, then no body and no content type are sent', async () => {
+    const fetchMock = stubFetch(answer(200, '[]'));
+    expect(await territories()).toEqual([]);
+    expect(fetchMock).toHaveBeenCalledWith('/api/territories', { method: 'GET', credentials: 'include' });
+  });
+
+  it('when the answer is 204, then logout resolves without reading a body', async () => {
+    stubFetch(answer(204, ''));
+    await expect(logout()).resolves.toBeUndefined();
+  });
+});
+
+describe('[§8] errors', () => {
+  it('when the server answers an error, then the message is "status: body" and the server message is kept', async () => {
+    stubFetch(answer(401, '{"message":"Invalid username or password"}', 'Unauthorized'));
+    const error = await login({ username: 'ana', password: 'nope' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).message).toBe('401: {"message":"Invalid username or password"}');
+    expect((error as ApiError).status).toBe(401);
+    expect((error as ApiError).serverMessage).toBe('Invalid username or password');
+    expect(serverMessageOr(error, 'fallback')).toBe('Invalid username or password');
+  });
+
+  it('when the body is empty, then the message falls back to the status text', () => {
+    const error = new ApiError(502, 'Bad Gateway', '');
+    expect(error.message).toBe('502: Bad Gateway');
+    expect(error.serverMessage).toBeNull();
+    expect(serverMessageOr(error, 'Registration failed. Please try again.')).toBe('Registration failed. Please try again.');
+  });
+
+  it('when the body is not the {message} shape, then there is no server message', () => {
+    expect(new ApiError(500, 'Internal Server Error', '<html>oops</html>').serverMessage).toBeNull();
+    expect(new ApiError(500, 'Internal Server Error', '{"message":42}').serverMessage).toBeNull();
+  });
+
+  it('when the failure is not an HTTP answer, then the fallback is used', () => {
+    expect(serverMessageOr(new TypeError('Failed to fetch'), 'fallback')).toBe('fallback');
+  });
+});
+
+describe('me', () => {
+  it('when there is no session (401), then it answers null', async () => {
+    stubFetch(answer(401, '{"message":"Not logged in"}'));
+    expect(await me()).toBeNull();
+  });
+
+  it('when the server fails otherwise, then it throws', async () => {
+    stubFetch(answer(500, '{"message":"boom"}'));
+    await expect(me()).rejects.toThrow('500: {"message":"boom"}');
+  });
+});

@@ -1,0 +1,48 @@
+import { create } from 'zustand';
+
+// SPEC §9 "Notifications".
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const TOAST_HOTKEY = ['F8'];
+
+export type ToastVariant = 'default' | 'destructive';
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+}
+
+export interface ToastItem {
+  id: number;
+  title: string;
+  description?: string;
+  variant: ToastVariant;
+  open: boolean;
+}
+
+// Only one toast shows at a time, so the store holds a single slot and a new toast replaces the old.
+interface ToastState {
+  current: ToastItem | null;
+}
+
+export const useToasts = create<ToastState>()(() => ({ current: null }));
+
+let nextId = 1;
+let removeTimer: ReturnType<typeof setTimeout> | undefined;
+
+export function showToast({ title, description, variant = 'default' }: ToastInput): void {
+  clearTimeout(removeTimer);
+  useToasts.setState({ current: { id: nextId++, title, description, variant, open: true } });
+}
+
+// A dismissed toast closes at once (letting its exit play) and leaves the store after the remove delay.
+export function dismissToast(id: number): void {
+  const { current } = useToasts.getState();
+  if (current?.id !== id) return;
+  useToasts.setState({ current: { ...current, open: false } });
+  removeTimer = setTimeout(() => {
+    if (useToasts.getState().current?.id === id) useToasts.setState({ current: null });
+  }, TOAST_REMOVE_DELAY_MS);
+}

@@ -1,0 +1,19 @@
+import { chromium, type Browser } from 'playwright-core';
+
+// Debian's Chromium, started as STACK.md says: Playwright's own browser download does not work here,
+// and without the background-networking flags Chromium keeps trying hosts this machine cannot reach.
+// launch() gives every browser a fresh, temporary profile of its own.
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+}

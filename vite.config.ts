@@ -1,0 +1,22 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const gameServer = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
+
+export default defineConfig({
+  root: 'client',
+  plugins: [react()],
+  build: {
+    outDir: '../dist/client',
+    emptyOutDir: true,
+  },
+  server: {
+    // Keys are path prefixes: the trailing slash keeps client modules such as /api.ts served by Vite.
+    proxy: {
+      '/api/': { target: gameServer },
+      '/matchmake/': { target: gameServer, ws: true },
+    },
+    // The client imports the shared contract from ../schema, outside Vite's root.
+    fs: { allow: ['..'] },
+  },
+});
