@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import { openEmbedded, openPostgres, type Database } from './db/database.ts';
 import { migrate } from './db/migrate.ts';
 import { seed, type SeededLogin } from './db/seed/seed.ts';
+import { createLocalBus } from './events/local-bus.ts';
 import { createApp } from './http/app.ts';
 import type { Logger } from './logger.ts';
 
@@ -56,7 +57,8 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
     });
     if (seeded.territoriesCreated > 0) log.info(`Seeded ${seeded.territoriesCreated} territories`);
 
-    const app = createApp({ sql: database.sql, database, clock, log }, { clientDir: options.clientDir });
+    const events = createLocalBus();
+    const app = createApp({ sql: database.sql, database, clock, log, events }, { clientDir: options.clientDir });
     const httpServer = createServer(app);
     const colyseus = new ColyseusServer({
       transport: new WebSocketTransport({ server: httpServer }),
@@ -75,6 +77,7 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
       generatedLogins: seeded.generatedLogins,
       stop: async () => {
         await colyseus.gracefullyShutdown(false);
+        await events.close();
         if (httpServer.listening) await new Promise((resolve) => httpServer.close(resolve));
         if (!options.database) await database.close();
       },

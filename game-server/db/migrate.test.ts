@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import { migrate, MIGRATIONS_DIR } from './migrate.ts';
 import { seed } from './seed/seed.ts';
 import { WORLD } from './seed/world-data.ts';
 
+const migrationFiles = async () => (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort();
 const seedOptions = { includeDemo: true, now: new Date('2026-11-22T00:00:00Z') };
 
 async function snapshot(sql: Queryable) {
@@ -30,7 +31,7 @@ for (const backend of testBackends()) {
     it('when run twice, then the second run changes nothing and prints no password again', async () => {
       const database = await backend.openEmpty();
       try {
-        expect(await migrate(database.sql)).toEqual(['0001_init.sql']);
+        expect(await migrate(database.sql)).toEqual(await migrationFiles());
         const first = await seed(database.sql, seedOptions);
         expect(first.territoriesCreated).toBe(WORLD.length);
         expect(first.generatedLogins.map((login) => login.username)).toEqual(['wanakt', 'sample']);
@@ -60,7 +61,20 @@ for (const backend of testBackends()) {
       }
     });
 
-    it('refuses to start when an applied migration was edited', async () => {
+    it('refuses a new migration numbered below one already applied', async () => {
+    const database = await backend.openEmpty();
+    const folder = await mkdtemp(join(tmpdir(), 'wanakt-migrations-'));
+    try {
+      await writeFile(join(folder, '0002_second.sql'), 'create table second (id int);');
+      await migrate(database.sql, folder);
+      await writeFile(join(folder, '0001_first.sql'), 'create table first (id int);');
+      await expect(migrate(database.sql, folder)).rejects.toThrow('0001_first.sql is older than one already applied');
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('refuses to start when an applied migration was edited', async () => {
       const database = await backend.openEmpty();
       const folder = await mkdtemp(join(tmpdir(), 'wanakt-migrations-'));
       try {
@@ -111,7 +125,7 @@ describe.runIf(postgres)('[DESIGN storage] two processes starting at once on rea
             return { applied, seeded };
           }),
         );
-        expect(results.map((result) => result.applied.length).sort()).toEqual([0, 1]);
+        expect(results.map((result) => result.applied.length).sort()).toEqual([0, (await migrationFiles()).length]);
         expect(results.map((result) => result.seeded.territoriesCreated).sort((a, b) => a - b)).toEqual([0, WORLD.length]);
         expect(results.flatMap((result) => result.seeded.generatedLogins)).toHaveLength(2);
         const [count] = await first.sql`select count(*)::int as n from territories`;

@@ -28,7 +28,7 @@ async function readMigrations(dir: string): Promise<MigrationFile[]> {
     });
   }
   files.forEach((file, index) => {
-    if (file.version !== index + 1) throw new Error(`Migration ${file.name} is out of sequence: expected ${index + 1}`);
+    if (index > 0 && file.version === files[index - 1].version) throw new Error(`Two migrations share version ${file.version}`);
   });
   return files;
 }
@@ -59,6 +59,9 @@ export async function migrate(sql: Sql, dir = MIGRATIONS_DIR): Promise<string[]>
       }
     }
     const pending = files.filter((file) => !applied.some((row) => row.version === file.version));
+    const newestApplied = applied.at(-1)?.version ?? 0;
+    const late = pending.find((file) => file.version < newestApplied);
+    if (late) throw new Error(`Migration ${late.name} is older than one already applied; give it a newer number`);
     for (const file of pending) {
       await tx.unsafe(file.text);
       await tx`insert into schema_migrations (version, name, checksum) values (${file.version}, ${file.name}, ${file.checksum})`;
