@@ -99,3 +99,11 @@ export function forecast(monthly: number, monthlyGrowth: number, months = FORECA
 export function annualUsd(drkPerYear: number): number {
   return drkPerYear * USD_PER_DRK;
 }
+
+/**
+ * A discount event's bonus_multiplier names the discount: 1.25 is 25% off. The price never goes
+ * below zero, and whole DRK are kept whole.
+ */
+export function discountedPrice(price: number, bonusMultiplier: number): number {
+  return Math.round(price * Math.max(0, 2 - bonusMultiplier));
+}
