@@ -15,6 +15,8 @@ export default defineConfig({
     proxy: {
       '/api/': { target: gameServer },
       '/matchmake/': { target: gameServer, ws: true },
+      // The world room's sockets (client/state/room.ts LIVE_SOCKET_PREFIX).
+      '/live/': { target: gameServer, ws: true },
     },
     // The client imports the shared contract from ../schema, outside Vite's root.
     fs: { allow: ['..'] },

@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // The storage tests are CPU-bound (PGlite is WebAssembly): one worker per core of the 2 CI has.
+    maxWorkers: 2,
     projects: [
       {
         test: {

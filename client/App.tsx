@@ -6,22 +6,18 @@ const Dashboard = lazy(() => import('./routes/Dashboard.tsx'));
 const Register = lazy(() => import('./routes/Register.tsx'));
 const Login = lazy(() => import('./routes/Login.tsx'));
 const NotFound = lazy(() => import('./routes/NotFound.tsx'));
-
-// SPEC §2's screens that are not built yet answer like any unknown path until their issue lands.
-const UNBUILT_ROUTES = [
-  '/marketplace',
-  '/revenue',
-  '/wonders',
-  '/collectibles',
-  '/broadcast',
-  '/admin/currency',
-  '/admin/territories',
-  '/admin/create-city',
-  '/feudal',
-  '/rent',
-  '/drk-store',
-  '/advertise',
-];
+const Revenue = lazy(() => import('./routes/Revenue.tsx'));
+const Collectibles = lazy(() => import('./routes/Collectibles.tsx'));
+const AdminCurrency = lazy(() => import('./routes/AdminCurrency.tsx'));
+const AdminTerritories = lazy(() => import('./routes/AdminTerritories.tsx'));
+const AdminCreateCity = lazy(() => import('./routes/AdminCreateCity.tsx'));
+const Rent = lazy(() => import('./routes/Rent.tsx'));
+const Marketplace = lazy(() => import('./routes/Marketplace.tsx'));
+const Wonders = lazy(() => import('./routes/Wonders.tsx'));
+const Feudal = lazy(() => import('./routes/Feudal.tsx'));
+const DrkStore = lazy(() => import('./routes/DrkStore.tsx'));
+const Broadcast = lazy(() => import('./routes/Broadcast.tsx'));
+const Advertise = lazy(() => import('./routes/Advertise.tsx'));
 
 export function App() {
   return (
@@ -31,9 +27,18 @@ export function App() {
           <Route path="/" element={<Dashboard />} />
           <Route path="/register" element={<Register />} />
           <Route path="/login" element={<Login />} />
-          {UNBUILT_ROUTES.map((path) => (
-            <Route key={path} path={path} element={<NotFound />} />
-          ))}
+          <Route path="/revenue" element={<Revenue />} />
+          <Route path="/collectibles" element={<Collectibles />} />
+          <Route path="/admin/currency" element={<AdminCurrency />} />
+          <Route path="/admin/territories" element={<AdminTerritories />} />
+          <Route path="/admin/create-city" element={<AdminCreateCity />} />
+          <Route path="/rent" element={<Rent />} />
+          <Route path="/marketplace" element={<Marketplace />} />
+          <Route path="/wonders" element={<Wonders />} />
+          <Route path="/feudal" element={<Feudal />} />
+          <Route path="/drk-store" element={<DrkStore />} />
+          <Route path="/broadcast" element={<Broadcast />} />
+          <Route path="/advertise" element={<Advertise />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>

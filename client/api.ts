@@ -1,6 +1,16 @@
 // The one place the client talks HTTP to the game server, with SPEC §7's request semantics.
 import type { TerritoryDto } from '../schema/api/territory.ts';
 import type { AccountDto } from '../schema/api/user.ts';
+import type { MessageDto, VisitDto } from '../schema/api/territories.ts';
+import type { UpgradeTier } from '../schema/constants.ts';
+import type { TerritoryEventDto } from '../schema/api/events.ts';
+import type { ChatMessageDto } from '../schema/api/chat.ts';
+import type { CollectibleActionDto } from '../schema/api/collectibles.ts';
+import type { RentPaidDto } from '../schema/api/rent.ts';
+import type { RentGeneratedDto } from '../schema/api/revenue.ts';
+import type { AdPurchaseBody, AdPurchaseDto, BannerBody, MyBannerDto } from '../schema/api/ads.ts';
+import type { BroadcastAllowanceDto, BroadcastDto } from '../schema/api/broadcasts.ts';
+import type { CheckoutDto, DrkPackageDto, PaymentStatusDto, SandboxConfirmBody, SandboxConfirmDto } from '../schema/api/payments.ts';
 
 // SPEC §8: the error's message is "status: body text", or the status text when the body is empty.
 export class ApiError extends Error {
@@ -79,4 +89,155 @@ export async function me(): Promise<AccountDto | null> {
 
 export function territories(): Promise<TerritoryDto[]> {
   return json(call('GET', '/api/territories'));
+}
+
+// SPEC §7: what a default read does with a 401, raise it or answer null (being logged out is then an answer).
+export type On401 = 'throw' | 'returnNull';
+
+// The default read of the query layer: a GET on an already-built path.
+export async function getPath<T>(path: string, on401: On401 = 'throw'): Promise<T | null> {
+  try {
+    return await json<T>(call('GET', path));
+  } catch (error) {
+    if (on401 === 'returnNull' && error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+// ── Territory, chat and event commands of the dashboard, map and marketplace (SPEC §7).
+
+export function purchaseTerritory(id: number, userId: string, salePrice: number | null): Promise<MessageDto> {
+  // The price the buyer saw travels along, so a listing changed meanwhile is refused, not charged.
+  return json(call('POST', `/api/territories/${id}/purchase`, { userId, ...(salePrice === null ? {} : { sale_price: salePrice }) }));
+}
+
+export function upgradeTerritory(id: number, upgradeTier: UpgradeTier): Promise<MessageDto> {
+  return json(call('POST', `/api/territories/${id}/upgrade`, { upgrade_tier: upgradeTier }));
+}
+
+export async function updateDescription(id: number, userId: string, description: string): Promise<void> {
+  await call('PATCH', `/api/territories/${id}/description`, { userId, description });
+}
+
+export async function renameTerritory(id: number, userId: string, name: string): Promise<void> {
+  await call('PATCH', `/api/territories/${id}`, { userId, name });
+}
+
+export async function moveTerritory(id: number, userId: string, latitude: string, longitude: string): Promise<void> {
+  await call('PATCH', `/api/territories/${id}/position`, { userId, latitude, longitude });
+}
+
+export function setTerritoryRent(id: number, userId: string, rentAmount: number | null): Promise<MessageDto> {
+  return json(call('PATCH', `/api/territories/${id}/rent`, { userId, rentAmount }));
+}
+
+/** Lists the territory at `salePrice`, or withdraws the listing when it is null. */
+export async function setListing(id: number, userId: string, salePrice: number | null): Promise<void> {
+  await call('PATCH', `/api/territories/${id}/listing`, { userId, sale_price: salePrice });
+}
+
+export function visitTerritory(id: number): Promise<VisitDto> {
+  return json(call('POST', `/api/territories/${id}/visit`));
+}
+
+export function postChat(territoryId: number, userId: string, message: string): Promise<ChatMessageDto> {
+  return json(call('POST', '/api/chat', { territory_id: territoryId, user_id: userId, message }));
+}
+
+// ── Revenue, rent, collectibles and the Wanakt's admin commands (SPEC §7).
+
+export function mintDrk(amount: number, recipientId: string): Promise<MessageDto> {
+  return json(call('POST', '/api/currency/mint', { amount, recipientId }));
+}
+
+export function assignTerritory(id: number, userId: string, price: number): Promise<MessageDto> {
+  return json(call('POST', `/api/territories/${id}/assign`, { userId, price }));
+}
+
+export interface NewTerritory {
+  name: string;
+  latitude: number;
+  longitude: number;
+  type: string;
+  basePrice: number;
+  userId: string;
+}
+
+export function createTerritory(territory: NewTerritory): Promise<TerritoryDto> {
+  return json(call('POST', '/api/admin/create-territory', territory));
+}
+
+export function purchaseCollectible(id: number, userId: string): Promise<CollectibleActionDto> {
+  return json(call('POST', `/api/collectibles/${id}/purchase`, { userId }));
+}
+
+/** Applies an owned collectible to the player's palace, or takes it off again. */
+export function applyCollectible(id: number, userId: string, applied: boolean): Promise<CollectibleActionDto> {
+  return json(call('POST', `/api/collectibles/${id}/${applied ? 'apply' : 'unapply'}`, { userId }));
+}
+
+export function payRent(paymentId: number): Promise<RentPaidDto> {
+  return json(call('POST', `/api/rent/pay/${paymentId}`));
+}
+
+export function generateRent(): Promise<RentGeneratedDto> {
+  return json(call('POST', '/api/rent/generate'));
+}
+
+export function createTerritoryEvent(territoryId: number, name: string, scheduledAt: string): Promise<TerritoryEventDto> {
+  return json(call('POST', '/api/events/territory', { territory_id: territoryId, name, scheduled_at: scheduledAt }));
+}
+
+/** Takes a territory event live (true) or ends it (false). */
+export function setTerritoryEventLive(eventId: number, isLive: boolean): Promise<TerritoryEventDto> {
+  return json(call('PATCH', `/api/events/territory/${eventId}`, { is_live: isLive }));
+}
+
+export async function cancelTerritoryEvent(eventId: number): Promise<void> {
+  await call('DELETE', `/api/events/territory/${eventId}`);
+}
+
+// Payments (issue 5): the DRK store, paid broadcasts, ads and banners.
+export function drkPackages(): Promise<DrkPackageDto[]> {
+  return json(call('GET', '/api/drk/packages'));
+}
+
+export function purchaseDrk(packageId: string, userId: string): Promise<CheckoutDto> {
+  return json(call('POST', '/api/drk/purchase-intent', { packageId, userId }));
+}
+
+export function paymentStatus(paymentIntentId: string): Promise<PaymentStatusDto> {
+  return json(call('GET', `/api/payments/intent/${encodeURIComponent(paymentIntentId)}`));
+}
+
+export function confirmSandboxPayment(body: SandboxConfirmBody): Promise<SandboxConfirmDto> {
+  return json(call('POST', '/api/payments/sandbox/confirm', body));
+}
+
+export function payForBroadcast(userId: string, message: string): Promise<CheckoutDto> {
+  return json(call('POST', '/api/broadcasts/payment', { userId, message }));
+}
+
+export function sendBroadcast(senderId: string, message: string, paid: boolean): Promise<BroadcastDto> {
+  return json(call('POST', '/api/broadcasts', { sender_id: senderId, message, paid }));
+}
+
+export function recentBroadcasts(): Promise<BroadcastDto[]> {
+  return json(call('GET', '/api/broadcasts/recent'));
+}
+
+export function broadcastAllowance(): Promise<BroadcastAllowanceDto> {
+  return json(call('GET', '/api/broadcasts/allowance'));
+}
+
+export function purchaseAd(order: AdPurchaseBody): Promise<AdPurchaseDto> {
+  return json(call('POST', '/api/ads/purchase', order));
+}
+
+export function buyBanner(banner: BannerBody): Promise<MyBannerDto> {
+  return json(call('POST', '/api/ads/banner', banner));
+}
+
+export function myBanners(): Promise<MyBannerDto[]> {
+  return json(call('GET', '/api/ads/mine'));
 }

@@ -1,3 +1,4 @@
+import { validate as validCron } from 'node-cron';
 import { z } from 'zod';
 
 // Every setting the server reads, with its env var, default and meaning. Only the composition
@@ -45,6 +46,16 @@ const ConfigSchema = z.object({
   STRIPE_API_URL: url(['http:', 'https:']),
   /** debug, info, warn or error. */
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /** When the 6-month rent cycle runs (node-cron, UTC): by default midnight on 1 January and 1 July. */
+  RENT_CRON: z.string().default('0 0 1 1,7 *').refine(validCron, { message: 'must be a cron expression, e.g. 0 0 1 1,7 *' }),
+  /** When the monthly earnings are paid (node-cron, UTC): by default midnight on the 1st of each month. */
+  EARNINGS_CRON: z.string().default('0 0 1 * *').refine(validCron, { message: 'must be a cron expression, e.g. 0 0 1 * *' }),
+  /** Seconds each banner ad shows before the next: a divisor of 60, so every process's slots line up on the minute. */
+  BANNER_SECONDS: z.coerce
+    .number()
+    .int()
+    .refine((seconds) => [5, 6, 10, 12, 15, 20, 30, 60].includes(seconds), { message: 'must be 5, 6, 10, 12, 15, 20, 30 or 60' })
+    .default(30),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

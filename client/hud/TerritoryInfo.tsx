@@ -1,18 +1,30 @@
-import { MAP_COLOURS } from '../../schema/constants.ts';
+import { MAP_COLOURS, UPGRADE_MULTIPLIER } from '../../schema/constants.ts';
 import { tierOfType } from '../../schema/rules/territory.ts';
 import { formatDrk } from '../format.ts';
-import { useSession } from '../state/session.ts';
+import { useMapOptions } from '../map/mapOptions.ts';
 import { ownerLabel, useWorld } from '../state/world.ts';
 import { cssColour } from './colour.ts';
+import { useDialogs } from './dialogs.ts';
+import { useAccount, useTerritory } from './territoryHooks.ts';
+import { useVisit } from './useVisit.ts';
 
+// The info panel that opens on the map when a marker is selected (SPEC §2 "Map").
 export function TerritoryInfo() {
-  const territory = useWorld((state) => state.territories.find((t) => t.id === state.selectedId));
+  const selectedId = useWorld((state) => state.selectedId);
+  const territory = useTerritory(selectedId);
   const select = useWorld((state) => state.select);
-  const userId = useSession((state) => state.account?.id ?? null);
+  const account = useAccount();
+  const show = useDialogs((state) => state.show);
+  const outlined = useMapOptions((state) => (selectedId === null ? false : state.outlined.has(selectedId)));
+  const toggleOutline = useMapOptions((state) => state.toggleOutline);
+  const { visiting, visit } = useVisit();
   if (!territory) return null;
 
+  const owner = ownerLabel(territory, account?.id ?? null);
+  const isOwner = owner === 'You';
+
   return (
-    <aside className="panel territory-info" data-testid="territory-info" aria-label="Territory information">
+    <aside className="panel territory-info" data-testid="territory-info" aria-label="Selected territory">
       <header className="territory-info-head">
         <h2>{territory.name}</h2>
         <button className="icon-button" type="button" aria-label="Close" onClick={() => select(null)}>
@@ -26,11 +38,55 @@ export function TerritoryInfo() {
           <span className="capitalised">{territory.type}</span>
         </dd>
         <dt>Owner</dt>
-        <dd data-testid="territory-owner">{ownerLabel(territory, userId)}</dd>
-        <dt>Monthly revenue</dt>
-        <dd>{formatDrk(territory.monthly_revenue)}</dd>
+        <dd data-testid="territory-owner">{owner}</dd>
+        <dt>Visitors</dt>
+        <dd data-testid="territory-visits">{territory.visits.toLocaleString('en-US')}</dd>
+        <dt>Revenue</dt>
+        <dd>{formatDrk(territory.monthly_revenue)} / month</dd>
+        <dt>Tier</dt>
+        <dd className="capitalised">
+          {territory.upgrade_tier} ({UPGRADE_MULTIPLIER[territory.upgrade_tier]}x)
+        </dd>
+        {territory.sale_price !== null && (
+          <>
+            <dt>For sale</dt>
+            <dd data-testid="territory-sale-price">{formatDrk(territory.sale_price)}</dd>
+          </>
+        )}
       </dl>
       {territory.description && <p className="description">{territory.description}</p>}
+      <div className="button-row">
+        <button className="button" type="button" disabled={visiting} onClick={() => void visit(territory)}>
+          Visit
+        </button>
+        <button className="button primary" type="button" onClick={() => show({ kind: isOwner ? 'listing' : 'purchase', territoryId: territory.id })}>
+          Trade
+        </button>
+      </div>
+      {isOwner && (
+        <div className="owner-actions" aria-label="Owner actions">
+          <span className="section-label">Manage</span>
+          <div className="button-row">
+            <button className="button small" type="button" onClick={() => show({ kind: 'description', territoryId: territory.id })}>
+              Edit description
+            </button>
+            <button className="button small" type="button" aria-pressed={outlined} onClick={() => toggleOutline(territory.id)}>
+              Borders
+            </button>
+            <button className="button small" type="button" onClick={() => show({ kind: 'rules', territoryId: territory.id })}>
+              Rules
+            </button>
+            <button className="button small" type="button" onClick={() => show({ kind: 'upgrade', territoryId: territory.id })}>
+              Upgrade
+            </button>
+          </div>
+        </div>
+      )}
+      {account?.is_wanakt && (
+        <button className="button small wide" type="button" onClick={() => show({ kind: 'edit-territory', territoryId: territory.id })}>
+          Edit territory
+        </button>
+      )}
     </aside>
   );
 }

@@ -4,6 +4,7 @@ import { formatDrk } from '../format.ts';
 import { useSession } from '../state/session.ts';
 import { showToast } from '../state/toasts.ts';
 import { ownedCount, useWorld } from '../state/world.ts';
+import { BannerRotator } from './BannerRotator.tsx';
 
 export function TopBar() {
   const account = useSession((state) => state.account);
@@ -30,6 +31,7 @@ export function TopBar() {
       <Link className="brand" to="/">
         Wanakt World
       </Link>
+      <BannerRotator />
       {account && (
         <div className="stats">
           <div className="stat">
@@ -47,6 +49,9 @@ export function TopBar() {
         </div>
       )}
       <nav className="account">
+        <Link className="button primary" to="/drk-store">
+          Buy DRK
+        </Link>
         {account ? (
           <>
             <span className="username">{account.username}</span>
@@ -61,7 +66,7 @@ export function TopBar() {
                 Log in
               </Link>
               <Link className="button primary" to="/register">
-                Register
+                Join Game
               </Link>
             </>
           )

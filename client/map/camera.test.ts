@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { MAP_HEIGHT, MAP_WIDTH, MAX_ZOOM, MIN_ZOOM } from '../../schema/constants.ts';
 import {
   INITIAL_CAMERA,
+  clampToMarkerArea,
   clampZoom,
   fitScale,
   panBy,
+  pinchStep,
   screenToWorld,
+  visibleWorldRect,
   wheelZoomFactor,
   worldToScreen,
   worldTransform,
@@ -123,5 +126,48 @@ describe('wheel', () => {
 
   it('when the browser reports lines, then they count as 16 pixels each', () => {
     expect(wheelZoomFactor(3, 1)).toBeCloseTo(wheelZoomFactor(48, 0), 12);
+  });
+});
+
+describe('[issue 4 touch] pinch zoom', () => {
+  const view: Viewport = { width: 1000, height: 600 };
+
+  it('when two fingers spread to twice their distance around a fixed midpoint, then the zoom doubles and that point stays put', () => {
+    const before: [{ x: number; y: number }, { x: number; y: number }] = [
+      { x: 400, y: 300 },
+      { x: 600, y: 300 },
+    ];
+    const after: typeof before = [
+      { x: 300, y: 300 },
+      { x: 700, y: 300 },
+    ];
+    const worldBefore = screenToWorld(INITIAL_CAMERA, view, { x: 500, y: 300 });
+    const camera = pinchStep(INITIAL_CAMERA, view, before, after);
+    expect(camera.zoom).toBeCloseTo(2, 9);
+    expectPointClose(screenToWorld(camera, view, { x: 500, y: 300 }), worldBefore);
+  });
+
+  it('when two fingers move together without spreading, then the map pans with them', () => {
+    const camera = pinchStep(INITIAL_CAMERA, view, [{ x: 100, y: 100 }, { x: 200, y: 100 }], [{ x: 150, y: 120 }, { x: 250, y: 120 }]);
+    expect(camera.zoom).toBeCloseTo(1, 9);
+    expect(camera.centerX).toBeCloseTo(INITIAL_CAMERA.centerX - 50, 9);
+    expect(camera.centerY).toBeCloseTo(INITIAL_CAMERA.centerY - 20, 9);
+  });
+
+  it('when pinching past the limits, then the zoom stays within 0.5 to 3', () => {
+    const camera = pinchStep(INITIAL_CAMERA, view, [{ x: 490, y: 300 }, { x: 510, y: 300 }], [{ x: 0, y: 300 }, { x: 1000, y: 300 }]);
+    expect(camera.zoom).toBe(MAX_ZOOM);
+  });
+});
+
+describe('[§5 map] culling rectangle and marker clamp', () => {
+  it('when zoomed in on the centre, then only the middle of the world is in view', () => {
+    const rect = visibleWorldRect({ centerX: 500, centerY: 300, zoom: 2 }, { width: 1000, height: 600 });
+    expect(rect).toEqual({ minX: 250, minY: 150, maxX: 750, maxY: 450 });
+  });
+
+  it('when a pin is dragged past an edge, then it stays 20 units inside the map', () => {
+    expect(clampToMarkerArea({ x: -40, y: 700 })).toEqual({ x: 20, y: 580 });
+    expect(clampToMarkerArea({ x: 500, y: 300 })).toEqual({ x: 500, y: 300 });
   });
 });

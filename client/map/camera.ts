@@ -1,4 +1,4 @@
-import { MAP_HEIGHT, MAP_WIDTH, MAX_ZOOM, MIN_ZOOM } from '../../schema/constants.ts';
+import { MAP_HEIGHT, MAP_WIDTH, MARKER_MAX_X, MARKER_MAX_Y, MARKER_MIN_X, MARKER_MIN_Y, MAX_ZOOM, MIN_ZOOM } from '../../schema/constants.ts';
 
 export interface Point {
   x: number;
@@ -105,4 +105,27 @@ export function worldTransform(camera: Camera, view: Viewport): { x: number; y: 
 export function wheelZoomFactor(deltaY: number, deltaMode: number): number {
   const unit = deltaMode === 1 ? PIXELS_PER_LINE : deltaMode === 2 ? PIXELS_PER_PAGE : 1;
   return Math.exp(-deltaY * unit * WHEEL_ZOOM_RATE);
+}
+
+// One step of a two-finger gesture: zoom by how much the fingers spread, around their midpoint,
+// then follow the midpoint, so the world stays pinned under both fingers.
+export function pinchStep(camera: Camera, view: Viewport, before: [Point, Point], after: [Point, Point]): Camera {
+  const spread = (pair: [Point, Point]) => Math.hypot(pair[0].x - pair[1].x, pair[0].y - pair[1].y);
+  const middle = (pair: [Point, Point]): Point => ({ x: (pair[0].x + pair[1].x) / 2, y: (pair[0].y + pair[1].y) / 2 });
+  const factor = spread(before) > 0 ? spread(after) / spread(before) : 1;
+  const from = middle(before);
+  const to = middle(after);
+  return panBy(zoomAt(camera, view, from, factor), view, to.x - from.x, to.y - from.y);
+}
+
+/** The world rectangle the viewport shows, for culling what lies outside it. */
+export function visibleWorldRect(camera: Camera, view: Viewport): { minX: number; minY: number; maxX: number; maxY: number } {
+  const topLeft = screenToWorld(camera, view, { x: 0, y: 0 });
+  const bottomRight = screenToWorld(camera, view, { x: view.width, y: view.height });
+  return { minX: topLeft.x, minY: topLeft.y, maxX: bottomRight.x, maxY: bottomRight.y };
+}
+
+/** SPEC §5: a marker stays 20 units inside the map's edges. */
+export function clampToMarkerArea(point: Point): Point {
+  return { x: clamp(point.x, MARKER_MIN_X, MARKER_MAX_X), y: clamp(point.y, MARKER_MIN_Y, MARKER_MAX_Y) };
 }

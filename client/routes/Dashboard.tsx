@@ -1,35 +1,109 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { EconomicOverview } from '../dashboard/EconomicOverview.tsx';
+import { EventManagement } from '../dashboard/EventManagement.tsx';
+import { MapToolbar } from '../dashboard/MapToolbar.tsx';
+import { MyTerritories } from '../dashboard/MyTerritories.tsx';
+import { PaymentSchedule } from '../dashboard/PaymentSchedule.tsx';
+import { QuickActions } from '../dashboard/QuickActions.tsx';
+import { RevenueOptimization } from '../dashboard/RevenueOptimization.tsx';
+import { RevenueTracking } from '../dashboard/RevenueTracking.tsx';
+import { TerritoryChat } from '../dashboard/TerritoryChat.tsx';
+import { TerritoryDetails } from '../dashboard/TerritoryDetails.tsx';
+import { TerritoryManagement } from '../dashboard/TerritoryManagement.tsx';
+import { Dialogs } from '../hud/Dialogs.tsx';
+import { LoginRequired } from '../hud/LoginRequired.tsx';
 import { MapLegend } from '../hud/MapLegend.tsx';
 import { TerritoryInfo } from '../hud/TerritoryInfo.tsx';
 import { TopBar } from '../hud/TopBar.tsx';
 import { WorldMap } from '../map/WorldMap.tsx';
+import { useSession } from '../state/session.ts';
 import { loadTerritories, useWorld } from '../state/world.ts';
+
+type Drawer = 'left' | 'right' | null;
+
+function LeftSidebar() {
+  const account = useSession((state) => state.account);
+  const status = useSession((state) => state.status);
+  return (
+    <>
+      <QuickActions />
+      {account ? (
+        <>
+          <MyTerritories userId={account.id} />
+          <RevenueTracking userId={account.id} />
+        </>
+      ) : (
+        status === 'ready' && <LoginRequired action="see your territories and revenue" />
+      )}
+      <Link className="button primary wide" to="/marketplace">
+        Open Marketplace
+      </Link>
+      <TerritoryChat />
+    </>
+  );
+}
+
+function RightSidebar() {
+  const account = useSession((state) => state.account);
+  const selectedId = useWorld((state) => state.selectedId);
+  if (!account?.is_wanakt) return <TerritoryDetails />;
+  return (
+    <div data-testid="admin-sidebar">
+      <EconomicOverview wanaktId={account.id} />
+      <RevenueOptimization wanaktId={account.id} />
+      {selectedId !== null && <TerritoryManagement key={selectedId} territoryId={selectedId} wanaktId={account.id} />}
+      <PaymentSchedule wanaktId={account.id} />
+      {selectedId !== null && <EventManagement key={selectedId} territoryId={selectedId} />}
+    </div>
+  );
+}
 
 export default function Dashboard() {
   const status = useWorld((state) => state.status);
   const error = useWorld((state) => state.error);
+  const [drawer, setDrawer] = useState<Drawer>(null);
 
   useEffect(() => {
     void loadTerritories();
   }, []);
 
   return (
-    <div className="dashboard">
+    <div className="dashboard" data-drawer={drawer ?? 'none'}>
       <TopBar />
-      <main className="map-area">
-        <WorldMap />
-        {status === 'loading' && <p className="panel map-status">Loading territories…</p>}
-        {status === 'error' && (
-          <div className="panel map-status" role="alert">
-            <p>Could not load the territories ({error}).</p>
-            <button className="button" type="button" onClick={() => void loadTerritories()}>
-              Try again
-            </button>
+      <div className="dashboard-body">
+        <aside className="sidebar left" aria-label="Your realm" data-testid="left-sidebar">
+          <button className="icon-button drawer-close" type="button" aria-label="Close menu" onClick={() => setDrawer(null)}>
+            ×
+          </button>
+          <LeftSidebar />
+        </aside>
+        <main className="centre">
+          <MapToolbar onOpenLeft={() => setDrawer('left')} onOpenRight={() => setDrawer('right')} />
+          <div className="map-area">
+            <WorldMap />
+            {status === 'loading' && <p className="panel map-status">Loading territories…</p>}
+            {status === 'error' && (
+              <div className="panel map-status" role="alert">
+                <p>Could not load the territories ({error}).</p>
+                <button className="button" type="button" onClick={() => void loadTerritories()}>
+                  Try again
+                </button>
+              </div>
+            )}
+            <MapLegend />
+            <TerritoryInfo />
           </div>
-        )}
-        <MapLegend />
-        <TerritoryInfo />
-      </main>
+        </main>
+        <aside className="sidebar right" aria-label="Details" data-testid="right-sidebar">
+          <button className="icon-button drawer-close" type="button" aria-label="Close details" onClick={() => setDrawer(null)}>
+            ×
+          </button>
+          <RightSidebar />
+        </aside>
+        {drawer && <button className="drawer-backdrop" type="button" aria-label="Close panel" onClick={() => setDrawer(null)} />}
+      </div>
+      <Dialogs />
     </div>
   );
 }

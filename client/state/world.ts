@@ -1,32 +1,99 @@
 import { create } from 'zustand';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
+import type { LiveTerritoryDto } from '../../schema/state/territory-fields.ts';
 import { territories } from '../api.ts';
 
-// The single source of the world that the map and the HUD read. Today REST fills it; the live
-// room will later feed the same setTerritories.
+/** The banner ad the world room shows everyone. */
+export interface LiveBannerAd {
+  id: number;
+  title: string;
+  content: string;
+  clickUrl: string | null;
+  territoryId: number | null;
+}
+
+export interface LiveBroadcast {
+  id: number;
+  senderName: string;
+  message: string;
+  createdAt: string;
+}
+
+/** What the world room tells only this player. */
+export interface PrivateFigures {
+  balance: number;
+  paymentsDue: number;
+}
+
+// The single source of the world that the map and the HUD read. REST fills the territories once;
+// the live room (state/room.ts) then keeps their live fields, the banner, the online count, the
+// latest broadcast and the player's own figures up to date.
 interface WorldState {
   territories: TerritoryDto[];
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: string | null;
   selectedId: number | null;
+  /** Whether the live room is connected; while it is not, the map shows what REST last said. */
+  connection: 'offline' | 'connecting' | 'live';
+  /** The room's latest fields of each territory, kept to lay over a REST list that arrives later. */
+  live: ReadonlyMap<number, LiveTerritoryDto>;
+  banner: LiveBannerAd | null;
+  broadcast: LiveBroadcast | null;
+  online: number;
+  account: PrivateFigures | null;
   setTerritories: (territories: TerritoryDto[]) => void;
   select: (id: number | null) => void;
+  applyLive: (changes: readonly LiveTerritoryDto[]) => void;
 }
 
-export const useWorld = create<WorldState>()((set) => ({
+function withLive(list: readonly TerritoryDto[], live: ReadonlyMap<number, LiveTerritoryDto>): TerritoryDto[] {
+  return list.map((territory) => {
+    const fields = live.get(territory.id);
+    return fields ? { ...territory, ...fields } : territory;
+  });
+}
+
+export const useWorld = create<WorldState>()((set, get) => ({
   territories: [],
   status: 'idle',
   error: null,
   selectedId: null,
-  setTerritories: (list) => set({ territories: list, status: 'ready', error: null }),
+  connection: 'offline',
+  live: new Map(),
+  banner: null,
+  broadcast: null,
+  online: 0,
+  account: null,
+  setTerritories: (list) => set((state) => ({ territories: withLive(list, state.live), status: 'ready', error: null })),
   select: (selectedId) => set({ selectedId }),
+  applyLive: (changes) => {
+    if (changes.length === 0) return;
+    const live = new Map(get().live);
+    for (const change of changes) live.set(change.id, change);
+    const { territories: list, status } = get();
+    set({ live, territories: withLive(list, live) });
+    // A territory created since the list was read (a new settlement) needs its REST fields too.
+    const known = new Set(list.map((territory) => territory.id));
+    if (status === 'ready' && changes.some((change) => !known.has(change.id))) void reloadList();
+  },
 }));
+
+let reloading: Promise<void> | null = null;
+function reloadList(): Promise<void> {
+  reloading ??= territories()
+    .then((list) => useWorld.getState().setTerritories(list))
+    .catch((error: unknown) => console.error('Could not read the new territories', error))
+    .finally(() => (reloading = null));
+  return reloading;
+}
 
 // SPEC §7: data never goes stale, so the list is fetched once and again only after a failure.
 export async function loadTerritories(): Promise<void> {
   const { status } = useWorld.getState();
   if (status === 'loading' || status === 'ready') return;
   useWorld.setState({ status: 'loading', error: null });
+  // Loaded on demand, so the pages that never show the world do not carry the room's client.
+  void import('./room.ts').then(({ connectWorld }) => connectWorld());
   try {
     useWorld.getState().setTerritories(await territories());
   } catch (error) {

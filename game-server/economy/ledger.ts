@@ -1,4 +1,4 @@
-import { conflict, notFound } from '../errors.ts';
+import { conflict, GameError, notFound } from '../errors.ts';
 import type { Queryable } from '../db/database.ts';
 
 export type LedgerReason =
@@ -12,6 +12,7 @@ export type LedgerReason =
   | 'rent'
   | 'collectible'
   | 'banner'
+  | 'refund'
   | 'earnings';
 
 export interface Movement {
@@ -22,22 +23,23 @@ export interface Movement {
   reference?: string | null;
 }
 
-export class InsufficientBalanceError extends Error {
+// Both refusals are 409s with SPEC's wording, so a caller that has nothing to add lets them through.
+export class InsufficientBalanceError extends GameError {
   constructor(
     readonly needed: number,
     readonly available: number,
   ) {
-    super(`You need ${needed} DRK but only have ${available} DRK`);
+    super(409, `You need ${needed} DRK but only have ${available} DRK`);
     this.name = 'InsufficientBalanceError';
   }
 }
 
-export class SupplyExceededError extends Error {
+export class SupplyExceededError extends GameError {
   constructor(
     readonly requested: number,
     readonly remaining: number,
   ) {
-    super(`Only ${remaining} DRK remaining in supply. Cannot mint ${requested} DRK.`);
+    super(409, `Only ${remaining} DRK remaining in supply. Cannot mint ${requested} DRK.`);
     this.name = 'SupplyExceededError';
   }
 }

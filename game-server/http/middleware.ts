@@ -1,4 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { fromOwnSite } from '../auth/origin.ts';
 import { resolveSession } from '../auth/sessions.ts';
 import type { Sql } from '../db/database.ts';
 import { GameError } from '../errors.ts';
@@ -7,23 +8,10 @@ import { sessionToken } from './session.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/**
- * Refuses a state-changing request that a browser sent from another site. Requests without an
- * Origin (curl, server-to-server, the payment provider) are not browsers acting for a player's
- * cookie, so they pass and rely on the session alone.
- */
+/** Refuses a state-changing request that a browser sent from another site. */
 export function refuseCrossSite(): RequestHandler {
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method)) return next();
-    const origin = req.headers.origin;
-    if (origin === undefined) return next();
-    let host: string | undefined;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      host = undefined;
-    }
-    if (host !== undefined && host === req.headers.host) return next();
+    if (SAFE_METHODS.has(req.method) || fromOwnSite(req.headers.origin, req.headers.host)) return next();
     res.status(403).json({ message: 'Cross-site request refused' });
   };
 }

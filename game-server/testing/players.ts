@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { STARTING_BALANCE } from '../../schema/constants.ts';
 import { inTransaction, type Sql } from '../db/database.ts';
 import { mint } from '../economy/ledger.ts';
+import { createSession, SESSION_COOKIE } from '../auth/sessions.ts';
+import type { TestAgent } from './agent.ts';
+import type { TestServer } from './test-server.ts';
 
 /**
  * Creates a player straight in the database, with its starting balance minted through the ledger.
@@ -20,4 +23,16 @@ export async function createPlayer(sql: Sql, options: { balance?: number; userna
 export async function balanceOf(sql: Sql, userId: string): Promise<number> {
   const [row] = await sql<{ drk_balance: string }[]>`select drk_balance::text from users where id = ${userId}`;
   return Number(row.drk_balance);
+}
+
+/**
+ * A player created straight in the database with a session of its own, and an agent carrying its
+ * cookie: a logged-in player without the cost of hashing a password.
+ */
+export async function signedInPlayer(game: TestServer, options: { balance?: number; username?: string; now?: Date } = {}): Promise<{ id: string; agent: TestAgent }> {
+  const sql = game.database.sql;
+  const id = await createPlayer(sql, options);
+  const agent = game.agent();
+  agent.setCookie(SESSION_COOKIE, await createSession(sql, id, options.now ?? new Date()));
+  return { id, agent };
 }

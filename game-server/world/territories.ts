@@ -1,9 +1,14 @@
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import type { TerritoryTier, TerritoryType, UpgradeTier } from '../../schema/constants.ts';
 import { tierOfType } from '../../schema/rules/territory.ts';
-import type { Queryable } from '../db/database.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import type { Queryable, Tx } from '../db/database.ts';
+import { conflict, forbidden, notFound } from '../errors.ts';
 
-interface TerritoryRow {
+/** Who acts on a territory: the session's user, whatever transport it came through. */
+export type Actor = Pick<SessionUser, 'id' | 'is_wanakt'>;
+
+export interface TerritoryRow {
   id: number;
   name: string;
   type: TerritoryType;
@@ -19,12 +24,13 @@ interface TerritoryRow {
   purchase_price: string | null;
   population: string;
   upgrade_tier: UpgradeTier;
+  rent_amount: string | null;
   visits: string;
 }
 
-const nullableNumber = (value: string | null) => (value === null ? null : Number(value));
+export const nullableNumber = (value: string | null) => (value === null ? null : Number(value));
 
-function toDto(row: TerritoryRow): TerritoryDto {
+export function toDto(row: TerritoryRow): TerritoryDto {
   const tier: TerritoryTier = tierOfType(row.type);
   return {
     id: row.id,
@@ -48,12 +54,81 @@ function toDto(row: TerritoryRow): TerritoryDto {
   };
 }
 
-export async function listTerritories(sql: Queryable): Promise<TerritoryDto[]> {
-  const rows = await sql<TerritoryRow[]>`
+type Filter = { all: true } | { id: number } | { ids: readonly number[] } | { ownerId: string } | { forSale: true };
+
+/** Every territory read goes through this one query, so all of them answer the same fields. */
+export async function territoryRows(q: Queryable, filter: Filter): Promise<TerritoryRow[]> {
+  const where =
+    'id' in filter ? q`where t.id = ${filter.id}`
+    : 'ids' in filter ? q`where t.id in ${q(filter.ids)}`
+    : 'ownerId' in filter ? q`where t.owner_id = ${filter.ownerId}`
+    : 'forSale' in filter ? q`where t.sale_price is not null`
+    : q``;
+  const order = 'forSale' in filter ? q`order by t.sale_price, t.id` : q`order by t.id`;
+  return q<TerritoryRow[]>`
     select t.id, t.name, t.type, t.owner_id, u.username as owner_name, t.parent_territory_id, t.description,
            t.latitude::text, t.longitude::text, t.monthly_revenue::text, t.price::text, t.sale_price::text,
-           t.purchase_price::text, t.population::text, t.upgrade_tier, t.visits::text
+           t.purchase_price::text, t.population::text, t.upgrade_tier, t.rent_amount::text, t.visits::text
       from territories t left join users u on u.id = t.owner_id
-     order by t.id`;
-  return rows.map(toDto);
+     ${where} ${order}`;
+}
+
+export async function listTerritories(sql: Queryable): Promise<TerritoryDto[]> {
+  return (await territoryRows(sql, { all: true })).map(toDto);
+}
+
+/** The territories of these ids that exist, in id order: what a live view re-reads after a change. */
+export async function readTerritories(sql: Queryable, ids: readonly number[]): Promise<TerritoryDto[]> {
+  if (ids.length === 0) return [];
+  return (await territoryRows(sql, { ids })).map(toDto);
+}
+
+export async function readTerritory(sql: Queryable, id: number): Promise<TerritoryDto> {
+  const [row] = await territoryRows(sql, { id });
+  if (!row) throw notFound('Territory not found');
+  return toDto(row);
+}
+
+/** Listed territories, cheapest first; every listing shows, the buyer's own included. */
+export async function listTerritoriesForSale(sql: Queryable): Promise<TerritoryDto[]> {
+  return (await territoryRows(sql, { forSale: true })).map(toDto);
+}
+
+export async function listTerritoriesOf(sql: Queryable, userId: string): Promise<TerritoryDto[]> {
+  const [user] = await sql`select 1 from users where id = ${userId}`;
+  if (!user) throw notFound('User not found');
+  return (await territoryRows(sql, { ownerId: userId })).map(toDto);
+}
+
+export interface LockedTerritory {
+  id: number;
+  name: string;
+  type: TerritoryType;
+  owner_id: string | null;
+  sale_price: number | null;
+  upgrade_tier: UpgradeTier;
+}
+
+/** Locks one territory's row for the rest of the transaction, so writers to it queue. */
+export async function lockTerritory(tx: Tx, id: number): Promise<LockedTerritory> {
+  const [row] = await tx<(Omit<LockedTerritory, 'sale_price'> & { sale_price: string | null })[]>`
+    select id, name, type, owner_id, sale_price::text, upgrade_tier from territories where id = ${id} for update`;
+  if (!row) throw notFound('Territory not found');
+  return { ...row, sale_price: nullableNumber(row.sale_price) };
+}
+
+export function requireOwner(territory: LockedTerritory, actor: Actor, action: string): void {
+  if (territory.owner_id !== actor.id) throw forbidden(`Only the owner of ${territory.name} can ${action}`);
+}
+
+/**
+ * The Wanakt's seat and the wonders belong to the realm (SPEC §1: "Wonders are public"): the seed
+ * gives them to the Wanakt and they never go on the market or to a player.
+ */
+export function isRealmTerritory(type: TerritoryType): boolean {
+  return type === 'wanakt' || type === 'wonder';
+}
+
+export function refuseRealmTransfer(territory: LockedTerritory): void {
+  if (isRealmTerritory(territory.type)) throw conflict(`${territory.name} belongs to the realm and cannot change hands`);
 }

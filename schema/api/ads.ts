@@ -1,3 +1,9 @@
+import { z } from 'zod';
+import { AD_IMPRESSIONS, BANNER_IMPRESSIONS } from '../rules/store.ts';
+import { requiredText } from './auth.ts';
+import { IdField } from './ids.ts';
+import type { CheckoutDto } from './payments.ts';
+
 export const AD_STATUSES = ['pending_payment', 'in_review', 'active', 'completed', 'rejected', 'refunded'] as const;
 export type AdStatus = (typeof AD_STATUSES)[number];
 
@@ -14,4 +20,89 @@ export interface AdDto {
   /** What the buyer paid: in dollars for a card-paid ad, in DRK for a banner bought with DRK. */
   revenue: number;
   status: AdStatus;
+}
+
+const MAX_URL_LENGTH = 2000;
+
+/** Only web addresses are ever stored, so a click can never run script or open another scheme. */
+export function isWebUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+const trimmed = (max: number, tooLong: string) =>
+  z
+    .string()
+    .max(10_000, { error: tooLong })
+    .transform((value) => value.trim())
+    .pipe(z.string().max(max, { error: tooLong }));
+
+const webUrl = z
+  .string({ error: 'The website URL must be text' })
+  .pipe(trimmed(MAX_URL_LENGTH, 'The website URL is too long'))
+  .refine((value) => value === '' || isWebUrl(value), { error: 'The website URL must start with http:// or https://' });
+
+const wholeNumberBetween = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+
+/** SPEC §3 "Advertisement purchase": what an advertiser (no account needed) sends to buy impressions. */
+export const AdPurchaseBody = z.object({
+  title: requiredText('Please enter an ad title', 100),
+  content: requiredText('Please enter the ad content', 1000),
+  click_url: webUrl.optional().nullable().transform((value) => value || null),
+  territory_id: IdField('Territory id'),
+  advertiser_name: z
+    .string({ error: 'The advertiser name must be text' })
+    .pipe(trimmed(100, 'The advertiser name may be at most 100 characters'))
+    .optional()
+    .nullable()
+    .transform((value) => value || null),
+  advertiser_email: z
+    .string({ error: 'Please enter a valid email address' })
+    .pipe(trimmed(254, 'Please enter a valid email address'))
+    .pipe(z.email({ error: 'Please enter a valid email address' })),
+  impressions_wanted: wholeNumberBetween(AD_IMPRESSIONS.min, AD_IMPRESSIONS.max, 'Impressions must be a whole number from 100 to 50,000'),
+  /** The client's total in dollars: checked against the server's price, never trusted. */
+  total_cost: z.number({ error: 'total_cost must be a number of dollars' }).finite({ error: 'total_cost must be a number of dollars' }),
+});
+export type AdPurchaseBody = z.infer<typeof AdPurchaseBody>;
+
+export interface AdPurchaseDto extends CheckoutDto {
+  adId: number;
+  total_cost: number;
+}
+
+/** SPEC §5 "Dashboard banner form": a banner a player buys with DRK. */
+export const BannerBody = z.object({
+  title: requiredText('Please enter a banner title', 100),
+  content: requiredText('Please enter the banner content', 1000),
+  click_url: webUrl.refine((value) => value !== '', { error: 'Please enter the URL the banner links to' }),
+  target_impressions: wholeNumberBetween(
+    BANNER_IMPRESSIONS.min,
+    BANNER_IMPRESSIONS.max,
+    'Target impressions must be a whole number from 100 to 100,000',
+  ),
+});
+export type BannerBody = z.infer<typeof BannerBody>;
+
+/** An ad as the Wanakt's review queue shows it: who bought it, where it runs and what it cost. */
+export interface AdReviewDto extends AdDto {
+  advertiser_name: string | null;
+  advertiser_email: string | null;
+  buyer_username: string | null;
+  territory_name: string | null;
+  /** Dollars for a card-paid ad, null for a banner paid in DRK. */
+  total_cost: number | null;
+  cost_drk: number | null;
+  created_at: string;
+}
+
+/** One of a player's own banners, for the banner analytics modal. */
+export interface MyBannerDto extends AdDto {
+  cost_drk: number;
+  created_at: string;
 }

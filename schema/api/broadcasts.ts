@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import { BROADCAST_MAX_LENGTH } from '../rules/store.ts';
+import { requiredText } from './auth.ts';
+
 export interface BroadcastDto {
   id: number;
   sender_id: string;
@@ -8,4 +12,27 @@ export interface BroadcastDto {
   reach_count: number;
   /** What the broadcast cost, in DRK at the store's rate (SPEC §2 "Global broadcast"). */
   cost: number;
+}
+
+export const BROADCAST_MESSAGE_REQUIRED = 'Please enter a message to broadcast';
+
+// SPEC §5 "Broadcast message": trimmed text is required, at most 200 characters.
+const BroadcastMessage = requiredText(BROADCAST_MESSAGE_REQUIRED, BROADCAST_MAX_LENGTH);
+
+export const BroadcastPaymentBody = z.object({
+  userId: z.string({ error: 'userId must be text' }).max(100).optional(),
+  message: BroadcastMessage,
+});
+export type BroadcastPaymentBody = z.infer<typeof BroadcastPaymentBody>;
+
+export const SendBroadcastBody = z.object({
+  sender_id: z.string({ error: 'sender_id must be text' }).max(100).optional(),
+  message: BroadcastMessage,
+  paid: z.boolean({ error: 'paid must be true or false' }).optional(),
+});
+export type SendBroadcastBody = z.infer<typeof SendBroadcastBody>;
+
+/** Whether the player holds a verified, unused broadcast payment (the screen's paid state). */
+export interface BroadcastAllowanceDto {
+  paid: boolean;
 }

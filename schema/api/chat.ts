@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { IdField, UserIdField } from './ids.ts';
+
 export interface ChatMessageDto {
   id: number;
   territory_id: number;
@@ -6,3 +9,45 @@ export interface ChatMessageDto {
   message: string;
   created_at: string;
 }
+
+export const CHAT_MESSAGE_MAX = 500;
+/** How many messages one read of a territory's chat answers. */
+export const CHAT_PAGE_SIZE = 50;
+/** At most this many messages per player in any window of this many seconds. */
+export const CHAT_RATE_LIMIT = { messages: 5, seconds: 10 } as const;
+
+// Newlines and tabs are a player's own formatting; other control characters only break displays.
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f]/;
+const TOO_LONG = `Message must be ${CHAT_MESSAGE_MAX} characters or less`;
+
+export const ChatMessageText = z
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'Message cannot be empty' : 'Message must be text') })
+  .max(10_000, { error: TOO_LONG })
+  .transform((value) => value.trim())
+  .pipe(
+    z
+      .string()
+      .min(1, { error: 'Message cannot be empty' })
+      .max(CHAT_MESSAGE_MAX, { error: TOO_LONG })
+      .refine((value) => !CONTROL_CHARACTERS.test(value), { error: 'Message may not contain control characters' }),
+  );
+
+/** What a player sends to a territory's chat, over REST or over the world room. */
+export const ChatPostInput = z.object({
+  territory_id: IdField('Territory id'),
+  message: ChatMessageText,
+});
+export type ChatPostInput = z.infer<typeof ChatPostInput>;
+
+/** POST /api/chat: SPEC §7's payload, whose `user_id` must be the session's user. */
+export const ChatPostBody = ChatPostInput.extend({ user_id: UserIdField.optional() });
+export type ChatPostBody = z.infer<typeof ChatPostBody>;
+
+/** GET /api/chat/{territoryId}?before=<id>: the page of messages older than `before` (a bigint id). */
+export const ChatPageQuery = z.object({
+  before: z
+    .string({ error: 'before must be a message id' })
+    .regex(/^[1-9][0-9]{0,14}$/, { error: 'before must be a message id' })
+    .transform(Number)
+    .optional(),
+});

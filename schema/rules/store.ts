@@ -28,12 +28,13 @@ export const AD_IMPRESSIONS = { default: 1000, min: 100, max: 50_000 } as const;
 export const BANNER_IMPRESSIONS = { default: 1000, min: 100, max: 100_000 } as const;
 export const BANNER_DRK_PER_THOUSAND = 5;
 
-export function adRateCents(type: TerritoryType): number {
-  return AD_RATE_CENTS[type] ?? DEFAULT_AD_RATE_CENTS;
+/** The rate of a territory type; with no territory chosen yet, the default rate (SPEC §9 "Default total: $50"). */
+export function adRateCents(type: TerritoryType | null): number {
+  return (type && AD_RATE_CENTS[type]) ?? DEFAULT_AD_RATE_CENTS;
 }
 
 /** Total in whole dollars: impressions × rate in cents / 100, rounded up. */
-export function adTotalDollars(type: TerritoryType, impressions: number): number {
+export function adTotalDollars(type: TerritoryType | null, impressions: number): number {
   return Math.ceil((impressions * adRateCents(type)) / 100);
 }
 
@@ -46,3 +47,29 @@ export function bannerCostDrk(impressions: number): number {
 export const BROADCAST_PRICE_CENTS = 100;
 export const BROADCAST_MAX_LENGTH = 200;
 export const BROADCASTS_PER_DAY = 1;
+
+// SPEC §9 "Annual USD figure": 1 DRK is worth $0.016, i.e. 1.6 cents, so one cent buys 10/16 DRK.
+// Whole-number arithmetic keeps $1 at exactly 62.5 DRK before rounding, which floats would not.
+const TENTHS_OF_A_CENT_PER_DRK = 16;
+
+/** What an amount paid in US cents is worth in DRK at the store's rate, to the nearest DRK ($1 = 63 DRK). */
+export function drkForUsdCents(cents: number): number {
+  return Math.round((cents * 10) / TENTHS_OF_A_CENT_PER_DRK);
+}
+
+export function findDrkPackage(id: string): DrkPackage | undefined {
+  return DRK_PACKAGES.find((pkg) => pkg.id === id);
+}
+
+/** SPEC §5 "DRK package": a package larger than the remaining supply cannot be bought. */
+export function packageSupplyMessage(remaining: number, drk: number): string {
+  return `Only ${remaining} DRK remaining in supply. Cannot purchase ${drk} DRK package.`;
+}
+
+// SPEC §9 "Rate card labels", in the order the advertise page shows them.
+export const AD_RATE_CARD: readonly { label: string; type: TerritoryType }[] = [
+  { label: 'Major Cities', type: 'main' },
+  { label: 'Sub-territories', type: 'sub' },
+  { label: 'Tourist Wonders', type: 'wonder' },
+  { label: 'Common Areas', type: 'common' },
+];

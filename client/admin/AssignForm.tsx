@@ -1,0 +1,100 @@
+import { useState, type FormEvent } from 'react';
+import type { TerritoryDto } from '../../schema/api/territory.ts';
+import type { PublicUserDto } from '../../schema/api/users.ts';
+import { assignmentBadge, assignmentPrice, checkAssignment } from '../forms/assignment.ts';
+import { formatDrk } from '../format.ts';
+
+interface AssignFormProps {
+  territories: readonly TerritoryDto[];
+  users: readonly PublicUserDto[];
+  /** Resolves true when the server assigned the territory; the form then clears. */
+  onAssign: (territoryId: number, userId: string, price: number) => Promise<boolean>;
+}
+
+// SPEC §5 "Assignment": territory and user required, the price defaults to 0 and 0 means a gift.
+export function AssignForm({ territories, users, onAssign }: AssignFormProps) {
+  const [territoryId, setTerritoryId] = useState('');
+  const [userId, setUserId] = useState('');
+  const [price, setPrice] = useState('0');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [pending, setPending] = useState(false);
+  const parsedPrice = assignmentPrice(price);
+  const available = territories.filter((territory) => territory.owner_id === null);
+  const owned = territories.filter((territory) => territory.owner_id !== null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const check = checkAssignment({ territoryId, userId, price });
+    if (!check.ok) {
+      setProblem(check.message);
+      return;
+    }
+    setProblem(null);
+    setPending(true);
+    try {
+      if (await onAssign(check.territoryId, check.userId, check.price)) {
+        setTerritoryId('');
+        setUserId('');
+        setPrice('0');
+      }
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const option = (territory: TerritoryDto) => (
+    <option key={territory.id} value={territory.id}>
+      {territory.name} ({territory.type}
+      {territory.owner_name ? `, owned by ${territory.owner_name}` : ''})
+    </option>
+  );
+
+  return (
+    <form className="panel card stack" data-testid="assign-form" onSubmit={submit} noValidate>
+      <h2>Assign a Territory</h2>
+      <label className="field">
+        <span>Territory</span>
+        <select name="territory" value={territoryId} onChange={(event) => setTerritoryId(event.target.value)} aria-invalid={problem !== null && !territoryId}>
+          <option value="">Choose a territory…</option>
+          <optgroup label="Available">{available.map(option)}</optgroup>
+          <optgroup label="Owned">{owned.map(option)}</optgroup>
+        </select>
+      </label>
+      <label className="field">
+        <span>User</span>
+        <select name="user" value={userId} onChange={(event) => setUserId(event.target.value)} aria-invalid={problem !== null && !userId}>
+          <option value="">Choose a player…</option>
+          {users.map((user) => (
+            <option key={user.id} value={user.id}>
+              {user.username}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="field">
+        <span>Price (DRK)</span>
+        <input name="price" inputMode="numeric" value={price} onChange={(event) => setPrice(event.target.value)} aria-invalid={parsedPrice === null} />
+      </label>
+      <div className="spread">
+        {parsedPrice === null ? (
+          <span className="badge" data-tone="bad" data-testid="assignment-badge">
+            INVALID PRICE
+          </span>
+        ) : (
+          <span className="badge" data-tone={parsedPrice === 0 ? 'good' : 'gold'} data-testid="assignment-badge">
+            {assignmentBadge(parsedPrice)}
+          </span>
+        )}
+        {parsedPrice !== null && parsedPrice > 0 && <span className="muted small">The player pays {formatDrk(parsedPrice)} to the Wanakt's treasury.</span>}
+      </div>
+      {problem && (
+        <p className="form-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <button className="button primary" type="submit" disabled={pending}>
+        {pending ? 'Assigning…' : 'Assign Territory'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import { formatDrk } from '../format.ts';
+import { mintBadge, type MintBadge } from '../forms/mint.ts';
+import { parseWholeDrk } from '../forms/amounts.ts';
+
+export interface Recipient {
+  id: string;
+  username: string;
+}
+
+interface MintFormProps {
+  remaining: number;
+  recipients: readonly Recipient[];
+  /** Resolves when the server minted; the form then clears the amount. */
+  onMint: (amount: number, recipientId: string) => Promise<boolean>;
+}
+
+const BADGE_TONE: Record<MintBadge, string> = {
+  'VALID AMOUNT': 'good',
+  'EXCEEDS SUPPLY': 'bad',
+  'INVALID AMOUNT': 'bad',
+};
+
+// SPEC §5 "Mint": the badge judges the amount as it is typed; Mint stays off until it is valid.
+export function MintForm({ remaining, recipients, onMint }: MintFormProps) {
+  const [amount, setAmount] = useState('');
+  const [recipientId, setRecipientId] = useState('');
+  const [pending, setPending] = useState(false);
+  const badge = mintBadge(amount, remaining);
+  const ready = badge === 'VALID AMOUNT' && recipientId !== '' && !pending;
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const value = parseWholeDrk(amount);
+    if (!ready || value === null) return;
+    setPending(true);
+    try {
+      if (await onMint(value, recipientId)) setAmount('');
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form className="panel card stack" data-testid="mint-form" onSubmit={submit} noValidate>
+      <h2>Mint DRK</h2>
+      <p className="muted">New DRK enters circulation in the recipient's balance. At most {formatDrk(remaining)} can still be minted.</p>
+      <label className="field">
+        <span>Amount (DRK)</span>
+        <input name="amount" inputMode="numeric" value={amount} onChange={(event) => setAmount(event.target.value)} placeholder="e.g. 1000" />
+      </label>
+      {badge && (
+        <span className="badge" data-tone={BADGE_TONE[badge]} data-testid="mint-badge">
+          {badge}
+        </span>
+      )}
+      <label className="field">
+        <span>Recipient</span>
+        <select name="recipient" value={recipientId} onChange={(event) => setRecipientId(event.target.value)}>
+          <option value="">Choose a player…</option>
+          {recipients.map((recipient) => (
+            <option key={recipient.id} value={recipient.id}>
+              {recipient.username}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button className="button primary" type="submit" disabled={!ready}>
+        {pending ? 'Minting…' : 'Mint DRK'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+import { Link } from 'react-router';
+import { useIsWanakt } from '../hud/territoryHooks.ts';
+
+const PLAYER_LINKS = [
+  { to: '/marketplace', label: 'Marketplace' },
+  { to: '/revenue', label: 'Revenue' },
+  { to: '/wonders', label: 'Wonders' },
+  { to: '/collectibles', label: 'Collectibles' },
+  { to: '/broadcast', label: 'Broadcast' },
+  { to: '/feudal', label: 'Feudal Tree' },
+  { to: '/advertise', label: 'Advertise' },
+  { to: '/drk-store', label: 'DRK Store' },
+];
+
+// SPEC §2: the assign, currency and rent buttons are the Wanakt's alone.
+const WANAKT_LINKS = [
+  { to: '/admin/territories', label: 'Assign' },
+  { to: '/admin/currency', label: 'Currency' },
+  { to: '/rent', label: 'Rent' },
+];
+
+export function QuickActions() {
+  const isWanakt = useIsWanakt();
+  return (
+    <nav className="quick-actions" aria-label="Quick actions" data-testid="quick-actions">
+      {PLAYER_LINKS.map((link) => (
+        <Link key={link.to} className="button small" to={link.to}>
+          {link.label}
+        </Link>
+      ))}
+      {isWanakt &&
+        WANAKT_LINKS.map((link) => (
+          <Link key={link.to} className="button small admin" to={link.to} data-admin="true">
+            {link.label}
+          </Link>
+        ))}
+    </nav>
+  );
+}

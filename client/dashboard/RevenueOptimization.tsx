@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { RevenueSummaryDto } from '../../schema/api/revenue.ts';
+import { UPGRADE_POTENTIAL_SHARE } from '../../schema/rules/economy.ts';
+import { formatDrk } from '../format.ts';
+import { Section } from './Section.tsx';
+
+// The Wanakt's income at a glance: tribute from the main cities, the wonders' ad revenue, and what
+// upgrading its standard-tier holdings could add (SPEC §9 "Upgrade potential").
+export function RevenueOptimization({ wanaktId }: { wanaktId: string }) {
+  const summary = useQuery<RevenueSummaryDto>({ queryKey: ['/api/revenue/summary', wanaktId] });
+  const data = summary.data;
+  return (
+    <Section title="Revenue Optimization" testId="revenue-optimization" action={<Link className="link-button" to="/revenue">Open center</Link>}>
+      {summary.isError && <p className="form-error">Could not load revenue ({summary.error.message}).</p>}
+      {data && (
+        <dl className="facts compact">
+          <dt>Feudal tribute</dt>
+          <dd>{formatDrk(data.feudal_tribute)} / month</dd>
+          <dt>Ad revenue</dt>
+          <dd>{formatDrk(data.ad_revenue)} / month</dd>
+          <dt>Base revenue</dt>
+          <dd>{formatDrk(data.base_revenue)} / month</dd>
+          <dt>Total monthly</dt>
+          <dd>{formatDrk(data.total_monthly)}</dd>
+          <dt>Upgrade potential</dt>
+          <dd>{formatDrk(Math.round(data.base_revenue * UPGRADE_POTENTIAL_SHARE))} / month</dd>
+        </dl>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,31 @@
+import type { HierarchyNode } from '../../schema/api/territories.ts';
+import { RENT_PERIOD_MONTHS, rentDue } from '../../schema/rules/rent.ts';
+import { flattenHierarchy } from '../admin/territory-lists.ts';
+
+export interface FeudalFigures {
+  counts: Record<'main' | 'city' | 'town' | 'village', number>;
+  /** What every owned vassal owes its overlord (and every owned main city the Wanakt) per rent period. */
+  rentsPerPeriod: number;
+  /** The same, spread over the period's months. */
+  rentsPerMonth: number;
+  /** What the rules would have every territory owe per period if every one had an owner. */
+  fullRealmPerPeriod: number;
+}
+
+export function feudalFigures(roots: readonly HierarchyNode[]): FeudalFigures {
+  const counts = { main: 0, city: 0, town: 0, village: 0 };
+  let rentsPerPeriod = 0;
+  let fullRealmPerPeriod = 0;
+  for (const node of flattenHierarchy(roots)) {
+    if (node.type in counts) counts[node.type as keyof typeof counts]++;
+    rentsPerPeriod += node.paysRent;
+    fullRealmPerPeriod += rentDue({ type: node.type, monthly_revenue: Number(node.monthly_revenue), rent_amount: node.rent_amount })?.amount ?? 0;
+  }
+  return { counts, rentsPerPeriod, rentsPerMonth: Math.round(rentsPerPeriod / RENT_PERIOD_MONTHS), fullRealmPerPeriod };
+}
+
+/** Who a territory's rent goes to: its overlord, or the Wanakt for a main city (SPEC §1). */
+export function payeeOf(node: Pick<HierarchyNode, 'type' | 'overlord'>): string | null {
+  if (node.overlord) return node.overlord.name;
+  return node.type === 'main' ? 'the Wanakt' : null;
+}

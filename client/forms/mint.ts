@@ -1,0 +1,18 @@
+import { parseWholeDrk } from './amounts.ts';
+
+export type MintBadge = 'VALID AMOUNT' | 'EXCEEDS SUPPLY' | 'INVALID AMOUNT';
+
+/**
+ * SPEC §5 "Mint": the amount must be above 0 and no more than the remaining supply. An empty field
+ * shows no badge yet.
+ */
+export function mintBadge(amountText: string, remainingSupply: number): MintBadge | null {
+  if (amountText.trim() === '') return null;
+  const amount = parseWholeDrk(amountText);
+  if (amount === null || amount <= 0) return 'INVALID AMOUNT';
+  return amount > remainingSupply ? 'EXCEEDS SUPPLY' : 'VALID AMOUNT';
+}
+
+export function remainingSupply(supply: { total_supply: number; max_supply: number }): number {
+  return Math.max(0, supply.max_supply - supply.total_supply);
+}

@@ -1,0 +1,56 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { AdDto } from '../../schema/api/ads.ts';
+import { useWorld, type LiveBannerAd } from '../state/world.ts';
+import { useDialogs } from './dialogs.ts';
+
+function bannerOf(ad: AdDto): LiveBannerAd {
+  return { id: ad.id, title: ad.title, content: ad.content, clickUrl: ad.click_url, territoryId: ad.territory_id };
+}
+
+// The top bar's banner: the room's current banner, with previous/next to browse the other active ads.
+// The room rotates it every 30 seconds; browsing is local and snaps back when the room moves on.
+export function BannerRotator() {
+  const live = useWorld((state) => state.banner);
+  const active = useQuery<AdDto[]>({ queryKey: ['/api/ads/active'] });
+  const [offset, setOffset] = useState(0);
+  const show = useDialogs((state) => state.show);
+
+  const ads: LiveBannerAd[] = (active.data ?? []).map(bannerOf);
+  if (live && !ads.some((ad) => ad.id === live.id)) ads.unshift(live);
+  const liveIndex = live ? ads.findIndex((ad) => ad.id === live.id) : 0;
+  useEffect(() => setOffset(0), [live?.id]);
+  const current = ads.length > 0 ? ads[(((liveIndex + offset) % ads.length) + ads.length) % ads.length] : null;
+
+  return (
+    <div className="banner" data-testid="banner" aria-label="Banner ads">
+      <button className="icon-button" type="button" aria-label="Previous banner" disabled={ads.length < 2} onClick={() => setOffset((value) => value - 1)}>
+        ‹
+      </button>
+      <div className="banner-body" aria-live="polite">
+        {current ? (
+          current.clickUrl ? (
+            <a href={current.clickUrl} target="_blank" rel="noopener noreferrer sponsored">
+              <strong>{current.title}</strong> <span className="muted">{current.content}</span>
+            </a>
+          ) : (
+            <span>
+              <strong>{current.title}</strong> <span className="muted">{current.content}</span>
+            </span>
+          )
+        ) : (
+          <span className="muted">{active.isPending ? 'Loading banners…' : 'Your banner could be here.'}</span>
+        )}
+      </div>
+      <button className="icon-button" type="button" aria-label="Next banner" disabled={ads.length < 2} onClick={() => setOffset((value) => value + 1)}>
+        ›
+      </button>
+      <button className="button small" type="button" onClick={() => show({ kind: 'create-banner' })} title="Add a banner">
+        + Banner
+      </button>
+      <button className="button small" type="button" onClick={() => show({ kind: 'banner-analytics' })} title="Banner analytics">
+        Analytics
+      </button>
+    </div>
+  );
+}

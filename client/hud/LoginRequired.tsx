@@ -1,0 +1,30 @@
+import { Link } from 'react-router';
+import { STARTING_BALANCE } from '../../schema/constants.ts';
+import { formatDrk } from '../format.ts';
+import './LoginRequired.css';
+
+interface LoginRequiredProps {
+  /** What the visitor could do here once logged in, e.g. "see your revenue". */
+  action?: string;
+}
+
+// SPEC §2: a visitor without a session sees this on the screens that need a user.
+export function LoginRequired({ action }: LoginRequiredProps) {
+  return (
+    <section className="panel login-required" data-testid="login-required" role="status">
+      <h2>Login Required</h2>
+      <p className="muted">
+        {action ? `Please log in to ${action}.` : 'Please log in to use this page.'} New to Wanakt World? Create an
+        account and start with {formatDrk(STARTING_BALANCE)}.
+      </p>
+      <div className="login-required-links">
+        <Link className="button primary" to="/login">
+          Log in
+        </Link>
+        <Link className="button" to="/register">
+          Register
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { purchaseTerritory, serverMessageOr } from '../api.ts';
+import { formatDrk } from '../format.ts';
+import { showToast } from '../state/toasts.ts';
+import { LoginRequired } from './LoginRequired.tsx';
+import { Modal } from './Modal.tsx';
+import { MARKET_QUERIES, refreshAfter } from './refresh.ts';
+import { purchaseProblem } from './rules.ts';
+import { balanceOf, useAccount, useTerritory } from './territoryHooks.ts';
+
+interface PurchaseDialogProps {
+  territoryId: number;
+  onClose: () => void;
+}
+
+export function PurchaseDialog({ territoryId, onClose }: PurchaseDialogProps) {
+  const territory = useTerritory(territoryId);
+  const account = useAccount();
+  const [buying, setBuying] = useState(false);
+  if (!territory) return null;
+  const price = territory.sale_price;
+
+  async function buy() {
+    if (!territory) return;
+    const problem = purchaseProblem(account, territory);
+    if (problem || !account) {
+      if (problem) showToast({ variant: 'destructive', ...problem });
+      return;
+    }
+    setBuying(true);
+    try {
+      const answer = await purchaseTerritory(territory.id, account.id, territory.sale_price);
+      showToast({ title: 'Purchase Successful!', description: answer.message });
+      await refreshAfter({ world: true, account: true, queries: MARKET_QUERIES });
+      onClose();
+    } catch (error) {
+      showToast({ variant: 'destructive', title: 'Purchase Failed', description: serverMessageOr(error, 'Unable to complete purchase') });
+    } finally {
+      setBuying(false);
+    }
+  }
+
+  const balance = balanceOf(account);
+  return (
+    <Modal title={`Buy ${territory.name}`} onClose={onClose} testId="purchase-dialog">
+      {price === null ? (
+        <p className="muted">This territory is not for sale right now.</p>
+      ) : (
+        <>
+          <dl className="facts">
+            <dt>Type</dt>
+            <dd className="capitalised">{territory.type}</dd>
+            <dt>Seller</dt>
+            <dd>{territory.owner_id === null ? 'Unowned (the Wanakt’s treasury)' : territory.owner_name ?? 'Another player'}</dd>
+            <dt>Monthly revenue</dt>
+            <dd>{formatDrk(territory.monthly_revenue)}</dd>
+            <dt>Price</dt>
+            <dd data-testid="purchase-price">{formatDrk(price)}</dd>
+            {account && (
+              <>
+                <dt>Your balance</dt>
+                <dd>{formatDrk(balance)}</dd>
+                <dt>After purchase</dt>
+                <dd className={balance < price ? 'negative' : undefined}>{formatDrk(balance - price)}</dd>
+              </>
+            )}
+          </dl>
+          {!account && <LoginRequired action="purchase territories" />}
+          <div className="modal-actions">
+            <button className="button" type="button" onClick={onClose}>
+              Cancel
+            </button>
+            <button className="button primary" type="button" disabled={buying} onClick={() => void buy()}>
+              {buying ? 'Buying…' : `Buy for ${formatDrk(price)}`}
+            </button>
+          </div>
+        </>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import { UPGRADE_MULTIPLIER, type UpgradeTier } from '../../schema/constants.ts';
+import { serverMessageOr, upgradeTerritory } from '../api.ts';
+import { formatDrk } from '../format.ts';
+import { showToast } from '../state/toasts.ts';
+import { Modal } from './Modal.tsx';
+import { refreshAfter } from './refresh.ts';
+import { upgradeOptions } from './rules.ts';
+import { balanceOf, useAccount, useTerritory } from './territoryHooks.ts';
+
+interface UpgradeDialogProps {
+  territoryId: number;
+  onClose: () => void;
+}
+
+// The premium upgrade dialog: every tier above the current one, with its cost and multiplier.
+export function UpgradeDialog({ territoryId, onClose }: UpgradeDialogProps) {
+  const territory = useTerritory(territoryId);
+  const account = useAccount();
+  const [pending, setPending] = useState<UpgradeTier | null>(null);
+  if (!territory || !account) return null;
+  const balance = balanceOf(account);
+  const options = upgradeOptions(territory.upgrade_tier, balance);
+
+  async function upgrade(tier: UpgradeTier) {
+    setPending(tier);
+    try {
+      const answer = await upgradeTerritory(territoryId, tier);
+      showToast({ title: 'Territory Upgraded!', description: answer.message });
+      await refreshAfter({ world: true, account: true });
+      onClose();
+    } catch (error) {
+      showToast({ variant: 'destructive', title: 'Upgrade Failed', description: serverMessageOr(error, 'Unable to upgrade territory') });
+    } finally {
+      setPending(null);
+    }
+  }
+
+  return (
+    <Modal
+      title={`Upgrade ${territory.name}`}
+      description={`Current tier: ${territory.upgrade_tier} (${UPGRADE_MULTIPLIER[territory.upgrade_tier]}x). Your balance: ${formatDrk(balance)}.`}
+      onClose={onClose}
+      testId="upgrade-dialog"
+    >
+      {options.length === 0 ? (
+        <p className="muted">This territory already has the highest tier.</p>
+      ) : (
+        <ul className="tier-list">
+          {options.map((option) => (
+            <li key={option.tier} className="tier-option">
+              <div>
+                <strong className="capitalised">{option.tier}</strong>
+                <span className="muted"> · {UPGRADE_MULTIPLIER[option.tier]}x revenue</span>
+              </div>
+              <button
+                className="button primary"
+                type="button"
+                disabled={!option.affordable || pending !== null}
+                onClick={() => void upgrade(option.tier)}
+                aria-label={`Upgrade to ${option.tier} for ${formatDrk(option.cost)}`}
+              >
+                {pending === option.tier ? 'Upgrading…' : formatDrk(option.cost)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,201 @@
+// @vitest-environment happy-dom
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TerritoryDto } from '../../schema/api/territory.ts';
+import type { AccountDto } from '../../schema/api/user.ts';
+import { TerritoryChat } from '../dashboard/TerritoryChat.tsx';
+import { createQueryClient } from '../state/query.ts';
+import { useSession } from '../state/session.ts';
+import { useToasts } from '../state/toasts.ts';
+import { useWorld } from '../state/world.ts';
+import { DescriptionDialog } from './DescriptionDialog.tsx';
+import { PurchaseDialog } from './PurchaseDialog.tsx';
+import { UpgradeDialog } from './UpgradeDialog.tsx';
+import { MemoryRouter } from 'react-router';
+
+const PAI: TerritoryDto = {
+  id: 7, name: 'Pai', type: 'town', tier: 'sub', owner_id: 'u1', owner_name: 'ana', parent_territory_id: null, description: 'A quiet town.',
+  latitude: '19.36', longitude: '98.44', monthly_revenue: '60', price: 1500, sale_price: 1500, purchase_price: null, basePrice: 1500,
+  population: 0, upgrade_tier: 'standard', visits: 0,
+};
+const ANA: AccountDto = { id: 'u1', username: 'ana', drk_balance: '600', is_wanakt: false };
+
+let fetchMock: ReturnType<typeof vi.fn>;
+
+// The reads a command refreshes afterwards answer like the server would; every other call gets `body`.
+function answerWith(body: unknown, status = 200) {
+  fetchMock.mockImplementation(async (path: string, init?: RequestInit) => {
+    if (init?.method === 'GET' && path === '/api/territories') return new Response(JSON.stringify(useWorld.getState().territories));
+    if (init?.method === 'GET' && path === '/api/auth/me') return new Response(JSON.stringify(useSession.getState().account));
+    if (init?.method === 'GET') return new Response('[]');
+    return new Response(JSON.stringify(body), { status });
+  });
+}
+
+function wrap(children: ReactNode) {
+  return (
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>{children}</MemoryRouter>
+    </QueryClientProvider>
+  );
+}
+
+const lastToast = () => useToasts.getState().current;
+const commands = () => (fetchMock.mock.calls as [string, RequestInit][]).filter(([, init]) => init.method !== 'GET');
+
+beforeEach(() => {
+  fetchMock = vi.fn();
+  answerWith({});
+  vi.stubGlobal('fetch', fetchMock);
+  useWorld.setState({ territories: [PAI], status: 'ready', selectedId: PAI.id });
+  useSession.setState({ account: ANA, status: 'ready' });
+  useToasts.setState({ current: null });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('[§5 territory description] the edit description modal', () => {
+  it('when typing, then the counter shows n/500 and Save stays disabled below 10 characters', () => {
+    render(wrap(<DescriptionDialog territoryId={PAI.id} onClose={() => {}} />));
+    const text = screen.getByRole('textbox');
+    expect(text.getAttribute('maxlength')).toBe('500');
+    fireEvent.change(text, { target: { value: 'Too short' } });
+    expect(screen.getByTestId('description-counter').textContent).toBe('9/500');
+    expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.change(text, { target: { value: 'Long enough' } });
+    expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(false);
+  });
+
+  it('when the text is padded with spaces to 10, then saving shows Description Too Short and sends nothing', () => {
+    render(wrap(<DescriptionDialog territoryId={PAI.id} onClose={() => {}} />));
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: '   tiny   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(lastToast()).toMatchObject({ title: 'Description Too Short', description: 'Please provide at least 10 characters for your territory description.', variant: 'destructive' });
+    expect(fetchMock.mock.calls.filter(([, init]) => (init as RequestInit).method !== 'GET')).toHaveLength(0);
+  });
+
+  it('when the text is over 500 characters, then saving shows Description Too Long and sends nothing', () => {
+    render(wrap(<DescriptionDialog territoryId={PAI.id} onClose={() => {}} />));
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'x'.repeat(501) } });
+    expect(screen.getByTestId('description-counter').textContent).toBe('501/500');
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(lastToast()).toMatchObject({ title: 'Description Too Long', description: 'Territory description must be 500 characters or less.' });
+    expect(fetchMock.mock.calls.filter(([, init]) => (init as RequestInit).method !== 'GET')).toHaveLength(0);
+  });
+
+  it('when the description is valid, then the trimmed text is sent and Description Updated shows', async () => {
+    answerWith({ message: 'ok' });
+    const onClose = vi.fn();
+    render(wrap(<DescriptionDialog territoryId={PAI.id} onClose={onClose} />));
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: '  A lovely mountain town.  ' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    const [path, init] = commands()[0];
+    expect(path).toBe('/api/territories/7/description');
+    expect(init.method).toBe('PATCH');
+    expect(JSON.parse(String(init.body))).toEqual({ userId: 'u1', description: 'A lovely mountain town.' });
+    expect(lastToast()).toMatchObject({ title: 'Description Updated', description: 'Your territory description has been updated successfully!' });
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('when the server refuses, then Update Failed shows its message', async () => {
+    answerWith({ message: 'Only the owner can describe Pai' }, 403);
+    render(wrap(<DescriptionDialog territoryId={PAI.id} onClose={() => {}} />));
+    fireEvent.change(screen.getByRole('textbox'), { target: { value: 'A lovely mountain town.' } });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    expect(lastToast()).toMatchObject({ title: 'Update Failed', description: 'Only the owner can describe Pai' });
+  });
+});
+
+describe('[§5 purchase] the purchase dialog', () => {
+  it('when the balance is short, then Insufficient Balance names both amounts and nothing is sent', () => {
+    useWorld.setState({ territories: [{ ...PAI, owner_id: null, owner_name: null }] });
+    render(wrap(<PurchaseDialog territoryId={PAI.id} onClose={() => {}} />));
+    fireEvent.click(screen.getByRole('button', { name: /Buy for/ }));
+    expect(lastToast()).toMatchObject({ title: 'Insufficient Balance', description: 'You need 1500 DRK but only have 600 DRK' });
+    expect(fetchMock.mock.calls.filter(([, init]) => (init as RequestInit).method !== 'GET')).toHaveLength(0);
+  });
+
+  it('when nobody is logged in, then Login Required shows with its message and the login links', () => {
+    useSession.setState({ account: null });
+    render(wrap(<PurchaseDialog territoryId={PAI.id} onClose={() => {}} />));
+    expect(screen.getByTestId('login-required')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Buy for/ }));
+    expect(lastToast()).toMatchObject({ title: 'Login Required', description: 'Please log in to purchase territories' });
+    expect(fetchMock.mock.calls.filter(([, init]) => (init as RequestInit).method !== 'GET')).toHaveLength(0);
+  });
+
+  it('when the balance covers it, then the purchase names the price seen and Purchase Successful! shows the server message', async () => {
+    useSession.setState({ account: { ...ANA, drk_balance: '2000' } });
+    answerWith({ message: 'You now own Pai' });
+    render(wrap(<PurchaseDialog territoryId={PAI.id} onClose={() => {}} />));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Buy for/ })));
+    const [path, init] = commands()[0];
+    expect(path).toBe('/api/territories/7/purchase');
+    expect(JSON.parse(String(init.body))).toEqual({ userId: 'u1', sale_price: 1500 });
+    expect(lastToast()).toMatchObject({ title: 'Purchase Successful!', description: 'You now own Pai' });
+  });
+
+  it('when the server refuses, then Purchase Failed shows its message', async () => {
+    useSession.setState({ account: { ...ANA, drk_balance: '2000' } });
+    answerWith({ message: 'Pai is not for sale' }, 409);
+    render(wrap(<PurchaseDialog territoryId={PAI.id} onClose={() => {}} />));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: /Buy for/ })));
+    expect(lastToast()).toMatchObject({ title: 'Purchase Failed', description: 'Pai is not for sale' });
+  });
+});
+
+describe('[§5 upgrade] the premium upgrade dialog', () => {
+  it('when the balance is below a tier cost, then its button is disabled; affordable tiers are enabled', () => {
+    render(wrap(<UpgradeDialog territoryId={PAI.id} onClose={() => {}} />));
+    expect(screen.getByRole('button', { name: 'Upgrade to premium for 500 DRK' }).hasAttribute('disabled')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Upgrade to deluxe for 1,200 DRK' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Upgrade to ultimate for 2,500 DRK' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('when an upgrade succeeds, then Territory Upgraded! shows; when it fails, Upgrade Failed', async () => {
+    answerWith({ message: 'Pai is now premium' });
+    render(wrap(<UpgradeDialog territoryId={PAI.id} onClose={() => {}} />));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Upgrade to premium for 500 DRK' })));
+    expect(JSON.parse(String(commands()[0][1].body))).toEqual({ upgrade_tier: 'premium' });
+    expect(lastToast()).toMatchObject({ title: 'Territory Upgraded!', description: 'Pai is now premium' });
+    cleanup();
+    answerWith({ message: 'You need 500 DRK but only have 100 DRK' }, 409);
+    render(wrap(<UpgradeDialog territoryId={PAI.id} onClose={() => {}} />));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Upgrade to premium for 500 DRK' })));
+    expect(lastToast()).toMatchObject({ title: 'Upgrade Failed', description: 'You need 500 DRK but only have 100 DRK' });
+  });
+});
+
+describe('[§5 chat] the territory chat', () => {
+  async function renderChat() {
+    render(wrap(<TerritoryChat />));
+    await screen.findByText('No messages yet. Be the first to say hello!');
+    return screen.getByRole('textbox', { name: 'Chat message' });
+  }
+  const posts = commands;
+
+  it('when the message is whitespace only, then Enter sends nothing', async () => {
+    const input = await renderChat();
+    fireEvent.change(input, { target: { value: '   \n  ' } });
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('when Shift+Enter is pressed, then nothing is sent; Enter alone sends the trimmed message', async () => {
+    const input = await renderChat();
+    fireEvent.change(input, { target: { value: '  hello Pai  ' } });
+    fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
+    expect(posts()).toHaveLength(0);
+    answerWith({ id: 1, territory_id: 7, user_id: 'u1', username: 'ana', message: 'hello Pai', created_at: new Date().toISOString() }, 201);
+    await act(async () => fireEvent.keyDown(input, { key: 'Enter' }));
+    expect(posts()).toHaveLength(1);
+    expect(JSON.parse(String(posts()[0][1].body))).toEqual({ territory_id: 7, user_id: 'u1', message: 'hello Pai' });
+    expect(await screen.findByText('hello Pai')).toBeTruthy();
+    expect((input as HTMLTextAreaElement).value).toBe('');
+  });
+});

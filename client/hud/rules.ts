@@ -1,0 +1,60 @@
+// The client-side rules of SPEC §5 for the HUD's forms; the server checks each of them again.
+import type { TerritoryDto } from '../../schema/api/territory.ts';
+import type { AccountDto } from '../../schema/api/user.ts';
+import { DESCRIPTION_TOO_LONG, DESCRIPTION_TOO_SHORT } from '../../schema/api/territories.ts';
+import { UPGRADE_COST, UPGRADE_TIERS, type UpgradeTier } from '../../schema/constants.ts';
+import { canUpgrade } from '../../schema/rules/economy.ts';
+
+export const DESCRIPTION_MIN = 10;
+export const DESCRIPTION_MAX = 500;
+
+export interface Problem {
+  title: string;
+  description: string;
+}
+
+/** SPEC §5 "Territory description": the trimmed text is 10 to 500 characters. */
+export function descriptionProblem(text: string): Problem | null {
+  const length = text.trim().length;
+  if (length < DESCRIPTION_MIN) return { title: 'Description Too Short', description: DESCRIPTION_TOO_SHORT };
+  if (length > DESCRIPTION_MAX) return { title: 'Description Too Long', description: DESCRIPTION_TOO_LONG };
+  return null;
+}
+
+/** SPEC §5 "Purchase": a user is required and the balance must cover the sale price. */
+export function purchaseProblem(account: AccountDto | null, territory: TerritoryDto): Problem | null {
+  if (!account) return { title: 'Login Required', description: 'Please log in to purchase territories' };
+  const price = territory.sale_price ?? 0;
+  const balance = Math.trunc(Number(account.drk_balance));
+  if (balance < price) return { title: 'Insufficient Balance', description: `You need ${price} DRK but only have ${balance} DRK` };
+  return null;
+}
+
+/** SPEC §5 "Chat": what to send, or null for an empty or whitespace-only message. */
+export function chatMessageToSend(text: string): string | null {
+  const trimmed = text.trim();
+  return trimmed.length > 0 ? trimmed : null;
+}
+
+export interface UpgradeOption {
+  tier: UpgradeTier;
+  cost: number;
+  /** SPEC §5 "Upgrade": the button is disabled if the balance is below the tier's cost. */
+  affordable: boolean;
+}
+
+/** The tiers above the current one (SPEC §4: any higher tier can be bought). */
+export function upgradeOptions(current: UpgradeTier, balance: number): UpgradeOption[] {
+  return UPGRADE_TIERS.filter((tier) => canUpgrade(current, tier)).map((tier) => ({
+    tier,
+    cost: UPGRADE_COST[tier],
+    affordable: balance >= UPGRADE_COST[tier],
+  }));
+}
+
+/** A listing price is a whole number of DRK, at least 1. */
+export function listingPrice(text: string): number | null {
+  if (!/^\d{1,9}$/.test(text.trim())) return null;
+  const price = Number(text.trim());
+  return price >= 1 ? price : null;
+}

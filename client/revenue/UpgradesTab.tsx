@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import type { TerritoryDto } from '../../schema/api/territory.ts';
+import { UPGRADE_COST, UPGRADE_MULTIPLIER, UPGRADE_TIERS, type UpgradeTier } from '../../schema/constants.ts';
+import { canUpgrade, discountedPrice } from '../../schema/rules/economy.ts';
+import { formatDrk } from '../format.ts';
+
+interface UpgradesTabProps {
+  territories: readonly TerritoryDto[];
+  balance: number;
+  /** The running upgrade-discount events' multiplier (1 when none runs), as the server prices it. */
+  upgradeDiscount: number;
+  onUpgrade: (territory: TerritoryDto, tier: UpgradeTier) => Promise<void>;
+}
+
+// SPEC §4 "Upgrade tiers" and §5 "Upgrade": any higher tier, the button off while the balance is short.
+export function UpgradesTab({ territories, balance, upgradeDiscount, onUpgrade }: UpgradesTabProps) {
+  const [busy, setBusy] = useState<string | null>(null);
+
+  async function upgrade(territory: TerritoryDto, tier: UpgradeTier) {
+    setBusy(`${territory.id}:${tier}`);
+    try {
+      await onUpgrade(territory, tier);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  if (territories.length === 0) return <p className="empty-state">No territories owned yet... Buy one in the marketplace to upgrade it.</p>;
+
+  return (
+    <section className="stack" aria-label="Territory upgrades">
+      {upgradeDiscount !== 1 && (
+        <p className="panel notice small">An upgrade discount event is running: the prices below already include it.</p>
+      )}
+      <ul className="card-grid" data-testid="upgrade-list">
+        {territories.map((territory) => (
+          <li className="panel card stack" key={territory.id} data-territory={territory.name}>
+            <div className="spread">
+              <h3>{territory.name}</h3>
+              <span className="badge capitalised" data-tone="gold" data-testid="current-tier">
+                {territory.upgrade_tier} · {UPGRADE_MULTIPLIER[territory.upgrade_tier]}x
+              </span>
+            </div>
+            {territory.upgrade_tier === 'ultimate' ? (
+              <p className="muted small">Fully upgraded.</p>
+            ) : (
+              <div className="stack">
+                {UPGRADE_TIERS.filter((tier) => canUpgrade(territory.upgrade_tier, tier)).map((tier) => {
+                  const cost = discountedPrice(UPGRADE_COST[tier], upgradeDiscount);
+                  const short = balance < cost;
+                  return (
+                    <div className="spread" key={tier}>
+                      <span className="capitalised">
+                        {tier} · {UPGRADE_MULTIPLIER[tier]}x
+                      </span>
+                      <button
+                        className="button small primary"
+                        type="button"
+                        disabled={short || busy !== null}
+                        title={short ? `You need ${cost} DRK but only have ${balance} DRK` : undefined}
+                        onClick={() => void upgrade(territory, tier)}
+                      >
+                        {busy === `${territory.id}:${tier}` ? 'Upgrading…' : `Upgrade for ${formatDrk(cost)}`}
+                      </button>
+                    </div>
+                  );
+                })}
+              </div>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

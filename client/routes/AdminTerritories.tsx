@@ -1,0 +1,142 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { HierarchyNode } from '../../schema/api/territories.ts';
+import type { PublicUserDto } from '../../schema/api/users.ts';
+import { assignTerritory, serverMessageOr, setTerritoryRent } from '../api.ts';
+import { AssignForm } from '../admin/AssignForm.tsx';
+import { QueryState } from '../admin/QueryState.tsx';
+import { RentEditor } from '../admin/RentEditor.tsx';
+import { WanaktOnly } from '../admin/RoleGates.tsx';
+import { Screen } from '../admin/Screen.tsx';
+import { flattenHierarchy, paysRent } from '../admin/territory-lists.ts';
+import { RENT_PERIOD_MONTHS } from '../../schema/rules/rent.ts';
+import { formatDrk } from '../format.ts';
+import { useSession } from '../state/session.ts';
+import { showToast } from '../state/toasts.ts';
+
+const HIERARCHY = ['/api/territories/hierarchy'];
+const USERS = ['/api/users'];
+
+function TerritoryManagement({ wanaktId }: { wanaktId: string }) {
+  const queryClient = useQueryClient();
+  const hierarchy = useQuery<HierarchyNode[]>({ queryKey: HIERARCHY });
+  const users = useQuery<PublicUserDto[]>({ queryKey: USERS });
+
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: HIERARCHY }),
+      queryClient.invalidateQueries({ queryKey: ['/api/territories'] }),
+      queryClient.invalidateQueries({ queryKey: USERS }),
+    ]);
+
+  async function assign(territoryId: number, userId: string, price: number): Promise<boolean> {
+    try {
+      const { message } = await assignTerritory(territoryId, userId, price);
+      showToast({ title: 'Territory Assigned', description: message });
+    } catch (error) {
+      showToast({ variant: 'destructive', title: 'Assignment Failed', description: serverMessageOr(error, 'Unable to assign territory') });
+      return false;
+    }
+    await refresh();
+    return true;
+  }
+
+  async function saveRent(territoryId: number, rentAmount: number): Promise<boolean> {
+    try {
+      const { message } = await setTerritoryRent(territoryId, wanaktId, rentAmount);
+      showToast({ title: 'Rent Updated', description: message });
+    } catch (error) {
+      showToast({ variant: 'destructive', title: 'Update Failed', description: serverMessageOr(error, 'Unable to update rent amount') });
+      return false;
+    }
+    await queryClient.invalidateQueries({ queryKey: HIERARCHY });
+    return true;
+  }
+
+  const all = hierarchy.data ? flattenHierarchy(hierarchy.data) : [];
+  const owned = all.filter((territory) => territory.owner_id !== null);
+  const available = all.filter((territory) => territory.owner_id === null);
+
+  return (
+    <QueryState queries={[hierarchy, users]} what="the territories">
+      <div className="two-columns">
+        <AssignForm territories={all} users={users.data ?? []} onAssign={assign} />
+        <section className="panel card stack" aria-labelledby="available-heading">
+          <h2 id="available-heading">Available Territories ({available.length})</h2>
+          {available.length === 0 ? (
+            <p className="empty-state">All territories have been assigned</p>
+          ) : (
+            <ul className="item-list scroll-list" data-testid="available-territories">
+              {available.map((territory) => (
+                <li className="item" key={territory.id} data-territory={territory.name}>
+                  <div className="item-main">
+                    <strong>{territory.name}</strong>
+                    <span className="muted small capitalised">
+                      {territory.type}
+                      {territory.overlord ? ` under ${territory.overlord.name}` : ''}
+                    </span>
+                  </div>
+                  <span>{formatDrk(territory.sale_price ?? territory.price)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+      <section className="panel card stack" aria-labelledby="owned-heading">
+        <div className="spread">
+          <h2 id="owned-heading">Owned Territories ({owned.length})</h2>
+          <span className="muted small">Rent is charged per {RENT_PERIOD_MONTHS}-month period; main cities pay the Wanakt.</span>
+        </div>
+        <div className="table-wrap">
+          <table className="data-table" data-testid="owned-territories">
+            <thead>
+              <tr>
+                <th>Territory</th>
+                <th>Type</th>
+                <th>Owner</th>
+                <th>Rent</th>
+              </tr>
+            </thead>
+            <tbody>
+              {owned.length === 0 && (
+                <tr>
+                  <td colSpan={4} className="muted">
+                    No territories owned yet...
+                  </td>
+                </tr>
+              )}
+              {owned.map((territory) => (
+                <tr key={territory.id} data-territory={territory.name}>
+                  <td>{territory.name}</td>
+                  <td className="capitalised">{territory.type}</td>
+                  <td>{territory.owner_name}</td>
+                  <td>
+                    {paysRent(territory) ? (
+                      <RentEditor
+                        territoryName={territory.name}
+                        rent={territory.paysRent}
+                        custom={territory.rent_amount !== null}
+                        onSave={(amount) => saveRent(territory.id, amount)}
+                      />
+                    ) : (
+                      <span className="muted small">Pays no rent</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </section>
+    </QueryState>
+  );
+}
+
+export default function AdminTerritories() {
+  const account = useSession((state) => state.account);
+  return (
+    <Screen title="Territory Management" subtitle="Assign territories and set the rent they owe" backLabel="Back to Map" testId="admin-territories">
+      <WanaktOnly>{account && <TerritoryManagement wanaktId={account.id} />}</WanaktOnly>
+    </Screen>
+  );
+}

@@ -1,0 +1,154 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import type { CollectibleDto } from '../../schema/api/collectibles.ts';
+import { applyCollectible, purchaseCollectible, serverMessageOr } from '../api.ts';
+import { QueryState } from '../admin/QueryState.tsx';
+import { Screen } from '../admin/Screen.tsx';
+import { formatDrk } from '../format.ts';
+import { LoginRequired } from '../hud/LoginRequired.tsx';
+import { loadSession, useSession } from '../state/session.ts';
+import { showToast } from '../state/toasts.ts';
+
+const AVAILABLE = ['/api/collectibles/available'];
+const TYPE_LABEL: Record<CollectibleDto['type'], string> = { palace_skin: 'Palace Skin', heraldry: 'Heraldry' };
+
+function CollectibleCard({ item, children }: { item: CollectibleDto; children: ReactNode }) {
+  return (
+    <li className="panel card collectible-card" data-testid="collectible">
+      <div className="spread">
+        <span className="rarity small capitalised" data-rarity={item.rarity}>
+          {item.rarity}
+        </span>
+        <span className="muted small">
+          {TYPE_LABEL[item.type]} · #{item.serial_number}
+        </span>
+      </div>
+      <h3>{item.name}</h3>
+      <p className="description small">{item.description}</p>
+      {children}
+    </li>
+  );
+}
+
+interface Action {
+  run: () => Promise<{ message: string }>;
+  success: string;
+  failure: string;
+  fallback: string;
+  /** A purchase moves DRK, so the balance in the top bar is read again. */
+  movesDrk: boolean;
+}
+
+function CollectiblesShop() {
+  const queryClient = useQueryClient();
+  const account = useSession((state) => state.account);
+  const sessionStatus = useSession((state) => state.status);
+  const available = useQuery<CollectibleDto[]>({ queryKey: AVAILABLE });
+  const mineKey = ['/api/collectibles/user', account?.id ?? ''];
+  const mine = useQuery<CollectibleDto[]>({ queryKey: mineKey, enabled: account !== null });
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const balance = Number(account?.drk_balance ?? 0);
+
+  async function act(id: number, action: Action) {
+    setBusyId(id);
+    try {
+      const { message } = await action.run();
+      showToast({ title: action.success, description: message });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: AVAILABLE }),
+        queryClient.invalidateQueries({ queryKey: mineKey }),
+        action.movesDrk ? loadSession() : undefined,
+      ]);
+    } catch (error) {
+      showToast({ variant: 'destructive', title: action.failure, description: serverMessageOr(error, action.fallback) });
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  const buy = (item: CollectibleDto, userId: string) =>
+    act(item.id, {
+      run: () => purchaseCollectible(item.id, userId),
+      success: 'Collectible Purchased',
+      failure: 'Purchase Failed',
+      fallback: 'Unable to complete purchase',
+      movesDrk: true,
+    });
+  const toggle = (item: CollectibleDto, userId: string) =>
+    act(item.id, {
+      run: () => applyCollectible(item.id, userId, !item.is_active),
+      success: item.is_active ? 'Collectible Removed' : 'Collectible Applied',
+      failure: 'Update Failed',
+      fallback: 'Unable to update collectible',
+      movesDrk: false,
+    });
+
+  return (
+    <>
+      <section className="stack" aria-labelledby="collection-heading">
+        <h2 id="collection-heading">My Collection</h2>
+        {sessionStatus === 'ready' && !account && <LoginRequired action="build your collection" />}
+        {account && (
+          <QueryState queries={[mine]} what="your collection">
+            {mine.data?.length === 0 ? (
+              <p className="empty-state">Your collection is empty. Buy a palace skin or heraldry below.</p>
+            ) : (
+              <ul className="card-grid" data-testid="my-collection">
+                {mine.data?.map((item) => (
+                  <CollectibleCard item={item} key={item.id}>
+                    <div className="spread">
+                      <span className="badge" data-tone={item.is_active ? 'good' : 'info'}>
+                        {item.is_active ? 'Applied' : 'In Collection'}
+                      </span>
+                      <button className="button small" type="button" disabled={busyId === item.id} onClick={() => void toggle(item, account.id)}>
+                        {item.is_active ? 'Unapply' : 'Apply'}
+                      </button>
+                    </div>
+                  </CollectibleCard>
+                ))}
+              </ul>
+            )}
+          </QueryState>
+        )}
+      </section>
+      <section className="stack" aria-labelledby="available-heading">
+        <h2 id="available-heading">Available for Purchase</h2>
+        <QueryState queries={[available]} what="the collectibles">
+          {available.data?.length === 0 ? (
+            <p className="empty-state">No collectibles available at the moment</p>
+          ) : (
+            <ul className="card-grid" data-testid="available-collectibles">
+              {available.data?.map((item) => {
+                const short = account !== null && balance < item.price;
+                return (
+                  <CollectibleCard item={item} key={item.id}>
+                    <div className="spread">
+                      <strong>{formatDrk(item.price)}</strong>
+                      <button
+                        className="button small primary"
+                        type="button"
+                        disabled={!account || short || busyId === item.id}
+                        title={short ? `You need ${item.price} DRK but only have ${balance} DRK` : undefined}
+                        onClick={() => account && void buy(item, account.id)}
+                      >
+                        {busyId === item.id ? 'Buying…' : account ? 'Buy' : 'Log in to buy'}
+                      </button>
+                    </div>
+                  </CollectibleCard>
+                );
+              })}
+            </ul>
+          )}
+        </QueryState>
+      </section>
+    </>
+  );
+}
+
+export default function Collectibles() {
+  return (
+    <Screen title="Collectibles Shop" subtitle="Palace skins and heraldry, each a numbered piece of a limited series" backLabel="Back to Map" testId="collectibles">
+      <CollectiblesShop />
+    </Screen>
+  );
+}

@@ -1,0 +1,171 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { PaymentDueDto } from '../../schema/api/rent.ts';
+import { MAIN_CITY_RENT, SUB_TERRITORY_RENT } from '../../schema/constants.ts';
+import { FEUDAL_SHARE, RENT_PERIOD_MONTHS } from '../../schema/rules/rent.ts';
+import { generateRent, payRent, serverMessageOr } from '../api.ts';
+import { PlayerOnly } from '../admin/RoleGates.tsx';
+import { QueryState } from '../admin/QueryState.tsx';
+import { Screen } from '../admin/Screen.tsx';
+import { formatDrk } from '../format.ts';
+import { loadSession, useSession } from '../state/session.ts';
+import { showToast } from '../state/toasts.ts';
+
+const OVERDUE = ['/api/rent/overdue'];
+const upcomingKey = (userId: string) => ['/api/payments/upcoming', userId];
+
+function RentStructure() {
+  const { village, town, city } = FEUDAL_SHARE;
+  const flows = [
+    { from: 'Main city', to: 'the Wanakt', amount: formatDrk(MAIN_CITY_RENT) },
+    { from: 'Sub-territory', to: 'its main city', amount: formatDrk(SUB_TERRITORY_RENT) },
+    { from: 'City', to: 'its main city', amount: `${city?.percent}% of revenue` },
+    { from: 'Town', to: 'its city', amount: `${town?.percent}% of revenue` },
+    { from: 'Village', to: 'its town', amount: `${village?.percent}% of revenue` },
+  ];
+  return (
+    <section className="panel card stack" aria-labelledby="structure-heading" data-testid="rent-structure">
+      <h2 id="structure-heading">Rent Structure</h2>
+      <p className="muted small">Rent flows up the feudal chain and falls due every {RENT_PERIOD_MONTHS} months.</p>
+      <ul className="breakdown">
+        {flows.map((flow) => (
+          <li key={flow.from}>
+            <span>
+              {flow.from} → {flow.to}
+            </span>
+            <strong>{flow.amount}</strong>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+interface PaymentListProps {
+  payments: readonly PaymentDueDto[];
+  userId: string;
+  busyId: number | null;
+  onPay: (payment: PaymentDueDto) => void;
+}
+
+function PaymentList({ payments, userId, busyId, onPay }: PaymentListProps) {
+  return (
+    <ul className="item-list">
+      {payments.map((payment) => (
+        <li className="item" key={payment.id} data-tone={payment.overdue ? 'overdue' : undefined} data-testid="rent-payment">
+          <div className="item-main">
+            <strong>
+              {payment.payer_territory_name} → {payment.payee_territory_name ?? payment.payee_username}
+            </strong>
+            <span className="muted small">
+              {payment.payment_type === 'sub_rent' ? 'Sub-territory rent' : 'Rent'} · period {payment.period} · due{' '}
+              {new Date(payment.due_date).toLocaleDateString()}
+              {payment.payer_id !== userId && ` · owed by ${payment.payer_username}`}
+            </span>
+          </div>
+          <div className="row">
+            <span className="badge" data-tone={payment.overdue ? 'bad' : 'info'}>
+              {payment.label}
+            </span>
+            <strong>{formatDrk(payment.amount)}</strong>
+            {payment.payer_id === userId && (
+              <button className={`button small ${payment.overdue ? 'danger' : 'primary'}`} type="button" disabled={busyId === payment.id} onClick={() => onPay(payment)}>
+                {busyId === payment.id ? 'Paying…' : payment.overdue ? 'Pay Now' : 'Pay Early'}
+              </button>
+            )}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function RentCollection({ userId }: { userId: string }) {
+  const queryClient = useQueryClient();
+  const isWanakt = useSession((state) => state.account?.is_wanakt ?? false);
+  const overdue = useQuery<PaymentDueDto[]>({ queryKey: OVERDUE });
+  const upcoming = useQuery<PaymentDueDto[]>({ queryKey: upcomingKey(userId) });
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const [generating, setGenerating] = useState(false);
+
+  const refresh = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: OVERDUE }), queryClient.invalidateQueries({ queryKey: ['/api/payments/upcoming'] })]);
+
+  async function pay(payment: PaymentDueDto) {
+    setBusyId(payment.id);
+    try {
+      const { message } = await payRent(payment.id);
+      showToast({ title: 'Rent Paid', description: message });
+      // SPEC §4: paying removes the item.
+      await Promise.all([refresh(), loadSession()]);
+    } catch (error) {
+      showToast({ variant: 'destructive', title: 'Payment Failed', description: serverMessageOr(error, 'Unable to pay rent') });
+    } finally {
+      setBusyId(null);
+    }
+  }
+
+  async function generate() {
+    setGenerating(true);
+    try {
+      const { period, created } = await generateRent();
+      showToast({ title: 'Rent Cycle Generated', description: `${created} new payments for period ${period}` });
+      await refresh();
+    } catch (error) {
+      showToast({ variant: 'destructive', title: 'Generation Failed', description: serverMessageOr(error, 'Unable to generate the rent cycle') });
+    } finally {
+      setGenerating(false);
+    }
+  }
+
+  const notYetDue = upcoming.data?.filter((payment) => !payment.overdue) ?? [];
+
+  return (
+    <>
+      {isWanakt && (
+        <section className="panel card spread" data-testid="rent-generate">
+          <div className="item-main">
+            <h2>Rent Cycle</h2>
+            <span className="muted small">Creates this period's payments for every owned territory; a period is never charged twice.</span>
+          </div>
+          <button className="button primary" type="button" disabled={generating} onClick={generate}>
+            {generating ? 'Generating…' : 'Generate Rent Cycle'}
+          </button>
+        </section>
+      )}
+      <div className="two-columns">
+        <RentStructure />
+        <div className="stack">
+          <section className="stack" aria-labelledby="overdue-heading" data-testid="overdue-payments">
+            <h2 id="overdue-heading">Overdue Payments{isWanakt ? ' (whole realm)' : ''}</h2>
+            <QueryState queries={[overdue]} what="overdue payments">
+              {overdue.data?.length === 0 ? (
+                <p className="empty-state">No overdue payments. Every debt is settled.</p>
+              ) : (
+                <PaymentList payments={overdue.data ?? []} userId={userId} busyId={busyId} onPay={pay} />
+              )}
+            </QueryState>
+          </section>
+          <section className="stack" aria-labelledby="upcoming-heading" data-testid="upcoming-payments">
+            <h2 id="upcoming-heading">Upcoming Payments</h2>
+            <QueryState queries={[upcoming]} what="upcoming payments">
+              {notYetDue.length === 0 ? (
+                <p className="empty-state">No upcoming rent payments</p>
+              ) : (
+                <PaymentList payments={notYetDue} userId={userId} busyId={busyId} onPay={pay} />
+              )}
+            </QueryState>
+          </section>
+        </div>
+      </div>
+    </>
+  );
+}
+
+export default function Rent() {
+  return (
+    <Screen title="Rent Collection" subtitle="What you owe your overlords, and when" backLabel="Back to Map" testId="rent">
+      <PlayerOnly action="see and pay your rent">{(userId) => <RentCollection userId={userId} />}</PlayerOnly>
+    </Screen>
+  );
+}

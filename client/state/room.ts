@@ -1,0 +1,221 @@
+// The live world: one connection to the game server's `world` room, whose state callbacks feed the
+// world store (state/world.ts) that the map and the HUD read, and what the player does live:
+// watching a territory's chat and dragging a pin. Posting and dropping a pin go over REST, to the
+// same services the room would call.
+import { Callbacks, Client, type Room } from '@colyseus/sdk';
+import type { ChatMessageDto } from '../../schema/api/chat.ts';
+import type { ClientMessage, ServerMessages } from '../../schema/state/messages.ts';
+import { dtoFieldsOf, type LiveTerritoryDto } from '../../schema/state/territory-fields.ts';
+import { WorldState, type LiveBanner, type LiveBroadcast, type LiveTerritory, type PrivateAccount } from '../../schema/state/world-state.ts';
+import { useSession } from './session.ts';
+import { showToast } from './toasts.ts';
+import { useWorld } from './world.ts';
+
+type WorldRoom = Room<unknown, WorldState>;
+
+/**
+ * Sockets open under this path (the server reads only the last two segments, the process and the
+ * room), so the Vite dev server can send them on to the game server with one proxy rule.
+ */
+export const LIVE_SOCKET_PREFIX = '/live';
+// A reloaded page comes back to its place in the room with this token (the server keeps it 30 s).
+const RESUME_KEY = 'wanakt.world.resume';
+
+export interface WorldConnectionOptions {
+  /** The game server; in the browser, the page's own origin. */
+  endpoint?: string;
+  /** Outside a browser only: the cookie a browser sends by itself. */
+  headers?: Record<string, string>;
+}
+
+let room: WorldRoom | null = null;
+let started = false;
+let generation = 0;
+let watching: number | null = null;
+const chatListeners = new Set<(message: ChatMessageDto) => void>();
+
+interface Resume {
+  token: string;
+  userId: string | null;
+}
+
+function readResume(userId: string | null): string | null {
+  try {
+    const saved = JSON.parse(globalThis.sessionStorage?.getItem(RESUME_KEY) ?? 'null') as Resume | null;
+    return saved && saved.userId === userId ? saved.token : null;
+  } catch {
+    return null;
+  }
+}
+
+function saveResume(resume: Resume | null): void {
+  if (resume) globalThis.sessionStorage?.setItem(RESUME_KEY, JSON.stringify(resume));
+  else globalThis.sessionStorage?.removeItem(RESUME_KEY);
+}
+
+function socketUrls(url: URL): string {
+  if (url.protocol === 'ws:' || url.protocol === 'wss:') url.pathname = `${LIVE_SOCKET_PREFIX}${url.pathname}`;
+  return url.toString();
+}
+
+/** The room's state, laid into the world store once per patch. */
+function feedStore(joined: WorldRoom): void {
+  const $ = Callbacks.get(joined);
+  const changed = new Set<LiveTerritory>();
+  let figures: PrivateAccount | null = null;
+  $.onAdd('territories', (territory) => {
+    changed.add(territory);
+    $.onChange(territory, () => changed.add(territory));
+  });
+  $.onAdd('accounts', (account) => {
+    figures = account;
+  });
+  $.onRemove('accounts', () => {
+    figures = null;
+  });
+  joined.onStateChange((state) => {
+    const live: LiveTerritoryDto[] = [...changed].map(dtoFieldsOf);
+    changed.clear();
+    useWorld.getState().applyLive(live);
+    useWorld.setState({
+      online: state.online,
+      banner: bannerOf(state.banner),
+      broadcast: broadcastOf(state.broadcast),
+      account: figures && { balance: figures.balance, paymentsDue: figures.paymentsDue },
+    });
+    if (figures) showBalance(figures.balance);
+  });
+}
+
+function bannerOf(banner: LiveBanner | undefined) {
+  if (!banner || banner.id === 0) return null;
+  const { id, title, content, clickUrl, territoryId } = banner;
+  const current = useWorld.getState().banner;
+  if (current?.id === id && current.title === title && current.content === content) return current;
+  return { id, title, content, clickUrl: clickUrl || null, territoryId: territoryId || null };
+}
+
+function broadcastOf(broadcast: LiveBroadcast | undefined) {
+  if (!broadcast || broadcast.id === 0) return null;
+  const current = useWorld.getState().broadcast;
+  if (current?.id === broadcast.id) return current;
+  return { id: broadcast.id, senderName: broadcast.senderName, message: broadcast.message, createdAt: broadcast.createdAt };
+}
+
+// The top bar shows the session's balance; the room keeps it current after every payment.
+function showBalance(balance: number): void {
+  const account = useSession.getState().account;
+  if (account && account.drk_balance !== String(balance)) useSession.getState().setAccount({ ...account, drk_balance: String(balance) });
+}
+
+function refused({ type, message }: ServerMessages['refused']): void {
+  // SPEC §8: a failed pin move is logged to the console only.
+  if (type.startsWith('pin.')) console.error('Failed to move the territory pin', message);
+  else showToast({ variant: 'destructive', title: 'Not Allowed', description: message });
+}
+
+async function join(options: WorldConnectionOptions, endpoint: string): Promise<void> {
+  const mine = ++generation;
+  const userId = useSession.getState().account?.id ?? null;
+  const client = new Client(endpoint, { headers: options.headers, urlBuilder: socketUrls });
+  useWorld.setState({ connection: 'connecting' });
+  const resume = readResume(userId);
+  let joined: WorldRoom;
+  try {
+    joined = resume ? await client.reconnect<WorldState>(resume, WorldState) : await client.joinOrCreate<WorldState>('world', {}, WorldState);
+  } catch (error) {
+    if (!resume) throw error;
+    saveResume(null);
+    joined = await client.joinOrCreate<WorldState>('world', {}, WorldState);
+  }
+  if (mine !== generation) {
+    await joined.leave();
+    return;
+  }
+  room = joined;
+  saveResume({ token: joined.reconnectionToken, userId });
+  feedStore(joined);
+  joined.onMessage('chat', (message: ServerMessages['chat']) => chatListeners.forEach((listener) => listener(message)));
+  joined.onMessage('refused', refused);
+  joined.onDrop(() => useWorld.setState({ connection: 'connecting' }));
+  joined.onReconnect(() => {
+    useWorld.setState({ connection: 'live' });
+    saveResume({ token: joined.reconnectionToken, userId });
+  });
+  joined.onLeave(() => {
+    if (room !== joined) return;
+    room = null;
+    saveResume(null);
+    useWorld.setState({ connection: 'offline', account: null });
+  });
+  useWorld.setState({ connection: 'live' });
+  if (watching !== null) send({ type: 'chat.watch', territoryId: watching });
+}
+
+/**
+ * Joins the world once the session is known, and again as another player after a log-in or
+ * log-out (the room reads who a client is when it joins). Calling it again does nothing.
+ */
+export function connectWorld(options: WorldConnectionOptions = {}): void {
+  const endpoint = options.endpoint ?? globalThis.location?.origin;
+  if (started || !endpoint) return;
+  started = true;
+  const start = () =>
+    join(options, endpoint).catch((error: unknown) => {
+      useWorld.setState({ connection: 'offline' });
+      console.error('Could not join the live world', error);
+    });
+  let joinedAs = useSession.getState().status === 'ready' ? useSession.getState().account?.id ?? null : undefined;
+  if (joinedAs !== undefined) void start();
+  useSession.subscribe((state) => {
+    if (state.status !== 'ready') return;
+    const userId = state.account?.id ?? null;
+    if (userId === joinedAs) return;
+    joinedAs = userId;
+    const previous = room;
+    room = null;
+    saveResume(null);
+    void previous?.leave().catch(() => undefined);
+    void start();
+  });
+}
+
+/** Leaves the world (a consented leave: the server frees the place at once). */
+export async function disconnectWorld(): Promise<void> {
+  started = false;
+  generation++;
+  const leaving = room;
+  room = null;
+  saveResume(null);
+  useWorld.setState({ connection: 'offline' });
+  await leaving?.leave();
+}
+
+function send(message: ClientMessage): void {
+  room?.send(message.type, message);
+}
+
+/**
+ * Receives the live chat of one territory (or none) until the returned function is called. The
+ * room sends each client the messages of the territory it watches, so only one is watched at a time.
+ */
+export function watchChat(territoryId: number | null, onMessage: (message: ChatMessageDto) => void): () => void {
+  watching = territoryId;
+  send({ type: 'chat.watch', territoryId });
+  const listener = (message: ChatMessageDto) => {
+    if (message.territory_id === territoryId) onMessage(message);
+  };
+  chatListeners.add(listener);
+  return () => {
+    chatListeners.delete(listener);
+    if (watching === territoryId && chatListeners.size === 0) {
+      watching = null;
+      send({ type: 'chat.watch', territoryId: null });
+    }
+  };
+}
+
+/** The Wanakt's pin, in map coordinates, while it moves; the room shows it to everyone. */
+export function dragPinLive(territoryId: number, x: number, y: number): void {
+  send({ type: 'pin.drag', territoryId, x, y });
+}

@@ -1,0 +1,153 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TerritoryDto } from '../schema/api/territory.ts';
+import { MAIN_CITY_RENT, SUB_TERRITORY_RENT } from '../schema/constants.ts';
+import { checkInvariants } from '../game-server/economy/supply.ts';
+import { testBackends } from '../game-server/testing/databases.ts';
+import { startTestServer, type TestServer } from '../game-server/testing/test-server.ts';
+import { launchBrowser } from './support/browser.ts';
+import { clickTerritory, isolated, logIn, mapReady, register } from './support/pages.ts';
+import { TEST_DEMO_PASSWORD } from '../game-server/testing/test-passwords.ts';
+
+// The marketplace and the buy flow in a real browser, against the real server and database.
+describe('[issue 4] the marketplace and buying a territory', () => {
+  let game: TestServer;
+  let chrome: Browser;
+  const toast = (page: Page) => page.locator('.toast').last();
+
+  beforeAll(async () => {
+    [game, chrome] = await Promise.all([startTestServer(testBackends()[0]), launchBrowser()]);
+  });
+  const contexts: BrowserContext[] = [];
+  const newContext = async () => {
+    const context = await chrome.newContext();
+    contexts.push(context);
+    return context;
+  };
+  // Every open map keeps rendering, so a test's browsers close when it ends, passed or not.
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close();
+  });
+  afterAll(async () => {
+    await chrome?.close();
+    await game?.stop();
+  });
+
+  async function territories(): Promise<TerritoryDto[]> {
+    return (await game.agent().get<TerritoryDto[]>('/api/territories')).body;
+  }
+
+  it('[§2 marketplace] when a visitor opens /marketplace, then the stats, the first 3 listings of the server and more on demand show', async () => {
+    const page = await (await newContext()).newPage();
+    await page.goto(`${game.server.url}/marketplace`);
+    const stats = page.getByTestId('market-stats');
+    await expect.poll(() => stats.textContent()).toContain(`${MAIN_CITY_RENT} DRK`);
+    expect(await stats.textContent()).toContain(`${SUB_TERRITORY_RENT} DRK`);
+    const [forSale] = await game.database.sql`select count(*)::int as n, min(sale_price)::int as cheapest from territories where sale_price is not null`;
+    await expect.poll(() => page.getByTestId('listing-count').textContent()).toBe(String(forSale.n));
+    expect(await page.getByTestId('listing').count()).toBe(3);
+    expect(await page.getByTestId('listing').first().textContent()).toContain(`${forSale.cheapest.toLocaleString('en-US')} DRK`);
+    await page.getByRole('button', { name: /Show more/ }).click();
+    expect(await page.getByTestId('listing').count()).toBe(9);
+    expect(await page.getByRole('link', { name: 'Buy DRK' }).getAttribute('href')).toBe('/drk-store');
+  });
+
+  it('[§5 purchase] when a visitor without a session buys, then Login Required asks to log in and nothing changes', async () => {
+    const page = await (await newContext()).newPage();
+    await page.goto(`${game.server.url}/marketplace`);
+    await page.getByTestId('listing').first().getByRole('button').click();
+    const dialog = page.getByTestId('purchase-dialog');
+    await dialog.getByTestId('login-required').waitFor();
+    await dialog.getByRole('button', { name: /Buy for/ }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Login Required');
+    expect(await toast(page).textContent()).toContain('Please log in to purchase territories');
+    const [owners] = await game.database.sql`select count(*)::int as n from ownership_changes`;
+    expect(owners.n).toBe(0);
+  });
+
+  it('[§5 purchase] when a new player cannot afford a listing, then Insufficient Balance names the price and the balance', async () => {
+    const context = await newContext();
+    const { page } = await register(context, game.server.url, { username: 'Pauper', password: 'not-much-money' });
+    await page.goto(`${game.server.url}/marketplace`);
+    const first = page.getByTestId('listing').first();
+    await first.waitFor();
+    const price = Number((await first.locator('.price').textContent())!.replace(/[^0-9]/g, ''));
+    await first.getByRole('button').click();
+    await page.getByTestId('purchase-dialog').getByRole('button', { name: /Buy for/ }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Insufficient Balance');
+    expect(await toast(page).textContent()).toContain(`You need ${price} DRK but only have 100 DRK`);
+  });
+
+  it('[§4 ownership] when a player registers and buys a territory, then balance and count change, and a second browser sees the new owner on its map without reloading', async () => {
+    const everyone = await territories();
+    const affordable = everyone.filter((territory) => territory.sale_price !== null && territory.owner_id === null).sort((a, b) => a.sale_price! - b.sale_price!);
+    const target = isolated(affordable, everyone)[0];
+    expect(target, 'a listed territory whose marker stands apart').toBeDefined();
+
+    // The watcher: the demo player looking at the territory on its own map.
+    const watcherContext = await newContext();
+    const watcher = await logIn(watcherContext, game.server.url, { username: 'sample', password: TEST_DEMO_PASSWORD });
+    await mapReady(watcher);
+    await clickTerritory(watcher, target);
+    await expect.poll(() => watcher.getByTestId('territory-info').locator('h2').textContent()).toBe(target.name);
+    expect(await watcher.getByTestId('territory-owner').textContent()).toBe('Available');
+
+    const buyerContext = await newContext();
+    const { page: buyer, userId } = await register(buyerContext, game.server.url, { username: 'Marco', password: 'silk-road-1271' });
+    const wanakt = await game.wanakt();
+    expect((await wanakt.post('/api/currency/mint', { amount: target.sale_price! + 1000, recipientId: userId })).status).toBe(200);
+    const startBalance = 100 + target.sale_price! + 1000;
+
+    await buyer.goto(`${game.server.url}/`);
+    await expect.poll(() => buyer.getByTestId('balance').textContent()).toBe(`${startBalance.toLocaleString('en-US')} DRK`);
+    await expect.poll(() => buyer.getByTestId('territory-count').textContent()).toBe('0');
+    await mapReady(buyer);
+    await clickTerritory(buyer, target);
+    await buyer.getByTestId('territory-info').getByRole('button', { name: 'Trade' }).click();
+    await buyer.getByTestId('purchase-dialog').getByRole('button', { name: /Buy for/ }).click();
+    await expect.poll(() => toast(buyer).textContent()).toContain('Purchase Successful!');
+
+    await expect.poll(() => buyer.getByTestId('balance').textContent()).toBe(`${(startBalance - target.sale_price!).toLocaleString('en-US')} DRK`);
+    await expect.poll(() => buyer.getByTestId('territory-count').textContent()).toBe('1');
+    expect(await buyer.getByTestId('territory-owner').textContent()).toBe('You');
+    expect(await buyer.getByTestId('my-territories').textContent()).toContain(target.name);
+
+    // No reload on the watcher's side: the room pushes the change.
+    await expect.poll(() => watcher.getByTestId('territory-owner').textContent(), { timeout: 10_000 }).toBe('Other Player');
+    expect((await checkInvariants(game.database.sql)).problems).toEqual([]);
+  });
+
+  it('when the owner lists a territory from the map, then it shows on the marketplace at that price, and withdrawing takes it off', async () => {
+    const everyone = await territories();
+    const owned = everyone.find((territory) => territory.owner_name === 'Marco')!;
+    const context = await newContext();
+    const page = await logIn(context, game.server.url, { username: 'Marco', password: 'silk-road-1271' });
+    await mapReady(page);
+    await clickTerritory(page, owned);
+    await page.getByTestId('territory-info').getByRole('button', { name: 'Trade' }).click();
+    const dialog = page.getByTestId('listing-dialog');
+    await dialog.locator('input[name=sale_price]').fill('0');
+    expect(await dialog.getByRole('button', { name: 'List for sale' }).isDisabled()).toBe(true);
+    // Below every other listing, so the marketplace (cheapest first) shows it among its first three.
+    await dialog.locator('input[name=sale_price]').fill('499');
+    await dialog.getByRole('button', { name: 'List for sale' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Territory Listed');
+    const [row] = await game.database.sql`select sale_price::int from territories where id = ${owned.id}`;
+    expect(row.sale_price).toBe(499);
+
+    await page.goto(`${game.server.url}/marketplace`);
+    const listing = page.getByTestId('listing').first();
+    await expect.poll(() => listing.locator('h3').textContent()).toBe(owned.name);
+    expect(await listing.textContent()).toContain('499 DRK');
+    expect(await listing.textContent()).toContain('Marco');
+
+    await page.goto(`${game.server.url}/`);
+    await mapReady(page);
+    await clickTerritory(page, owned);
+    await page.getByTestId('territory-info').getByRole('button', { name: 'Trade' }).click();
+    await page.getByTestId('listing-dialog').getByRole('button', { name: 'Withdraw listing' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Listing Withdrawn');
+    const [after] = await game.database.sql`select sale_price from territories where id = ${owned.id}`;
+    expect(after.sale_price).toBeNull();
+  });
+});

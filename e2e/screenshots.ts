@@ -1,0 +1,87 @@
+// Saves every route at 1280x800 and the dashboard at 375 px wide under docs/screenshots/, as the
+// Wanakt and as the demo player, from the real server on a fresh embedded database.
+// Run: npx vite build && node --import tsx e2e/screenshots.ts
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './support/browser.ts';
+import type { TerritoryDto } from '../schema/api/territory.ts';
+import { clickTerritory, logIn, mapReady, type Login } from './support/pages.ts';
+import { LOGINS, startStandaloneServer } from './support/standalone-server.ts';
+
+const OUT = join(import.meta.dirname, '..', 'docs', 'screenshots');
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 812 };
+
+const ROUTES: { path: string; name: string; as: keyof typeof LOGINS | null }[] = [
+  { path: '/', name: 'dashboard-wanakt', as: 'wanakt' },
+  { path: '/', name: 'dashboard-player', as: 'demo' },
+  { path: '/marketplace', name: 'marketplace', as: 'demo' },
+  { path: '/revenue', name: 'revenue', as: 'demo' },
+  { path: '/wonders', name: 'wonders', as: 'demo' },
+  { path: '/collectibles', name: 'collectibles', as: 'demo' },
+  { path: '/broadcast', name: 'broadcast', as: 'demo' },
+  { path: '/admin/currency', name: 'admin-currency', as: 'wanakt' },
+  { path: '/admin/territories', name: 'admin-territories', as: 'wanakt' },
+  { path: '/admin/create-city', name: 'admin-create-city', as: 'wanakt' },
+  { path: '/feudal', name: 'feudal', as: 'demo' },
+  { path: '/register', name: 'register', as: null },
+  { path: '/rent', name: 'rent', as: 'demo' },
+  { path: '/drk-store', name: 'drk-store', as: 'demo' },
+  { path: '/advertise', name: 'advertise', as: null },
+  { path: '/no/such/page', name: 'not-found', as: null },
+];
+
+async function pageAs(browser: Browser, baseUrl: string, login: Login | null, viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
+  return login ? logIn(context, baseUrl, login) : context.newPage();
+}
+
+// Lets queries answer and fonts settle; the map needs its markers drawn.
+async function settle(page: Page, path: string): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  if (path === '/') await mapReady(page);
+  await page.waitForTimeout(600);
+}
+
+async function shoot(page: Page, baseUrl: string, path: string, file: string): Promise<void> {
+  await page.goto(`${baseUrl}${path}`);
+  await settle(page, path);
+  await page.screenshot({ path: join(OUT, `${file}.png`) });
+  console.log(`saved docs/screenshots/${file}.png`);
+}
+
+const server = await startStandaloneServer();
+const browser = await launchBrowser();
+try {
+  await mkdir(OUT, { recursive: true });
+  const pages = new Map<string, Page>();
+  const pageFor = async (as: keyof typeof LOGINS | null) => {
+    const key = as ?? 'visitor';
+    if (!pages.has(key)) pages.set(key, await pageAs(browser, server.url, as ? LOGINS[as] : null, DESKTOP));
+    return pages.get(key)!;
+  };
+  for (const route of ROUTES) await shoot(await pageFor(route.as), server.url, route.path, route.name);
+
+  // The Wanakt's dashboard with a territory selected: its management panels and the map's info panel.
+  const wanakt = await pageFor('wanakt');
+  await wanakt.goto(`${server.url}/`);
+  await settle(wanakt, '/');
+  await wanakt.getByRole('button', { name: 'Boundaries' }).click();
+  await wanakt.getByRole('button', { name: 'Links' }).click();
+  const territories = (await (await fetch(`${server.url}/api/territories`)).json()) as TerritoryDto[];
+  await clickTerritory(wanakt, territories.find((territory) => territory.name === 'London')!);
+  await wanakt.waitForTimeout(600);
+  await wanakt.screenshot({ path: join(OUT, 'dashboard-wanakt-selected.png') });
+  console.log('saved docs/screenshots/dashboard-wanakt-selected.png');
+
+  const phone = await pageAs(browser, server.url, LOGINS.demo, PHONE);
+  await shoot(phone, server.url, '/', 'dashboard-phone');
+  await phone.getByRole('button', { name: '☰ Menu' }).click();
+  await phone.waitForTimeout(400);
+  await phone.screenshot({ path: join(OUT, 'dashboard-phone-menu.png') });
+  console.log('saved docs/screenshots/dashboard-phone-menu.png');
+} finally {
+  await browser.close();
+  await server.stop();
+}

@@ -1,0 +1,230 @@
+import type { RevenueSummaryDto } from '../../schema/api/revenue.ts';
+import { WANAKT_USER_ID, type TerritoryType, type UpgradeTier } from '../../schema/constants.ts';
+import { ownershipMultiplier } from '../../schema/rules/economy.ts';
+import { earningsMonthOf, ownerEarnings, scaleToSupply, territoryEarning, type EarningTerritory } from '../../schema/rules/earnings.ts';
+import { RENT_PERIOD_MONTHS, rentPeriodOf } from '../../schema/rules/rent.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import { inTransaction, type Queryable } from '../db/database.ts';
+import { badInput, forbidden, notFound } from '../errors.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { activeEventMultiplier } from '../world/special-events.ts';
+import { mint } from './ledger.ts';
+import { obligationsOf, periodRentMultiplier } from './rent-cycle.ts';
+import { readSupply } from './supply.ts';
+
+// The monthly payout of the revenue center's 'total monthly' (issue 6): planned once per month,
+// then minted in committed batches, each territory at most once per month.
+const EARNINGS_LOCK = 7_310_007;
+export const EARNINGS_BATCH_SIZE = 500;
+// Keeps each multi-row insert of the plan well under PostgreSQL's 65,535 parameters.
+const PLAN_CHUNK = 4000;
+
+interface OwnedRow extends EarningTerritory {
+  id: number;
+  owner_id: string;
+}
+
+async function ownedTerritories(sql: Queryable, ownerId: string | null): Promise<OwnedRow[]> {
+  const rows = await sql<{ id: number; name: string; type: TerritoryType; monthly_revenue: string; upgrade_tier: UpgradeTier; owner_id: string }[]>`
+    select id, name, type, monthly_revenue::text, upgrade_tier, owner_id from territories
+     where owner_id is not null and (${ownerId}::text is null or owner_id = ${ownerId})
+     order by id`;
+  return rows.map((row) => ({ ...row, monthly_revenue: Number(row.monthly_revenue) }));
+}
+
+function groupByOwner(rows: OwnedRow[]): Map<string, OwnedRow[]> {
+  const owners = new Map<string, OwnedRow[]>();
+  for (const row of rows) {
+    const list = owners.get(row.owner_id);
+    if (list) list.push(row);
+    else owners.set(row.owner_id, [row]);
+  }
+  return owners;
+}
+
+function checkMonth(month: string): void {
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw badInput('A month looks like 2026-05');
+}
+
+async function lockMonth(sql: Queryable, month: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${EARNINGS_LOCK}, hashtext(${month}))`;
+}
+
+/**
+ * Fixes the month's payout once: every owned territory's earnings by the rule, scaled down
+ * together when they would take the supply past the cap. Answers whether anything is left to pay.
+ */
+async function planMonth(deps: ServiceDeps, month: string): Promise<boolean> {
+  const now = deps.clock();
+  return inTransaction(deps.sql, async (tx) => {
+    await lockMonth(tx, month);
+    const [existing] = await tx<{ completed_at: Date | null }[]>`select completed_at from earnings_months where month = ${month}`;
+    if (existing) return existing.completed_at === null;
+    const multiplier = await activeEventMultiplier(tx, 'revenue', now);
+    const plan = [...groupByOwner(await ownedTerritories(tx, null)).values()].flatMap((owned) => {
+      const earnings = ownerEarnings(owned, multiplier);
+      return owned.map((territory, index) => ({ territory, earning: earnings[index] }));
+    });
+    const raw = plan.flatMap(({ earning }) => [earning.toOwner, earning.toWanakt]);
+    const supply = await readSupply(tx);
+    const remaining = supply.max_supply - supply.total_supply;
+    const scaled = scaleToSupply(raw, remaining);
+    const total = raw.reduce((sum, amount) => sum + amount, 0);
+    await tx`
+      insert into earnings_months (month, planned_at, revenue_multiplier, planned_total, supply_remaining, completed_at)
+      values (${month}, ${now}, ${multiplier}, ${total}, ${remaining}, ${plan.length === 0 ? now : null})`;
+    const rows = plan.map(({ territory, earning }, index) => ({
+      month,
+      territory_id: territory.id,
+      owner_id: territory.owner_id,
+      base: earning.base,
+      multiplier_bonus: earning.multiplierBonus,
+      ad_revenue: earning.adRevenue,
+      owner_amount: scaled[index * 2],
+      wanakt_amount: scaled[index * 2 + 1],
+    }));
+    for (let start = 0; start < rows.length; start += PLAN_CHUNK) {
+      await tx`insert into territory_earnings ${tx(rows.slice(start, start + PLAN_CHUNK))}`;
+    }
+    return plan.length > 0;
+  });
+}
+
+interface PayBatch {
+  userIds: string[];
+  territories: number;
+  minted: number;
+  done: boolean;
+}
+
+/** Mints the next unpaid territories of the month, never past what the cap still allows at this moment. */
+async function payBatch(deps: ServiceDeps, month: string, batchSize: number): Promise<PayBatch | null> {
+  return inTransaction(deps.sql, async (tx) => {
+    await lockMonth(tx, month);
+    const [state] = await tx<{ completed_at: Date | null }[]>`select completed_at from earnings_months where month = ${month}`;
+    if (state.completed_at !== null) return null;
+    const rows = await tx<{ territory_id: number; owner_id: string; owner_amount: string; wanakt_amount: string }[]>`
+      select territory_id, owner_id, owner_amount::text, wanakt_amount::text from territory_earnings
+       where month = ${month} and paid_at is null
+       order by territory_id
+       limit ${batchSize}`;
+    // Other mints may have happened since the plan: the supply row stays locked while this batch pays.
+    const [supply] = await tx<{ remaining: string }[]>`select (max_supply - total_supply)::text as remaining from currency_supply for update`;
+    let remaining = Number(supply.remaining);
+    const userIds = new Set<string>();
+    let minted = 0;
+    const pay = async (to: string, planned: number, territoryId: number, reference: string) => {
+      const amount = Math.min(planned, remaining);
+      if (amount <= 0) return 0;
+      await mint(tx, to, { amount, reason: 'earnings', territoryId, reference });
+      remaining -= amount;
+      minted += amount;
+      userIds.add(to);
+      return amount;
+    };
+    const now = deps.clock();
+    for (const row of rows) {
+      const reference = `${month}:territory:${row.territory_id}`;
+      const ownerPaid = await pay(row.owner_id, Number(row.owner_amount), row.territory_id, reference);
+      const wanaktPaid = await pay(WANAKT_USER_ID, Number(row.wanakt_amount), row.territory_id, `${reference}:wonder-ads`);
+      await tx`
+        update territory_earnings set owner_paid = ${ownerPaid}, wanakt_paid = ${wanaktPaid}, paid_at = ${now}
+         where month = ${month} and territory_id = ${row.territory_id}`;
+    }
+    const done = rows.length < batchSize;
+    if (done) await tx`update earnings_months set completed_at = ${now} where month = ${month}`;
+    return { userIds: [...userIds], territories: rows.length, minted, done };
+  });
+}
+
+export interface EarningsRunOptions {
+  batchSize?: number;
+  /** Runs after each committed batch; tests throw here to crash a run halfway. */
+  afterBatch?: (batchNumber: number) => void | Promise<void>;
+}
+
+export interface EarningsRun {
+  month: string;
+  /** Territories paid by this run. */
+  territories: number;
+  /** DRK minted by this run. */
+  minted: number;
+}
+
+/**
+ * Pays the month's earnings (the current month by default) through the ledger: each owned
+ * territory's owner gets the rule's amount, a wonder's ad revenue goes to the Wanakt, once per
+ * territory per month. Several processes share one run; a crashed run is finished by the next.
+ */
+export async function payMonthlyEarnings(
+  deps: ServiceDeps,
+  month = earningsMonthOf(deps.clock()),
+  options: EarningsRunOptions = {},
+): Promise<EarningsRun> {
+  checkMonth(month);
+  const run: EarningsRun = { month, territories: 0, minted: 0 };
+  if (!(await planMonth(deps, month))) return run;
+  for (let batchNumber = 1; ; batchNumber++) {
+    const batch = await payBatch(deps, month, options.batchSize ?? EARNINGS_BATCH_SIZE);
+    if (!batch) break;
+    run.territories += batch.territories;
+    run.minted += batch.minted;
+    if (batch.userIds.length > 0) deps.events.publish({ type: 'balances.changed', userIds: batch.userIds });
+    await options.afterBatch?.(batchNumber);
+    if (batch.done) break;
+  }
+  return run;
+}
+
+/**
+ * The revenue center's Overview: the monthly total the rules project for the player, broken
+ * down, beside the latest payout the ledger holds. A player reads only its own; the Wanakt, anyone's.
+ */
+export async function revenueSummary(sql: Queryable, viewer: SessionUser, userId: string, now: Date): Promise<RevenueSummaryDto> {
+  if (userId !== viewer.id && !viewer.is_wanakt) throw forbidden('You can only see your own revenue');
+  const [user] = await sql`select 1 from users where id = ${userId}`;
+  if (!user) throw notFound('User not found');
+  const multiplier = await activeEventMultiplier(sql, 'revenue', now);
+  const owned = await ownedTerritories(sql, userId);
+  const earnings = ownerEarnings(owned, multiplier);
+  const lines = owned.map((territory, index) => ({
+    territory_id: territory.id,
+    name: territory.name,
+    base: earnings[index].base,
+    multiplier_bonus: earnings[index].multiplierBonus,
+    ad_revenue: earnings[index].toOwner - earnings[index].base - earnings[index].multiplierBonus,
+    to_owner: earnings[index].toOwner,
+  }));
+  let wonderAds = 0;
+  if (userId === WANAKT_USER_ID) {
+    const wonders = (await ownedTerritories(sql, null)).filter((territory) => territory.type === 'wonder');
+    const alone = { territoryCount: 1, chains: [], revenueEventMultiplier: 1 };
+    wonderAds = wonders.reduce((sum, wonder) => sum + territoryEarning(wonder, alone).toWanakt, 0);
+  }
+  const period = rentPeriodOf(now);
+  const owedToUser = (await obligationsOf(sql, userId, await periodRentMultiplier(sql, period, now)))
+    .filter((item) => item.payeeId === userId)
+    .reduce((sum, item) => sum + item.amount, 0);
+  const sum = (pick: (line: (typeof lines)[number]) => number) => lines.reduce((total, line) => total + pick(line), 0);
+  const base = sum((line) => line.base);
+  const bonus = sum((line) => line.multiplier_bonus);
+  const ads = sum((line) => line.ad_revenue) + wonderAds;
+  const tribute = Math.round(owedToUser / RENT_PERIOD_MONTHS);
+  const [last] = await sql<{ month: string; amount: string }[]>`
+    select split_part(reference, ':', 1) as month, sum(amount)::text as amount from ledger
+     where reason = 'earnings' and to_user_id = ${userId} and reference is not null
+     group by 1 order by 1 desc limit 1`;
+  return {
+    user_id: userId,
+    territory_count: owned.length,
+    ownership_multiplier: ownershipMultiplier(owned.length),
+    revenue_event_multiplier: multiplier,
+    base_revenue: base,
+    multiplier_bonus: bonus,
+    ad_revenue: ads,
+    feudal_tribute: tribute,
+    total_monthly: base + bonus + ads + tribute,
+    territories: lines,
+    last_payout: last ? { month: last.month, amount: Number(last.amount) } : null,
+  };
+}

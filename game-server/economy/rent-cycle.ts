@@ -1,0 +1,328 @@
+import type { RentFlowDto, RentGeneratedDto, RentWaterfallDto } from '../../schema/api/revenue.ts';
+import type { PaymentType } from '../../schema/api/rent.ts';
+import { WANAKT_USER_ID, type TerritoryType } from '../../schema/constants.ts';
+import { discountedPrice } from '../../schema/rules/economy.ts';
+import { RENT_DUE_DAYS, rentDue, rentPeriodOf } from '../../schema/rules/rent.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import { inTransaction, type Queryable } from '../db/database.ts';
+import { badInput, forbidden, notFound } from '../errors.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { activeEventMultiplier } from '../world/special-events.ts';
+
+// The 6-month rent cycle (SPEC §1, §9): every owned territory owes its overlord's owner what
+// rentDue says, once per period. Any constant works as the lock class; it only has to be the same
+// in every process.
+const RENT_LOCK = 7_310_006;
+const DAY_MS = 86_400_000;
+export const RENT_BATCH_SIZE = 1000;
+
+/** The first moment of a period such as '2026-H2' (1 July 2026, UTC). */
+export function rentPeriodStart(period: string): Date {
+  const match = /^(\d{4})-H([12])$/.exec(period);
+  if (!match) throw badInput('A rent period looks like 2026-H1 or 2026-H2');
+  return new Date(Date.UTC(Number(match[1]), match[2] === '1' ? 0 : 6, 1));
+}
+
+interface CandidateRow {
+  id: number;
+  name: string;
+  type: TerritoryType;
+  monthly_revenue: string;
+  rent_amount: string | null;
+  owner_id: string;
+  owner_username: string;
+  payee_id: string | null;
+  payee_username: string | null;
+  payee_territory_id: number | null;
+  payee_territory_name: string | null;
+  /** The territory already has a payment for the period being generated. */
+  billed: boolean;
+}
+
+export interface RentObligation {
+  payerTerritoryId: number;
+  payerTerritoryName: string;
+  payerId: string;
+  payerUsername: string;
+  payeeId: string;
+  payeeUsername: string;
+  payeeTerritoryId: number | null;
+  payeeTerritoryName: string | null;
+  paymentType: PaymentType;
+  amount: number;
+}
+
+/**
+ * Owned territories with the account their rent goes to: a main city's to the Wanakt (and its
+ * seat), anything else's to the owner of its parent territory.
+ */
+function candidates(sql: Queryable, filter: { period: string; afterId: number; limit: number } | { userId: string }) {
+  const where =
+    'userId' in filter ? sql`(t.owner_id = ${filter.userId} or payee.id = ${filter.userId})` : sql`t.id > ${filter.afterId}`;
+  const limit = 'limit' in filter ? sql`limit ${filter.limit}` : sql``;
+  const period = 'period' in filter ? filter.period : null;
+  return sql<CandidateRow[]>`
+    select t.id, t.name, t.type, t.monthly_revenue::text, t.rent_amount::text, t.owner_id, owner.username as owner_username,
+           payee.id as payee_id, payee.username as payee_username,
+           overlord.id as payee_territory_id, overlord.name as payee_territory_name, billed.id is not null as billed
+      from territories t
+      join users owner on owner.id = t.owner_id
+      left join territories overlord
+        on overlord.id = case when t.type = 'main' then (select id from territories where type = 'wanakt' order by id limit 1)
+                              else t.parent_territory_id end
+      left join users payee on payee.id = case when t.type = 'main' then ${WANAKT_USER_ID} else overlord.owner_id end
+      left join rent_payments billed on billed.payer_territory_id = t.id and billed.period = ${period}
+     where ${where}
+     order by t.id
+     ${limit}`;
+}
+
+/**
+ * What one owned territory owes this period, or null: nothing when its overlord is unowned or
+ * held by the same player, or when rentDue says nothing is due. A rent discount event lowers it.
+ */
+function obligationOf(row: CandidateRow, rentMultiplier: number): RentObligation | null {
+  if (row.payee_id === null || row.payee_id === row.owner_id) return null;
+  const due = rentDue({
+    type: row.type,
+    monthly_revenue: Number(row.monthly_revenue),
+    rent_amount: row.rent_amount === null ? null : Number(row.rent_amount),
+  });
+  if (!due) return null;
+  const amount = discountedPrice(due.amount, rentMultiplier);
+  if (amount <= 0) return null;
+  return {
+    payerTerritoryId: row.id,
+    payerTerritoryName: row.name,
+    payerId: row.owner_id,
+    payerUsername: row.owner_username,
+    payeeId: row.payee_id,
+    payeeUsername: row.payee_username!,
+    payeeTerritoryId: row.payee_territory_id,
+    payeeTerritoryName: row.payee_territory_name,
+    paymentType: due.payment_type,
+    amount,
+  };
+}
+
+/** What a player's territories owe and are owed by the rules now, generated or not. */
+export async function obligationsOf(sql: Queryable, userId: string, rentMultiplier: number): Promise<RentObligation[]> {
+  const rows = await candidates(sql, { userId });
+  return rows.map((row) => obligationOf(row, rentMultiplier)).filter((item) => item !== null);
+}
+
+async function lockPeriod(sql: Queryable, period: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(${RENT_LOCK}, hashtext(${period}))`;
+}
+
+/**
+ * Starts a pass over the period, or joins the one under way (a crashed run's, or a concurrent
+ * process's). A completed period starts a new pass only when asked: a rerun inserts only what is
+ * missing, so it creates nothing twice. Answers whether there is a pass to run.
+ */
+async function beginPass(deps: ServiceDeps, period: string, restartCompleted: boolean): Promise<boolean> {
+  const now = deps.clock();
+  return inTransaction(deps.sql, async (tx) => {
+    await lockPeriod(tx, period);
+    const [row] = await tx<{ completed_at: Date | null }[]>`select completed_at from rent_periods where period = ${period}`;
+    if (row && row.completed_at === null) return true;
+    if (row && !restartCompleted) return false;
+    const multiplier = await activeEventMultiplier(tx, 'rent_discount', now);
+    if (row) {
+      await tx`
+        update rent_periods set pass_started_at = ${now}, rent_multiplier = ${multiplier}, resume_after_id = 0, completed_at = null
+         where period = ${period}`;
+    } else {
+      await tx`
+        insert into rent_periods (period, first_started_at, pass_started_at, rent_multiplier)
+        values (${period}, ${now}, ${now}, ${multiplier})`;
+    }
+    return true;
+  });
+}
+
+interface BatchResult {
+  notified: string[];
+  created: number;
+  done: boolean;
+}
+
+/** One committed step of a pass: the next territories after the resume point, their payments, the new resume point. */
+async function runBatch(deps: ServiceDeps, period: string, periodStart: Date, batchSize: number): Promise<BatchResult | null> {
+  return inTransaction(deps.sql, async (tx) => {
+    await lockPeriod(tx, period);
+    const [state] = await tx<{ resume_after_id: number; pass_started_at: Date; rent_multiplier: string; completed_at: Date | null }[]>`
+      select resume_after_id, pass_started_at, rent_multiplier::text, completed_at from rent_periods where period = ${period}`;
+    if (state.completed_at !== null) return null;
+    const rows = await candidates(tx, { period, afterId: state.resume_after_id, limit: batchSize });
+    // Rent falls due RENT_DUE_DAYS after the period opens, or after the pass when it runs later,
+    // so a territory billed mid-period is not overdue the moment it is billed.
+    const dueDate = new Date(Math.max(periodStart.getTime(), state.pass_started_at.getTime()) + RENT_DUE_DAYS * DAY_MS);
+    const payments = rows
+      .filter((row) => !row.billed)
+      .map((row) => obligationOf(row, Number(state.rent_multiplier)))
+      .filter((item) => item !== null)
+      .map((item) => ({
+        period,
+        payer_territory_id: item.payerTerritoryId,
+        payee_territory_id: item.payeeTerritoryId,
+        payer_id: item.payerId,
+        payee_id: item.payeeId,
+        payment_type: item.paymentType,
+        amount: item.amount,
+        due_date: dueDate,
+      }));
+    const inserted =
+      payments.length === 0
+        ? []
+        : await tx<{ payer_id: string; payee_id: string }[]>`
+            insert into rent_payments ${tx(payments)}
+            on conflict (payer_territory_id, period) do nothing
+            returning payer_id, payee_id`;
+    const done = rows.length < batchSize;
+    await tx`
+      update rent_periods
+         set resume_after_id = ${rows.at(-1)?.id ?? state.resume_after_id},
+             completed_at = ${done ? deps.clock() : null},
+             payments_created = payments_created + ${inserted.length}
+       where period = ${period}`;
+    return { notified: [...new Set(inserted.flatMap((row) => [row.payer_id, row.payee_id]))], created: inserted.length, done };
+  });
+}
+
+export interface RentRunOptions {
+  batchSize?: number;
+  /** Runs after each committed batch; tests throw here to crash a run halfway. */
+  afterBatch?: (batchNumber: number) => void | Promise<void>;
+}
+
+async function runPeriod(deps: ServiceDeps, period: string, restartCompleted: boolean, options: RentRunOptions): Promise<RentGeneratedDto> {
+  const periodStart = rentPeriodStart(period);
+  const batchSize = options.batchSize ?? RENT_BATCH_SIZE;
+  if (!(await beginPass(deps, period, restartCompleted))) return { period, created: 0 };
+  let created = 0;
+  for (let batchNumber = 1; ; batchNumber++) {
+    const batch = await runBatch(deps, period, periodStart, batchSize);
+    if (!batch) break;
+    created += batch.created;
+    if (batch.notified.length > 0) deps.events.publish({ type: 'payments-due.changed', userIds: batch.notified });
+    await options.afterBatch?.(batchNumber);
+    if (batch.done) break;
+  }
+  return { period, created };
+}
+
+/**
+ * Generates the period's payments due (the current period by default): a pass over every owned
+ * territory in committed batches under a per-period advisory lock, each payment inserted at most
+ * once by the unique (payer territory, period) key. Several processes at once share one pass; a
+ * pass cut short by a crash is finished by the next run; a rerun adds only payments still missing
+ * (territories owned since). Answers how many payments this run created.
+ */
+export function generateRentPeriod(deps: ServiceDeps, period = rentPeriodOf(deps.clock()), options: RentRunOptions = {}): Promise<RentGeneratedDto> {
+  return runPeriod(deps, period, true, options);
+}
+
+/** The scheduled run and the start-up catch-up: generates the period unless a pass of it already completed. */
+export function ensureRentPeriod(deps: ServiceDeps, period = rentPeriodOf(deps.clock()), options: RentRunOptions = {}): Promise<RentGeneratedDto> {
+  return runPeriod(deps, period, false, options);
+}
+
+/** The rent multiplier a period charges: the one its pass fixed, or the running discount before any pass. */
+export async function periodRentMultiplier(sql: Queryable, period: string, now: Date): Promise<number> {
+  const [row] = await sql<{ rent_multiplier: string }[]>`select rent_multiplier::text from rent_periods where period = ${period}`;
+  return row ? Number(row.rent_multiplier) : activeEventMultiplier(sql, 'rent_discount', now);
+}
+
+interface PaymentRow {
+  id: number;
+  payment_type: PaymentType;
+  amount: string;
+  due_date: Date;
+  paid_at: Date | null;
+  payer_id: string;
+  payer_username: string;
+  payer_territory_id: number;
+  payer_territory_name: string;
+  payee_id: string;
+  payee_username: string;
+  payee_territory_id: number | null;
+  payee_territory_name: string | null;
+}
+
+function generatedFlow(row: PaymentRow, now: Date): RentFlowDto {
+  return {
+    payer_territory_id: row.payer_territory_id,
+    payer_territory_name: row.payer_territory_name,
+    payer_id: row.payer_id,
+    payer_username: row.payer_username,
+    payee_territory_id: row.payee_territory_id,
+    payee_territory_name: row.payee_territory_name,
+    payee_id: row.payee_id,
+    payee_username: row.payee_username,
+    payment_type: row.payment_type,
+    amount: Number(row.amount),
+    status: row.paid_at !== null ? 'paid' : row.due_date.getTime() < now.getTime() ? 'overdue' : 'due',
+    payment_id: row.id,
+    due_date: row.due_date.toISOString(),
+  };
+}
+
+function projectedFlow(item: RentObligation): RentFlowDto {
+  return {
+    payer_territory_id: item.payerTerritoryId,
+    payer_territory_name: item.payerTerritoryName,
+    payer_id: item.payerId,
+    payer_username: item.payerUsername,
+    payee_territory_id: item.payeeTerritoryId,
+    payee_territory_name: item.payeeTerritoryName,
+    payee_id: item.payeeId,
+    payee_username: item.payeeUsername,
+    payment_type: item.paymentType,
+    amount: item.amount,
+    status: 'projected',
+    payment_id: null,
+    due_date: null,
+  };
+}
+
+/**
+ * The dashboard's rent waterfall for the current period: the payments generated for it where the
+ * player pays or collects, plus what the rules say is owed by territories not billed yet.
+ * A player reads only its own; the Wanakt reads anyone's.
+ */
+export async function rentWaterfall(sql: Queryable, viewer: SessionUser, userId: string, now: Date): Promise<RentWaterfallDto> {
+  if (userId !== viewer.id && !viewer.is_wanakt) throw forbidden('You can only see your own rent');
+  const [user] = await sql`select 1 from users where id = ${userId}`;
+  if (!user) throw notFound('User not found');
+  const period = rentPeriodOf(now);
+  const generated = await sql<PaymentRow[]>`
+    select p.id, p.payment_type, p.amount::text, p.due_date, p.paid_at,
+           p.payer_id, payer.username as payer_username, p.payer_territory_id, pt.name as payer_territory_name,
+           p.payee_id, payee.username as payee_username, p.payee_territory_id, et.name as payee_territory_name
+      from rent_payments p
+      join users payer on payer.id = p.payer_id
+      join users payee on payee.id = p.payee_id
+      join territories pt on pt.id = p.payer_territory_id
+      left join territories et on et.id = p.payee_territory_id
+     where p.period = ${period} and (p.payer_id = ${userId} or p.payee_id = ${userId})`;
+  const billed = new Set(generated.map((row) => row.payer_territory_id));
+  const projected = (await obligationsOf(sql, userId, await periodRentMultiplier(sql, period, now))).filter(
+    (item) => !billed.has(item.payerTerritoryId),
+  );
+  const flows = [...generated.map((row) => generatedFlow(row, now)), ...projected.map(projectedFlow)].sort(
+    (a, b) => a.payer_territory_id - b.payer_territory_id,
+  );
+  const collects = flows.filter((flow) => flow.payee_id === userId);
+  const pays = flows.filter((flow) => flow.payer_id === userId);
+  const total = (list: RentFlowDto[]) => list.reduce((sum, flow) => sum + flow.amount, 0);
+  return {
+    user_id: userId,
+    period,
+    collects,
+    pays,
+    collects_total: total(collects),
+    pays_total: total(pays),
+    net: total(collects) - total(pays),
+  };
+}

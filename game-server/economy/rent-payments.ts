@@ -1,0 +1,97 @@
+import type { PaymentDueDto, RentPaidDto } from '../../schema/api/rent.ts';
+import { dueLabel } from '../../schema/rules/rent.ts';
+import type { SessionUser } from '../auth/sessions.ts';
+import { inTransaction, type Queryable } from '../db/database.ts';
+import { conflict, forbidden, notFound } from '../errors.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { transfer } from './ledger.ts';
+
+/** A payment as read from the database: the DTO's fields before the amount and dates are converted. */
+type PaymentRow = Omit<PaymentDueDto, 'amount' | 'due_date' | 'overdue' | 'label'> & { amount: string; due_date: Date };
+
+// The Wanakt's list of every overdue payment is bounded so one read cannot grow without limit.
+const MAX_LISTED = 500;
+
+function toDto(row: PaymentRow, now: Date): PaymentDueDto {
+  return {
+    ...row,
+    amount: Number(row.amount),
+    due_date: row.due_date.toISOString(),
+    overdue: row.due_date.getTime() < now.getTime(),
+    label: dueLabel(row.due_date, now),
+  };
+}
+
+async function unpaidPayments(sql: Queryable, filter: { payerId: string | null; dueBefore: Date | null }): Promise<PaymentRow[]> {
+  return sql<PaymentRow[]>`
+    select p.id, p.period, p.payment_type, p.amount::text, p.due_date,
+           p.payer_id, payer.username as payer_username, p.payer_territory_id, pt.name as payer_territory_name,
+           p.payee_id, payee.username as payee_username, p.payee_territory_id, et.name as payee_territory_name
+      from rent_payments p
+      join users payer on payer.id = p.payer_id
+      join users payee on payee.id = p.payee_id
+      join territories pt on pt.id = p.payer_territory_id
+      left join territories et on et.id = p.payee_territory_id
+     where p.paid_at is null
+       and (${filter.payerId}::text is null or p.payer_id = ${filter.payerId})
+       and (${filter.dueBefore}::timestamptz is null or p.due_date < ${filter.dueBefore})
+     order by p.due_date, p.id
+     limit ${MAX_LISTED}`;
+}
+
+/**
+ * A player's unpaid payments, soonest first; overdue ones come first and say so. A player reads
+ * only its own; the Wanakt, who sees the payment schedule, reads anyone's.
+ */
+export async function listUpcomingPayments(sql: Queryable, viewer: SessionUser, userId: string, now: Date): Promise<PaymentDueDto[]> {
+  if (userId !== viewer.id && !viewer.is_wanakt) throw forbidden('You can only see your own payments');
+  const [user] = await sql`select 1 from users where id = ${userId}`;
+  if (!user) throw notFound('User not found');
+  const rows = await unpaidPayments(sql, { payerId: userId, dueBefore: null });
+  return rows.map((row) => toDto(row, now));
+}
+
+/** Unpaid payments past their due date: the player's own, or every one for the Wanakt. */
+export async function listOverduePayments(sql: Queryable, viewer: SessionUser, now: Date): Promise<PaymentDueDto[]> {
+  const rows = await unpaidPayments(sql, { payerId: viewer.is_wanakt ? null : viewer.id, dueBefore: now });
+  return rows.map((row) => toDto(row, now));
+}
+
+/**
+ * The payer settles one payment: its amount moves to the payee and the payment is marked paid in
+ * the same transaction. The row is locked first, so concurrent attempts queue and all but the
+ * first find it paid.
+ */
+export async function payRent(deps: ServiceDeps, payer: SessionUser, paymentId: number): Promise<RentPaidDto> {
+  const now = deps.clock();
+  const paid = await inTransaction(deps.sql, async (tx) => {
+    const [payment] = await tx<{ payer_id: string; payee_id: string; payer_territory_id: number; amount: string; paid_at: Date | null; payer_territory_name: string; payee_username: string }[]>`
+      select p.payer_id, p.payee_id, p.payer_territory_id, p.amount::text, p.paid_at,
+             t.name as payer_territory_name, u.username as payee_username
+        from rent_payments p
+        join territories t on t.id = p.payer_territory_id
+        join users u on u.id = p.payee_id
+       where p.id = ${paymentId}
+         for update of p`;
+    if (!payment) throw notFound('Payment not found');
+    if (payment.payer_id !== payer.id) throw forbidden('Only the payer can pay this payment');
+    if (payment.paid_at !== null) throw conflict('This payment has already been paid');
+    const amount = Number(payment.amount);
+    await transfer(tx, payment.payer_id, payment.payee_id, {
+      amount,
+      reason: 'rent',
+      territoryId: payment.payer_territory_id,
+      reference: `rent_payment:${paymentId}`,
+    });
+    await tx`update rent_payments set paid_at = ${now} where id = ${paymentId}`;
+    return { payment, amount };
+  });
+  deps.events.publish({ type: 'balances.changed', userIds: [paid.payment.payer_id, paid.payment.payee_id] });
+  deps.events.publish({ type: 'payments-due.changed', userIds: [paid.payment.payer_id] });
+  return {
+    message: `Paid ${paid.amount} DRK rent for ${paid.payment.payer_territory_name} to ${paid.payment.payee_username}`,
+    payment_id: paymentId,
+    amount: paid.amount,
+    paid_at: now.toISOString(),
+  };
+}

@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BroadcastDto } from '../../../schema/api/broadcasts.ts';
+import type { DomainEvent } from '../../events/domain-events.ts';
+import { createLocalBus } from '../../events/local-bus.ts';
+import { settlePayment } from '../../payments/fulfilment.ts';
+import { createSandboxProvider } from '../../payments/sandbox-provider.ts';
+import { recordBroadcastReach, sendBroadcast, startBroadcastPayment } from '../../social/broadcasts.ts';
+import type { TestAgent } from '../../testing/agent.ts';
+import { postgresBackendIfReachable, testBackends } from '../../testing/databases.ts';
+import { createPlayer } from '../../testing/players.ts';
+import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+
+const DEMO = 'sample-user';
+const PAY_FIRST = 'Please pay for your broadcast before sending it';
+
+/** Pays for a broadcast through the sandbox's test card, as the broadcast screen does. */
+async function payForBroadcast(agent: TestAgent, message = 'Hello world'): Promise<string> {
+  const payment = await agent.post('/api/broadcasts/payment', { userId: DEMO, message });
+  expect(payment.status).toBe(201);
+  const confirmed = await agent.post('/api/payments/sandbox/confirm', { ...payment.body, outcome: 'succeed' });
+  expect(confirmed.body.status).toBe('succeeded');
+  return payment.body.paymentIntentId;
+}
+
+for (const backend of testBackends()) {
+  describe(`[issue 5] paid global broadcasts on ${backend.name}`, () => {
+    let game: TestServer;
+    let demo: TestAgent;
+    let now = new Date('2026-11-22T12:00:00Z');
+    beforeAll(async () => {
+      game = await startTestServer(backend, { clock: () => now });
+      demo = await game.demo();
+    });
+    afterAll(() => game?.stop());
+
+    it("[§8 empty state] when nobody has broadcast yet, then the recent list is empty", async () => {
+      expect(await game.agent().get('/api/broadcasts/recent')).toMatchObject({ status: 200, body: [] });
+    });
+
+    it('[§5 broadcast message] when a visitor is not logged in, then paying and sending answer 401 "Please log in to send broadcasts"', async () => {
+      const visitor = game.agent();
+      for (const response of [
+        await visitor.post('/api/broadcasts/payment', { userId: DEMO, message: 'hi' }),
+        await visitor.post('/api/broadcasts', { sender_id: DEMO, message: 'hi', paid: true }),
+        await visitor.get('/api/broadcasts/allowance'),
+      ]) {
+        expect(response).toMatchObject({ status: 401, body: { message: 'Please log in to send broadcasts' } });
+      }
+    });
+
+    it('[§5 broadcast message] when the message is empty after trimming, too long, or not text, then 400 and no payment is opened', async () => {
+      const cases = [
+        [{ userId: DEMO, message: '   ' }, 'Please enter a message to broadcast'],
+        [{ userId: DEMO }, 'Please enter a message to broadcast'],
+        [{ userId: DEMO, message: 'x'.repeat(201) }, 'At most 200 characters'],
+        [{ userId: DEMO, message: 'x'.repeat(50_000) }, 'Text is too long'],
+        [{ userId: DEMO, message: { $gt: '' } }, 'Please enter a message to broadcast'],
+      ] as const;
+      for (const [body, message] of cases) {
+        expect(await demo.post('/api/broadcasts/payment', body)).toMatchObject({ status: 400, body: { message } });
+        expect(await demo.post('/api/broadcasts', { ...body, sender_id: DEMO, paid: true })).toMatchObject({ status: 400, body: { message } });
+      }
+      expect((await demo.post('/api/broadcasts/payment', { userId: 'wanakt-admin', message: 'hi' })).status).toBe(403);
+      expect((await game.database.sql`select count(*)::int as n from payments where purpose = 'broadcast'`)[0].n).toBe(0);
+    });
+
+    it('[§4 broadcast flow] when a player sends without a verified payment, or with one only opened, then it is refused and nothing is sent', async () => {
+      expect(await demo.post('/api/broadcasts', { sender_id: DEMO, message: 'free lunch', paid: true })).toMatchObject({ status: 409, body: { message: PAY_FIRST } });
+      const opened = await demo.post('/api/broadcasts/payment', { userId: DEMO, message: 'free lunch' });
+      expect(opened.status).toBe(201);
+      expect(opened.body).toMatchObject({ provider: 'sandbox', amountCents: 100 });
+      expect(await demo.get('/api/broadcasts/allowance')).toMatchObject({ body: { paid: false } });
+      expect(await demo.post('/api/broadcasts', { sender_id: DEMO, message: 'free lunch', paid: true })).toMatchObject({ status: 409, body: { message: PAY_FIRST } });
+      expect((await game.agent().get('/api/broadcasts/recent')).body).toEqual([]);
+    });
+
+    it('[§4 broadcast flow] when a player pays $1 and sends, then the broadcast goes out once, costs 63 DRK at the store rate and uses up the payment', async () => {
+      await payForBroadcast(demo);
+      expect(await demo.get('/api/broadcasts/allowance')).toMatchObject({ body: { paid: true } });
+      expect(await demo.post('/api/broadcasts/payment', { userId: DEMO, message: 'again' })).toMatchObject({
+        status: 409,
+        body: { message: 'You have already paid for a broadcast: send it before paying again' },
+      });
+      expect((await demo.post('/api/broadcasts', { sender_id: DEMO, message: 'Hi', paid: false })).status).toBe(409);
+
+      const sent = await demo.post('/api/broadcasts', { sender_id: DEMO, message: '  Hello, every territory!  ', paid: true });
+      expect(sent.status).toBe(201);
+      expect(sent.body).toEqual({
+        id: expect.any(Number),
+        sender_id: DEMO,
+        sender_name: 'sample',
+        message: 'Hello, every territory!',
+        paid: true,
+        created_at: now.toISOString(),
+        reach_count: 0,
+        cost: 63,
+      });
+      expect(await demo.get('/api/broadcasts/allowance')).toMatchObject({ body: { paid: false } });
+      const recent = await game.agent().get('/api/broadcasts/recent');
+      expect(recent.body).toEqual([sent.body]);
+    });
+
+    it('[§9 broadcast] when a player has broadcast within 24 hours, then paying and sending answer 429; a day later it may again', async () => {
+      expect(await demo.post('/api/broadcasts/payment', { userId: DEMO, message: 'second' })).toMatchObject({
+        status: 429,
+        body: { message: 'You can send one broadcast per day. Your next one can go out after 2026-11-23 12:00 UTC.' },
+      });
+      // A payment that landed anyway (paid in another tab before the first send) still waits for tomorrow.
+      await game.database.sql`
+        insert into payments (id, provider, purpose, amount_cents, status, user_id, created_at)
+        values ('sandbox_pi_other_tab', 'sandbox', 'broadcast', 100, 'succeeded', ${DEMO}, ${now})`;
+      expect((await demo.post('/api/broadcasts', { sender_id: DEMO, message: 'second', paid: true })).status).toBe(429);
+      now = new Date('2026-11-23T12:01:00Z');
+      expect((await demo.post('/api/broadcasts', { sender_id: DEMO, message: 'second', paid: true })).status).toBe(201);
+      expect((await game.agent().get('/api/broadcasts/recent')).body.map((broadcast: BroadcastDto) => broadcast.message)).toEqual([
+        'second',
+        'Hello, every territory!',
+      ]);
+    });
+
+    it('when the live room reports reach, then reach_count adds it up; a negative count is refused', async () => {
+      const [latest] = (await game.agent().get('/api/broadcasts/recent')).body as BroadcastDto[];
+      await recordBroadcastReach(game.database.sql, latest.id, 7);
+      await recordBroadcastReach(game.database.sql, latest.id, 5);
+      await expect(recordBroadcastReach(game.database.sql, latest.id, -1)).rejects.toThrow('A reach count must be a whole number of 0 or more');
+      expect((await game.agent().get('/api/broadcasts/recent')).body[0].reach_count).toBe(12);
+    });
+
+    it('when a broadcast is sent, then broadcast.sent is published after it is stored', async () => {
+      const events = createLocalBus();
+      const seen: DomainEvent[] = [];
+      events.subscribe((event) => seen.push(event));
+      const deps = { sql: game.database.sql, events, clock: () => new Date('2026-12-01T00:00:00Z') };
+      const provider = createSandboxProvider();
+      const sender = await createPlayer(game.database.sql);
+      const checkout = await startBroadcastPayment(deps, provider, sender, 'From the service');
+      await settlePayment(deps, provider, provider.confirm(checkout.paymentIntentId, checkout.clientSecret, 'succeed'));
+      const broadcast = await sendBroadcast(deps, provider, sender, 'From the service', true);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(seen).toEqual([{ type: 'broadcast.sent', broadcast }]);
+    });
+  });
+}
+
+const pg = postgresBackendIfReachable();
+describe.runIf(pg)('[issue 5] concurrent broadcast sends on real PostgreSQL', () => {
+  let game: TestServer;
+  beforeAll(async () => {
+    game = await startTestServer(pg!);
+  });
+  afterAll(() => game?.stop());
+
+  it('when a player with two paid broadcasts sends ten at once, then exactly one goes out today', async () => {
+    const demo = await game.demo();
+    await payForBroadcast(demo);
+    await game.database.sql`
+      insert into payments (id, provider, purpose, amount_cents, status, user_id)
+      values ('sandbox_pi_second', 'sandbox', 'broadcast', 100, 'succeeded', ${DEMO})`;
+    const responses = await Promise.all(Array.from({ length: 10 }, (_, index) => demo.post('/api/broadcasts', { sender_id: DEMO, message: `race ${index}`, paid: true })));
+    expect(responses.filter((response) => response.status === 201)).toHaveLength(1);
+    expect(responses.filter((response) => response.status === 429)).toHaveLength(9);
+    const [sent] = await game.database.sql`select count(*)::int as n from broadcasts`;
+    expect(sent.n).toBe(1);
+  });
+});

@@ -1,0 +1,38 @@
+import express, { Router } from 'express';
+import { SandboxConfirmBody } from '../../../schema/api/payments.ts';
+import { confirmSandboxPayment, paymentStatus, receiveWebhook } from '../../payments/receive.ts';
+import type { PaymentProvider } from '../../payments/provider.ts';
+import { badInput } from '../../errors.ts';
+import { currentUser } from '../session.ts';
+import { parseBody } from '../validate.ts';
+import type { HttpDeps } from '../deps.ts';
+
+/**
+ * The provider's webhook. Its signature covers the exact bytes sent, so it is registered before the
+ * JSON parser and reads the body raw.
+ */
+export function paymentWebhookRoutes(deps: HttpDeps, payments: PaymentProvider): Router {
+  const router = Router();
+  router.post('/payments/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
+    if (!Buffer.isBuffer(req.body)) throw badInput('The webhook body is missing');
+    const settlement = await receiveWebhook(deps, payments, req.body, req.get('stripe-signature'));
+    res.json({ received: true, outcome: settlement?.outcome ?? 'ignored' });
+  });
+  return router;
+}
+
+export function paymentRoutes(deps: HttpDeps, payments: PaymentProvider): Router {
+  const router = Router();
+
+  router.post('/payments/sandbox/confirm', async (req, res) => {
+    res.json(await confirmSandboxPayment(deps, payments, parseBody(SandboxConfirmBody, req.body)));
+  });
+
+  router.get('/payments/intent/:paymentId', async (req, res) => {
+    const paymentId = req.params.paymentId;
+    if (paymentId.length > 200) throw badInput('Payment id is too long');
+    res.json(await paymentStatus(deps, payments, paymentId, currentUser(res)?.id ?? null));
+  });
+
+  return router;
+}

@@ -1,0 +1,86 @@
+import cron, { type Logger as CronLogger } from 'node-cron';
+import { earningsMonthOf } from '../../schema/rules/earnings.ts';
+import { rentPeriodOf } from '../../schema/rules/rent.ts';
+import { bannerSlotOf, rotateBanner } from '../ads/banner-rotation.ts';
+import type { Config } from '../config.ts';
+import { payMonthlyEarnings } from '../economy/earnings.ts';
+import { ensureRentPeriod } from '../economy/rent-cycle.ts';
+import type { Logger } from '../logger.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+
+export interface JobDeps extends ServiceDeps {
+  log: Logger;
+}
+
+export type JobConfig = Pick<Config, 'RENT_CRON' | 'EARNINGS_CRON' | 'BANNER_SECONDS'>;
+
+export interface Jobs {
+  /** Stops the schedules and waits for a run under way to finish, so the database can close after it. */
+  stop(): Promise<void>;
+}
+
+interface Job {
+  name: string;
+  schedule: string;
+  /** One service call for the moment the schedule fired (or, at start-up, now). */
+  run(moment: Date): Promise<unknown>;
+}
+
+/** node-cron's six-field form, firing on the slot boundaries bannerSlotOf counts (BANNER_SECONDS divides 60). */
+export function bannerCron(seconds: number): string {
+  return seconds === 60 ? '0 * * * * *' : `*/${seconds} * * * * *`;
+}
+
+function jobsOf(deps: JobDeps, config: JobConfig): Job[] {
+  return [
+    { name: 'rent-cycle', schedule: config.RENT_CRON, run: (moment) => ensureRentPeriod(deps, rentPeriodOf(moment)) },
+    { name: 'monthly-earnings', schedule: config.EARNINGS_CRON, run: (moment) => payMonthlyEarnings(deps, earningsMonthOf(moment)) },
+    {
+      name: 'banner-rotation',
+      schedule: bannerCron(config.BANNER_SECONDS),
+      run: (moment) => rotateBanner(deps, bannerSlotOf(moment, config.BANNER_SECONDS)),
+    },
+  ];
+}
+
+/**
+ * Registers the clockwork with node-cron (UTC, no overlapping runs in this process; across
+ * processes each service runs its period, month or slot once). Before that, it catches up once:
+ * the current rent period unless a pass of it completed, the current month's earnings unless paid,
+ * and the current banner slot. A server that was down for several ticks therefore runs the
+ * current unit once, not once per missed tick.
+ */
+export async function startJobs(deps: JobDeps, config: JobConfig): Promise<Jobs> {
+  const jobs = jobsOf(deps, config);
+  const running = new Set<Promise<unknown>>();
+  let stopped = false;
+  const launch = (job: Job, moment: Date): Promise<unknown> => {
+    if (stopped) return Promise.resolve();
+    const run: Promise<unknown> = job
+      .run(moment)
+      .catch((error: unknown) => deps.log.error(`The ${job.name} job failed`, error))
+      .finally(() => running.delete(run));
+    running.add(run);
+    return run;
+  };
+
+  const now = deps.clock();
+  for (const job of jobs) await launch(job, now);
+
+  const logger: CronLogger = {
+    info: (message) => deps.log.debug(message),
+    warn: (message) => deps.log.warn(message),
+    error: (message, error) => deps.log.error(String(message), error),
+    debug: (message) => deps.log.debug(String(message)),
+  };
+  const tasks = jobs.map((job) =>
+    cron.schedule(job.schedule, (context) => launch(job, context.date), { name: job.name, noOverlap: true, timezone: 'UTC', unref: true, logger }),
+  );
+  return {
+    stop: async () => {
+      stopped = true;
+      await Promise.all(tasks.map((task) => task.destroy()));
+      await Promise.all(running);
+    },
+  };
+}

@@ -1,0 +1,95 @@
+import type { PaymentStatus } from '../../schema/api/payments.ts';
+import { packageSupplyMessage } from '../../schema/rules/store.ts';
+import { moveAdToReview } from '../ads/ad-lifecycle.ts';
+import { inTransaction, type Tx } from '../db/database.ts';
+import { mint, SupplyExceededError } from '../economy/ledger.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import type { PaymentEvent, PaymentProvider } from './provider.ts';
+import { lockPayment, readPayment, type PaymentRecord } from './records.ts';
+
+// Provider events arrive late, twice, or out of order, so a payment only ever moves up this order.
+// A decline can be followed by a success (the buyer tries another card), never the other way round;
+// once succeeded, only our own refund moves it on.
+const RANK: Record<PaymentStatus, number> = { pending: 0, failed: 1, canceled: 2, succeeded: 3, refunded: 4 };
+
+export type Settlement =
+  | { outcome: 'unknown' }
+  | { outcome: 'unchanged' | 'failed' | 'canceled' | 'fulfilled' | 'refunded'; payment: PaymentRecord };
+
+const AMOUNT_MISMATCH = 'The amount received does not match the price, so the payment was refunded';
+
+/** Gives the buyer what the payment was for. Answers why it cannot be honoured, or null once done. */
+async function fulfil(tx: Tx, payment: PaymentRecord): Promise<string | null> {
+  switch (payment.purpose) {
+    case 'drk_package': {
+      const drk = Number(payment.metadata.drk);
+      try {
+        await mint(tx, payment.user_id!, { amount: drk, reason: 'drk_package', reference: payment.id });
+      } catch (error) {
+        // The supply was checked when the purchase began; others may have bought the rest since.
+        if (error instanceof SupplyExceededError) return packageSupplyMessage(error.remaining, drk);
+        throw error;
+      }
+      return null;
+    }
+    case 'broadcast':
+      // A succeeded broadcast payment that no broadcast refers to yet is the right to send one.
+      return null;
+    case 'ad':
+      await moveAdToReview(tx, payment.id);
+      return null;
+  }
+}
+
+/**
+ * The one path by which a payment's outcome reaches the game: a verified webhook, the provider's own
+ * record, and the sandbox's confirmation all end here. The payment row is locked, so concurrent
+ * deliveries of one event queue, and the first to succeed fulfils in the same transaction as its
+ * ledger rows; every later one finds the payment settled and changes nothing.
+ */
+export async function settlePayment(deps: ServiceDeps, provider: PaymentProvider, event: PaymentEvent): Promise<Settlement> {
+  const settlement = await inTransaction(deps.sql, async (tx): Promise<Settlement> => {
+    const payment = await lockPayment(tx, event.paymentId);
+    if (!payment) return { outcome: 'unknown' };
+    if (RANK[event.status] <= RANK[payment.status]) return { outcome: 'unchanged', payment };
+    const now = deps.clock();
+
+    if (event.status !== 'succeeded') {
+      await tx`update payments set status = ${event.status}, failure_message = ${event.failureMessage}, updated_at = ${now} where id = ${payment.id}`;
+      return { outcome: event.status, payment: { ...payment, status: event.status, failure_message: event.failureMessage } };
+    }
+
+    const paidInFull = event.amountCents === payment.amount_cents && event.currency.toLowerCase() === 'usd';
+    const refusal = paidInFull ? await fulfil(tx, payment) : AMOUNT_MISMATCH;
+    if (refusal !== null) {
+      // Still inside the transaction: if the refund call fails, nothing is recorded and the
+      // provider's retry comes back here. Asking the provider again never refunds twice.
+      const refundId = await provider.refund(payment.id);
+      await tx`
+        update payments set status = 'refunded', refund_id = ${refundId}, failure_message = ${refusal}, updated_at = ${now}
+         where id = ${payment.id}`;
+      return { outcome: 'refunded', payment: { ...payment, status: 'refunded', failure_message: refusal } };
+    }
+    await tx`
+      update payments set status = 'succeeded', failure_message = null, fulfilled_at = ${now}, updated_at = ${now}
+       where id = ${payment.id}`;
+    return { outcome: 'fulfilled', payment: { ...payment, status: 'succeeded', failure_message: null, fulfilled_at: now } };
+  });
+  if (settlement.outcome === 'fulfilled' && settlement.payment.purpose === 'drk_package') {
+    deps.events.publish({ type: 'balances.changed', userIds: [settlement.payment.user_id!] });
+  }
+  return settlement;
+}
+
+/**
+ * Asks the provider how a still-open payment stands and settles it through the same path, for when
+ * the webhook is late. What the browser claims is never used: only the provider's answer counts.
+ */
+export async function reconcilePayment(deps: ServiceDeps, provider: PaymentProvider, paymentId: string): Promise<PaymentRecord | null> {
+  const payment = await readPayment(deps.sql, paymentId);
+  if (!payment || RANK[payment.status] >= RANK.canceled) return payment;
+  const event = await provider.retrieve(paymentId);
+  if (!event) return payment;
+  await settlePayment(deps, provider, event);
+  return readPayment(deps.sql, paymentId);
+}

@@ -1,0 +1,139 @@
+import type { BroadcastAllowanceDto, BroadcastDto } from '../../schema/api/broadcasts.ts';
+import type { CheckoutDto } from '../../schema/api/payments.ts';
+import { BROADCAST_PRICE_CENTS, BROADCASTS_PER_DAY, drkForUsdCents } from '../../schema/rules/store.ts';
+import { inTransaction, type Queryable } from '../db/database.ts';
+import { badInput, conflict, tooManyRequests } from '../errors.ts';
+import { startCheckout } from '../payments/checkout.ts';
+import { reconcilePayment } from '../payments/fulfilment.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+
+// SPEC §9 "one per player per day", read as any 24 hours, so two broadcasts cannot sit either side of midnight.
+const DAY_MS = 24 * 60 * 60 * 1000;
+const RECENT_LIMIT = 20;
+// Open payments are checked with the provider when the webhook is late; older ones were abandoned.
+const RECONCILE_WINDOW_MS = DAY_MS;
+
+export const PAY_FIRST = 'Please pay for your broadcast before sending it';
+
+interface BroadcastRow {
+  id: number;
+  sender_id: string;
+  sender_name: string;
+  message: string;
+  paid: boolean;
+  created_at: Date;
+  reach_count: number;
+  cost_cents: number;
+}
+
+function toDto(row: BroadcastRow): BroadcastDto {
+  return {
+    id: row.id,
+    sender_id: row.sender_id,
+    sender_name: row.sender_name,
+    message: row.message,
+    paid: row.paid,
+    created_at: row.created_at.toISOString(),
+    reach_count: row.reach_count,
+    cost: drkForUsdCents(row.cost_cents),
+  };
+}
+
+async function sentInLastDay(sql: Queryable, senderId: string, now: Date): Promise<Date[]> {
+  const rows = await sql<{ created_at: Date }[]>`
+    select created_at from broadcasts where sender_id = ${senderId} and created_at > ${new Date(now.getTime() - DAY_MS)}
+     order by created_at`;
+  return rows.map((row) => row.created_at);
+}
+
+function refuseIfLimitReached(sent: Date[]): void {
+  if (sent.length < BROADCASTS_PER_DAY) return;
+  const next = new Date(sent[0].getTime() + DAY_MS);
+  throw tooManyRequests(`You can send one broadcast per day. Your next one can go out after ${next.toISOString().slice(0, 16).replace('T', ' ')} UTC.`);
+}
+
+/** A succeeded broadcast payment of this player that no broadcast has used yet. */
+async function unusedPaymentId(sql: Queryable, senderId: string, lock: boolean): Promise<string | null> {
+  const [row] = await sql<{ id: string }[]>`
+    select p.id from payments p
+     where p.user_id = ${senderId} and p.purpose = 'broadcast' and p.status = 'succeeded'
+       and not exists (select 1 from broadcasts b where b.payment_id = p.id)
+     order by p.created_at, p.id
+     limit 1 ${lock ? sql`for update of p` : sql``}`;
+  return row?.id ?? null;
+}
+
+/** Settles the player's recent open broadcast payments with the provider, for a webhook that is late. */
+async function reconcileOpenPayments(deps: ServiceDeps, provider: PaymentProvider, senderId: string): Promise<void> {
+  const open = await deps.sql<{ id: string }[]>`
+    select id from payments
+     where user_id = ${senderId} and purpose = 'broadcast' and status in ('pending', 'failed')
+       and created_at > ${new Date(deps.clock().getTime() - RECONCILE_WINDOW_MS)}
+     order by created_at desc limit 3`;
+  for (const { id } of open) await reconcilePayment(deps, provider, id);
+}
+
+/** SPEC §4 "Broadcast flow": pay $1 first. Refused while an unused paid broadcast waits or the day's one is spent. */
+export async function startBroadcastPayment(deps: ServiceDeps, provider: PaymentProvider, senderId: string, message: string): Promise<CheckoutDto> {
+  refuseIfLimitReached(await sentInLastDay(deps.sql, senderId, deps.clock()));
+  if (await unusedPaymentId(deps.sql, senderId, false)) throw conflict('You have already paid for a broadcast: send it before paying again');
+  const { checkout } = await startCheckout(deps, provider, {
+    purpose: 'broadcast',
+    amountCents: BROADCAST_PRICE_CENTS,
+    userId: senderId,
+    metadata: { message },
+  });
+  return checkout;
+}
+
+/** Whether the player may send now: the broadcast screen's paid state, which survives a reload. */
+export async function broadcastAllowance(deps: ServiceDeps, provider: PaymentProvider, senderId: string): Promise<BroadcastAllowanceDto> {
+  if (!(await unusedPaymentId(deps.sql, senderId, false))) await reconcileOpenPayments(deps, provider, senderId);
+  return { paid: (await unusedPaymentId(deps.sql, senderId, false)) !== null };
+}
+
+/**
+ * Sends a paid broadcast to every territory. The sender's row is locked so one player's sends queue,
+ * which keeps the daily limit exact; the unique payment_id on broadcasts keeps a payment to one use.
+ */
+export async function sendBroadcast(deps: ServiceDeps, provider: PaymentProvider, senderId: string, message: string, paid: boolean | undefined): Promise<BroadcastDto> {
+  if (paid === false) throw conflict(PAY_FIRST);
+  if (!(await unusedPaymentId(deps.sql, senderId, false))) await reconcileOpenPayments(deps, provider, senderId);
+  const broadcast = await inTransaction(deps.sql, async (tx) => {
+    const now = deps.clock();
+    await tx`select id from users where id = ${senderId} for update`;
+    refuseIfLimitReached(await sentInLastDay(tx, senderId, now));
+    const paymentId = await unusedPaymentId(tx, senderId, true);
+    if (!paymentId) throw conflict(PAY_FIRST);
+    const [row] = await tx<BroadcastRow[]>`
+      with sent as (
+        insert into broadcasts (sender_id, message, paid, payment_id, cost_cents, created_at)
+        select ${senderId}, ${message}, true, id, amount_cents, ${now} from payments where id = ${paymentId}
+        returning *
+      )
+      select sent.id, sent.sender_id, u.username as sender_name, sent.message, sent.paid, sent.created_at, sent.reach_count, sent.cost_cents
+        from sent join users u on u.id = sent.sender_id`;
+    return toDto(row);
+  });
+  deps.events.publish({ type: 'broadcast.sent', broadcast });
+  return broadcast;
+}
+
+export async function recentBroadcasts(sql: Queryable): Promise<BroadcastDto[]> {
+  const rows = await sql<BroadcastRow[]>`
+    select b.id, b.sender_id, u.username as sender_name, b.message, b.paid, b.created_at, b.reach_count, b.cost_cents
+      from broadcasts b join users u on u.id = b.sender_id
+     order by b.created_at desc, b.id desc
+     limit ${RECENT_LIMIT}`;
+  return rows.map(toDto);
+}
+
+/**
+ * The live room reports how many connected clients a broadcast reached. Each process adds the
+ * clients it delivered to, so several processes sharing a world add up to the whole reach.
+ */
+export async function recordBroadcastReach(sql: Queryable, broadcastId: number, count: number): Promise<void> {
+  if (!Number.isSafeInteger(count) || count < 0) throw badInput('A reach count must be a whole number of 0 or more');
+  await sql`update broadcasts set reach_count = reach_count + ${count} where id = ${broadcastId}`;
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { SPECIAL_EVENT_TYPES, type SpecialEventType } from '../constants.ts';
+import { requiredText } from './auth.ts';
+import { IdField } from './ids.ts';
+
+export const SPECIAL_EVENT_ICONS = ['trending-up', 'zap', 'crown', 'gift', 'star', 'calendar'] as const;
+export type SpecialEventIcon = (typeof SPECIAL_EVENT_ICONS)[number];
+// SPEC §3 "Special event": the colours the event cards are styled in.
+export const SPECIAL_EVENT_COLORS = ['green', 'blue', 'yellow', 'purple'] as const;
+export type SpecialEventColor = (typeof SPECIAL_EVENT_COLORS)[number];
+export const MIN_BONUS_MULTIPLIER = 0.1;
+export const MAX_BONUS_MULTIPLIER = 10;
+
+/** SPEC §4 "Event": running now, not started yet, or over (ended by time or by the Wanakt). */
+export type SpecialEventState = 'active' | 'upcoming' | 'ended';
+
+/** A territory's event (SPEC §3 "Event"): live now, or scheduled. */
+export interface TerritoryEventDto {
+  id: number;
+  territory_id: number;
+  territory_name: string;
+  name: string;
+  is_live: boolean;
+  scheduled_at: string;
+}
+
+export interface SpecialEventDto {
+  id: number;
+  name: string;
+  description: string;
+  icon: SpecialEventIcon;
+  color: SpecialEventColor;
+  bonus_multiplier: number;
+  event_type: SpecialEventType;
+  start_date: string;
+  end_date: string;
+  is_active: boolean;
+  state: SpecialEventState;
+  /** Whole seconds until the end of an active event (the countdown); null otherwise. */
+  seconds_remaining: number | null;
+}
+
+/** GET /api/events/active: what is happening right now. */
+export interface ActiveEventsDto {
+  territory_events: TerritoryEventDto[];
+  special_events: SpecialEventDto[];
+}
+
+export function specialEventState(event: { is_active: boolean; start_date: Date; end_date: Date }, now: Date): SpecialEventState {
+  if (!event.is_active || event.end_date.getTime() <= now.getTime()) return 'ended';
+  return event.start_date.getTime() > now.getTime() ? 'upcoming' : 'active';
+}
+
+const moment = (label: string) =>
+  z.iso
+    .datetime({ offset: true, error: `${label} must be a date and time such as 2026-07-01T18:00:00Z` })
+    .transform((value) => new Date(value));
+
+const eventName = requiredText('Event name is required', 100);
+
+export const TerritoryEventCreateBody = z.object({
+  territory_id: IdField('Territory id'),
+  name: eventName,
+  scheduled_at: moment('Scheduled time'),
+  is_live: z.boolean({ error: 'is_live must be true or false' }).optional(),
+});
+export type TerritoryEventCreateBody = z.infer<typeof TerritoryEventCreateBody>;
+
+const NOTHING_TO_CHANGE = 'Nothing to change';
+const changesSomething = (body: object) => Object.values(body).some((value) => value !== undefined);
+
+export const TerritoryEventPatchBody = z
+  .object({
+    name: eventName.optional(),
+    scheduled_at: moment('Scheduled time').optional(),
+    is_live: z.boolean({ error: 'is_live must be true or false' }).optional(),
+  })
+  .refine(changesSomething, { error: NOTHING_TO_CHANGE });
+export type TerritoryEventPatchBody = z.infer<typeof TerritoryEventPatchBody>;
+
+const specialEventFields = {
+  name: eventName,
+  description: requiredText('Event description is required', 500),
+  icon: z.enum(SPECIAL_EVENT_ICONS, { error: `Icon must be one of ${SPECIAL_EVENT_ICONS.join(', ')}` }),
+  color: z.enum(SPECIAL_EVENT_COLORS, { error: `Color must be one of ${SPECIAL_EVENT_COLORS.join(', ')}` }),
+  bonus_multiplier: z
+    .number({ error: 'Bonus multiplier must be a number' })
+    .min(MIN_BONUS_MULTIPLIER, { error: `Bonus multiplier must be between ${MIN_BONUS_MULTIPLIER} and ${MAX_BONUS_MULTIPLIER}` })
+    .max(MAX_BONUS_MULTIPLIER, { error: `Bonus multiplier must be between ${MIN_BONUS_MULTIPLIER} and ${MAX_BONUS_MULTIPLIER}` }),
+  event_type: z.enum(SPECIAL_EVENT_TYPES, { error: `Event type must be one of ${SPECIAL_EVENT_TYPES.join(', ')}` }),
+  start_date: moment('Start date'),
+  end_date: moment('End date'),
+};
+
+export const END_BEFORE_START = 'End date must be after start date';
+
+export const SpecialEventCreateBody = z
+  .object(specialEventFields)
+  .refine((event) => event.end_date.getTime() > event.start_date.getTime(), {
+    error: END_BEFORE_START,
+    // Only once both dates are valid: zod runs object checks even after a field has failed.
+    when: (payload) => payload.issues.length === 0,
+  });
+export type SpecialEventCreateBody = z.infer<typeof SpecialEventCreateBody>;
+
+/** `is_active: false` ends the event now; dates are checked against the stored ones by the service. */
+export const SpecialEventPatchBody = z
+  .object({
+    ...z.object(specialEventFields).partial().shape,
+    is_active: z.boolean({ error: 'is_active must be true or false' }).optional(),
+  })
+  .refine(changesSomething, { error: NOTHING_TO_CHANGE });
+export type SpecialEventPatchBody = z.infer<typeof SpecialEventPatchBody>;

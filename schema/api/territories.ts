@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { IdField, UserId } from './ids.ts';
+import { DEFAULT_BASE_PRICE, MAX_DRK_SUPPLY, UPGRADE_TIERS, type TerritoryType } from '../constants.ts';
+import type { AdDto } from './ads.ts';
+import type { TerritoryDto } from './territory.ts';
+
+// Request validators and answers of the /api/territories calls beyond the plain TerritoryDto (SPEC §7).
+
+/** SPEC §7 payloads name the acting user; the router checks it against the session. */
+const actingUser = z.string({ error: 'userId must be a user id' }).max(100, { error: 'userId must be a user id' }).optional();
+
+/** A whole number of DRK from 0 (or `min`) up to the supply cap: no price can ever be more. */
+export const wholeDrk = (message: string, min = 0) =>
+  z
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(MAX_DRK_SUPPLY, { error: message });
+
+// SPEC §3 carries latitude and longitude as strings; numbers are accepted too. No exponents, no
+// NaN or Infinity: only what a person would type as a decimal. A blank field counts as missing.
+const DECIMAL = /^[+-]?(\d{1,3}(\.\d{0,12})?|\.\d{1,12})$/;
+const blankToUndefined = (value: unknown) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value);
+export const decimalCoordinate = (message: string, missing = message) =>
+  z
+    .preprocess(
+      blankToUndefined,
+      z.union([z.number(), z.string().trim().regex(DECIMAL, { error: message })], { error: (issue) => (issue.input === undefined ? missing : message) }),
+    )
+    .transform(Number)
+    .pipe(z.number().finite({ error: message }));
+
+const inRange = (name: string, limit: number) =>
+  z.number().min(-limit, { error: `${name} must be between -${limit} and ${limit}` }).max(limit, { error: `${name} must be between -${limit} and ${limit}` });
+
+export const PurchaseBody = z.object({
+  userId: actingUser,
+  /** The price the buyer saw; when given, a listing changed in the meantime is refused, not charged. */
+  sale_price: wholeDrk('sale_price must be a whole number of DRK').optional(),
+});
+
+export const UpgradeBody = z.object({
+  userId: actingUser,
+  upgrade_tier: z.enum(UPGRADE_TIERS, { error: `upgrade_tier must be one of ${UPGRADE_TIERS.join(', ')}` }),
+});
+
+// SPEC §5 "Territory description": the messages of its two toasts.
+export const DESCRIPTION_TOO_SHORT = 'Please provide at least 10 characters for your territory description.';
+export const DESCRIPTION_TOO_LONG = 'Territory description must be 500 characters or less.';
+export const DescriptionBody = z.object({
+  userId: actingUser,
+  description: z
+    .string({ error: DESCRIPTION_TOO_SHORT })
+    .trim()
+    .min(10, { error: DESCRIPTION_TOO_SHORT })
+    .max(500, { error: DESCRIPTION_TOO_LONG }),
+});
+
+const territoryName = (missing: string) =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, { error: missing })
+    .max(100, { error: 'Territory name must be 100 characters or less.' })
+    .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), { error: 'Territory name may not contain control characters' });
+
+export const RenameBody = z.object({
+  userId: actingUser,
+  name: territoryName('Please enter a territory name'),
+});
+
+export const PositionBody = z.object({
+  userId: actingUser,
+  latitude: decimalCoordinate('Latitude must be a decimal number', 'Latitude and longitude are required'),
+  longitude: decimalCoordinate('Longitude must be a decimal number', 'Latitude and longitude are required'),
+});
+
+// SPEC §5 "Rent amount". Null puts the territory back on the rule's default rent.
+export const RENT_AMOUNT_INVALID = 'Please enter a valid rent amount (0 or positive number)';
+export const RentBody = z.object({
+  userId: actingUser,
+  rentAmount: z.union([wholeDrk(RENT_AMOUNT_INVALID), z.null()], { error: RENT_AMOUNT_INVALID }),
+});
+
+export const AssignBody = z.object({
+  /** The recipient: the acting user is always the session's Wanakt. */
+  userId: UserId,
+  price: wholeDrk('Price must be a whole number of DRK, 0 or more').default(0),
+});
+
+export const ListingBody = z.object({
+  userId: actingUser,
+  sale_price: z.union([wholeDrk('Please enter a whole asking price of at least 1 DRK', 1), z.null()], {
+    error: 'Please enter a whole asking price of at least 1 DRK, or null to withdraw the listing',
+  }),
+});
+
+// SPEC §5 "Admin create city".
+export const MISSING_FIELDS = 'Please fill in all required fields';
+const CREATABLE_TYPES = ['main', 'city', 'town', 'village', 'sub', 'common', 'wonder'] as const satisfies readonly TerritoryType[];
+export const CreateTerritoryBody = z.object({
+  userId: actingUser,
+  name: territoryName(MISSING_FIELDS),
+  latitude: decimalCoordinate('Latitude must be a decimal number', MISSING_FIELDS).pipe(inRange('Latitude', 90)),
+  longitude: decimalCoordinate('Longitude must be a decimal number', MISSING_FIELDS).pipe(inRange('Longitude', 180)),
+  type: z.enum(CREATABLE_TYPES, { error: `type must be one of ${CREATABLE_TYPES.join(', ')}` }).default('main'),
+  basePrice: wholeDrk('Base price must be a whole number of DRK, 0 or more').default(DEFAULT_BASE_PRICE),
+  /** The overlord, when the Wanakt names one; otherwise the nearest territory of the level above. */
+  parent_territory_id: IdField('parent_territory_id').nullish(),
+});
+export type CreateTerritoryBody = z.infer<typeof CreateTerritoryBody>;
+
+/** One territory of GET /api/territories/hierarchy, with its vassals nested under it. */
+export interface HierarchyNode extends TerritoryDto {
+  overlord: { name: string } | null;
+  vassals: HierarchyNode[];
+  /** What its owned vassals owe it per rent period (schema/rules/rent.ts rentDue). */
+  collectsRent: number;
+  /** What it owes its overlord per rent period, 0 when it owes nothing. */
+  paysRent: number;
+  /** The rent the Wanakt set, or null when the rule's default applies. */
+  rent_amount: number | null;
+}
+
+export interface VisitDto {
+  visits: number;
+  ad?: AdDto;
+}
+
+export interface MessageDto {
+  message: string;
+}
+
+/** One change of owner, newest first in GET /api/territories/{id}/history. */
+export interface OwnershipChangeDto {
+  id: number;
+  from_owner_id: string | null;
+  from_owner_name: string | null;
+  to_owner_id: string | null;
+  to_owner_name: string | null;
+  price: number;
+  reason: 'purchase' | 'assignment' | 'gift';
+  created_at: string;
+}

@@ -1,0 +1,77 @@
+import { schema, t, type SchemaType } from '@colyseus/schema';
+
+// The live world the `world` room keeps in step on every client (DESIGN.md "Live state"). Only the
+// fields that change while people watch travel here; descriptions, revenue and history stay in REST.
+
+/** One territory's live fields. The map key is the territory id as text. */
+export const LiveTerritory = schema(
+  {
+    id: t.number().default(0),
+    name: t.string().default(''),
+    type: t.string().default(''),
+    tier: t.string().default(''),
+    /** Empty while nobody owns it. */
+    ownerId: t.string().default(''),
+    ownerName: t.string().default(''),
+    // float64, not number: a number with decimals may travel as float32, and the live pin would
+    // then sit a little off where it is stored.
+    latitude: t.float64().default(0),
+    longitude: t.float64().default(0),
+    forSale: t.boolean().default(false),
+    /** The asking price while for sale; 0 otherwise. */
+    price: t.number().default(0),
+    upgradeTier: t.string().default('standard'),
+    visits: t.number().default(0),
+  },
+  'LiveTerritory',
+);
+export type LiveTerritory = SchemaType<typeof LiveTerritory>;
+
+/** The banner ad every client shows; id 0 while no ad runs. */
+export const LiveBanner = schema(
+  {
+    id: t.number().default(0),
+    title: t.string().default(''),
+    content: t.string().default(''),
+    clickUrl: t.string().default(''),
+    territoryId: t.number().default(0),
+  },
+  'LiveBanner',
+);
+export type LiveBanner = SchemaType<typeof LiveBanner>;
+
+/** The latest global broadcast; id 0 until the first one is sent. */
+export const LiveBroadcast = schema(
+  {
+    id: t.number().default(0),
+    senderName: t.string().default(''),
+    message: t.string().default(''),
+    createdAt: t.string().default(''),
+  },
+  'LiveBroadcast',
+);
+export type LiveBroadcast = SchemaType<typeof LiveBroadcast>;
+
+/** What only its owner may read. Entries reach a client only through its StateView. */
+export const PrivateAccount = schema(
+  {
+    balance: t.number().default(0),
+    paymentsDue: t.number().default(0),
+  },
+  'PrivateAccount',
+);
+export type PrivateAccount = SchemaType<typeof PrivateAccount>;
+
+export const WorldState = schema(
+  {
+    territories: t.map(LiveTerritory),
+    banner: t.ref(LiveBanner),
+    broadcast: t.ref(LiveBroadcast),
+    /** Clients connected to the world, in every process. */
+    online: t.number().default(0),
+    /** Keyed by user id; a client's view holds its own player's entry and no other. */
+    accounts: t.map(PrivateAccount).view(),
+  },
+  'WorldState',
+);
+export type WorldState = SchemaType<typeof WorldState>;
