@@ -240,6 +240,28 @@ describe('[issue 4] the dashboard and the map', () => {
     expect(event.is_live).toBe(false);
   });
 
+  it('[§2 map] when the Wanakt saves the edit-territory window, then the name and the pin at x/y are stored', async () => {
+    const territory = isolated(everyone.filter((t) => t.type === 'city'), everyone)[1];
+    const page = await as(WANAKT);
+    await clickTerritory(page, territory);
+    await info(page).getByRole('button', { name: 'Edit territory' }).click();
+    const editor = page.getByTestId('edit-territory');
+    await editor.locator('input[name=name]').fill(`${territory.name} Haven`);
+    await editor.locator('input[name=x]').fill('10');
+    expect(await editor.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await editor.locator('input[name=x]').fill('150');
+    await editor.locator('input[name=y]').fill('500');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => toast(page).textContent()).toContain('Name saved successfully');
+    const expected = coordinatesOf(150, 500);
+    await expect
+      .poll(async () => {
+        const [row] = await game.database.sql`select name, latitude::float as latitude, longitude::float as longitude from territories where id = ${territory.id}`;
+        return { name: row.name, latitude: row.latitude.toFixed(4), longitude: row.longitude.toFixed(4) };
+      })
+      .toEqual({ name: `${territory.name} Haven`, latitude: expected.latitude.toFixed(4), longitude: expected.longitude.toFixed(4) });
+  });
+
   it('[DESIGN live] when a player chats on a territory, then a second browser watching it sees the message without reloading', async () => {
     const territory = isolated(everyone.filter((t) => t.type === 'wonder'), everyone)[1];
     const speaker = await as(DEMO);

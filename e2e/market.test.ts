@@ -43,6 +43,7 @@ describe('[issue 4] the marketplace and buying a territory', () => {
     const stats = page.getByTestId('market-stats');
     await expect.poll(() => stats.textContent()).toContain(`${MAIN_CITY_RENT} DRK`);
     expect(await stats.textContent()).toContain(`${SUB_TERRITORY_RENT} DRK`);
+    await expect.poll(() => page.getByTestId('market-trades').textContent()).toContain('Trades, last 30 days0No sales yet');
     const [forSale] = await game.database.sql`select count(*)::int as n, min(sale_price)::int as cheapest from territories where sale_price is not null`;
     await expect.poll(() => page.getByTestId('listing-count').textContent()).toBe(String(forSale.n));
     expect(await page.getByTestId('listing').count()).toBe(3);

@@ -52,9 +52,9 @@ export function EconomicOverview({ wanaktId }: { wanaktId: string }) {
         </>
       )}
       <dl className="facts compact">
-        <dt>Player-owned</dt>
+        <dt>Held by players</dt>
         <dd>
-          {market.playerOwned} of {territories.length} territories
+          {market.playerOwned} / {territories.length}
         </dd>
         <dt>For sale</dt>
         <dd>

@@ -7,7 +7,7 @@ import { coordinatesOf, markerPosition, tierOfType } from '../../schema/rules/te
 import { useSession } from '../state/session.ts';
 import { useWorld } from '../state/world.ts';
 import {
-  INITIAL_CAMERA,
+  initialCamera,
   panBy,
   pinchStep,
   scaleOf,
@@ -95,7 +95,7 @@ export function WorldMap() {
   const hostRef = useRef<HTMLDivElement>(null);
   return (
     <div ref={hostRef} className="map-canvas" data-testid="map-canvas">
-      <Application background={OUTSIDE_WORLD} antialias autoDensity resolution={window.devicePixelRatio || 1}>
+      <Application background={OUTSIDE_WORLD} autoDensity resolution={window.devicePixelRatio || 1}>
         <MapScene hostRef={hostRef} />
       </Application>
     </div>
@@ -150,7 +150,7 @@ function Scene({ hostRef }: MapSceneProps) {
     selection.addChild(ring, label);
     world.addChild(ocean, boundaries, links, outlines, synthetic.container, markers.container, selection);
 
-    let camera: Camera = INITIAL_CAMERA;
+    let camera: Camera = initialCamera({ width: host.clientWidth, height: host.clientHeight });
     let gesture: Gesture = { kind: 'idle' };
     const pointers = new Map<number, Point>();
     let overlay: OverlayTerritory[] = [];

@@ -5,6 +5,8 @@ import {
   clampToMarkerArea,
   clampZoom,
   fitScale,
+  initialCamera,
+  scaleOf,
   panBy,
   pinchStep,
   screenToWorld,
@@ -169,5 +171,18 @@ describe('[§5 map] culling rectangle and marker clamp', () => {
   it('when a pin is dragged past an edge, then it stays 20 units inside the map', () => {
     expect(clampToMarkerArea({ x: -40, y: 700 })).toEqual({ x: 20, y: 580 });
     expect(clampToMarkerArea({ x: 500, y: 300 })).toEqual({ x: 500, y: 300 });
+  });
+});
+
+describe('[issue 4 phone] initial camera', () => {
+  it('when the map is wide, then it starts showing the whole world', () => {
+    expect(initialCamera({ width: 700, height: 700 })).toEqual(INITIAL_CAMERA);
+  });
+
+  it('when the map is a phone held upright, then it starts zoomed so the world fills its height', () => {
+    const view = { width: 375, height: 560 };
+    const camera = initialCamera(view);
+    expect(scaleOf(camera, view) * MAP_HEIGHT).toBeCloseTo(560, 6);
+    expect(camera.zoom).toBeLessThanOrEqual(MAX_ZOOM);
   });
 });

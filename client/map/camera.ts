@@ -21,6 +21,9 @@ export interface Camera {
 
 export const INITIAL_CAMERA: Camera = { centerX: MAP_WIDTH / 2, centerY: MAP_HEIGHT / 2, zoom: 1 };
 
+/** Below this width (a phone held upright) the map starts zoomed to fill its height, not letterboxed. */
+export const NARROW_VIEW_PX = 640;
+
 // Screen pixels one wheel "line" or "page" stands for when the browser reports wheel deltas in those units.
 const PIXELS_PER_LINE = 16;
 const PIXELS_PER_PAGE = 600;
@@ -128,4 +131,12 @@ export function visibleWorldRect(camera: Camera, view: Viewport): { minX: number
 /** SPEC §5: a marker stays 20 units inside the map's edges. */
 export function clampToMarkerArea(point: Point): Point {
   return { x: clamp(point.x, MARKER_MIN_X, MARKER_MAX_X), y: clamp(point.y, MARKER_MIN_Y, MARKER_MAX_Y) };
+}
+
+/** Where the map starts: the whole world, or on a narrow screen the world's middle filling the height. */
+export function initialCamera(view: Viewport): Camera {
+  const fit = fitScale(view);
+  if (view.width >= NARROW_VIEW_PX || view.height <= view.width || fit === 0) return INITIAL_CAMERA;
+  const fillHeight = view.height / MAP_HEIGHT;
+  return { ...INITIAL_CAMERA, zoom: clampZoom(Math.max(1, fillHeight / fit)) };
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import type { MarketStatsDto } from '../../schema/api/market.ts';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import { MAIN_CITY_RENT, MAP_COLOURS, SUB_TERRITORY_RENT } from '../../schema/constants.ts';
 import { tierOfType } from '../../schema/rules/territory.ts';
@@ -45,6 +46,7 @@ function Listing({ territory }: { territory: TerritoryDto }) {
 
 export default function Marketplace() {
   const forSale = useQuery<TerritoryDto[]>({ queryKey: ['/api/territories/for-sale'] });
+  const trades = useQuery<MarketStatsDto>({ queryKey: ['/api/market/stats'] });
   const account = useAccount();
   const [shown, setShown] = useState(FIRST_SHOWN);
 
@@ -96,6 +98,16 @@ export default function Marketplace() {
               </div>
             )}
           </>
+        )}
+        {trades.data && (
+          <div className="panel stat-card" data-testid="market-trades">
+            <span className="stat-label">Trades, last 30 days</span>
+            <strong className="stat-figure">{trades.data.trades_30d}</strong>
+            <span className="muted small">
+              {trades.data.average_price_30d === null ? 'No sales yet' : `average price ${formatDrk(trades.data.average_price_30d)}`}
+              {trades.data.volume_growth_percent !== null && ` · volume ${trades.data.volume_growth_percent >= 0 ? '+' : ''}${trades.data.volume_growth_percent}% on the month before`}
+            </span>
+          </div>
         )}
       </section>
 

@@ -5,6 +5,7 @@ import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
 import { territoryRoutes } from './routes/territories.ts';
 import { userRoutes } from './routes/users.ts';
+import { marketRoutes } from './routes/market.ts';
 import { currencyRoutes } from './routes/currency.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { chatRoutes } from './routes/chat.ts';
@@ -35,6 +36,7 @@ export function createApp(deps: HttpDeps, options: { clientDir?: string; payment
   api.use(territoryRoutes(deps));
   api.use(userRoutes(deps));
   api.use(currencyRoutes(deps));
+  api.use(marketRoutes(deps));
   api.use(adminRoutes(deps));
   api.use(rentRoutes(deps));
   api.use(rentCycleRoutes(deps));

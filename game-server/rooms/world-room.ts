@@ -84,7 +84,11 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
   }
 
   onDrop(client: WorldClient, code?: number) {
-    if (code !== undefined && MAY_COME_BACK.has(code) && !client.userData?.broke) this.allowReconnection(client, RECONNECT_WINDOW_SECONDS);
+    if (code === undefined || !MAY_COME_BACK.has(code) || client.userData?.broke) return;
+    // The promise rejects when the window runs out, or at once for a client that dropped before its
+    // join finished; Colyseus then calls onLeave itself, so there is nothing left to do here, and
+    // an unhandled rejection would take the whole process down.
+    this.allowReconnection(client, RECONNECT_WINDOW_SECONDS).catch(() => {});
   }
 
   onReconnect(client: WorldClient) {
