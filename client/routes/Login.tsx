@@ -1,27 +1,23 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { login, serverMessageOr } from '../api.ts';
+import { CredentialFields, useCredentialForm } from '../hud/CredentialFields.tsx';
 import { useSession } from '../state/session.ts';
 import { showToast } from '../state/toasts.ts';
 
 export default function Login() {
   const navigate = useNavigate();
   const setAccount = useSession((state) => state.setAccount);
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [invalid, setInvalid] = useState(false);
+  const form = useCredentialForm();
   const [pending, setPending] = useState(false);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!username.trim() || !password.trim()) {
-      setInvalid(true);
-      return;
-    }
-    setInvalid(false);
+    const credentials = form.checked();
+    if (!credentials) return;
     setPending(true);
     try {
-      setAccount(await login({ username: username.trim(), password }));
+      setAccount(await login(credentials));
       navigate('/');
     } catch (error) {
       showToast({
@@ -38,32 +34,7 @@ export default function Login() {
       <form className="panel auth-panel" data-testid="login-form" onSubmit={submit} noValidate>
         <h1>Log in</h1>
         <p className="muted">Welcome back to Wanakt World.</p>
-        <label className="field">
-          <span>Username</span>
-          <input
-            name="username"
-            autoComplete="username"
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-            aria-invalid={invalid && !username.trim()}
-          />
-        </label>
-        <label className="field">
-          <span>Password</span>
-          <input
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-invalid={invalid && !password.trim()}
-          />
-        </label>
-        {invalid && (
-          <p className="form-error" role="alert">
-            Please enter both a username and a password.
-          </p>
-        )}
+        <CredentialFields form={form} passwordAutoComplete="current-password" />
         <button className="button primary" type="submit" disabled={pending}>
           {pending ? 'Logging in…' : 'Log in'}
         </button>

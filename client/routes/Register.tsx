@@ -3,29 +3,24 @@ import { Link } from 'react-router';
 import type { AccountDto } from '../../schema/api/user.ts';
 import { STARTING_BALANCE } from '../../schema/constants.ts';
 import { register, serverMessageOr } from '../api.ts';
+import { CredentialFields, useCredentialForm } from '../hud/CredentialFields.tsx';
 import { formatDrk } from '../format.ts';
 import { useSession } from '../state/session.ts';
 import { showToast } from '../state/toasts.ts';
 
 export default function Register() {
   const setAccount = useSession((state) => state.setAccount);
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [invalid, setInvalid] = useState(false);
+  const form = useCredentialForm();
   const [pending, setPending] = useState(false);
   const [created, setCreated] = useState<AccountDto | null>(null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    // SPEC §5: both fields must be non-empty after trimming; the password itself is sent as typed.
-    if (!username.trim() || !password.trim()) {
-      setInvalid(true);
-      return;
-    }
-    setInvalid(false);
+    const credentials = form.checked();
+    if (!credentials) return;
     setPending(true);
     try {
-      const account = await register({ username: username.trim(), password });
+      const account = await register(credentials);
       setAccount(account);
       setCreated(account);
     } catch (error) {
@@ -68,32 +63,7 @@ export default function Register() {
       <form className="panel auth-panel" data-testid="register-form" onSubmit={submit} noValidate>
         <h1>Create your account</h1>
         <p className="muted">Claim territories on the world map. New players start with {formatDrk(STARTING_BALANCE)}.</p>
-        <label className="field">
-          <span>Username</span>
-          <input
-            name="username"
-            autoComplete="username"
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-            aria-invalid={invalid && !username.trim()}
-          />
-        </label>
-        <label className="field">
-          <span>Password</span>
-          <input
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            aria-invalid={invalid && !password.trim()}
-          />
-        </label>
-        {invalid && (
-          <p className="form-error" role="alert">
-            Please enter both a username and a password.
-          </p>
-        )}
+        <CredentialFields form={form} passwordAutoComplete="new-password" />
         <button className="button primary" type="submit" disabled={pending}>
           {pending ? 'Creating account…' : 'Register'}
         </button>
