@@ -7,6 +7,7 @@ import type { SessionUser } from '../auth/sessions.ts';
 import { inTransaction, type Queryable } from '../db/database.ts';
 import { badInput, forbidden, notFound } from '../errors.ts';
 import type { ServiceDeps } from '../service-deps.ts';
+import { readPayments, type PaymentRow } from './rent-payments.ts';
 import { activeEventMultiplier } from '../world/special-events.ts';
 
 // The 6-month rent cycle (SPEC §1, §9): every owned territory owes its overlord's owner what
@@ -234,22 +235,6 @@ export async function periodRentMultiplier(sql: Queryable, period: string, now: 
   return row ? Number(row.rent_multiplier) : activeEventMultiplier(sql, 'rent_discount', now);
 }
 
-interface PaymentRow {
-  id: number;
-  payment_type: PaymentType;
-  amount: string;
-  due_date: Date;
-  paid_at: Date | null;
-  payer_id: string;
-  payer_username: string;
-  payer_territory_id: number;
-  payer_territory_name: string;
-  payee_id: string;
-  payee_username: string;
-  payee_territory_id: number | null;
-  payee_territory_name: string | null;
-}
-
 function generatedFlow(row: PaymentRow, now: Date): RentFlowDto {
   return {
     payer_territory_id: row.payer_territory_id,
@@ -296,16 +281,7 @@ export async function rentWaterfall(sql: Queryable, viewer: SessionUser, userId:
   const [user] = await sql`select 1 from users where id = ${userId}`;
   if (!user) throw notFound('User not found');
   const period = rentPeriodOf(now);
-  const generated = await sql<PaymentRow[]>`
-    select p.id, p.payment_type, p.amount::text, p.due_date, p.paid_at,
-           p.payer_id, payer.username as payer_username, p.payer_territory_id, pt.name as payer_territory_name,
-           p.payee_id, payee.username as payee_username, p.payee_territory_id, et.name as payee_territory_name
-      from rent_payments p
-      join users payer on payer.id = p.payer_id
-      join users payee on payee.id = p.payee_id
-      join territories pt on pt.id = p.payer_territory_id
-      left join territories et on et.id = p.payee_territory_id
-     where p.period = ${period} and (p.payer_id = ${userId} or p.payee_id = ${userId})`;
+  const generated = await readPayments(sql, { period, partyId: userId, limit: null });
   const billed = new Set(generated.map((row) => row.payer_territory_id));
   const projected = (await obligationsOf(sql, userId, await periodRentMultiplier(sql, period, now))).filter(
     (item) => !billed.has(item.payerTerritoryId),

@@ -7,12 +7,16 @@ import type { ServiceDeps } from '../service-deps.ts';
 import { transfer } from './ledger.ts';
 
 /** A payment as read from the database: the DTO's fields before the amount and dates are converted. */
-type PaymentRow = Omit<PaymentDueDto, 'amount' | 'due_date' | 'overdue' | 'label'> & { amount: string; due_date: Date };
+export type PaymentRow = Omit<PaymentDueDto, 'amount' | 'due_date' | 'overdue' | 'label'> & {
+  amount: string;
+  due_date: Date;
+  paid_at: Date | null;
+};
 
 // The Wanakt's list of every overdue payment is bounded so one read cannot grow without limit.
 const MAX_LISTED = 500;
 
-function toDto(row: PaymentRow, now: Date): PaymentDueDto {
+function toDto({ paid_at: _paid, ...row }: PaymentRow, now: Date): PaymentDueDto {
   return {
     ...row,
     amount: Number(row.amount),
@@ -22,9 +26,21 @@ function toDto(row: PaymentRow, now: Date): PaymentDueDto {
   };
 }
 
-async function unpaidPayments(sql: Queryable, filter: { payerId: string | null; dueBefore: Date | null }): Promise<PaymentRow[]> {
+export interface PaymentFilter {
+  unpaidOnly?: boolean;
+  payerId?: string | null;
+  /** Payments where this user pays or collects. */
+  partyId?: string | null;
+  dueBefore?: Date | null;
+  period?: string | null;
+  /** null reads every matching payment. */
+  limit?: number | null;
+}
+
+/** Payments with their parties' and territories' names, soonest due first: what every rent screen reads. */
+export async function readPayments(sql: Queryable, filter: PaymentFilter): Promise<PaymentRow[]> {
   return sql<PaymentRow[]>`
-    select p.id, p.period, p.payment_type, p.amount::text, p.due_date,
+    select p.id, p.period, p.payment_type, p.amount::text, p.due_date, p.paid_at,
            p.payer_id, payer.username as payer_username, p.payer_territory_id, pt.name as payer_territory_name,
            p.payee_id, payee.username as payee_username, p.payee_territory_id, et.name as payee_territory_name
       from rent_payments p
@@ -32,11 +48,13 @@ async function unpaidPayments(sql: Queryable, filter: { payerId: string | null; 
       join users payee on payee.id = p.payee_id
       join territories pt on pt.id = p.payer_territory_id
       left join territories et on et.id = p.payee_territory_id
-     where p.paid_at is null
-       and (${filter.payerId}::text is null or p.payer_id = ${filter.payerId})
-       and (${filter.dueBefore}::timestamptz is null or p.due_date < ${filter.dueBefore})
+     where (not ${filter.unpaidOnly ?? false} or p.paid_at is null)
+       and (${filter.payerId ?? null}::text is null or p.payer_id = ${filter.payerId ?? null})
+       and (${filter.partyId ?? null}::text is null or p.payer_id = ${filter.partyId ?? null} or p.payee_id = ${filter.partyId ?? null})
+       and (${filter.dueBefore ?? null}::timestamptz is null or p.due_date < ${filter.dueBefore ?? null})
+       and (${filter.period ?? null}::text is null or p.period = ${filter.period ?? null})
      order by p.due_date, p.id
-     limit ${MAX_LISTED}`;
+     limit ${filter.limit === undefined ? MAX_LISTED : filter.limit}`;
 }
 
 /**
@@ -47,13 +65,13 @@ export async function listUpcomingPayments(sql: Queryable, viewer: SessionUser, 
   if (userId !== viewer.id && !viewer.is_wanakt) throw forbidden('You can only see your own payments');
   const [user] = await sql`select 1 from users where id = ${userId}`;
   if (!user) throw notFound('User not found');
-  const rows = await unpaidPayments(sql, { payerId: userId, dueBefore: null });
+  const rows = await readPayments(sql, { unpaidOnly: true, payerId: userId });
   return rows.map((row) => toDto(row, now));
 }
 
 /** Unpaid payments past their due date: the player's own, or every one for the Wanakt. */
 export async function listOverduePayments(sql: Queryable, viewer: SessionUser, now: Date): Promise<PaymentDueDto[]> {
-  const rows = await unpaidPayments(sql, { payerId: viewer.is_wanakt ? null : viewer.id, dueBefore: now });
+  const rows = await readPayments(sql, { unpaidOnly: true, payerId: viewer.is_wanakt ? null : viewer.id, dueBefore: now });
   return rows.map((row) => toDto(row, now));
 }
 
