@@ -9,6 +9,7 @@ declare module 'autocannon' {
     }
     interface Options {
       url: string;
+      headers?: Record<string, string>;
       connections?: number;
       duration?: number;
       requests?: (RawRequest & { setupRequest?: (request: RawRequest) => RawRequest })[];
@@ -22,6 +23,7 @@ declare module 'autocannon' {
       latency: Histogram;
       requests: Histogram;
       '2xx': number;
+      '3xx': number;
       non2xx: number;
       errors: number;
       timeouts: number;

@@ -5,9 +5,8 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { openPostgres, type Database, type Sql } from '../game-server/db/database.ts';
 import { migrate } from '../game-server/db/migrate.ts';
-import { seed } from '../game-server/db/seed/seed.ts';
+import { seed } from '../game-server/seed/seed.ts';
 import { generateRentPeriod } from '../game-server/economy/rent-cycle.ts';
-import { createLocalBus } from '../game-server/events/local-bus.ts';
 import { adminConnection, databaseUrl } from '../game-server/testing/postgres-admin.ts';
 
 const SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -68,7 +67,7 @@ async function generateWorld(sql: Sql): Promise<void> {
 
 async function timeRun(sql: Sql, period = PERIOD): Promise<{ created: number; ms: number }> {
   const started = performance.now();
-  const { created } = await generateRentPeriod({ sql, events: createLocalBus(), clock: () => NOW }, period);
+  const { created } = await generateRentPeriod({ sql, clock: () => NOW }, period);
   return { created, ms: Math.round(performance.now() - started) };
 }
 

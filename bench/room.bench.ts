@@ -10,8 +10,13 @@
 // Settings (environment): BENCH_CLIENTS (default 100,500,1000,2000), BENCH_SECONDS (mixed-load
 // window per level, default 10), BENCH_DATABASE_URL or TEST_DATABASE_URL (a PostgreSQL maintenance
 // database; without one the world runs on the embedded database and its bots are visitors),
-// BENCH_BOTS=visitors (bots join without a session even on PostgreSQL: no private views).
-import { fork, type ChildProcess } from 'node:child_process';
+// BENCH_BOTS=visitors (bots join without a session even on PostgreSQL: no private figures),
+// BENCH_SPREAD_CLIENTS (default 1500: clients of the three-process run; 0 skips it), BENCH_REDIS_URL
+// or TEST_REDIS_URL (the Redis of that run; it needs PostgreSQL too).
+//
+// The three-process run: three game servers on one PostgreSQL and Redis, the clients spread evenly
+// over them, ownership changes made through process A, and the delivery timed on the decoding
+// bots of process C: from the change's commit to the patch that shows it.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,7 +29,7 @@ import { createSession } from '../game-server/auth/sessions.ts';
 import { openPostgres, type Database } from '../game-server/db/database.ts';
 import { TestAgent } from '../game-server/testing/agent.ts';
 import { adminConnection, databaseUrl } from '../game-server/testing/postgres-admin.ts';
-import type { ServerStats, StatsRequest } from './support/server-stats.ts';
+import { startServer, type ServerProcess } from './support/server-process.ts';
 
 const LEVELS = (process.env.BENCH_CLIENTS ?? '100,500,1000,2000').split(',').map(Number);
 const WINDOW_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -37,6 +42,7 @@ const JOIN_CONCURRENCY = 50;
 const OWNERS = 10;
 const WANAKT_PASSWORD = `bench-${randomBytes(6).toString('hex')}`;
 const PATCH_CODE_MASK = 31;
+const SPREAD_CLIENTS = Number(process.env.BENCH_SPREAD_CLIENTS ?? 1500);
 
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
@@ -45,49 +51,6 @@ function percentile(values: number[], p: number): number {
   if (values.length === 0) return Number.NaN;
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
-// ---- the two server processes ----------------------------------------------------------------
-
-interface ServerProcess {
-  url: string;
-  ask(request: StatsRequest): Promise<ServerStats | undefined>;
-  stop(): Promise<void>;
-}
-
-function startServer(script: string, env: Record<string, string>): Promise<ServerProcess> {
-  const child: ChildProcess = fork(new URL(script, import.meta.url).pathname, [], {
-    execArgv: ['--import', 'tsx'],
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const ask = (request: StatsRequest) =>
-    new Promise<ServerStats | undefined>((resolve) => {
-      const answer = (message: { type: string; stats?: ServerStats }) => {
-        if (message.type !== request.type) return;
-        child.off('message', answer);
-        resolve(message.stats);
-      };
-      child.on('message', answer);
-      child.send(request);
-    });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
-    // Other modules talk over the same channel (Colyseus loads pm2's metrics): wait for ours.
-    const ready = (message: { type: string; url: string }) => {
-      if (message.type !== 'ready') return;
-      child.off('message', ready);
-      resolve({
-        url: message.url,
-        ask,
-        stop: () => new Promise((done) => {
-          child.once('exit', done);
-          child.send({ type: 'stop' });
-        }),
-      });
-    };
-    child.on('message', ready);
-  });
 }
 
 // ---- bots ------------------------------------------------------------------------------------
@@ -120,6 +83,8 @@ async function joinBot(url: string, roomName: string, cookie: string | undefined
   };
   room.onLeave(() => (bot.dropped = true));
   if (decoding) {
+    // A player's own figures arrive as a message; the browser keeps them, the bot has no use for them.
+    room.onMessage('figures', () => {});
     const $ = Callbacks.get(room);
     $.onAdd('territories', (territory: any) => {
       $.listen(territory, 'ownerId', (owner: string) => decoding(`${territory.id}:${owner}`, now()), false);
@@ -334,6 +299,7 @@ function worldTarget(server: ServerProcess, database: Database | null, cookies: 
     async prepare() {
       if ((await wanakt.post('/api/auth/login', { username: 'wanakt', password: WANAKT_PASSWORD })).status !== 200) throw new Error('The Wanakt could not log in');
       dragger = await new Client(server.url, { headers: { cookie: wanakt.cookieHeader } }).joinOrCreate('world');
+      dragger.onMessage('figures', () => {});
     },
     async release() {
       await dragger?.leave();
@@ -409,6 +375,50 @@ function printTable(rows: Row[]): void {
   }
 }
 
+/**
+ * Three world processes sharing the bench database and a Redis database of their own; a command on
+ * A, timed to the decoding clients of C. Prints one line; the processes stop before it returns.
+ */
+async function spreadOverThreeProcesses(databaseUrl: string, redisUrl: string, connection: Database, players: { cookies: string[] }, owners: Owners, territories: TerritoryDto[], counter: { owner: number }): Promise<void> {
+  const redis = new URL(redisUrl);
+  redis.pathname = `/${1 + Math.floor(Math.random() * 15)}`;
+  const env = { DATABASE_URL: databaseUrl, REDIS_URL: redis.toString(), WANAKT_PASSWORD, BANNER_SECONDS: '60', LOG_LEVEL: 'warn' };
+  const servers: ServerProcess[] = [];
+  try {
+    for (let i = 0; i < 3; i++) servers.push(await startServer('./support/world-server.ts', env));
+    const [a, , c] = servers;
+    const target = worldTarget(a, connection, null, owners, territories, territories[0].id);
+    await target.prepare();
+    const receipts = new Map<string, number[]>();
+    const receipt: Receipt = (key, at) => receipts.set(key, [...(receipts.get(key) ?? []), at]);
+    const perProcess = Math.floor(SPREAD_CLIENTS / 3);
+    const joined = await Promise.all(
+      servers.map((server, process) =>
+        joinAll(perProcess, (index) => joinBot(server.url, 'world', players.cookies[process * perProcess + index], server === c && index < DECODERS ? receipt : null)),
+      ),
+    );
+    const bots = joined.flatMap((result) => result.bots);
+    await sleep(2000);
+    const windowStart = now();
+    const sent = new Map<string, number>();
+    await steady(OWNER_CHANGES_PER_SECOND, WINDOW_SECONDS, () => sent.set(target.changeOwner(counter.owner++), now()));
+    await sleep(1000);
+    const stamps = await target.ownerStamps(windowStart, sent);
+    const latencies = [...stamps].flatMap(([key, at]) => (receipts.get(key) ?? []).map((received) => received - at));
+    const missing = [...stamps.keys()].filter((key) => !receipts.has(key)).length;
+    const dropped = bots.filter((bot) => bot.dropped).length;
+    console.log(
+      `\nThree processes (Redis), ${bots.length}/${perProcess * 3} clients joined (${perProcess} a process): ownership changes made on A reached the ${Math.min(DECODERS, perProcess)} decoding clients on C ` +
+        `p50 ${format(percentile(latencies, 50), 1)} ms, p99 ${format(percentile(latencies, 99), 1)} ms after their commit; ` +
+        `${stamps.size} changes, ${missing} never seen on C, ${dropped} clients dropped, ${joined.reduce((sum, result) => sum + result.failures, 0)} joins failed.`,
+    );
+    await Promise.all(bots.map((bot) => bot.room.leave().catch(() => undefined)));
+    await target.release();
+  } finally {
+    for (const server of servers) await server.stop();
+  }
+}
+
 const database = await openBenchDatabase();
 const dataDir = await mkdtemp(join(tmpdir(), 'wanakt-bench-'));
 let world: ServerProcess | null = null;
@@ -416,14 +426,14 @@ let floor: ServerProcess | null = null;
 let connection: Database | null = null;
 try {
   world = await startServer('./support/world-server.ts', {
-    ...(database.url ? { DATABASE_URL: database.url } : { DATA_DIR: dataDir }),
+    ...(database.url ? { DATABASE_URL: database.url, PAYMENTS: 'sandbox' } : { DATA_DIR: dataDir }),
     WANAKT_PASSWORD,
     BANNER_SECONDS: '60',
     LOG_LEVEL: 'warn',
   });
   floor = await startServer('./support/floor-server.ts', { WORLD_URL: world.url });
   connection = database.url ? await openPostgres(database.url, { max: 2 }) : null;
-  const players = connection ? await createPlayers(connection, Math.max(...LEVELS, OWNERS)) : null;
+  const players = connection ? await createPlayers(connection, Math.max(...LEVELS, OWNERS, SPREAD_CLIENTS)) : null;
   const botsArePlayers = players !== null && process.env.BENCH_BOTS !== 'visitors';
   const all = (await (await fetch(`${world.url}/api/territories`)).json()) as TerritoryDto[];
   // The realm's own territories (the Wanakt's seat, the wonders) never change hands.
@@ -433,7 +443,7 @@ try {
     ? { ids: players.ids.slice(0, OWNERS), names: players.ids.slice(0, OWNERS).map((_, index) => `bench-${index}`) }
     : { ids: Array.from({ length: OWNERS }, () => randomUUID()), names: Array.from({ length: OWNERS }, (_, index) => `bench-${index}`) };
   console.log(
-    `World on ${database.url ? 'PostgreSQL' : 'the embedded database'}, bots ${botsArePlayers ? 'logged in as players (each with its private view)' : 'joining as visitors'}; ` +
+    `World on ${database.url ? 'PostgreSQL' : 'the embedded database'}, bots ${botsArePlayers ? 'logged in as players (each sent its own figures)' : 'joining as visitors'}; ` +
       `${all.length} territories (${territories.length} change hands); ${OWNER_CHANGES_PER_SECOND} ownership changes and ${PIN_DRAGS_PER_SECOND} pin drags a second; ` +
       `${Math.min(DECODERS, Math.min(...LEVELS))}–${DECODERS} decoding bots, the rest counting bytes.`,
   );
@@ -450,6 +460,12 @@ try {
   }
   console.log('');
   printTable(rows);
+  const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL;
+  if (SPREAD_CLIENTS > 0 && redisUrl && database.url && connection && players) {
+    await spreadOverThreeProcesses(database.url, redisUrl, connection, players, owners, territories, counter);
+  } else if (SPREAD_CLIENTS > 0) {
+    console.log('\nThe three-process run needs PostgreSQL and Redis (BENCH_DATABASE_URL or TEST_DATABASE_URL, BENCH_REDIS_URL or TEST_REDIS_URL).');
+  }
 } finally {
   await connection?.close();
   await world?.stop();

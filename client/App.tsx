@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { Toaster } from './hud/Toaster.tsx';
+import { TestModeRibbon } from './payments/TestModeRibbon.tsx';
 
 const Dashboard = lazy(() => import('./routes/Dashboard.tsx'));
 const Register = lazy(() => import('./routes/Register.tsx'));
@@ -18,6 +19,11 @@ const Feudal = lazy(() => import('./routes/Feudal.tsx'));
 const DrkStore = lazy(() => import('./routes/DrkStore.tsx'));
 const Broadcast = lazy(() => import('./routes/Broadcast.tsx'));
 const Advertise = lazy(() => import('./routes/Advertise.tsx'));
+const ApiKeys = lazy(() => import('./routes/ApiKeys.tsx'));
+const Economy = lazy(() => import('./routes/Economy.tsx'));
+const Account = lazy(() => import('./routes/Account.tsx'));
+const AdminDesk = lazy(() => import('./routes/AdminDesk.tsx'));
+const Rankings = lazy(() => import('./routes/Rankings.tsx'));
 
 export function App() {
   return (
@@ -39,10 +45,16 @@ export function App() {
           <Route path="/drk-store" element={<DrkStore />} />
           <Route path="/broadcast" element={<Broadcast />} />
           <Route path="/advertise" element={<Advertise />} />
+          <Route path="/settings/api-keys" element={<ApiKeys />} />
+          <Route path="/economy" element={<Economy />} />
+          <Route path="/account" element={<Account />} />
+          <Route path="/admin/desk" element={<AdminDesk />} />
+          <Route path="/rankings" element={<Rankings />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>
       <Toaster />
+      <TestModeRibbon />
     </BrowserRouter>
   );
 }

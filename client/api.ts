@@ -10,6 +10,8 @@ import type { RentPaidDto } from '../schema/api/rent.ts';
 import type { RentGeneratedDto } from '../schema/api/revenue.ts';
 import type { AdPurchaseBody, AdPurchaseDto, BannerBody, MyBannerDto } from '../schema/api/ads.ts';
 import type { BroadcastAllowanceDto, BroadcastDto } from '../schema/api/broadcasts.ts';
+import type { AuditAnswerDto } from '../schema/api/economy.ts';
+import type { ApiKeyDto, CreateApiKeyBody, CreatedApiKeyDto } from '../schema/api/api-keys.ts';
 import type { CheckoutDto, DrkPackageDto, PaymentStatusDto, SandboxConfirmBody, SandboxConfirmDto } from '../schema/api/payments.ts';
 
 // SPEC §8: the error's message is "status: body text", or the status text when the body is empty.
@@ -240,4 +242,50 @@ export function buyBanner(banner: BannerBody): Promise<MyBannerDto> {
 
 export function myBanners(): Promise<MyBannerDto[]> {
   return json(call('GET', '/api/ads/mine'));
+}
+
+export function markNotificationsRead(ids?: number[]): Promise<{ unread: number }> {
+  return json(call('POST', '/api/notifications/read', ids ? { ids } : {}));
+}
+
+export function claimStarterTerritory(territoryId: number): Promise<MessageDto> {
+  return json(call('POST', '/api/first-steps/claim', { territoryId }));
+}
+
+// ── The public economy (issue "Open books").
+
+export function runSupplyAudit(): Promise<AuditAnswerDto> {
+  return json(call('POST', '/api/economy/audit', {}));
+}
+
+// ── The Wanakt's desk.
+
+export function reviewAd(adId: number, approve: boolean): Promise<unknown> {
+  return json(call('POST', `/api/ads/${adId}/${approve ? 'approve' : 'reject'}`));
+}
+
+export function removeChatMessage(messageId: number, reason: string): Promise<MessageDto> {
+  return json(call('POST', `/api/admin/chat/${messageId}/remove`, { reason }));
+}
+
+export function mutePlayer(userId: string, minutes: number, reason: string): Promise<unknown> {
+  return json(call('POST', '/api/admin/mutes', { userId, minutes, reason }));
+}
+
+export function liftMute(userId: string, reason: string): Promise<MessageDto> {
+  return json(call('POST', '/api/admin/mutes/lift', { userId, reason }));
+}
+
+// ── API keys for programs: managed only with the session, never with a key.
+
+export function apiKeys(): Promise<ApiKeyDto[]> {
+  return json(call('GET', '/api/api-keys'));
+}
+
+export function createApiKey(body: CreateApiKeyBody): Promise<CreatedApiKeyDto> {
+  return json(call('POST', '/api/api-keys', body));
+}
+
+export function revokeApiKey(id: number): Promise<ApiKeyDto> {
+  return json(call('DELETE', `/api/api-keys/${id}`));
 }

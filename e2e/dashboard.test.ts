@@ -2,12 +2,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TerritoryDto } from '../schema/api/territory.ts';
 import { coordinatesOf } from '../schema/rules/territory.ts';
-import { INITIAL_CAMERA, screenToWorld } from '../client/map/camera.ts';
+import { screenToWorld } from '../client/map/camera.ts';
 import { testBackends } from '../game-server/testing/databases.ts';
 import { startTestServer, type TestServer } from '../game-server/testing/test-server.ts';
 import { TEST_DEMO_PASSWORD, TEST_WANAKT_PASSWORD } from '../game-server/testing/test-passwords.ts';
 import { launchBrowser } from './support/browser.ts';
-import { clickTerritory, isolated, logIn, mapReady, markerPoint } from './support/pages.ts';
+import { clickTerritory, isolated, logIn, mapReady, mapSettled, markerPoint } from './support/pages.ts';
 
 const DEMO = { username: 'sample', password: TEST_DEMO_PASSWORD };
 const WANAKT = { username: 'wanakt', password: TEST_WANAKT_PASSWORD };
@@ -310,7 +310,7 @@ describe('[issue 4] the dashboard and the map', () => {
     await wanakt.mouse.move(to.x, to.y, { steps: 20 });
     await wanakt.mouse.up();
 
-    const world = screenToWorld(INITIAL_CAMERA, box, { x: to.x - box.x, y: to.y - box.y });
+    const world = screenToWorld(await mapSettled(wanakt), box, { x: to.x - box.x, y: to.y - box.y });
     const dropped = coordinatesOf(world.x, world.y);
     await expect
       .poll(async () => {

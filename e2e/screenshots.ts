@@ -1,5 +1,5 @@
-// Saves every route at 1280x800 and the dashboard at 375 px wide under docs/screenshots/, as the
-// Wanakt and as the demo player, from the real server on a fresh embedded database.
+// Saves every route at 1280x800 and the dashboard and economy at 375 px wide under docs/screenshots/,
+// as the Wanakt and as the demo player, from the real server on a fresh embedded database.
 // Run: npx vite build && node --import tsx e2e/screenshots.ts
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -8,6 +8,10 @@ import { launchBrowser } from './support/browser.ts';
 import type { TerritoryDto } from '../schema/api/territory.ts';
 import { clickTerritory, logIn, mapReady, type Login } from './support/pages.ts';
 import { LOGINS, startStandaloneServer } from './support/standalone-server.ts';
+import { DEMO_USER_ID, WANAKT_USER_ID } from '../schema/constants.ts';
+import { inTransaction } from '../game-server/db/database.ts';
+import { mint, transfer } from '../game-server/economy/ledger.ts';
+import { generateLedgerHistory } from '../game-server/testing/ledger-history.ts';
 
 const OUT = join(import.meta.dirname, '..', 'docs', 'screenshots');
 const DESKTOP = { width: 1280, height: 800 };
@@ -30,6 +34,8 @@ const ROUTES: { path: string; name: string; as: keyof typeof LOGINS | null }[] =
   { path: '/drk-store', name: 'drk-store', as: 'demo' },
   { path: '/advertise', name: 'advertise', as: null },
   { path: '/no/such/page', name: 'not-found', as: null },
+  { path: '/rankings', name: 'rankings', as: 'demo' },
+  { path: '/admin/desk', name: 'admin-desk', as: 'wanakt' },
 ];
 
 async function pageAs(browser: Browser, baseUrl: string, login: Login | null, viewport: { width: number; height: number }): Promise<Page> {
@@ -44,10 +50,10 @@ async function settle(page: Page, path: string): Promise<void> {
   await page.waitForTimeout(600);
 }
 
-async function shoot(page: Page, baseUrl: string, path: string, file: string): Promise<void> {
+async function shoot(page: Page, baseUrl: string, path: string, file: string, options: { fullPage?: boolean } = {}): Promise<void> {
   await page.goto(`${baseUrl}${path}`);
   await settle(page, path);
-  await page.screenshot({ path: join(OUT, `${file}.png`) });
+  await page.screenshot({ path: join(OUT, `${file}.png`), fullPage: options.fullPage });
   console.log(`saved docs/screenshots/${file}.png`);
 }
 
@@ -81,6 +87,18 @@ try {
   await phone.waitForTimeout(400);
   await phone.screenshot({ path: join(OUT, 'dashboard-phone-menu.png') });
   console.log('saved docs/screenshots/dashboard-phone-menu.png');
+
+  // The open books after a generated year of activity, and the demo player's statement.
+  await generateLedgerHistory(server.database.sql, { rows: 60_000, days: 365, players: 400, now: new Date() });
+  await inTransaction(server.database.sql, async (tx) => {
+    await mint(tx, DEMO_USER_ID, { amount: 240, reason: 'earnings' });
+    await transfer(tx, DEMO_USER_ID, 'gen-7', { amount: 75, reason: 'rent' });
+    await transfer(tx, 'gen-12', DEMO_USER_ID, { amount: 120, reason: 'rent' });
+    await transfer(tx, DEMO_USER_ID, WANAKT_USER_ID, { amount: 500, reason: 'upgrade' });
+  });
+  await shoot(await pageFor(null), server.url, '/economy', 'economy', { fullPage: true });
+  await shoot(await pageAs(browser, server.url, null, PHONE), server.url, '/economy', 'economy-phone', { fullPage: true });
+  await shoot(await pageFor('demo'), server.url, '/account', 'account');
 } finally {
   await browser.close();
   await server.stop();

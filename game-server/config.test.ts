@@ -16,9 +16,36 @@ describe('[issue 2] configuration', () => {
     );
   });
 
+  it('[issue 11] when PUBLIC_ADDRESS names where a process is reached, then it is kept; a scheme or a trailing slash is refused', () => {
+    for (const address of ['game.example.com/p1', '10.0.0.7:3001', 'game.example.com:8443/live-2']) {
+      expect(loadConfig({ PUBLIC_ADDRESS: address }).PUBLIC_ADDRESS).toBe(address);
+    }
+    for (const address of ['https://game.example.com', 'game.example.com/p1/', 'game example.com']) {
+      expect(() => loadConfig({ PUBLIC_ADDRESS: address })).toThrow(/PUBLIC_ADDRESS: must be host\[:port\]\[\/path\]/);
+    }
+  });
+
   it('when only some Stripe keys are set, then it refuses to guess the provider', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1' })).toThrow(/must be set together/);
     const all = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' };
     expect(loadConfig(all)).toMatchObject(all);
+  });
+
+  it('[issue 10] when DATABASE_URL is set, then payments must be a choice: Stripe keys or PAYMENTS=sandbox', () => {
+    const database = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/wanakt' };
+    expect(() => loadConfig(database)).toThrow(/DATABASE_URL is set but no payment provider is: set STRIPE_SECRET_KEY.*or PAYMENTS=sandbox/);
+    expect(loadConfig({ ...database, PAYMENTS: 'sandbox' })).toMatchObject({ PAYMENTS: 'sandbox' });
+    expect(() => loadConfig({ PAYMENTS: 'stripe' })).toThrow(/PAYMENTS=stripe needs/);
+    expect(() => loadConfig({ PAYMENTS: 'free' })).toThrow(/PAYMENTS: must be stripe or sandbox/);
+  });
+
+  it('[issue 10] PUBLIC_ORIGIN takes comma-separated origins and refuses anything else', () => {
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://play.example.com, https://www.example.com:8443/' }).PUBLIC_ORIGIN).toEqual([
+      'https://play.example.com',
+      'https://www.example.com:8443',
+    ]);
+    expect(loadConfig({}).PUBLIC_ORIGIN).toBeUndefined();
+    expect(() => loadConfig({ PUBLIC_ORIGIN: 'play.example.com' })).toThrow(/PUBLIC_ORIGIN: play.example.com is not an origin/);
+    expect(() => loadConfig({ PUBLIC_ORIGIN: 'ftp://example.com' })).toThrow(/PUBLIC_ORIGIN/);
   });
 });

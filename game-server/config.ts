@@ -21,6 +21,23 @@ const url = (protocols: string[]) =>
     { message: `must be a URL starting with ${protocols.join(' or ')}//` },
   );
 
+// Web origins (scheme, host and port) the browser may call us from, comma-separated.
+const origins = optionalText.transform((value, context) => {
+  if (value === undefined) return undefined;
+  const parsed: string[] = [];
+  for (const item of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+    try {
+      const origin = new URL(item);
+      if (origin.protocol !== 'http:' && origin.protocol !== 'https:') throw new Error(item);
+      parsed.push(origin.origin);
+    } catch {
+      context.addIssue({ code: 'custom', message: `${item} is not an origin like https://play.example.com` });
+      return z.NEVER;
+    }
+  }
+  return parsed.length > 0 ? parsed : undefined;
+});
+
 const ConfigSchema = z.object({
   /** TCP port of the one HTTP server (REST, payments webhook, client, Colyseus). */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -32,6 +49,14 @@ const ConfigSchema = z.object({
   DATABASE_URL: url(['postgres:', 'postgresql:']),
   /** Redis for several game-server processes (redis://host:port); unset means one process. */
   REDIS_URL: url(['redis:', 'rediss:']),
+  /**
+   * Where browsers reach this very process, as host[:port][/path] without a scheme, when several
+   * processes stand behind one address: a client's socket goes there, to the process that holds its
+   * seat, whichever process answered its join. Unset means the address the page came from.
+   */
+  PUBLIC_ADDRESS: optionalText.refine((value) => value === undefined || /^[^\s/:]+(:\d{1,5})?(\/[^\s]*[^\s/])?$/.test(value), {
+    message: 'must be host[:port][/path], without a scheme or a trailing slash',
+  }),
   /** Password of the Wanakt account; generated and printed once at first start when unset. */
   WANAKT_PASSWORD: optionalText,
   /** Password of the demo player `sample`; generated and printed once at first start when unset. */
@@ -44,6 +69,12 @@ const ConfigSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalText,
   /** Points the Stripe SDK at a local fake or stripe-mock (http://127.0.0.1:12111). */
   STRIPE_API_URL: url(['http:', 'https:']),
+  /** `sandbox` runs test-mode payments where nobody pays; `stripe` needs the three keys. Unset: Stripe with keys, the sandbox only on the embedded database. */
+  PAYMENTS: optionalText.pipe(z.enum(['stripe', 'sandbox'], { error: 'must be stripe or sandbox' }).optional()),
+  /** The origins players' browsers use (https://play.example.com, comma-separated); unset: the address the server prints. */
+  PUBLIC_ORIGIN: origins,
+  /** How long start-up waits for PostgreSQL to accept connections before giving up. */
+  DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** debug, info, warn or error. */
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   /** When the 6-month rent cycle runs (node-cron, UTC): by default midnight on 1 January and 1 July. */
@@ -56,6 +87,10 @@ const ConfigSchema = z.object({
     .int()
     .refine((seconds) => [5, 6, 10, 12, 15, 20, 30, 60].includes(seconds), { message: 'must be 5, 6, 10, 12, 15, 20, 30 or 60' })
     .default(30),
+  /** Seconds a stopping process may take to drain (finish requests and jobs, send clients elsewhere) before it exits anyway. */
+  SHUTDOWN_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
+  /** Bearer token that lets a scraper on another machine read /metrics; unset means loopback only. */
+  METRICS_TOKEN: optionalText.refine((token) => token === undefined || token.length >= 16, { message: 'must be at least 16 characters' }),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -76,5 +111,19 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       'Invalid configuration:\n  STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY must be set together (or none, for the sandbox)',
     );
   }
-  return parsed.data;
+  const config = parsed.data;
+  if (setCount === 0 && config.PAYMENTS === 'stripe') {
+    throw new ConfigError('Invalid configuration:\n  PAYMENTS=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY');
+  }
+  if (setCount === 3 && config.PAYMENTS === 'sandbox') {
+    throw new ConfigError('Invalid configuration:\n  PAYMENTS=sandbox and the Stripe keys are both set: choose one');
+  }
+  // A real database with nobody's payments configured would hand out DRK for nothing: make it a choice.
+  if (config.DATABASE_URL && setCount === 0 && config.PAYMENTS !== 'sandbox') {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_URL is set but no payment provider is: set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY for real payments, or PAYMENTS=sandbox for test-mode payments where nobody pays',
+    );
+  }
+  return config;
 }
+

@@ -6,6 +6,8 @@ export class GameError extends Error {
   constructor(
     readonly status: ErrorStatus,
     message: string,
+    /** For a 429: when to come back, sent as Retry-After. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'GameError';
@@ -17,4 +19,4 @@ export const unauthenticated = (message = 'Please log in first') => new GameErro
 export const forbidden = (message = 'You are not allowed to do that') => new GameError(403, message);
 export const notFound = (message: string) => new GameError(404, message);
 export const conflict = (message: string) => new GameError(409, message);
-export const tooManyRequests = (message: string) => new GameError(429, message);
+export const tooManyRequests = (message: string, retryAfterSeconds?: number) => new GameError(429, message, retryAfterSeconds);

@@ -43,7 +43,7 @@ function startProcess(env: Record<string, string>, cwd: string): Promise<Started
     let output = '';
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
-      const url = output.match(/running at (http:\/\/\S+)/)?.[1];
+      const url = output.match(/running at (http:\/\/[^\s"]+)/)?.[1];
       const startedMs = output.match(/Started in (\d+) ms/)?.[1];
       if (url && startedMs) resolve({ url, output, startedMs: Number(startedMs) });
     };
@@ -66,7 +66,7 @@ describe('[issue 2] npm start on a fresh machine', () => {
       const territories = await (await fetch(`${fresh.url}/api/territories`)).json();
       expect(territories.length).toBeGreaterThanOrEqual(150);
       expect(territories.map((territory: { name: string }) => territory.name)).toEqual(expect.arrayContaining(['New York', 'Great Wall']));
-      const password = fresh.output.match(/sample \/ (\S+)/)![1];
+      const password = fresh.output.match(/sample \/ ([^\s"]+)/)![1];
       const login = await fetch(`${fresh.url}/api/auth/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
@@ -92,13 +92,52 @@ describe('[issue 2] npm start on a fresh machine', () => {
   });
 });
 
+describe('[issue 10] start-up that would be unsafe or cannot work', () => {
+  it('when DATABASE_URL is set without Stripe keys or PAYMENTS=sandbox, then start-up refuses and says what to set', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'wanakt-keyless-'));
+    const failure = startProcess({ PORT: '0', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/wanakt' }, cwd);
+    await expect(failure).rejects.toThrow(/exited with 1[\s\S]*STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY[\s\S]*PAYMENTS=sandbox/);
+    await rm(cwd, { recursive: true, force: true });
+  });
+
+  it('when PostgreSQL is not there, then start-up waits with one line per try and exits with one line, no stack', async () => {
+    const cwd = await mkdtemp(join(tmpdir(), 'wanakt-nodb-'));
+    const closedPort = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const env = { PORT: '0', DATABASE_URL: `postgres://postgres@127.0.0.1:${closedPort}/wanakt`, PAYMENTS: 'sandbox', DATABASE_WAIT_SECONDS: '2' };
+    const failure = await startProcess(env, cwd).then(
+      () => '',
+      (error: Error) => error.message,
+    );
+    // The log is JSON lines when nobody watches a terminal: each try is one line whose message is the sentence.
+    const messageOf = (line: string) => {
+      try {
+        return (JSON.parse(line) as { msg?: string }).msg ?? line;
+      } catch {
+        return line;
+      }
+    };
+    const waits = failure.split('\n').filter((line) => messageOf(line) === `Waiting for PostgreSQL at 127.0.0.1:${closedPort} …`);
+    console.log(`PostgreSQL absent: ${waits.length} waiting lines, then: ${failure.trim().split('\n').at(-1)}`);
+    expect(failure).toMatch(/exited with 1/);
+    expect(waits.length).toBeGreaterThanOrEqual(1);
+    expect(failure).toContain(`PostgreSQL at 127.0.0.1:${closedPort} did not answer within 2 s`);
+    expect(failure).not.toMatch(/^\s+at /m);
+    await rm(cwd, { recursive: true, force: true });
+  });
+});
+
 const postgres = postgresBackendIfReachable();
 describe.runIf(postgres)('[issue 2] several processes on one PostgreSQL', () => {
   it('when two server processes start at once on one empty database, then both come up', async () => {
     const database = await postgres!.openEmpty();
     const cwd = await mkdtemp(join(tmpdir(), 'wanakt-pair-'));
     try {
-      const env = { PORT: '0', DATABASE_URL: database.url!, WANAKT_PASSWORD: 'pair-secret' };
+      const env = { PORT: '0', DATABASE_URL: database.url!, WANAKT_PASSWORD: 'pair-secret', PAYMENTS: 'sandbox' };
       const [a, b] = await Promise.all([startProcess(env, cwd), startProcess(env, cwd)]);
       for (const server of [a, b]) {
         const health = await (await fetch(`${server.url}/api/health`)).json();

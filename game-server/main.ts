@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { ConfigError, loadConfig, type Config } from './config.ts';
+import { DatabaseUnavailableError } from './db/wait-for-postgres.ts';
 import { createLogger } from './logger.ts';
 import { startGameServer } from './server.ts';
 
@@ -15,7 +16,14 @@ try {
 
 const log = createLogger(config.LOG_LEVEL);
 const started = performance.now();
-const server = await startGameServer({ config, log });
+let server;
+try {
+  server = await startGameServer({ config, log });
+} catch (error) {
+  if (!(error instanceof DatabaseUnavailableError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 const { database } = server;
 
 log.info(`Wanakt World is running at ${server.url}`);
@@ -31,9 +39,18 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    log.info('Shutting down...');
+    const drainStarted = performance.now();
+    log.info(`${signal}: draining, at most ${config.SHUTDOWN_SECONDS} s (SHUTDOWN_SECONDS)`);
+    // The drain has its own deadline; this one catches a close that hangs after it.
+    setTimeout(() => {
+      log.error('Shutdown hung past its deadline; exiting');
+      process.exit(1);
+    }, (config.SHUTDOWN_SECONDS + 10) * 1000).unref();
     server.stop().then(
-      () => process.exit(0),
+      () => {
+        log.info(`Stopped in ${Math.round(performance.now() - drainStarted)} ms`);
+        process.exit(0);
+      },
       (error) => {
         log.error('Shutdown failed', error);
         process.exit(1);

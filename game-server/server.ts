@@ -1,20 +1,31 @@
 import { createServer, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { Server, type AddressInfo, type Socket } from 'node:net';
 import { Server as ColyseusServer } from '@colyseus/core';
 import { RedisDriver } from '@colyseus/redis-driver';
 import { RedisPresence } from '@colyseus/redis-presence';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { MAX_CLIENT_MESSAGE_BYTES } from '../schema/state/messages.ts';
 import type { Config } from './config.ts';
-import { openEmbedded, openPostgres, type Database } from './db/database.ts';
+import type { Database } from './db/database.ts';
+import { openConfiguredDatabase } from './db/open-configured.ts';
 import { migrate } from './db/migrate.ts';
-import { seed, type SeededLogin } from './db/seed/seed.ts';
-import { createLocalBus } from './events/local-bus.ts';
-import { createRedisBus } from './events/redis-bus.ts';
-import { createApp } from './http/app.ts';
+import { seed, type SeededLogin } from './seed/seed.ts';
+import { startOutboxRelay, type RelayOptions } from './events/outbox-relay.ts';
+import { API_BODY_LIMIT_BYTES, createApp } from './http/app.ts';
+import { backfillNameSkeletons } from './auth/name-skeleton.ts';
+import { createOriginPolicy } from './auth/origin.ts';
+import { guardMatchmaking } from './http/matchmake-edge.ts';
+import { colyseusLogger } from './rooms/colyseus-logger.ts';
+import { createCounterStore } from './limits/counter-store.ts';
+import { createLimits } from './limits/door-limits.ts';
+import { createKeyRateLimiter } from './http/key-rate-limit.ts';
+import { traceEventsWith } from './events/outbox.ts';
+import { currentRequestId } from './request-context.ts';
 import { createPaymentProvider, describePaymentProvider } from './payments/choose-provider.ts';
 import { startJobs } from './jobs/start-jobs.ts';
 import type { Logger } from './logger.ts';
+import { createLifecycle, drainWithin } from './lifecycle.ts';
+import { readFiguresFrom } from './observability/metrics.ts';
 import { createRoomsHere, defineWorldRoom } from './rooms/world-room.ts';
 
 export interface StartOptions {
@@ -24,6 +35,8 @@ export interface StartOptions {
   database?: Database;
   clock?: () => Date;
   clientDir?: string;
+  /** Faults for tests to inject into the outbox relay: NOTIFY wake-ups ignored, another poll interval. */
+  relay?: Partial<Pick<RelayOptions, 'listen' | 'pollMs'>>;
 }
 
 export interface GameServer {
@@ -31,11 +44,26 @@ export interface GameServer {
   port: number;
   database: Database;
   generatedLogins: SeededLogin[];
+  /**
+   * Drains and stops: no new seats or connections, clients told to rejoin elsewhere, requests and a
+   * running job finished, then the database closed. Rejects (after closing everything) when the
+   * drain did not finish within SHUTDOWN_SECONDS and the deadline cut something off.
+   */
   stop(): Promise<void>;
 }
 
-export async function openConfiguredDatabase(config: Config): Promise<Database> {
-  return config.DATABASE_URL ? openPostgres(config.DATABASE_URL) : openEmbedded({ dataDir: config.DATA_DIR });
+// A stopping process goes on accepting connections until none has come for a moment (a load
+// balancer that saw /api/ready fail has stopped sending), at most for the longest wait: closing a
+// listener resets the connections still in its accept queue, and their callers could not tell
+// whether their request arrived.
+const QUIET_BEFORE_CLOSE_MS = 150;
+const LONGEST_LISTEN_WHILE_DRAINING_MS = 2000;
+
+async function untilNoNewConnections(lastConnectionAt: () => number): Promise<void> {
+  const deadline = Date.now() + LONGEST_LISTEN_WHILE_DRAINING_MS;
+  for (let quietFor = Date.now() - lastConnectionAt(); quietFor < QUIET_BEFORE_CLOSE_MS && Date.now() < deadline; quietFor = Date.now() - lastConnectionAt()) {
+    await new Promise((resolve) => setTimeout(resolve, QUIET_BEFORE_CLOSE_MS - quietFor));
+  }
 }
 
 function listen(server: HttpServer, port: number, host: string): Promise<void> {
@@ -52,7 +80,7 @@ function listen(server: HttpServer, port: number, host: string): Promise<void> {
 export async function startGameServer(options: StartOptions): Promise<GameServer> {
   const { config, log } = options;
   const clock = options.clock ?? (() => new Date());
-  const database = options.database ?? (await openConfiguredDatabase(config));
+  const database = options.database ?? (await openConfiguredDatabase(config, clock, (line) => log.info(line)));
   try {
     const applied = await migrate(database.sql);
     if (applied.length > 0) log.info(`Applied migrations: ${applied.join(', ')}`);
@@ -63,26 +91,51 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
       now: clock(),
     });
     if (seeded.territoriesCreated > 0) log.info(`Seeded ${seeded.territoriesCreated} territories`);
+    await backfillNameSkeletons(database.sql);
 
-    // With Redis, several processes share rooms and domain events; one process needs neither.
-    const events = config.REDIS_URL ? await createRedisBus(config.REDIS_URL, log) : createLocalBus();
+    // Every process reads the committed events from the outbox; with Redis, processes also share
+    // Colyseus's matchmaking and presence.
+    const events = await startOutboxRelay({ sql: database.sql, log, clock, listen: database.kind === 'postgres', ...options.relay });
     const payments = createPaymentProvider(config);
     log.info(describePaymentProvider(payments, config));
-    const app = createApp({ sql: database.sql, database, clock, log, events }, { clientDir: options.clientDir, payments });
+    const lifecycle = createLifecycle();
+    readFiguresFrom({ sql: database.sql, outboxPosition: events.position });
+    traceEventsWith(currentRequestId);
+    // Rate-limit counters live in Redis when the processes share one, else in this database.
+    const counters = createCounterStore({ sql: database.sql, redisUrl: config.REDIS_URL });
+    const limits = createLimits(counters);
+    const origins = createOriginPolicy(config.PUBLIC_ORIGIN);
+    const keyLimiter = createKeyRateLimiter(config.REDIS_URL);
+    const app = createApp(
+      { sql: database.sql, database, clock, log, events, limits, origins },
+      { clientDir: options.clientDir, payments, keyLimiter, lifecycle, metricsToken: config.METRICS_TOKEN },
+    );
     const httpServer = createServer(app);
+    const sockets = new Set<Socket>();
+    let lastConnectionAt = 0;
+    httpServer.on('connection', (socket: Socket) => {
+      lastConnectionAt = Date.now();
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+    });
     const colyseus = new ColyseusServer({
       transport: new WebSocketTransport({ server: httpServer, maxPayload: MAX_CLIENT_MESSAGE_BYTES }),
       ...(config.REDIS_URL && { presence: new RedisPresence(config.REDIS_URL), driver: new RedisDriver(config.REDIS_URL) }),
+      publicAddress: config.PUBLIC_ADDRESS,
       selectProcessIdToCreateRoom: createRoomsHere,
       gracefullyShutdown: false,
       greet: false,
+      logger: colyseusLogger(log),
     });
-    defineWorldRoom(colyseus, { sql: database.sql, clock, log, events });
+    defineWorldRoom(colyseus, { sql: database.sql, clock, log, events, chatCounter: limits.doors.chat, origins }, lifecycle);
     await colyseus.listen(config.PORT, config.HOST);
     if (!httpServer.listening) await listen(httpServer, config.PORT, config.HOST);
     const port = (httpServer.address() as AddressInfo).port;
     const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;
-    const jobs = await startJobs({ sql: database.sql, events, clock, log }, config);
+    origins.listeningAt(`http://${host}:${port}`);
+    const unguard = guardMatchmaking(httpServer, { origins, maxBodyBytes: API_BODY_LIMIT_BYTES });
+    log.info(`Browsers may call the game from: ${origins.origins.join(', ')} (PUBLIC_ORIGIN)`);
+    const jobs = await startJobs({ sql: database.sql, clock, log, housekeeping: { payments, counters } }, config);
 
     return {
       url: `http://${host}:${port}`,
@@ -90,11 +143,27 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
       database,
       generatedLogins: seeded.generatedLogins,
       stop: async () => {
-        await jobs.stop();
-        await colyseus.gracefullyShutdown(false);
+        lifecycle.drain();
+        // Closing the listener refuses new connections (a caller retries them elsewhere); the
+        // requests under way finish, and each of their answers closes its connection. Only the
+        // listener: http.Server#close would also drop the connections accepted a moment ago whose
+        // request has not been read yet, and their callers would see a reset, not a refusal.
+        await untilNoNewConnections(() => lastConnectionAt);
+        Server.prototype.close.call(httpServer);
+        const unfinished = await drainWithin({ requests: lifecycle.idle(), jobs: jobs.stop(), rooms: colyseus.gracefullyShutdown(false) }, config.SHUTDOWN_SECONDS * 1000);
+        // Sockets still open now are room sockets whose close handshake a slow client has not
+        // answered (they were told to go already), or requests the deadline cut off.
+        httpServer.closeAllConnections();
+        for (const socket of sockets) socket.destroy();
+        unguard();
+        readFiguresFrom(null);
         await events.close();
-        if (httpServer.listening) await new Promise((resolve) => httpServer.close(resolve));
+        await counters.close();
+        await keyLimiter.close();
         if (!options.database) await database.close();
+        if (unfinished.length > 0) {
+          throw new Error(`The drain did not finish within SHUTDOWN_SECONDS=${config.SHUTDOWN_SECONDS}: still waiting for ${unfinished.join(', ')}`);
+        }
       },
     };
   } catch (error) {

@@ -25,8 +25,10 @@ export const MARKER_MIN_X = 20;
 export const MARKER_MAX_X = 980;
 export const MARKER_MIN_Y = 20;
 export const MARKER_MAX_Y = 580;
-export const MIN_ZOOM = 0.5;
-export const MAX_ZOOM = 3;
+// Issue 13 replaces SPEC's 0.5–3: zoom 1 fills the map's panel with the world (no bands), and 64
+// brings a single town of a crowded region into reach.
+export const MIN_ZOOM = 1;
+export const MAX_ZOOM = 64;
 
 export const MAP_COLOURS: Record<TerritoryTier, number> = {
   wanakt: 0xd4af37,

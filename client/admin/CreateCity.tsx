@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { MAIN_CITY_RENT, SUB_TERRITORY_RENT } from '../../schema/constants.ts';
-import { CITY_PRESET_TYPES, presetsOfType } from '../../schema/rules/presets.ts';
+import { CITY_PRESET_TYPES, existingSettlement, presetsOfType } from '../../schema/rules/presets.ts';
 import { FEUDAL_SHARE } from '../../schema/rules/rent.ts';
 import { formatDrk } from '../format.ts';
 import { EMPTY_CITY_FIELDS, SETTLEMENT_TYPE_LABELS, checkCityFields, fieldsFromPreset, type CityFields, type NewSettlement } from '../forms/create-city.ts';
@@ -10,13 +10,32 @@ import { TypeSelect } from './TypeSelect.tsx';
 interface CreateCityProps {
   /** Resolves true when the server created the settlement; the form then resets. */
   onCreate: (settlement: NewSettlement) => Promise<boolean>;
+  /** The territories on the map, so a name already there is offered a move instead of a copy. */
+  existing: readonly { id: number; name: string; latitude: string; longitude: string }[];
+  /** Moves an existing settlement's pin to the form's coordinates; resolves true when it moved. */
+  onMove: (id: number, latitude: string, longitude: string) => Promise<boolean>;
 }
 
 // SPEC §2 "Admin create city": the form, the Quick Add presets that fill it, and the feudal note.
-export function CreateCity({ onCreate }: CreateCityProps) {
+export function CreateCity({ onCreate, existing, onMove }: CreateCityProps) {
   const [fields, setFields] = useState<CityFields>(EMPTY_CITY_FIELDS);
   const [pending, setPending] = useState(false);
   const set = (change: Partial<CityFields>) => setFields((current) => ({ ...current, ...change }));
+  const namesake = fields.name.trim() === '' ? null : existingSettlement(fields.name, existing);
+
+  async function move() {
+    const check = checkCityFields(fields);
+    if (!namesake || !check.ok) {
+      if (!check.ok) showToast({ variant: 'destructive', title: check.title, description: check.description });
+      return;
+    }
+    setPending(true);
+    try {
+      if (await onMove(namesake.id, String(check.settlement.latitude), String(check.settlement.longitude))) setFields(EMPTY_CITY_FIELDS);
+    } finally {
+      setPending(false);
+    }
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -59,7 +78,19 @@ export function CreateCity({ onCreate }: CreateCityProps) {
           <span>Base Price (DRK)</span>
           <input name="basePrice" inputMode="numeric" value={fields.basePrice} onChange={(event) => set({ basePrice: event.target.value })} />
         </label>
-        <button className="button primary" type="submit" disabled={pending}>
+        {namesake && (
+          <div className="notice panel" role="status" data-testid="duplicate-settlement">
+            <strong>{namesake.name} is already on the map</strong>
+            <p className="muted small">
+              at {Number(namesake.latitude).toFixed(4)}, {Number(namesake.longitude).toFixed(4)}. A second one would duplicate it: move the existing pin
+              to these coordinates instead.
+            </p>
+            <button className="button" type="button" disabled={pending} onClick={() => void move()}>
+              Move {namesake.name} here
+            </button>
+          </div>
+        )}
+        <button className="button primary" type="submit" disabled={pending || namesake !== null} title={namesake ? `${namesake.name} is already on the map` : undefined}>
           {pending ? 'Creating City...' : 'Create City'}
         </button>
         <FeudalNote />

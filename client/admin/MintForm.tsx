@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { formatDrk } from '../format.ts';
 import { mintBadge, type MintBadge } from '../forms/mint.ts';
-import { parseWholeDrk } from '../forms/amounts.ts';
+import { parseWholeDrk } from '../../schema/api/typed-amounts.ts';
 
 export interface Recipient {
   id: string;

@@ -134,9 +134,10 @@ describe('[§5 rent amount] the rent editor', () => {
 });
 
 describe('[§5 admin create city] the create-city form', () => {
+  const noMove = vi.fn(async () => false);
   it("when name, latitude or longitude is missing, then the toast reads 'Error' / 'Please fill in all required fields'", () => {
     const onCreate = vi.fn(async () => true);
-    render(<CreateCity onCreate={onCreate} />);
+    render(<CreateCity onCreate={onCreate} existing={[]} onMove={noMove} />);
     type(/settlement name/i, 'Reykjavík');
     type(/latitude/i, '64.1466');
     fireEvent.click(screen.getByRole('button', { name: 'Create City' }));
@@ -147,7 +148,7 @@ describe('[§5 admin create city] the create-city form', () => {
   it('when a Quick Add preset is pressed, then it fills the form, and a success resets it to type main and price 5000', async () => {
     let finish: (created: boolean) => void = () => undefined;
     const onCreate = vi.fn(() => new Promise<boolean>((resolve) => (finish = resolve)));
-    render(<CreateCity onCreate={onCreate} />);
+    render(<CreateCity onCreate={onCreate} existing={[]} onMove={noMove} />);
     expect(screen.getByLabelText<HTMLInputElement>(/base price/i).value).toBe('5000');
     fireEvent.click(screen.getByRole('button', { name: /Hallstatt/ }));
     expect(screen.getByLabelText<HTMLInputElement>(/settlement name/i).value).toBe('Hallstatt');
@@ -163,5 +164,17 @@ describe('[§5 admin create city] the create-city form', () => {
     expect(screen.getByLabelText<HTMLInputElement>(/settlement name/i).value).toBe('');
     expect(screen.getByLabelText<HTMLInputElement>(/base price/i).value).toBe('5000');
     expect(screen.getByTestId('type-select').textContent).toContain('Main City');
+  });
+
+  it('[issue 14 presets] when the preset is already on the map, then Create City is disabled and the form offers to move the existing one', async () => {
+    const onCreate = vi.fn(async () => true);
+    const onMove = vi.fn(async () => true);
+    render(<CreateCity onCreate={onCreate} existing={[{ id: 77, name: 'hallstatt', latitude: '47.500000', longitude: '13.600000' }]} onMove={onMove} />);
+    fireEvent.click(screen.getByRole('button', { name: /Hallstatt/ }));
+    expect(screen.getByTestId('duplicate-settlement').textContent).toContain('hallstatt is already on the map');
+    expect(screen.getByRole('button', { name: 'Create City' })).toHaveProperty('disabled', true);
+    fireEvent.click(screen.getByRole('button', { name: 'Move hallstatt here' }));
+    await waitFor(() => expect(onMove).toHaveBeenCalledWith(77, '47.5622', '13.6493'));
+    expect(onCreate).not.toHaveBeenCalled();
   });
 });

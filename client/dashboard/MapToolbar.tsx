@@ -24,6 +24,9 @@ export function MapToolbar({ onOpenLeft, onOpenRight }: MapToolbarProps) {
           <Link className="button small" to="/admin/create-city" data-admin="true">
             + Add City
           </Link>
+          <Link className="button small" to="/admin/desk" data-admin="true">
+            Desk
+          </Link>
         </>
       )}
       <button className={showBoundaries ? 'button small on' : 'button small'} type="button" aria-pressed={showBoundaries} onClick={toggleBoundaries}>

@@ -10,6 +10,9 @@ const PLAYER_LINKS = [
   { to: '/feudal', label: 'Feudal Tree' },
   { to: '/advertise', label: 'Advertise' },
   { to: '/drk-store', label: 'DRK Store' },
+  { to: '/economy', label: 'Economy' },
+  { to: '/rankings', label: 'Rankings' },
+  { to: '/settings/api-keys', label: 'API Keys' },
 ];
 
 // SPEC §2: the assign, currency and rent buttons are the Wanakt's alone.
@@ -17,6 +20,7 @@ const WANAKT_LINKS = [
   { to: '/admin/territories', label: 'Assign' },
   { to: '/admin/currency', label: 'Currency' },
   { to: '/rent', label: 'Rent' },
+  { to: '/admin/desk', label: 'Desk' },
 ];
 
 export function QuickActions() {

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { RentEditor } from '../admin/RentEditor.tsx';
-import { paysRent } from '../admin/territory-lists.ts';
+import { paysRent } from '../../schema/rules/feudal.ts';
 import { renameTerritory, serverMessageOr, setTerritoryRent } from '../api.ts';
 import { useDialogs } from '../hud/dialogs.ts';
 import { findNode, HIERARCHY_KEY, useHierarchy } from '../hud/hierarchy.ts';
-import { refreshAfter } from '../hud/refresh.ts';
 import { useTerritory } from '../hud/territoryHooks.ts';
+import { queryClient } from '../state/query.ts';
 import { showToast } from '../state/toasts.ts';
 import { Section } from './Section.tsx';
 // RentEditor is the admin screens' component and is laid out by their stylesheet.
@@ -29,7 +29,6 @@ export function TerritoryManagement({ territoryId, wanaktId }: { territoryId: nu
       await renameTerritory(territory.id, wanaktId, name.trim());
       showToast({ title: 'Name saved successfully' });
       setName(null);
-      await refreshAfter({ world: true, queries: [HIERARCHY_KEY] });
     } catch (error) {
       showToast({ variant: 'destructive', title: 'Failed to save name change', description: serverMessageOr(error, 'Error saving changes') });
     } finally {
@@ -45,7 +44,8 @@ export function TerritoryManagement({ territoryId, wanaktId }: { territoryId: nu
       showToast({ variant: 'destructive', title: 'Update Failed', description: serverMessageOr(error, 'Unable to update rent amount') });
       return false;
     }
-    await refreshAfter({ queries: [HIERARCHY_KEY] });
+    // A rent amount is no live fact of the world: the room does not carry it.
+    await queryClient.invalidateQueries({ queryKey: HIERARCHY_KEY });
     return true;
   }
 

@@ -1,6 +1,6 @@
 import type { HierarchyNode } from '../../schema/api/territories.ts';
 import { RENT_PERIOD_MONTHS, rentDue } from '../../schema/rules/rent.ts';
-import { flattenHierarchy } from '../admin/territory-lists.ts';
+import { flattenHierarchy, rentRecipient } from '../../schema/rules/feudal.ts';
 
 export interface FeudalFigures {
   counts: Record<'main' | 'city' | 'town' | 'village', number>;
@@ -26,6 +26,5 @@ export function feudalFigures(roots: readonly HierarchyNode[]): FeudalFigures {
 
 /** Who a territory's rent goes to: its overlord, or the Wanakt for a main city (SPEC §1). */
 export function payeeOf(node: Pick<HierarchyNode, 'type' | 'overlord'>): string | null {
-  if (node.overlord) return node.overlord.name;
-  return node.type === 'main' ? 'the Wanakt' : null;
+  return rentRecipient(node.type) === 'wanakt' ? 'the Wanakt' : (node.overlord?.name ?? null);
 }

@@ -1,4 +1,5 @@
-import { parseWholeDrk } from './amounts.ts';
+import { AssignBody } from '../../schema/api/territories.ts';
+import { parseWholeDrk } from '../../schema/api/typed-amounts.ts';
 
 export type AssignmentBadge = 'GIFT ASSIGNMENT' | 'PAID ASSIGNMENT';
 
@@ -22,7 +23,9 @@ export const ASSIGNMENT_BAD_PRICE = 'The price must be 0 or a positive whole num
 
 /** The price an empty field means: SPEC §5 says it defaults to 0. */
 export function assignmentPrice(text: string): number | null {
-  return text.trim() === '' ? 0 : parseWholeDrk(text);
+  if (text.trim() === '') return 0;
+  const price = parseWholeDrk(text);
+  return price !== null && AssignBody.shape.price.safeParse(price).success ? price : null;
 }
 
 export function checkAssignment(fields: AssignmentFields): AssignmentCheck {

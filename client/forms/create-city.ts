@@ -1,10 +1,9 @@
+import { CreateTerritoryBody, MISSING_FIELDS, SETTLEMENT_TYPES, type SettlementType } from '../../schema/api/territories.ts';
 import { DEFAULT_BASE_PRICE } from '../../schema/constants.ts';
 import type { CityPreset } from '../../schema/rules/presets.ts';
-import { parseWholeDrk } from './amounts.ts';
+import { parseWholeDrk } from '../../schema/api/typed-amounts.ts';
 
-// The types the Wanakt can found, settlements of the feudal tree first.
-export const SETTLEMENT_TYPES = ['main', 'city', 'town', 'village', 'sub', 'common', 'wonder'] as const;
-export type SettlementType = (typeof SETTLEMENT_TYPES)[number];
+export { SETTLEMENT_TYPES, type SettlementType };
 
 export const SETTLEMENT_TYPE_LABELS: Record<SettlementType, string> = {
   main: 'Main City',
@@ -53,35 +52,20 @@ export interface NewSettlement {
 
 export type CityCheck = { ok: true; settlement: NewSettlement } | { ok: false; title: 'Error'; description: string };
 
-export const MISSING_CITY_FIELDS = 'Please fill in all required fields';
+export const MISSING_CITY_FIELDS = MISSING_FIELDS;
 
-// A decimal as a person types it: optional sign, digits, optional fraction. No exponents or words.
-const DECIMAL = /^[+-]?(\d+(\.\d*)?|\.\d+)$/;
-
-function decimal(text: string): number | null {
-  const trimmed = text.trim();
-  return DECIMAL.test(trimmed) ? Number(trimmed) : null;
-}
+const refused = (description: string): CityCheck => ({ ok: false, title: 'Error', description });
 
 /**
  * SPEC §5 "Admin create city": name, latitude and longitude are required, and the coordinates are
- * decimals. The server checks the same and answers in the same words.
+ * decimals. The form reads the fields with the server's own validator, so both refuse the same
+ * things in the same words.
  */
 export function checkCityFields(fields: CityFields): CityCheck {
-  if (!fields.name.trim() || !fields.latitude.trim() || !fields.longitude.trim()) {
-    return { ok: false, title: 'Error', description: MISSING_CITY_FIELDS };
-  }
-  const latitude = decimal(fields.latitude);
-  if (latitude === null || Math.abs(latitude) > 90) {
-    return { ok: false, title: 'Error', description: 'Latitude must be a decimal number between -90 and 90' };
-  }
-  const longitude = decimal(fields.longitude);
-  if (longitude === null || Math.abs(longitude) > 180) {
-    return { ok: false, title: 'Error', description: 'Longitude must be a decimal number between -180 and 180' };
-  }
-  const basePrice = fields.basePrice.trim() === '' ? DEFAULT_BASE_PRICE : parseWholeDrk(fields.basePrice);
-  if (basePrice === null) {
-    return { ok: false, title: 'Error', description: 'Base price must be a whole number of DRK, 0 or more' };
-  }
-  return { ok: true, settlement: { name: fields.name.trim(), latitude, longitude, type: fields.type, basePrice } };
+  const basePrice = fields.basePrice.trim() === '' ? undefined : parseWholeDrk(fields.basePrice);
+  if (basePrice === null) return refused('Base price must be a whole number of DRK, 0 or more');
+  const parsed = CreateTerritoryBody.safeParse({ name: fields.name, latitude: fields.latitude, longitude: fields.longitude, type: fields.type, basePrice });
+  if (!parsed.success) return refused(parsed.error.issues[0]?.message ?? MISSING_FIELDS);
+  const { name, latitude, longitude, type } = parsed.data;
+  return { ok: true, settlement: { name, latitude, longitude, type, basePrice: parsed.data.basePrice } };
 }

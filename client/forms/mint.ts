@@ -1,4 +1,5 @@
-import { parseWholeDrk } from './amounts.ts';
+import { MintBody } from '../../schema/api/currency.ts';
+import { parseWholeDrk } from '../../schema/api/typed-amounts.ts';
 
 export type MintBadge = 'VALID AMOUNT' | 'EXCEEDS SUPPLY' | 'INVALID AMOUNT';
 
@@ -9,7 +10,7 @@ export type MintBadge = 'VALID AMOUNT' | 'EXCEEDS SUPPLY' | 'INVALID AMOUNT';
 export function mintBadge(amountText: string, remainingSupply: number): MintBadge | null {
   if (amountText.trim() === '') return null;
   const amount = parseWholeDrk(amountText);
-  if (amount === null || amount <= 0) return 'INVALID AMOUNT';
+  if (amount === null || !MintBody.shape.amount.safeParse(amount).success) return 'INVALID AMOUNT';
   return amount > remainingSupply ? 'EXCEEDS SUPPLY' : 'VALID AMOUNT';
 }
 

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { serverMessageOr, updateDescription } from '../api.ts';
 import { showToast } from '../state/toasts.ts';
 import { Modal } from './Modal.tsx';
-import { refreshAfter } from './refresh.ts';
 import { DESCRIPTION_MAX, DESCRIPTION_MIN, descriptionProblem } from './rules.ts';
 import { useAccount, useTerritory } from './territoryHooks.ts';
 
@@ -29,7 +28,6 @@ export function DescriptionDialog({ territoryId, onClose }: DescriptionDialogPro
     try {
       await updateDescription(territoryId, account.id, text.trim());
       showToast({ title: 'Description Updated', description: 'Your territory description has been updated successfully!' });
-      await refreshAfter({ world: true });
       onClose();
     } catch (error) {
       showToast({ variant: 'destructive', title: 'Update Failed', description: serverMessageOr(error, 'Failed to update territory description') });

@@ -5,7 +5,6 @@ import { renameTerritory } from '../api.ts';
 import { dropPin, pinPosition } from '../map/pinTransport.ts';
 import { showToast } from '../state/toasts.ts';
 import { Modal } from './Modal.tsx';
-import { refreshAfter } from './refresh.ts';
 import { useAccount, useTerritory } from './territoryHooks.ts';
 
 interface EditTerritoryWindowProps {
@@ -48,7 +47,6 @@ export function EditTerritoryWindow({ territoryId, onClose }: EditTerritoryWindo
         const { latitude, longitude } = coordinatesOf(nx, ny);
         await dropPin(territory.id, account.id, pinPosition(latitude, longitude));
       }
-      await refreshAfter({ world: true });
       onClose();
     } catch {
       showToast({ variant: 'destructive', title: 'Error saving changes' });

@@ -3,7 +3,6 @@ import { serverMessageOr, setListing } from '../api.ts';
 import { formatDrk } from '../format.ts';
 import { showToast } from '../state/toasts.ts';
 import { Modal } from './Modal.tsx';
-import { MARKET_QUERIES, refreshAfter } from './refresh.ts';
 import { listingPrice } from './rules.ts';
 import { useAccount, useTerritory } from './territoryHooks.ts';
 
@@ -31,7 +30,6 @@ export function ListingDialog({ territoryId, onClose }: ListingDialogProps) {
           ? { title: 'Listing Withdrawn', description: `${territory.name} is no longer for sale.` }
           : { title: 'Territory Listed', description: `${territory.name} is for sale at ${formatDrk(salePrice)}.` },
       );
-      await refreshAfter({ world: true, queries: MARKET_QUERIES });
       onClose();
     } catch (error) {
       showToast({ variant: 'destructive', title: 'Update Failed', description: serverMessageOr(error, 'Unable to update the listing') });

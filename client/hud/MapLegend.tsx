@@ -1,15 +1,39 @@
+import './mapHud.css';
 import { MAP_COLOURS, TERRITORY_TIERS } from '../../schema/constants.ts';
+import { HEAT_STOPS, OWNERSHIP_COLOURS, type Ownership } from '../map/colourModes.ts';
+import { useMapView } from '../map/mapView.ts';
 import { cssColour } from './colour.ts';
 
+const OWNERSHIP_LABEL: Record<Ownership, string> = { mine: 'Mine', forSale: 'For sale', others: "Other players'", unowned: 'Unowned' };
+
+// The key to the current colour mode; my own territories carry a white ring in every mode.
 export function MapLegend() {
+  const mode = useMapView((state) => state.mode);
+  const entries: [string, string][] =
+    mode === 'tier'
+      ? TERRITORY_TIERS.map((tier) => [tier, cssColour(MAP_COLOURS[tier])])
+      : mode === 'ownership'
+        ? (Object.keys(OWNERSHIP_COLOURS) as Ownership[]).map((key) => [OWNERSHIP_LABEL[key], cssColour(OWNERSHIP_COLOURS[key])])
+        : [];
   return (
     <ul className="panel map-legend" aria-label="Map legend">
-      {TERRITORY_TIERS.map((tier) => (
-        <li key={tier}>
-          <span className="tier-dot" style={{ background: cssColour(MAP_COLOURS[tier]) }} />
-          <span className="capitalised">{tier}</span>
+      {entries.map(([label, colour]) => (
+        <li key={label}>
+          <span className="tier-dot" style={{ background: colour }} />
+          <span className="capitalised">{label}</span>
         </li>
       ))}
+      {mode === 'income' && (
+        <li>
+          <span>Monthly revenue: low</span>
+          <span className="heat-scale" style={{ background: `linear-gradient(90deg, ${HEAT_STOPS.map(cssColour).join(', ')})` }} />
+          <span>high</span>
+        </li>
+      )}
+      <li>
+        <span className="tier-dot mine-ring" />
+        <span>Mine (ringed)</span>
+      </li>
     </ul>
   );
 }

@@ -4,7 +4,6 @@ import { formatDrk } from '../format.ts';
 import { showToast } from '../state/toasts.ts';
 import { LoginRequired } from './LoginRequired.tsx';
 import { Modal } from './Modal.tsx';
-import { MARKET_QUERIES, refreshAfter } from './refresh.ts';
 import { purchaseProblem } from './rules.ts';
 import { balanceOf, useAccount, useTerritory } from './territoryHooks.ts';
 
@@ -31,7 +30,6 @@ export function PurchaseDialog({ territoryId, onClose }: PurchaseDialogProps) {
     try {
       const answer = await purchaseTerritory(territory.id, account.id, territory.sale_price);
       showToast({ title: 'Purchase Successful!', description: answer.message });
-      await refreshAfter({ world: true, account: true, queries: MARKET_QUERIES });
       onClose();
     } catch (error) {
       showToast({ variant: 'destructive', title: 'Purchase Failed', description: serverMessageOr(error, 'Unable to complete purchase') });

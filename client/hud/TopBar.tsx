@@ -4,6 +4,7 @@ import { formatDrk } from '../format.ts';
 import { useSession } from '../state/session.ts';
 import { showToast } from '../state/toasts.ts';
 import { ownedCount, useWorld } from '../state/world.ts';
+import { NotificationBell } from '../notifications/NotificationBell.tsx';
 import { BannerRotator } from './BannerRotator.tsx';
 
 export function TopBar() {
@@ -36,9 +37,9 @@ export function TopBar() {
         <div className="stats">
           <div className="stat">
             <span className="stat-label">Balance</span>
-            <span className="stat-value" data-testid="balance">
+            <Link className="stat-value" data-testid="balance" to="/account" title="Your account statement">
               {formatDrk(account.drk_balance)}
-            </span>
+            </Link>
           </div>
           <div className="stat">
             <span className="stat-label">Territories</span>
@@ -54,6 +55,7 @@ export function TopBar() {
         </Link>
         {account ? (
           <>
+            <NotificationBell />
             <span className="username">{account.username}</span>
             <button className="button" type="button" onClick={logOut}>
               Log out

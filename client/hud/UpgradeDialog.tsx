@@ -4,7 +4,6 @@ import { serverMessageOr, upgradeTerritory } from '../api.ts';
 import { formatDrk } from '../format.ts';
 import { showToast } from '../state/toasts.ts';
 import { Modal } from './Modal.tsx';
-import { refreshAfter } from './refresh.ts';
 import { upgradeOptions } from './rules.ts';
 import { balanceOf, useAccount, useTerritory } from './territoryHooks.ts';
 
@@ -27,7 +26,6 @@ export function UpgradeDialog({ territoryId, onClose }: UpgradeDialogProps) {
     try {
       const answer = await upgradeTerritory(territoryId, tier);
       showToast({ title: 'Territory Upgraded!', description: answer.message });
-      await refreshAfter({ world: true, account: true });
       onClose();
     } catch (error) {
       showToast({ variant: 'destructive', title: 'Upgrade Failed', description: serverMessageOr(error, 'Unable to upgrade territory') });

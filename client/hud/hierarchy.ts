@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { HierarchyNode } from '../../schema/api/territories.ts';
-import { flattenHierarchy } from '../admin/territory-lists.ts';
+import { flattenHierarchy } from '../../schema/rules/feudal.ts';
 
 export const HIERARCHY_KEY = ['/api/territories/hierarchy'] as const;
 

@@ -1,12 +1,13 @@
 // The client-side rules of SPEC §5 for the HUD's forms; the server checks each of them again.
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import type { AccountDto } from '../../schema/api/user.ts';
-import { DESCRIPTION_TOO_LONG, DESCRIPTION_TOO_SHORT } from '../../schema/api/territories.ts';
+import { DESCRIPTION_TOO_SHORT, DescriptionText, ListingBody } from '../../schema/api/territories.ts';
+import { parseWholeDrk } from '../../schema/api/typed-amounts.ts';
 import { UPGRADE_COST, UPGRADE_TIERS, type UpgradeTier } from '../../schema/constants.ts';
 import { canUpgrade } from '../../schema/rules/economy.ts';
+import { shortOfDrk } from '../../schema/rules/market.ts';
 
-export const DESCRIPTION_MIN = 10;
-export const DESCRIPTION_MAX = 500;
+export { DESCRIPTION_MAX, DESCRIPTION_MIN } from '../../schema/api/territories.ts';
 
 export interface Problem {
   title: string;
@@ -15,10 +16,10 @@ export interface Problem {
 
 /** SPEC §5 "Territory description": the trimmed text is 10 to 500 characters. */
 export function descriptionProblem(text: string): Problem | null {
-  const length = text.trim().length;
-  if (length < DESCRIPTION_MIN) return { title: 'Description Too Short', description: DESCRIPTION_TOO_SHORT };
-  if (length > DESCRIPTION_MAX) return { title: 'Description Too Long', description: DESCRIPTION_TOO_LONG };
-  return null;
+  const checked = DescriptionText.safeParse(text);
+  if (checked.success) return null;
+  const description = checked.error.issues[0]?.message ?? DESCRIPTION_TOO_SHORT;
+  return { title: description === DESCRIPTION_TOO_SHORT ? 'Description Too Short' : 'Description Too Long', description };
 }
 
 /** SPEC §5 "Purchase": a user is required and the balance must cover the sale price. */
@@ -26,7 +27,7 @@ export function purchaseProblem(account: AccountDto | null, territory: Territory
   if (!account) return { title: 'Login Required', description: 'Please log in to purchase territories' };
   const price = territory.sale_price ?? 0;
   const balance = Math.trunc(Number(account.drk_balance));
-  if (balance < price) return { title: 'Insufficient Balance', description: `You need ${price} DRK but only have ${balance} DRK` };
+  if (balance < price) return { title: 'Insufficient Balance', description: shortOfDrk(price, balance) };
   return null;
 }
 
@@ -54,7 +55,6 @@ export function upgradeOptions(current: UpgradeTier, balance: number): UpgradeOp
 
 /** A listing price is a whole number of DRK, at least 1. */
 export function listingPrice(text: string): number | null {
-  if (!/^\d{1,9}$/.test(text.trim())) return null;
-  const price = Number(text.trim());
-  return price >= 1 ? price : null;
+  const price = parseWholeDrk(text);
+  return price !== null && ListingBody.shape.sale_price.safeParse(price).success ? price : null;
 }

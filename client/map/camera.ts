@@ -21,9 +21,6 @@ export interface Camera {
 
 export const INITIAL_CAMERA: Camera = { centerX: MAP_WIDTH / 2, centerY: MAP_HEIGHT / 2, zoom: 1 };
 
-/** Below this width (a phone held upright) the map starts zoomed to fill its height, not letterboxed. */
-export const NARROW_VIEW_PX = 640;
-
 // Screen pixels one wheel "line" or "page" stands for when the browser reports wheel deltas in those units.
 const PIXELS_PER_LINE = 16;
 const PIXELS_PER_PAGE = 600;
@@ -38,13 +35,14 @@ export function clampZoom(zoom: number): number {
   return clamp(zoom, MIN_ZOOM, MAX_ZOOM);
 }
 
-// The scale at which the whole 1000x600 world just fits the viewport (zoom 1).
-export function fitScale(view: Viewport): number {
-  return Math.max(0, Math.min(view.width / MAP_WIDTH, view.height / MAP_HEIGHT));
+// The scale at which the 1000x600 world just covers the viewport (zoom 1): the map fills its panel
+// at any shape, cropping the world where the panel's shape differs rather than showing bands.
+export function coverScale(view: Viewport): number {
+  return Math.max(0, Math.max(view.width / MAP_WIDTH, view.height / MAP_HEIGHT));
 }
 
 export function scaleOf(camera: Camera, view: Viewport): number {
-  return fitScale(view) * camera.zoom;
+  return coverScale(view) * camera.zoom;
 }
 
 export function worldToScreen(camera: Camera, view: Viewport, point: Point): Point {
@@ -65,37 +63,44 @@ export function screenToWorld(camera: Camera, view: Viewport, point: Point): Poi
   };
 }
 
-// Keeping the centre on the world means the map can never be panned out of sight.
-function keepCentreOnWorld(camera: Camera): Camera {
+// The view never leaves the world, so no empty band ever shows beside it.
+export function keepViewOnWorld(camera: Camera, view: Viewport): Camera {
+  const scale = scaleOf(camera, view);
+  if (scale === 0) return camera;
+  const halfWidth = Math.min(MAP_WIDTH / 2, view.width / 2 / scale);
+  const halfHeight = Math.min(MAP_HEIGHT / 2, view.height / 2 / scale);
   return {
     zoom: camera.zoom,
-    centerX: clamp(camera.centerX, 0, MAP_WIDTH),
-    centerY: clamp(camera.centerY, 0, MAP_HEIGHT),
+    centerX: clamp(camera.centerX, halfWidth, MAP_WIDTH - halfWidth),
+    centerY: clamp(camera.centerY, halfHeight, MAP_HEIGHT - halfHeight),
   };
 }
 
 // Zooms by `factor` while the world point under `anchor` (a screen point) stays under it.
 export function zoomAt(camera: Camera, view: Viewport, anchor: Point, factor: number): Camera {
   const zoom = clampZoom(camera.zoom * factor);
-  const scale = fitScale(view) * zoom;
+  const scale = coverScale(view) * zoom;
   if (scale === 0) return { ...camera, zoom };
   const world = screenToWorld(camera, view, anchor);
-  return keepCentreOnWorld({
+  return keepViewOnWorld({
     zoom,
     centerX: world.x - (anchor.x - view.width / 2) / scale,
     centerY: world.y - (anchor.y - view.height / 2) / scale,
-  });
+  }, view);
 }
 
 // Moves the world by a drag of (dx, dy) screen pixels, so the point grabbed follows the pointer.
 export function panBy(camera: Camera, view: Viewport, dx: number, dy: number): Camera {
   const scale = scaleOf(camera, view);
   if (scale === 0) return camera;
-  return keepCentreOnWorld({
-    zoom: camera.zoom,
-    centerX: camera.centerX - dx / scale,
-    centerY: camera.centerY - dy / scale,
-  });
+  return keepViewOnWorld(
+    {
+      zoom: camera.zoom,
+      centerX: camera.centerX - dx / scale,
+      centerY: camera.centerY - dy / scale,
+    },
+    view,
+  );
 }
 
 // The position and uniform scale of the container that holds the world, in screen pixels.
@@ -133,10 +138,19 @@ export function clampToMarkerArea(point: Point): Point {
   return { x: clamp(point.x, MARKER_MIN_X, MARKER_MAX_X), y: clamp(point.y, MARKER_MIN_Y, MARKER_MAX_Y) };
 }
 
-/** Where the map starts: the whole world, or on a narrow screen the world's middle filling the height. */
-export function initialCamera(view: Viewport): Camera {
-  const fit = fitScale(view);
-  if (view.width >= NARROW_VIEW_PX || view.height <= view.width || fit === 0) return INITIAL_CAMERA;
-  const fillHeight = view.height / MAP_HEIGHT;
-  return { ...INITIAL_CAMERA, zoom: clampZoom(Math.max(1, fillHeight / fit)) };
+/** A camera centred on `point` at `zoom`, as far as the world's edges allow. */
+export function centredOn(point: Point, zoom: number, view: Viewport): Camera {
+  return keepViewOnWorld({ centerX: point.x, centerY: point.y, zoom: clampZoom(zoom) }, view);
+}
+
+/** The camera `progress` (0 to 1) of the way from `from` to `to`, zooming on a log scale so the flight feels even. */
+export function cameraBetween(from: Camera, to: Camera, progress: number): Camera {
+  const t = clamp(progress, 0, 1);
+  if (t === 1) return to;
+  const eased = t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
+  return {
+    centerX: from.centerX + (to.centerX - from.centerX) * eased,
+    centerY: from.centerY + (to.centerY - from.centerY) * eased,
+    zoom: Math.exp(Math.log(from.zoom) + (Math.log(to.zoom) - Math.log(from.zoom)) * eased),
+  };
 }

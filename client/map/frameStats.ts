@@ -16,7 +16,12 @@ declare global {
 
 export function wantsFrameStats(search: string): boolean {
   const query = new URLSearchParams(search);
-  return query.has('frames') || query.has('synthetic');
+  return query.has('frames') || query.has('synthetic') || query.has('stage');
+}
+
+/** `?stage=empty`: the map's canvas with nothing on it, the floor bench/map.bench.ts measures against. */
+export function wantsEmptyStage(search: string): boolean {
+  return new URLSearchParams(search).get('stage') === 'empty';
 }
 
 /**

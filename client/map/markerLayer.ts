@@ -1,7 +1,6 @@
 // The markers as plain Pixi objects kept in step with the world by id: a change to one territory
 // touches one marker, and markers outside the viewport are not drawn at all.
 import { Container, Graphics, GraphicsContext, Sprite, type Renderer, type Texture } from 'pixi.js';
-import { MAX_ZOOM } from '../../schema/constants.ts';
 import type { Point } from './camera.ts';
 import { HitGrid } from './hitGrid.ts';
 
@@ -15,12 +14,24 @@ const markerContext = new GraphicsContext()
   .fill(0xffffff)
   .stroke({ width: 1.5, color: 0x0b1320, alpha: 0.8 });
 
-/** The shared marker texture, rendered sharp enough for the deepest zoom. */
-export function markerTexture(renderer: Renderer): Texture {
-  const shape = new Graphics(markerContext);
-  const texture = renderer.generateTexture({ target: shape, resolution: MAX_ZOOM * (globalThis.devicePixelRatio || 1), antialias: true });
+// The halo that marks a player's own territories in every colour mode.
+const ringContext = new GraphicsContext().circle(0, 0, MARKER_RADIUS - 1).stroke({ width: 2, color: 0xffffff });
+
+// Markers keep their size on screen whatever the zoom, so the texture only needs the largest
+// marker's pixels (twice the base radius) at the screen's density.
+function shapeTexture(renderer: Renderer, context: GraphicsContext): Texture {
+  const shape = new Graphics(context);
+  const texture = renderer.generateTexture({ target: shape, resolution: 2 * (globalThis.devicePixelRatio || 1), antialias: true });
   shape.destroy();
   return texture;
+}
+
+export function markerTexture(renderer: Renderer): Texture {
+  return shapeTexture(renderer, markerContext);
+}
+
+export function ringTexture(renderer: Renderer): Texture {
+  return shapeTexture(renderer, ringContext);
 }
 
 export interface MarkerSpec {
@@ -30,6 +41,8 @@ export interface MarkerSpec {
   tint: number;
   /** Higher layers draw on top: a main city is never hidden under its own districts. */
   layer: number;
+  /** The marker's radius on screen, in CSS pixels. */
+  radius: number;
 }
 
 export interface WorldRect {
@@ -44,7 +57,10 @@ export class MarkerLayer {
   readonly container = new Container({ eventMode: 'none', interactiveChildren: false, sortableChildren: true });
   readonly grid = new HitGrid();
   private readonly dots = new Map<number, Sprite>();
+  private readonly radii = new Map<number, number>();
   private visibleRect: WorldRect | null = null;
+  // Screen pixels per world unit: the dots are scaled by its inverse to keep their size on screen.
+  private scale = 1;
 
   constructor(private readonly texture: Texture) {}
 
@@ -68,6 +84,8 @@ export class MarkerLayer {
       }
       dot.tint = spec.tint;
       dot.zIndex = spec.layer;
+      this.radii.set(spec.id, spec.radius);
+      dot.scale.set(spec.radius / MARKER_RADIUS / this.scale);
       if (spec.id !== heldId) this.place(spec.id, dot, spec.x, spec.y);
     }
     for (const [id, dot] of this.dots) {
@@ -75,6 +93,7 @@ export class MarkerLayer {
       // A sprite's destroy leaves its shared texture alone unless asked.
       dot.destroy();
       this.dots.delete(id);
+      this.radii.delete(id);
       this.grid.delete(id);
     }
   }
@@ -89,9 +108,29 @@ export class MarkerLayer {
     return dot ? { x: dot.x, y: dot.y } : undefined;
   }
 
-  cull(rect: WorldRect): void {
+  /** The radius a marker is drawn with, in screen pixels. */
+  radiusOf(id: number): number | undefined {
+    return this.radii.get(id);
+  }
+
+  setAlpha(id: number, alpha: number): void {
+    const dot = this.dots.get(id);
+    if (dot) dot.alpha = alpha;
+  }
+
+  ids(): IterableIterator<number> {
+    return this.dots.keys();
+  }
+
+  /** Draws only the markers in `rect`, each at its radius on screen at `scale` pixels per world unit. */
+  cull(rect: WorldRect, scale: number): void {
     this.visibleRect = rect;
-    for (const dot of this.dots.values()) dot.visible = this.inView(dot.x, dot.y);
+    const rescale = scale !== this.scale;
+    this.scale = scale;
+    for (const [id, dot] of this.dots) {
+      dot.visible = this.inView(dot.x, dot.y);
+      if (rescale) dot.scale.set(this.radii.get(id)! / MARKER_RADIUS / scale);
+    }
   }
 
   destroy(): void {

@@ -25,5 +25,6 @@ export function syntheticMarkers(count: number): MarkerSpec[] {
     y: MARKER_MIN_Y + next() * (MARKER_MAX_Y - MARKER_MIN_Y),
     tint: MAP_COLOURS[TERRITORY_TIERS[index % TERRITORY_TIERS.length]],
     layer: 0,
+    radius: 4,
   }));
 }

@@ -1,7 +1,10 @@
+import { lazy, Suspense } from 'react';
 import type { CheckoutDto } from '../../schema/api/payments.ts';
 import { SandboxCardForm } from './SandboxCardForm.tsx';
-import { StripeCardForm } from './StripeCardForm.tsx';
 import './payments.css';
+
+// Stripe's form (and through it Stripe.js) is fetched only when Stripe takes the payment.
+const StripeCardForm = lazy(() => import('./StripeCardForm.tsx').then((module) => ({ default: module.StripeCardForm })));
 
 export interface PaymentFormProps {
   checkout: CheckoutDto;
@@ -15,5 +18,10 @@ export interface PaymentFormProps {
 
 /** The card step of every purchase: Stripe's Payment Element, or the sandbox's test-mode form. */
 export function PaymentForm(props: PaymentFormProps) {
-  return props.checkout.provider === 'stripe' ? <StripeCardForm {...props} /> : <SandboxCardForm {...props} />;
+  if (props.checkout.provider !== 'stripe') return <SandboxCardForm {...props} />;
+  return (
+    <Suspense fallback={<p className="route-loading">Loading the card form…</p>}>
+      <StripeCardForm {...props} />
+    </Suspense>
+  );
 }

@@ -1,4 +1,4 @@
-import { loadStripe, type Stripe, type StripeElements } from '@stripe/stripe-js';
+import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { PaymentFormProps } from './PaymentForm.tsx';
 import { reportPaymentError, reportUnpaid, waitUntilSettled } from './settle.ts';
@@ -21,6 +21,8 @@ export function StripeCardForm({ checkout, payLabel, returnPath, onPaid }: Payme
     (async () => {
       try {
         // SPEC §8: without Stripe.js the payment cannot be taken ('Stripe not loaded').
+        // The pure entry adds Stripe's script only when loadStripe is called, not on import.
+        const { loadStripe } = await import('@stripe/stripe-js/pure');
         const stripe = checkout.publishableKey ? await loadStripe(checkout.publishableKey) : null;
         if (!stripe) throw new Error('Stripe not loaded');
         if (cancelled || !mountPoint.current) return;

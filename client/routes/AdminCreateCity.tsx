@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
-import { createTerritory, serverMessageOr } from '../api.ts';
+import { createTerritory, moveTerritory, serverMessageOr } from '../api.ts';
 import { CreateCity } from '../admin/CreateCity.tsx';
 import { WanaktOnly } from '../admin/RoleGates.tsx';
 import { Screen } from '../admin/Screen.tsx';
@@ -32,11 +32,23 @@ function Settlements({ wanaktId }: { wanaktId: string }) {
     return true;
   }
 
+  async function move(id: number, latitude: string, longitude: string): Promise<boolean> {
+    try {
+      await moveTerritory(id, wanaktId, latitude, longitude);
+    } catch (error) {
+      showToast({ variant: 'destructive', title: 'Error', description: serverMessageOr(error, 'Failed to move the settlement') });
+      return false;
+    }
+    showToast({ title: 'Moved', description: 'The existing settlement now stands at these coordinates' });
+    await queryClient.invalidateQueries({ queryKey: TERRITORIES });
+    return true;
+  }
+
   const newest = [...(territories.data ?? [])].sort((a, b) => b.id - a.id).slice(0, NEWEST_SHOWN);
 
   return (
     <>
-      <CreateCity onCreate={create} />
+      <CreateCity onCreate={create} existing={territories.data ?? []} onMove={move} />
       <section className="panel card stack" aria-labelledby="newest-heading">
         <h2 id="newest-heading">Newest Territories</h2>
         {territories.isError && <p className="form-error">Could not load the territories ({territories.error.message}).</p>}

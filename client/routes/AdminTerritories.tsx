@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import type { HierarchyNode } from '../../schema/api/territories.ts';
 import type { PublicUserDto } from '../../schema/api/users.ts';
 import { assignTerritory, serverMessageOr, setTerritoryRent } from '../api.ts';
@@ -7,11 +8,12 @@ import { QueryState } from '../admin/QueryState.tsx';
 import { RentEditor } from '../admin/RentEditor.tsx';
 import { WanaktOnly } from '../admin/RoleGates.tsx';
 import { Screen } from '../admin/Screen.tsx';
-import { flattenHierarchy, paysRent } from '../admin/territory-lists.ts';
+import { flattenHierarchy, paysRent } from '../../schema/rules/feudal.ts';
 import { RENT_PERIOD_MONTHS } from '../../schema/rules/rent.ts';
 import { formatDrk } from '../format.ts';
 import { useSession } from '../state/session.ts';
 import { showToast } from '../state/toasts.ts';
+import { goLive } from '../state/world.ts';
 
 const HIERARCHY = ['/api/territories/hierarchy'];
 const USERS = ['/api/users'];
@@ -19,14 +21,9 @@ const USERS = ['/api/users'];
 function TerritoryManagement({ wanaktId }: { wanaktId: string }) {
   const queryClient = useQueryClient();
   const hierarchy = useQuery<HierarchyNode[]>({ queryKey: HIERARCHY });
+  // The lists move when the room says an owner changed, whoever changed it.
+  useEffect(goLive, []);
   const users = useQuery<PublicUserDto[]>({ queryKey: USERS });
-
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: HIERARCHY }),
-      queryClient.invalidateQueries({ queryKey: ['/api/territories'] }),
-      queryClient.invalidateQueries({ queryKey: USERS }),
-    ]);
 
   async function assign(territoryId: number, userId: string, price: number): Promise<boolean> {
     try {
@@ -36,7 +33,6 @@ function TerritoryManagement({ wanaktId }: { wanaktId: string }) {
       showToast({ variant: 'destructive', title: 'Assignment Failed', description: serverMessageOr(error, 'Unable to assign territory') });
       return false;
     }
-    await refresh();
     return true;
   }
 
@@ -48,6 +44,7 @@ function TerritoryManagement({ wanaktId }: { wanaktId: string }) {
       showToast({ variant: 'destructive', title: 'Update Failed', description: serverMessageOr(error, 'Unable to update rent amount') });
       return false;
     }
+    // A rent amount is no live fact of the world: the room does not carry it.
     await queryClient.invalidateQueries({ queryKey: HIERARCHY });
     return true;
   }

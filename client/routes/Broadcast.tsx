@@ -1,13 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { BroadcastDto } from '../../schema/api/broadcasts.ts';
 import type { CheckoutDto } from '../../schema/api/payments.ts';
 import { BROADCAST_MAX_LENGTH, BROADCAST_PRICE_CENTS } from '../../schema/rules/store.ts';
 import { Screen } from '../admin/Screen.tsx';
-import { broadcastAllowance, payForBroadcast, recentBroadcasts, sendBroadcast, serverMessageOr } from '../api.ts';
+import { broadcastAllowance, payForBroadcast, sendBroadcast, serverMessageOr } from '../api.ts';
 import { formatDrk } from '../format.ts';
 import { PaymentForm } from '../payments/PaymentForm.tsx';
 import { useSession } from '../state/session.ts';
+import { goLive } from '../state/world.ts';
 import { showToast } from '../state/toasts.ts';
 
 const PRICE = `$${(BROADCAST_PRICE_CENTS / 100).toFixed(2)}`;
@@ -16,7 +18,7 @@ function paidToast() {
   showToast({ title: 'Payment Successful', description: 'You can now send your broadcast message!' });
 }
 
-function RecentBroadcasts({ broadcasts }: { broadcasts: BroadcastDto[] | null }) {
+function RecentBroadcasts({ broadcasts }: { broadcasts: BroadcastDto[] | undefined }) {
   if (!broadcasts) return <p className="muted">Loading recent broadcasts…</p>;
   if (broadcasts.length === 0) return <p className="muted empty">No recent broadcasts</p>;
   return (
@@ -44,13 +46,10 @@ export default function Broadcast() {
   const [paid, setPaid] = useState(false);
   const [checkout, setCheckout] = useState<CheckoutDto | null>(null);
   const [busy, setBusy] = useState(false);
-  const [recent, setRecent] = useState<BroadcastDto[] | null>(null);
+  // The room tells when a broadcast goes out, from this player or any other.
+  const recent = useQuery<BroadcastDto[]>({ queryKey: ['/api/broadcasts/recent'] });
 
-  const refreshRecent = async () => setRecent(await recentBroadcasts().catch(() => []));
-
-  useEffect(() => {
-    void refreshRecent();
-  }, []);
+  useEffect(goLive, []);
 
   // The paid state lives on the server, so it survives a reload and the provider's return address.
   const accountId = account?.id;
@@ -101,7 +100,6 @@ export default function Broadcast() {
       showToast({ title: 'Broadcast Sent', description: 'Your message has been sent to all territories!' });
       setMessage('');
       setPaid(false);
-      await refreshRecent();
     } catch (error) {
       showToast({ variant: 'destructive', title: 'Broadcast Failed', description: serverMessageOr(error, 'Your broadcast could not be sent.') });
     } finally {
@@ -162,7 +160,7 @@ export default function Broadcast() {
         </section>
         <section className="panel card stack">
           <h2>Recent broadcasts</h2>
-          <RecentBroadcasts broadcasts={recent} />
+          <RecentBroadcasts broadcasts={recent.isError ? [] : recent.data} />
         </section>
       </div>
     </Screen>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { EconomicOverview } from '../dashboard/EconomicOverview.tsx';
 import { EventManagement } from '../dashboard/EventManagement.tsx';
+import { FirstSteps } from '../dashboard/FirstSteps.tsx';
 import { MapToolbar } from '../dashboard/MapToolbar.tsx';
 import { MyTerritories } from '../dashboard/MyTerritories.tsx';
 import { PaymentSchedule } from '../dashboard/PaymentSchedule.tsx';
@@ -11,9 +12,14 @@ import { RevenueTracking } from '../dashboard/RevenueTracking.tsx';
 import { TerritoryChat } from '../dashboard/TerritoryChat.tsx';
 import { TerritoryDetails } from '../dashboard/TerritoryDetails.tsx';
 import { TerritoryManagement } from '../dashboard/TerritoryManagement.tsx';
+import { WorldActivity } from '../dashboard/WorldActivity.tsx';
 import { Dialogs } from '../hud/Dialogs.tsx';
 import { LoginRequired } from '../hud/LoginRequired.tsx';
+import { MapControls } from '../hud/MapControls.tsx';
 import { MapLegend } from '../hud/MapLegend.tsx';
+import { MapModes } from '../hud/MapModes.tsx';
+import { MapSearch } from '../hud/MapSearch.tsx';
+import { MapTooltip } from '../hud/MapTooltip.tsx';
 import { TerritoryInfo } from '../hud/TerritoryInfo.tsx';
 import { TopBar } from '../hud/TopBar.tsx';
 import { WorldMap } from '../map/WorldMap.tsx';
@@ -30,6 +36,7 @@ function LeftSidebar() {
       <QuickActions />
       {account ? (
         <>
+          {!account.is_wanakt && <FirstSteps userId={account.id} />}
           <MyTerritories userId={account.id} />
           <RevenueTracking userId={account.id} />
         </>
@@ -40,6 +47,7 @@ function LeftSidebar() {
         Open Marketplace
       </Link>
       <TerritoryChat />
+      <WorldActivity />
     </>
   );
 }
@@ -91,6 +99,10 @@ export default function Dashboard() {
                 </button>
               </div>
             )}
+            <MapSearch />
+            <MapModes />
+            <MapControls />
+            <MapTooltip />
             <MapLegend />
             <TerritoryInfo />
           </div>

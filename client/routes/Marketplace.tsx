@@ -1,18 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { MarketStatsDto } from '../../schema/api/market.ts';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import { MAIN_CITY_RENT, MAP_COLOURS, SUB_TERRITORY_RENT } from '../../schema/constants.ts';
 import { tierOfType } from '../../schema/rules/territory.ts';
-import { QueryState } from '../admin/QueryState.tsx';
 import { Screen } from '../admin/Screen.tsx';
 import { formatDrk } from '../format.ts';
 import { cssColour } from '../hud/colour.ts';
 import { Dialogs } from '../hud/Dialogs.tsx';
 import { useDialogs } from '../hud/dialogs.ts';
 import { useAccount } from '../hud/territoryHooks.ts';
-import { loadTerritories } from '../state/world.ts';
+import { loadTerritories, useWorld } from '../state/world.ts';
 import { listingFigures } from '../dashboard/marketFigures.ts';
 
 // SPEC §9 "Display": the first 3 listings, then more on demand.
@@ -44,19 +43,29 @@ function Listing({ territory }: { territory: TerritoryDto }) {
   );
 }
 
+/** The listings as the live world shows them, cheapest first: a sale elsewhere removes one at once. */
+function useListings(): TerritoryDto[] {
+  const territories = useWorld((state) => state.territories);
+  return useMemo(
+    () => territories.filter((territory) => territory.sale_price !== null).sort((a, b) => (a.sale_price ?? 0) - (b.sale_price ?? 0) || a.name.localeCompare(b.name)),
+    [territories],
+  );
+}
+
 export default function Marketplace() {
-  const forSale = useQuery<TerritoryDto[]>({ queryKey: ['/api/territories/for-sale'] });
+  const world = useWorld((state) => state.status);
+  const worldError = useWorld((state) => state.error);
   const trades = useQuery<MarketStatsDto>({ queryKey: ['/api/market/stats'] });
   const account = useAccount();
   const [shown, setShown] = useState(FIRST_SHOWN);
+  const listings = useListings();
 
-  // The buy dialog reads the live world, so it sees a listing change while it is open.
   useEffect(() => {
     void loadTerritories();
   }, []);
 
-  const listings = [...(forSale.data ?? [])].sort((a, b) => (a.sale_price ?? 0) - (b.sale_price ?? 0) || a.name.localeCompare(b.name));
   const figures = listingFigures(listings);
+  const ready = world === 'ready';
 
   return (
     <Screen title="Marketplace" subtitle="Territories for sale across the world" backLabel="Back to Map" testId="marketplace">
@@ -81,7 +90,7 @@ export default function Marketplace() {
           <strong className="stat-figure">{formatDrk(SUB_TERRITORY_RENT)}</strong>
           <span className="muted small">to the main city, every 6 months</span>
         </div>
-        {forSale.data && (
+        {ready && (
           <>
             <div className="panel stat-card">
               <span className="stat-label">Listings</span>
@@ -119,24 +128,31 @@ export default function Marketplace() {
             <Link to="/drk-store">Buy DRK</Link>
           </span>
         </div>
-        <QueryState queries={[forSale]} what="the listings">
-          {listings.length === 0 ? (
-            <p className="empty-state">No territories available for purchase at the moment.</p>
-          ) : (
-            <>
-              <div className="card-grid">
-                {listings.slice(0, shown).map((territory) => (
-                  <Listing key={territory.id} territory={territory} />
-                ))}
-              </div>
-              {listings.length > shown && (
-                <button className="button" type="button" onClick={() => setShown(shown + MORE_STEP)}>
-                  Show more ({listings.length - shown} left)
-                </button>
-              )}
-            </>
-          )}
-        </QueryState>
+        {world === 'error' ? (
+          <div className="panel notice" role="alert">
+            <p>Could not load the listings ({worldError}).</p>
+            <button className="button" type="button" onClick={() => void loadTerritories()}>
+              Try again
+            </button>
+          </div>
+        ) : !ready ? (
+          <p className="muted screen-loading">Loading the listings…</p>
+        ) : listings.length === 0 ? (
+          <p className="empty-state">No territories available for purchase at the moment.</p>
+        ) : (
+          <>
+            <div className="card-grid">
+              {listings.slice(0, shown).map((territory) => (
+                <Listing key={territory.id} territory={territory} />
+              ))}
+            </div>
+            {listings.length > shown && (
+              <button className="button" type="button" onClick={() => setShown(shown + MORE_STEP)}>
+                Show more ({listings.length - shown} left)
+              </button>
+            )}
+          </>
+        )}
       </section>
       <Dialogs />
     </Screen>

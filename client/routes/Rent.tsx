@@ -1,5 +1,5 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import type { PaymentDueDto } from '../../schema/api/rent.ts';
 import { MAIN_CITY_RENT, SUB_TERRITORY_RENT } from '../../schema/constants.ts';
 import { FEUDAL_SHARE, RENT_PERIOD_MONTHS } from '../../schema/rules/rent.ts';
@@ -8,8 +8,9 @@ import { PlayerOnly } from '../admin/RoleGates.tsx';
 import { QueryState } from '../admin/QueryState.tsx';
 import { Screen } from '../admin/Screen.tsx';
 import { formatDrk } from '../format.ts';
-import { loadSession, useSession } from '../state/session.ts';
+import { useSession } from '../state/session.ts';
 import { showToast } from '../state/toasts.ts';
+import { goLive } from '../state/world.ts';
 
 const OVERDUE = ['/api/rent/overdue'];
 const upcomingKey = (userId: string) => ['/api/payments/upcoming', userId];
@@ -81,23 +82,21 @@ function PaymentList({ payments, userId, busyId, onPay }: PaymentListProps) {
 }
 
 function RentCollection({ userId }: { userId: string }) {
-  const queryClient = useQueryClient();
   const isWanakt = useSession((state) => state.account?.is_wanakt ?? false);
   const overdue = useQuery<PaymentDueDto[]>({ queryKey: OVERDUE });
   const upcoming = useQuery<PaymentDueDto[]>({ queryKey: upcomingKey(userId) });
   const [busyId, setBusyId] = useState<number | null>(null);
   const [generating, setGenerating] = useState(false);
 
-  const refresh = () =>
-    Promise.all([queryClient.invalidateQueries({ queryKey: OVERDUE }), queryClient.invalidateQueries({ queryKey: ['/api/payments/upcoming'] })]);
+  // The room sends the player's figures after every payment and rent cycle that concerns them,
+  // and those figures bring these reads up to date (state/live-facts.ts).
+  useEffect(goLive, []);
 
   async function pay(payment: PaymentDueDto) {
     setBusyId(payment.id);
     try {
       const { message } = await payRent(payment.id);
       showToast({ title: 'Rent Paid', description: message });
-      // SPEC §4: paying removes the item.
-      await Promise.all([refresh(), loadSession()]);
     } catch (error) {
       showToast({ variant: 'destructive', title: 'Payment Failed', description: serverMessageOr(error, 'Unable to pay rent') });
     } finally {
@@ -110,7 +109,6 @@ function RentCollection({ userId }: { userId: string }) {
     try {
       const { period, created } = await generateRent();
       showToast({ title: 'Rent Cycle Generated', description: `${created} new payments for period ${period}` });
-      await refresh();
     } catch (error) {
       showToast({ variant: 'destructive', title: 'Generation Failed', description: serverMessageOr(error, 'Unable to generate the rent cycle') });
     } finally {

@@ -4,9 +4,12 @@
 // same services the room would call.
 import { Callbacks, Client, type Room } from '@colyseus/sdk';
 import type { ChatMessageDto } from '../../schema/api/chat.ts';
+import { rejoinDelayMs, shouldRejoin } from '../../schema/rules/rejoin.ts';
 import type { ClientMessage, ServerMessages } from '../../schema/state/messages.ts';
 import { dtoFieldsOf, type LiveTerritoryDto } from '../../schema/state/territory-fields.ts';
-import { WorldState, type LiveBanner, type LiveBroadcast, type LiveTerritory, type PrivateAccount } from '../../schema/state/world-state.ts';
+import { WorldState, type LiveBanner, type LiveBroadcast, type LiveTerritory } from '../../schema/state/world-state.ts';
+import { activityArrived, broadcastArrived, detailsChanged, everythingChanged, showFigures, territoriesChanged } from './live-facts.ts';
+import { receiveNotice } from './notices.ts';
 import { useSession } from './session.ts';
 import { showToast } from './toasts.ts';
 import { useWorld } from './world.ts';
@@ -32,6 +35,8 @@ let room: WorldRoom | null = null;
 let started = false;
 let generation = 0;
 let watching: number | null = null;
+let activityWatchers = 0;
+let joins = 0;
 const chatListeners = new Set<(message: ChatMessageDto) => void>();
 
 interface Resume {
@@ -62,28 +67,21 @@ function socketUrls(url: URL): string {
 function feedStore(joined: WorldRoom): void {
   const $ = Callbacks.get(joined);
   const changed = new Set<LiveTerritory>();
-  let figures: PrivateAccount | null = null;
+  let first = true;
   $.onAdd('territories', (territory) => {
     changed.add(territory);
     $.onChange(territory, () => changed.add(territory));
   });
-  $.onAdd('accounts', (account) => {
-    figures = account;
-  });
-  $.onRemove('accounts', () => {
-    figures = null;
-  });
   joined.onStateChange((state) => {
     const live: LiveTerritoryDto[] = [...changed].map(dtoFieldsOf);
     changed.clear();
-    useWorld.getState().applyLive(live);
-    useWorld.setState({
-      online: state.online,
-      banner: bannerOf(state.banner),
-      broadcast: broadcastOf(state.broadcast),
-      account: figures && { balance: figures.balance, paymentsDue: figures.paymentsDue },
-    });
-    if (figures) showBalance(figures.balance);
+    const world = useWorld.getState();
+    if (!first) territoriesChanged(world.live, live);
+    world.applyLive(live);
+    const broadcast = broadcastOf(state.broadcast);
+    if (!first && broadcast && broadcast !== world.broadcast) broadcastArrived(broadcast);
+    useWorld.setState({ online: state.online, banner: bannerOf(state.banner), broadcast });
+    first = false;
   });
 }
 
@@ -100,12 +98,6 @@ function broadcastOf(broadcast: LiveBroadcast | undefined) {
   const current = useWorld.getState().broadcast;
   if (current?.id === broadcast.id) return current;
   return { id: broadcast.id, senderName: broadcast.senderName, message: broadcast.message, createdAt: broadcast.createdAt };
-}
-
-// The top bar shows the session's balance; the room keeps it current after every payment.
-function showBalance(balance: number): void {
-  const account = useSession.getState().account;
-  if (account && account.drk_balance !== String(balance)) useSession.getState().setAccount({ ...account, drk_balance: String(balance) });
 }
 
 function refused({ type, message }: ServerMessages['refused']): void {
@@ -135,21 +127,54 @@ async function join(options: WorldConnectionOptions, endpoint: string): Promise<
   room = joined;
   saveResume({ token: joined.reconnectionToken, userId });
   feedStore(joined);
+  // A join after the first one may have missed changes while away.
+  if (joins++ > 0) everythingChanged();
   joined.onMessage('chat', (message: ServerMessages['chat']) => chatListeners.forEach((listener) => listener(message)));
   joined.onMessage('refused', refused);
+  joined.onMessage('notification', receiveNotice);
+  joined.onMessage('figures', showFigures);
+  joined.onMessage('details', detailsChanged);
+  joined.onMessage('resynced', everythingChanged);
+  joined.onMessage('activity', activityArrived);
   joined.onDrop(() => useWorld.setState({ connection: 'connecting' }));
   joined.onReconnect(() => {
     useWorld.setState({ connection: 'live' });
+    everythingChanged();
     saveResume({ token: joined.reconnectionToken, userId });
   });
-  joined.onLeave(() => {
+  joined.onLeave((code) => {
     if (room !== joined) return;
     room = null;
     saveResume(null);
-    useWorld.setState({ connection: 'offline', account: null });
+    if (shouldRejoin(code)) {
+      useWorld.setState({ connection: 'connecting' });
+      void rejoin(options, endpoint);
+      return;
+    }
+    useWorld.setState({ connection: 'offline', paymentsDue: null });
   });
   useWorld.setState({ connection: 'live' });
   if (watching !== null) send({ type: 'chat.watch', territoryId: watching });
+  if (activityWatchers > 0) send({ type: 'activity.watch', on: true });
+}
+
+/**
+ * Joins again after the server sent this client away (it is restarting) or the SDK could not
+ * reconnect to the same room: the load balancer sends the join to a process that is up, and the
+ * client watches the same chat as before. Stops once any join succeeded or disconnectWorld ran
+ * (a join that a newer one overtook leaves by itself).
+ */
+async function rejoin(options: WorldConnectionOptions, endpoint: string): Promise<void> {
+  for (let attempt = 1; started && room === null; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, rejoinDelayMs(attempt, Math.random())));
+    if (!started || room !== null) return;
+    try {
+      await join(options, endpoint);
+      return;
+    } catch {
+      // No process took the seat yet (they are restarting one by one): wait longer and ask again.
+    }
+  }
 }
 
 /**
@@ -218,4 +243,15 @@ export function watchChat(territoryId: number | null, onMessage: (message: ChatM
 /** The Wanakt's pin, in map coordinates, while it moves; the room shows it to everyone. */
 export function dragPinLive(territoryId: number, x: number, y: number): void {
   send({ type: 'pin.drag', territoryId, x, y });
+}
+
+/**
+ * Receives the world's activity feed (into state/activity.ts) until the returned function is
+ * called; the room sends it only to clients that asked.
+ */
+export function watchActivity(): () => void {
+  if (activityWatchers++ === 0) send({ type: 'activity.watch', on: true });
+  return () => {
+    if (--activityWatchers === 0) send({ type: 'activity.watch', on: false });
+  };
 }

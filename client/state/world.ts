@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import type { LiveTerritoryDto } from '../../schema/state/territory-fields.ts';
-import { territories } from '../api.ts';
+import { getPath, territories } from '../api.ts';
 
 /** The banner ad the world room shows everyone. */
 export interface LiveBannerAd {
@@ -19,15 +19,10 @@ export interface LiveBroadcast {
   createdAt: string;
 }
 
-/** What the world room tells only this player. */
-export interface PrivateFigures {
-  balance: number;
-  paymentsDue: number;
-}
-
 // The single source of the world that the map and the HUD read. REST fills the territories once;
 // the live room (state/room.ts) then keeps their live fields, the banner, the online count, the
-// latest broadcast and the player's own figures up to date.
+// latest broadcast and the player's count of payments due up to date. The player's balance lives
+// in the session store, where the room's figures put it.
 interface WorldState {
   territories: TerritoryDto[];
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -40,7 +35,8 @@ interface WorldState {
   banner: LiveBannerAd | null;
   broadcast: LiveBroadcast | null;
   online: number;
-  account: PrivateFigures | null;
+  /** Unpaid rent payments of the logged-in player; null for a visitor or before the room said. */
+  paymentsDue: number | null;
   setTerritories: (territories: TerritoryDto[]) => void;
   select: (id: number | null) => void;
   applyLive: (changes: readonly LiveTerritoryDto[]) => void;
@@ -63,7 +59,7 @@ export const useWorld = create<WorldState>()((set, get) => ({
   banner: null,
   broadcast: null,
   online: 0,
-  account: null,
+  paymentsDue: null,
   setTerritories: (list) => set((state) => ({ territories: withLive(list, state.live), status: 'ready', error: null })),
   select: (selectedId) => set({ selectedId }),
   applyLive: (changes) => {
@@ -87,13 +83,38 @@ function reloadList(): Promise<void> {
   return reloading;
 }
 
+/** Reads one territory again (its description changed), or the whole list when given null. */
+export async function reloadTerritory(id: number | null): Promise<void> {
+  if (useWorld.getState().status !== 'ready') return;
+  if (id === null) return reloadList();
+  try {
+    const fresh = await getPath<TerritoryDto>(`/api/territories/${id}`);
+    if (!fresh) return;
+    useWorld.setState((state) => ({
+      territories: withLive(
+        state.territories.map((territory) => (territory.id === id ? fresh : territory)),
+        state.live,
+      ),
+    }));
+  } catch (error) {
+    console.error('Could not read the changed territory', error);
+  }
+}
+
+/**
+ * Joins the live room, which keeps a page's reads current. Loaded on demand, so the pages that
+ * never show anything live do not carry the room's client.
+ */
+export function goLive(): void {
+  void import('./room.ts').then(({ connectWorld }) => connectWorld());
+}
+
 // SPEC §7: data never goes stale, so the list is fetched once and again only after a failure.
 export async function loadTerritories(): Promise<void> {
   const { status } = useWorld.getState();
   if (status === 'loading' || status === 'ready') return;
   useWorld.setState({ status: 'loading', error: null });
-  // Loaded on demand, so the pages that never show the world do not carry the room's client.
-  void import('./room.ts').then(({ connectWorld }) => connectWorld());
+  goLive();
   try {
     useWorld.getState().setTerritories(await territories());
   } catch (error) {

@@ -1,7 +1,7 @@
 // Steps the browser tests and the screenshot script share.
 import type { BrowserContext, Page } from 'playwright-core';
 import { markerPosition } from '../../schema/rules/territory.ts';
-import { INITIAL_CAMERA, worldToScreen } from '../../client/map/camera.ts';
+import { worldToScreen, type Camera } from '../../client/map/camera.ts';
 
 export interface Login {
   username: string;
@@ -31,16 +31,41 @@ export interface Placed {
   longitude: string;
 }
 
-/** Where the map draws a territory's marker on the page, at the camera the map starts with. */
+/** Waits until the camera has stopped flying, and answers where it is. */
+export async function mapSettled(page: Page): Promise<Camera> {
+  const map = page.getByTestId('map-canvas');
+  await page.waitForFunction(() => document.querySelector('[data-testid=map-canvas]')?.getAttribute('data-flying') !== 'true', undefined, { timeout: 30_000 });
+  const [centerX, centerY, zoom] = ((await map.getAttribute('data-camera')) ?? '').split(',').map(Number);
+  return { centerX, centerY, zoom };
+}
+
+/** Where the map draws a territory's marker on the page, at the camera it has now. */
 export async function markerPoint(page: Page, territory: Placed): Promise<{ x: number; y: number }> {
   const box = await page.getByTestId('map-canvas').boundingBox();
   if (!box) throw new Error('The map is not on the page');
-  const point = worldToScreen(INITIAL_CAMERA, { width: box.width, height: box.height }, markerPosition(Number(territory.latitude), Number(territory.longitude)));
+  const camera = await mapSettled(page);
+  const point = worldToScreen(camera, { width: box.width, height: box.height }, markerPosition(Number(territory.latitude), Number(territory.longitude)));
   return { x: box.x + point.x, y: box.y + point.y };
 }
 
-export async function clickTerritory(page: Page, territory: Placed): Promise<void> {
-  const point = await markerPoint(page, territory);
+/** Finds a territory with the map's search box and flies the camera to it. */
+export async function flyToTerritory(page: Page, name: string): Promise<void> {
+  const search = page.getByRole('combobox', { name: 'Find a place or a player' });
+  await search.fill(name);
+  await page.getByRole('listbox', { name: 'Search results' }).getByRole('option').first().click();
+  await mapSettled(page);
+}
+
+/** Clicks a territory's marker, first bringing it into view with the search box if the camera does not show it. */
+export async function clickTerritory(page: Page, territory: Placed & { name?: string }): Promise<void> {
+  const box = (await page.getByTestId('map-canvas').boundingBox())!;
+  let point = await markerPoint(page, territory);
+  const margin = 40;
+  const outside = point.x < box.x + margin || point.x > box.x + box.width - margin || point.y < box.y + margin || point.y > box.y + box.height - margin;
+  if (outside && territory.name) {
+    await flyToTerritory(page, territory.name);
+    point = await markerPoint(page, territory);
+  }
   await page.mouse.click(point.x, point.y);
 }
 

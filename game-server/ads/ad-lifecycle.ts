@@ -4,18 +4,17 @@ import { inTransaction, type Queryable, type Tx } from '../db/database.ts';
 import { InsufficientBalanceError, transfer } from '../economy/ledger.ts';
 import { conflict, notFound } from '../errors.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
-import type { ServiceDeps } from '../service-deps.ts';
+import type { ServiceDeps, Work } from '../service-deps.ts';
+import { adReviewed, dollarText, drkText } from '../../schema/rules/notifications.ts';
+import { notify } from '../notifications/notifications.ts';
+import { recordAudit } from '../audit/audit-log.ts';
 import { AD_SELECT, readAd, toAdDto, toReviewDto, type AdRow } from './ad-rows.ts';
+import { emit } from '../events/outbox.ts';
 
 // An ad's life, as built:
 //   card-paid:  pending_payment --paid--> in_review --approve--> active --delivered--> completed
 //                                              \--reject--> rejected --refund--> refunded
 //   DRK banner: (paid at creation)  in_review, then the same.
-
-/** Fulfilment of an ad's payment: the ad waits for the Wanakt's review. */
-export async function moveAdToReview(tx: Tx, paymentId: string): Promise<void> {
-  await tx`update ads set status = 'in_review' where payment_id = ${paymentId} and status = 'pending_payment'`;
-}
 
 export async function listAdsInReview(sql: Queryable): Promise<AdReviewDto[]> {
   const rows = await sql<AdRow[]>`${sql.unsafe(AD_SELECT)} where a.status = 'in_review' order by a.created_at, a.id`;
@@ -36,21 +35,30 @@ const STATUS_WORDS: Record<AdStatus, string> = {
   refunded: 'already rejected and refunded',
 };
 
-async function lockAd(tx: Tx, id: number): Promise<{ status: AdStatus; payment_id: string | null; buyer_user_id: string | null; cost_drk: string | null }> {
-  const [ad] = await tx<{ status: AdStatus; payment_id: string | null; buyer_user_id: string | null; cost_drk: string | null }[]>`
-    select status, payment_id, buyer_user_id, cost_drk::text from ads where id = ${id} for update`;
+interface LockedAd {
+  status: AdStatus;
+  title: string;
+  payment_id: string | null;
+  buyer_user_id: string | null;
+  cost_drk: string | null;
+  total_cost_cents: number | null;
+}
+
+async function lockAd(tx: Tx, id: number): Promise<LockedAd> {
+  const [ad] = await tx<LockedAd[]>`
+    select status, title, payment_id, buyer_user_id, cost_drk::text, total_cost_cents from ads where id = ${id} for update`;
   if (!ad) throw notFound('Ad not found');
   return ad;
 }
 
 /** The Wanakt lets an ad run: it enters the banner rotation and its territory's visit popup. */
-export async function approveAd(deps: ServiceDeps, id: number): Promise<AdReviewDto> {
-  await inTransaction(deps.sql, async (tx) => {
-    const ad = await lockAd(tx, id);
-    if (ad.status !== 'in_review') throw conflict(`This ad is ${STATUS_WORDS[ad.status]}; only an ad in review can be approved`);
-    await tx`update ads set status = 'active', reviewed_at = ${deps.clock()} where id = ${id}`;
-  });
-  return toReviewDto((await readAd(deps.sql, id))!);
+export async function approveAd({ tx, now }: Work, reviewer: { id: string }, id: number): Promise<AdReviewDto> {
+  const ad = await lockAd(tx, id);
+  if (ad.status !== 'in_review') throw conflict(`This ad is ${STATUS_WORDS[ad.status]}; only an ad in review can be approved`);
+  await tx`update ads set status = 'active', reviewed_at = ${now} where id = ${id}`;
+  await recordAudit(tx, { actorId: reviewer.id, action: 'ad_approve', subject: ad.title, details: { adId: id }, at: now });
+  await notify(tx, ad.buyer_user_id ? [adReviewed(ad.buyer_user_id, ad.title, true, null)] : [], now);
+  return toReviewDto((await readAd(tx, id))!);
 }
 
 /**
@@ -58,11 +66,12 @@ export async function approveAd(deps: ServiceDeps, id: number): Promise<AdReview
  * the refund follows, so if the provider cannot be reached the ad stays 'rejected' and rejecting it
  * again retries the refund, which the provider pays once.
  */
-export async function rejectAd(deps: ServiceDeps, provider: PaymentProvider, id: number): Promise<AdReviewDto> {
+export async function rejectAd(deps: ServiceDeps, provider: PaymentProvider, reviewer: { id: string }, id: number): Promise<AdReviewDto> {
   const ad = await inTransaction(deps.sql, async (tx) => {
     const locked = await lockAd(tx, id);
     if (locked.status === 'in_review') {
       await tx`update ads set status = 'rejected', reviewed_at = ${deps.clock()} where id = ${id}`;
+      await recordAudit(tx, { actorId: reviewer.id, action: 'ad_reject', subject: locked.title, details: { adId: id }, at: deps.clock() });
     } else if (locked.status !== 'rejected') {
       throw conflict(`This ad is ${STATUS_WORDS[locked.status]}; only an ad in review can be rejected`);
     }
@@ -70,26 +79,30 @@ export async function rejectAd(deps: ServiceDeps, provider: PaymentProvider, id:
   });
 
   const refundId = ad.payment_id ? await provider.refund(ad.payment_id) : null;
-  const refundedDrkTo = await inTransaction(deps.sql, async (tx) => {
-    if ((await lockAd(tx, id)).status !== 'rejected') return null;
+  await inTransaction(deps.sql, async (tx) => {
+    if ((await lockAd(tx, id)).status !== 'rejected') return;
     await tx`update ads set status = 'refunded' where id = ${id}`;
     if (ad.payment_id) {
       await tx`
         update payments set status = 'refunded', refund_id = ${refundId}, failure_message = 'The ad was rejected in review',
                updated_at = ${deps.clock()}
          where id = ${ad.payment_id} and status = 'succeeded'`;
-      return null;
+      await notify(tx, ad.buyer_user_id ? [adReviewed(ad.buyer_user_id, ad.title, false, ad.total_cost_cents ? dollarText(ad.total_cost_cents) : null)] : [], deps.clock());
+      return;
     }
     const drk = Number(ad.cost_drk ?? 0);
-    if (drk === 0 || !ad.buyer_user_id) return null;
+    if (drk === 0 || !ad.buyer_user_id) {
+      await notify(tx, ad.buyer_user_id ? [adReviewed(ad.buyer_user_id, ad.title, false, null)] : [], deps.clock());
+      return;
+    }
     try {
       await transfer(tx, WANAKT_USER_ID, ad.buyer_user_id, { amount: drk, reason: 'refund', reference: `ad-${id}` });
     } catch (error) {
       if (error instanceof InsufficientBalanceError) throw conflict(`The treasury cannot refund this banner now: ${error.message}`);
       throw error;
     }
-    return ad.buyer_user_id;
+    await notify(tx, [adReviewed(ad.buyer_user_id, ad.title, false, drkText(drk))], deps.clock());
+    await emit(tx, { type: 'balances.changed', userIds: [ad.buyer_user_id, WANAKT_USER_ID] });
   });
-  if (refundedDrkTo) deps.events.publish({ type: 'balances.changed', userIds: [refundedDrkTo, WANAKT_USER_ID] });
   return toReviewDto((await readAd(deps.sql, id))!);
 }

@@ -1,7 +1,9 @@
 import type { AdPurchaseBody, AdPurchaseDto } from '../../schema/api/ads.ts';
 import type { TerritoryType } from '../../schema/constants.ts';
 import { AD_TARGET_TYPES, adTotalDollars } from '../../schema/rules/store.ts';
-import { badInput, notFound } from '../errors.ts';
+import { RESERVED_NAME_MESSAGE } from '../../schema/rules/names.ts';
+import { isReservedName } from '../auth/name-skeleton.ts';
+import { badInput, conflict, notFound } from '../errors.ts';
 import { startCheckout } from '../payments/checkout.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { ServiceDeps } from '../service-deps.ts';
@@ -15,6 +17,8 @@ export async function startAdPurchase(deps: ServiceDeps, provider: PaymentProvid
   const [territory] = await deps.sql<{ name: string; type: TerritoryType }[]>`
     select name, type from territories where id = ${order.territory_id}`;
   if (!territory) throw notFound('Territory not found');
+  // An ad's sponsor line is shown to every player: it may not pass for the game itself.
+  if (order.advertiser_name && isReservedName(order.advertiser_name)) throw conflict(RESERVED_NAME_MESSAGE);
   if (!AD_TARGET_TYPES.includes(territory.type)) throw badInput('Ads can only target major cities, sub-territories or wonders');
   const total = adTotalDollars(territory.type, order.impressions_wanted);
   if (order.total_cost !== total) {

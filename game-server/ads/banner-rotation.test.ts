@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Database, Sql } from '../db/database.ts';
 import { postgresBackendIfReachable, testBackends } from '../testing/databases.ts';
-import { recordingBus, separateProcesses } from '../testing/processes.ts';
+import { committedEvents, separateProcesses } from '../testing/processes.ts';
 import { bannerSlotOf, currentBanner, HOUSE_ADS, recordBannerImpressions, rotateBanner } from './banner-rotation.ts';
 
-const depsOn = (sql: Sql) => ({ sql, events: recordingBus(), clock: () => new Date('2031-01-01T00:00:00Z') });
+const depsOn = (sql: Sql) => ({ sql, clock: () => new Date('2031-01-01T00:00:00Z') });
 
 async function activeAd(sql: Sql, title: string, wanted: number): Promise<number> {
   const [row] = await sql<{ id: number }[]>`
@@ -34,13 +34,13 @@ for (const backend of testBackends()) {
       for (const slot of [100, 101, 102, 103]) shown.push((await rotateBanner(deps, slot)).ad?.id);
       expect(shown).toEqual([-1, -2, -3, -1]);
       expect(HOUSE_ADS.map((ad) => ad.click_url)).toEqual(['/drk-store', '/advertise', '/marketplace']);
-      expect(deps.events.events).toEqual(shown.map((id) => ({ type: 'banner.changed', ad: HOUSE_ADS.find((ad) => ad.id === id) })));
+      expect(await committedEvents(database.sql)).toEqual(shown.map((id) => ({ type: 'banner.changed', ad: HOUSE_ADS.find((ad) => ad.id === id) })));
 
       expect(await rotateBanner(deps, 103)).toEqual({ slot: 103, rotated: false, ad: HOUSE_ADS[0] });
       // A process whose clock lags cannot turn the banner back.
       expect(await rotateBanner(deps, 102)).toEqual({ slot: 102, rotated: false, ad: HOUSE_ADS[2] });
       expect(await rotateBanner(deps, 50)).toEqual({ slot: 50, rotated: false, ad: null });
-      expect(deps.events.events.length).toBe(4);
+      expect(await committedEvents(database.sql)).toHaveLength(4);
       expect(await currentBanner(database.sql)).toEqual(HOUSE_ADS[0]);
     });
 
@@ -57,15 +57,15 @@ for (const backend of testBackends()) {
     it('when an ad has been shown to as many players as were bought, then it completes and leaves the rotation', async () => {
       const short = await activeAd(database.sql, 'Short run', 1000);
       const long = await activeAd(database.sql, 'Long run', 50_000);
-      expect(await recordBannerImpressions(database.sql, short, 600)).toEqual({ delivered: 600, wanted: 1000, completed: false });
-      expect(await recordBannerImpressions(database.sql, short, 500)).toEqual({ delivered: 1000, wanted: 1000, completed: true });
+      const deps = depsOn(database.sql);
+      expect(await recordBannerImpressions(deps, short, 600)).toEqual({ delivered: 600, wanted: 1000, completed: false });
+      expect(await recordBannerImpressions(deps, short, 500)).toEqual({ delivered: 1000, wanted: 1000, completed: true });
       const [row] = await database.sql`select status, impressions_delivered from ads where id = ${short}`;
       expect(row).toEqual({ status: 'completed', impressions_delivered: 1000 });
-      expect(await recordBannerImpressions(database.sql, short, 10)).toBeNull();
-      expect(await recordBannerImpressions(database.sql, HOUSE_ADS[0].id, 10)).toBeNull();
-      await expect(recordBannerImpressions(database.sql, long, -1)).rejects.toThrow(RangeError);
+      expect(await recordBannerImpressions(deps, short, 10)).toBeNull();
+      expect(await recordBannerImpressions(deps, HOUSE_ADS[0].id, 10)).toBeNull();
+      await expect(recordBannerImpressions(deps, long, -1)).rejects.toThrow(RangeError);
 
-      const deps = depsOn(database.sql);
       const shown = [];
       for (const slot of [300, 301, 302]) shown.push((await rotateBanner(deps, slot)).ad?.id);
       expect(shown).toEqual([long, long, long]);
@@ -89,7 +89,7 @@ describe.runIf(postgres)('[DESIGN jobs] banner rotation by two processes on real
       results.push(both[0].ad!.id);
     }
     expect(results).toEqual([...ads, ...ads, ...ads, ...ads]);
-    const announced = processes.flatMap((deps) => deps.events.events);
+    const announced = await committedEvents(database.sql);
     expect(announced.length).toBe(12);
     const [{ count }] = await database.sql`select count(*)::int from banner_slots`;
     expect(count).toBe(12);

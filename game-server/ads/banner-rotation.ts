@@ -1,7 +1,10 @@
 import type { AdDto } from '../../schema/api/ads.ts';
-import type { Queryable } from '../db/database.ts';
+import { adCompleted } from '../../schema/rules/notifications.ts';
+import { inTransaction, type Queryable, type Tx } from '../db/database.ts';
+import { notify } from '../notifications/notifications.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { readAd, toAdDto } from './ad-rows.ts';
+import { emit } from '../events/outbox.ts';
 
 // The room's banner (SPEC §9: it rotates every 30 seconds). Time is cut into slots of
 // BANNER_SECONDS; whichever process inserts a slot's row first rotates it, so a slot turns once
@@ -76,13 +79,16 @@ export interface BannerRotation {
  * with `on conflict do nothing`, and a slot older than one already rotated is not rotated at all
  * (a process with a lagging clock cannot turn the banner back). The winner publishes banner.changed.
  */
-export async function rotateBanner(deps: ServiceDeps, slot: number): Promise<BannerRotation> {
-  const { sql } = deps;
+export function rotateBanner(deps: ServiceDeps, slot: number): Promise<BannerRotation> {
+  return inTransaction(deps.sql, (tx) => rotateSlot(tx, deps.clock(), slot));
+}
+
+async function rotateSlot(sql: Tx, now: Date, slot: number): Promise<BannerRotation> {
   const [previous] = await sql<SlotRow[]>`select ad_id, house_ad_id from banner_slots where slot < ${slot} order by slot desc limit 1`;
   const next = await nextAfter(sql, previous);
   const inserted = await sql`
     insert into banner_slots (slot, ad_id, house_ad_id, rotated_at)
-    select ${slot}, ${next.ad_id}, ${next.house_ad_id}, ${deps.clock()}
+    select ${slot}, ${next.ad_id}, ${next.house_ad_id}, ${now}
      where not exists (select 1 from banner_slots where slot >= ${slot})
     on conflict (slot) do nothing
     returning slot`;
@@ -92,7 +98,7 @@ export async function rotateBanner(deps: ServiceDeps, slot: number): Promise<Ban
   }
   await sql`delete from banner_slots where slot < ${slot - KEPT_SLOTS}`;
   const ad = await adOfSlot(sql, next);
-  deps.events.publish({ type: 'banner.changed', ad });
+  await emit(sql, { type: 'banner.changed', ad });
   return { slot, rotated: true, ad };
 }
 
@@ -112,14 +118,19 @@ export interface DeliveredImpressions {
  * Counts the players one process showed an ad to. Delivery stops at what was bought: the ad that
  * reaches it is completed and leaves the rotation. House ads and ads no longer active count nothing (null).
  */
-export async function recordBannerImpressions(sql: Queryable, adId: number, viewers: number): Promise<DeliveredImpressions | null> {
+export async function recordBannerImpressions(deps: ServiceDeps, adId: number, viewers: number): Promise<DeliveredImpressions | null> {
   if (!Number.isSafeInteger(viewers) || viewers < 0) throw new RangeError(`Viewers must be a whole number of at least 0, got ${viewers}`);
   if (adId <= 0 || viewers === 0) return null;
-  const [row] = await sql<{ delivered: number; wanted: number; status: string }[]>`
-    update ads
-       set impressions_delivered = least(impressions_wanted, impressions_delivered + ${viewers}),
-           status = case when impressions_delivered + ${viewers} >= impressions_wanted then 'completed' else status end
-     where id = ${adId} and status = 'active'
-    returning impressions_delivered as delivered, impressions_wanted as wanted, status`;
-  return row ? { delivered: row.delivered, wanted: row.wanted, completed: row.status === 'completed' } : null;
+  return inTransaction(deps.sql, async (tx) => {
+    const [row] = await tx<{ delivered: number; wanted: number; status: string; title: string; buyer_user_id: string | null }[]>`
+      update ads
+         set impressions_delivered = least(impressions_wanted, impressions_delivered + ${viewers}),
+             status = case when impressions_delivered + ${viewers} >= impressions_wanted then 'completed' else status end
+       where id = ${adId} and status = 'active'
+      returning impressions_delivered as delivered, impressions_wanted as wanted, status, title, buyer_user_id`;
+    if (!row) return null;
+    const completed = row.status === 'completed';
+    if (completed && row.buyer_user_id) await notify(tx, [adCompleted(row.buyer_user_id, row.title, row.wanted)], deps.clock());
+    return { delivered: row.delivered, wanted: row.wanted, completed };
+  });
 }

@@ -1,30 +1,28 @@
 import type { BannerBody, MyBannerDto } from '../../schema/api/ads.ts';
 import { WANAKT_USER_ID } from '../../schema/constants.ts';
 import { bannerCostDrk } from '../../schema/rules/store.ts';
-import { inTransaction, type Queryable } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 import { transfer } from '../economy/ledger.ts';
-import type { ServiceDeps } from '../service-deps.ts';
+import type { Work } from '../service-deps.ts';
 import { AD_SELECT, readAd, toMyBannerDto, type AdRow } from './ad-rows.ts';
+import { emit } from '../events/outbox.ts';
 
 /**
  * A player's dashboard banner, paid in DRK to the treasury in the same transaction that creates it,
  * then reviewed like a card-paid ad. The treasury's own banners cost it nothing.
  */
-export async function buyBanner(deps: ServiceDeps, buyerId: string, banner: BannerBody): Promise<MyBannerDto> {
+export async function buyBanner({ tx, now }: Work, buyerId: string, banner: BannerBody): Promise<MyBannerDto> {
   const cost = buyerId === WANAKT_USER_ID ? 0 : bannerCostDrk(banner.target_impressions);
-  const id = await inTransaction(deps.sql, async (tx) => {
-    const [ad] = await tx<{ id: number }[]>`
-      insert into ads (title, content, click_url, buyer_user_id, impressions_wanted, cost_drk, status, created_at)
-      values (${banner.title}, ${banner.content}, ${banner.click_url}, ${buyerId}, ${banner.target_impressions}, ${cost},
-              'in_review', ${deps.clock()})
-      returning id`;
-    if (cost > 0) {
-      await transfer(tx, buyerId, WANAKT_USER_ID, { amount: cost, reason: 'banner', reference: `ad-${ad.id}` });
-    }
-    return ad.id;
-  });
-  if (cost > 0) deps.events.publish({ type: 'balances.changed', userIds: [buyerId, WANAKT_USER_ID] });
-  return toMyBannerDto((await readAd(deps.sql, id))!);
+  const [ad] = await tx<{ id: number }[]>`
+    insert into ads (title, content, click_url, buyer_user_id, impressions_wanted, cost_drk, status, created_at)
+    values (${banner.title}, ${banner.content}, ${banner.click_url}, ${buyerId}, ${banner.target_impressions}, ${cost},
+            'in_review', ${now})
+    returning id`;
+  if (cost > 0) {
+    await transfer(tx, buyerId, WANAKT_USER_ID, { amount: cost, reason: 'banner', reference: `ad-${ad.id}` });
+    await emit(tx, { type: 'balances.changed', userIds: [buyerId, WANAKT_USER_ID] });
+  }
+  return toMyBannerDto((await readAd(tx, ad.id))!);
 }
 
 /** A player's banners with what they delivered and cost, newest first, for the analytics modal. */

@@ -1,14 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { ActingUser } from '../../schema/commands/policy.ts';
 import type { Queryable } from '../db/database.ts';
 
 export const SESSION_COOKIE = 'wanakt_session';
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-export interface SessionUser {
-  id: string;
-  username: string;
-  is_wanakt: boolean;
-}
+/** The user a session belongs to: the actor of every command sent with it. */
+export type SessionUser = ActingUser;
 
 function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');

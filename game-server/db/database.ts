@@ -63,11 +63,25 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<Database> 
   };
 }
 
+const commitListeners = new Set<() => Promise<void> | void>();
+
+/**
+ * Runs `listener` after every transaction of this process commits, and the transaction's caller
+ * waits for it: the outbox relay delivers the command's own events before the command answers, so
+ * whoever made a change reads it back from every cache and room of this process.
+ */
+export function afterEveryCommit(listener: () => Promise<void> | void): () => void {
+  commitListeners.add(listener);
+  return () => commitListeners.delete(listener);
+}
+
 /** Retries a transaction that PostgreSQL aborted to keep concurrent writers serial. */
 export async function inTransaction<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return (await sql.begin(work)) as T;
+      const result = (await sql.begin(work)) as T;
+      await Promise.all([...commitListeners].map((listener) => listener()));
+      return result;
     } catch (error) {
       const code = (error as { code?: string }).code;
       const retryable = code === '40001' || code === '40P01';

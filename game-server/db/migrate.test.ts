@@ -6,8 +6,8 @@ import { checkInvariants } from '../economy/supply.ts';
 import { postgresBackendIfReachable, testBackends } from '../testing/databases.ts';
 import { openPostgres, type Queryable } from './database.ts';
 import { migrate, MIGRATIONS_DIR } from './migrate.ts';
-import { seed } from './seed/seed.ts';
-import { WORLD } from './seed/world-data.ts';
+import { seed } from '../seed/seed.ts';
+import { WORLD } from '../seed/world-data.ts';
 
 const migrationFiles = async () => (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort();
 const seedOptions = { includeDemo: true, now: new Date('2026-11-22T00:00:00Z') };

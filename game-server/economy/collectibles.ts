@@ -1,10 +1,11 @@
 import type { CollectibleActionDto, CollectibleDto } from '../../schema/api/collectibles.ts';
 import { WANAKT_USER_ID, type CollectibleType } from '../../schema/constants.ts';
-import type { SessionUser } from '../auth/sessions.ts';
-import { inTransaction, type Queryable, type Tx } from '../db/database.ts';
+import type { ActingUser } from '../../schema/commands/policy.ts';
+import type { Queryable, Tx } from '../db/database.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 import { transfer } from './ledger.ts';
-import type { ServiceDeps } from '../service-deps.ts';
+import type { Work } from '../service-deps.ts';
+import { emit } from '../events/outbox.ts';
 
 type CollectibleRow = Omit<CollectibleDto, 'price' | 'label' | 'acquired_at'> & { price: string; acquired_at: Date | null };
 
@@ -46,24 +47,20 @@ const title = (row: CollectibleRow) => `${row.name} #${row.serial_number}`;
  * The buyer pays the price to the Wanakt's treasury and takes the serial number. The row is locked
  * first, so of two buyers at once the second finds it sold and keeps its DRK.
  */
-export async function purchaseCollectible(deps: ServiceDeps, buyer: SessionUser, collectibleId: number): Promise<CollectibleActionDto> {
+export async function purchaseCollectible({ tx, now }: Work, buyer: ActingUser, collectibleId: number): Promise<CollectibleActionDto> {
   if (buyer.id === WANAKT_USER_ID) throw forbidden('The treasury sells collectibles; it does not buy them');
-  const now = deps.clock();
-  const bought = await inTransaction(deps.sql, async (tx) => {
-    const row = await lockCollectible(tx, collectibleId);
-    if (row.owner_id === buyer.id) throw conflict('You already own this collectible');
-    if (row.owner_id !== null) throw conflict('This collectible has already been sold');
-    const price = Number(row.price);
-    if (price > 0) {
-      await transfer(tx, buyer.id, WANAKT_USER_ID, { amount: price, reason: 'collectible', reference: `collectible:${collectibleId}` });
-    }
-    const [updated] = await tx<CollectibleRow[]>`
-      update collectibles set owner_id = ${buyer.id}, acquired_at = ${now}, is_active = false
-       where id = ${collectibleId} returning ${columns(tx)}`;
-    return updated;
-  });
-  deps.events.publish({ type: 'balances.changed', userIds: [buyer.id, WANAKT_USER_ID] });
-  return { message: `You bought ${title(bought)} for ${Number(bought.price)} DRK`, collectible: toDto(bought) };
+  const row = await lockCollectible(tx, collectibleId);
+  if (row.owner_id === buyer.id) throw conflict('You already own this collectible');
+  if (row.owner_id !== null) throw conflict('This collectible has already been sold');
+  const price = Number(row.price);
+  if (price > 0) {
+    await transfer(tx, buyer.id, WANAKT_USER_ID, { amount: price, reason: 'collectible', reference: `collectible:${collectibleId}` });
+  }
+  const [updated] = await tx<CollectibleRow[]>`
+    update collectibles set owner_id = ${buyer.id}, acquired_at = ${now}, is_active = false
+     where id = ${collectibleId} returning ${columns(tx)}`;
+  await emit(tx, { type: 'balances.changed', userIds: [buyer.id, WANAKT_USER_ID] });
+  return { message: `You bought ${title(updated)} for ${Number(updated.price)} DRK`, collectible: toDto(updated) };
 }
 
 /**
@@ -71,19 +68,16 @@ export async function purchaseCollectible(deps: ServiceDeps, buyer: SessionUser,
  * a time, so applying one takes off the owner's others of its type. The owner's collectibles of
  * that type are locked in id order so two applies at once cannot leave two applied.
  */
-export async function setCollectibleApplied(deps: ServiceDeps, owner: SessionUser, collectibleId: number, applied: boolean): Promise<CollectibleActionDto> {
-  const result = await inTransaction(deps.sql, async (tx) => {
-    const [found] = await tx<{ owner_id: string | null; type: CollectibleType }[]>`select owner_id, type from collectibles where id = ${collectibleId}`;
-    if (!found) throw notFound('Collectible not found');
-    if (found.owner_id !== owner.id) throw forbidden('You do not own this collectible');
-    await tx`select id from collectibles where owner_id = ${owner.id} and type = ${found.type} order by id for update`;
-    const row = await lockCollectible(tx, collectibleId);
-    if (row.owner_id !== owner.id) throw forbidden('You do not own this collectible');
-    if (applied) {
-      await tx`update collectibles set is_active = false where owner_id = ${owner.id} and type = ${row.type} and id <> ${collectibleId} and is_active`;
-    }
-    const [updated] = await tx<CollectibleRow[]>`update collectibles set is_active = ${applied} where id = ${collectibleId} returning ${columns(tx)}`;
-    return updated;
-  });
-  return { message: `${title(result)} is ${applied ? 'applied' : 'back in your collection'}`, collectible: toDto(result) };
+export async function setCollectibleApplied({ tx }: Work, owner: ActingUser, collectibleId: number, applied: boolean): Promise<CollectibleActionDto> {
+  const [found] = await tx<{ owner_id: string | null; type: CollectibleType }[]>`select owner_id, type from collectibles where id = ${collectibleId}`;
+  if (!found) throw notFound('Collectible not found');
+  if (found.owner_id !== owner.id) throw forbidden('You do not own this collectible');
+  await tx`select id from collectibles where owner_id = ${owner.id} and type = ${found.type} order by id for update`;
+  const row = await lockCollectible(tx, collectibleId);
+  if (row.owner_id !== owner.id) throw forbidden('You do not own this collectible');
+  if (applied) {
+    await tx`update collectibles set is_active = false where owner_id = ${owner.id} and type = ${row.type} and id <> ${collectibleId} and is_active`;
+  }
+  const [updated] = await tx<CollectibleRow[]>`update collectibles set is_active = ${applied} where id = ${collectibleId} returning ${columns(tx)}`;
+  return { message: `${title(updated)} is ${applied ? 'applied' : 'back in your collection'}`, collectible: toDto(updated) };
 }

@@ -2,7 +2,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MAX_DRK_SUPPLY, WANAKT_USER_ID, type TerritoryType, type UpgradeTier } from '../../schema/constants.ts';
 import { ownerEarnings } from '../../schema/rules/earnings.ts';
 import { inTransaction, type Database, type Sql } from '../db/database.ts';
-import { createLocalBus } from '../events/local-bus.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { postgresBackendIfReachable, testBackends } from '../testing/databases.ts';
 import { createPlayer } from '../testing/players.ts';
@@ -14,7 +13,7 @@ import { checkInvariants, readSupply } from './supply.ts';
 const MONTH = '2031-03';
 const NOW = new Date('2031-03-01T00:00:00Z');
 
-const depsOn = (sql: Sql): ServiceDeps => ({ sql, events: createLocalBus(), clock: () => NOW });
+const depsOn = (sql: Sql): ServiceDeps => ({ sql, clock: () => NOW });
 
 async function give(sql: Sql, owner: string, names: string[], tier: UpgradeTier = 'standard'): Promise<void> {
   const updated = await sql`update territories set owner_id = ${owner}, upgrade_tier = ${tier} where name in ${sql(names)} returning id`;

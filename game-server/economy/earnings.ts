@@ -3,7 +3,7 @@ import { WANAKT_USER_ID, type TerritoryType, type UpgradeTier } from '../../sche
 import { ownershipMultiplier } from '../../schema/rules/economy.ts';
 import { earningsMonthOf, ownerEarnings, scaleToSupply, territoryEarning, type EarningTerritory } from '../../schema/rules/earnings.ts';
 import { RENT_PERIOD_MONTHS, rentPeriodOf } from '../../schema/rules/rent.ts';
-import type { SessionUser } from '../auth/sessions.ts';
+import type { ActingUser } from '../../schema/commands/policy.ts';
 import { inTransaction, type Queryable } from '../db/database.ts';
 import { badInput, forbidden, notFound } from '../errors.ts';
 import type { ServiceDeps } from '../service-deps.ts';
@@ -11,6 +11,7 @@ import { activeEventMultiplier } from '../world/special-events.ts';
 import { mint } from './ledger.ts';
 import { obligationsOf, periodRentMultiplier } from './rent-cycle.ts';
 import { readSupply } from './supply.ts';
+import { emit } from '../events/outbox.ts';
 
 // The monthly payout of the revenue center's 'total monthly' (issue 6): planned once per month,
 // then minted in committed batches, each territory at most once per month.
@@ -91,7 +92,6 @@ async function planMonth(deps: ServiceDeps, month: string): Promise<boolean> {
 }
 
 interface PayBatch {
-  userIds: string[];
   territories: number;
   minted: number;
   done: boolean;
@@ -133,7 +133,8 @@ async function payBatch(deps: ServiceDeps, month: string, batchSize: number): Pr
     }
     const done = rows.length < batchSize;
     if (done) await tx`update earnings_months set completed_at = ${now} where month = ${month}`;
-    return { userIds: [...userIds], territories: rows.length, minted, done };
+    if (userIds.size > 0) await emit(tx, { type: 'balances.changed', userIds: [...userIds] });
+    return { territories: rows.length, minted, done };
   });
 }
 
@@ -169,7 +170,6 @@ export async function payMonthlyEarnings(
     if (!batch) break;
     run.territories += batch.territories;
     run.minted += batch.minted;
-    if (batch.userIds.length > 0) deps.events.publish({ type: 'balances.changed', userIds: batch.userIds });
     await options.afterBatch?.(batchNumber);
     if (batch.done) break;
   }
@@ -180,7 +180,7 @@ export async function payMonthlyEarnings(
  * The revenue center's Overview: the monthly total the rules project for the player, broken
  * down, beside the latest payout the ledger holds. A player reads only its own; the Wanakt, anyone's.
  */
-export async function revenueSummary(sql: Queryable, viewer: SessionUser, userId: string, now: Date): Promise<RevenueSummaryDto> {
+export async function revenueSummary(sql: Queryable, viewer: ActingUser, userId: string, now: Date): Promise<RevenueSummaryDto> {
   if (userId !== viewer.id && !viewer.is_wanakt) throw forbidden('You can only see your own revenue');
   const [user] = await sql`select 1 from users where id = ${userId}`;
   if (!user) throw notFound('User not found');

@@ -1,19 +1,9 @@
+import { shortOfDrk } from '../../schema/rules/market.ts';
 import { conflict, GameError, notFound } from '../errors.ts';
 import type { Queryable } from '../db/database.ts';
+import type { LedgerReason } from '../../schema/api/statement.ts';
 
-export type LedgerReason =
-  | 'registration'
-  | 'demo_grant'
-  | 'admin_mint'
-  | 'drk_package'
-  | 'territory_purchase'
-  | 'territory_assignment'
-  | 'upgrade'
-  | 'rent'
-  | 'collectible'
-  | 'banner'
-  | 'refund'
-  | 'earnings';
+export type { LedgerReason } from '../../schema/api/statement.ts';
 
 export interface Movement {
   amount: number;
@@ -29,7 +19,7 @@ export class InsufficientBalanceError extends GameError {
     readonly needed: number,
     readonly available: number,
   ) {
-    super(409, `You need ${needed} DRK but only have ${available} DRK`);
+    super(409, shortOfDrk(needed, available));
     this.name = 'InsufficientBalanceError';
   }
 }

@@ -5,16 +5,16 @@ import type { Database, Sql } from '../db/database.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { postgresBackendIfReachable, testBackends } from '../testing/databases.ts';
 import { balanceOf, createPlayer } from '../testing/players.ts';
-import { recordingBus, separateProcesses } from '../testing/processes.ts';
-import { payRent } from './rent-payments.ts';
+import { committedEvents, separateProcesses } from '../testing/processes.ts';
+import { execute } from '../commands/execute.ts';
 import { ensureRentPeriod, generateRentPeriod } from './rent-cycle.ts';
 import { checkInvariants } from './supply.ts';
 
 const PERIOD = '2031-H1';
 const PERIOD_START = new Date('2031-01-01T00:00:00Z');
 
-function depsOn(sql: Sql, now = PERIOD_START): ServiceDeps & { events: ReturnType<typeof recordingBus> } {
-  return { sql, events: recordingBus(), clock: () => now };
+function depsOn(sql: Sql, now = PERIOD_START): ServiceDeps {
+  return { sql, clock: () => now };
 }
 
 interface NewTerritory {
@@ -105,7 +105,7 @@ for (const backend of testBackends()) {
       const [village] = await database.sql`select type, monthly_revenue::int, rent_amount from territories where id = ${tree.ids.villageD}`;
       expect(rentDue({ type: village.type, monthly_revenue: village.monthly_revenue, rent_amount: village.rent_amount })?.amount).toBe(17);
 
-      const told = deps.events.events.flatMap((event) => (event.type === 'payments-due.changed' ? event.userIds : []));
+      const told = (await committedEvents(database.sql)).flatMap((event) => (event.type === 'payments-due.changed' ? event.userIds : []));
       expect(new Set(told)).toEqual(new Set([...Object.values(tree.players), WANAKT_USER_ID]));
     });
 
@@ -173,9 +173,10 @@ for (const backend of testBackends()) {
       const before = [await balanceOf(database.sql, tree.players.b), await balanceOf(database.sql, tree.players.a)];
 
       const deps = depsOn(database.sql, new Date('2031-01-05T00:00:00Z'));
-      await payRent(deps, payer, payment.id);
+      const payRent = () => execute(deps, { user: payer, via: 'web' }, { type: 'rent.pay', paymentId: payment.id });
+      await payRent();
       expect([await balanceOf(database.sql, tree.players.b), await balanceOf(database.sql, tree.players.a)]).toEqual([before[0] - 42, before[1] + 42]);
-      await expect(payRent(deps, payer, payment.id)).rejects.toThrow('already been paid');
+      await expect(payRent()).rejects.toThrow('already been paid');
       expect([await balanceOf(database.sql, tree.players.b), await balanceOf(database.sql, tree.players.a)]).toEqual([before[0] - 42, before[1] + 42]);
 
       const ledger = await database.sql`select amount::int, from_user_id, to_user_id from ledger where reason = 'rent' and territory_id = ${tree.ids.cityB}`;

@@ -2,13 +2,18 @@ import type { RentFlowDto, RentGeneratedDto, RentWaterfallDto } from '../../sche
 import type { PaymentType } from '../../schema/api/rent.ts';
 import { WANAKT_USER_ID, type TerritoryType } from '../../schema/constants.ts';
 import { discountedPrice } from '../../schema/rules/economy.ts';
+import { PAYS_THE_WANAKT } from '../../schema/rules/feudal.ts';
 import { RENT_DUE_DAYS, rentDue, rentPeriodOf } from '../../schema/rules/rent.ts';
-import type { SessionUser } from '../auth/sessions.ts';
+import type { ActingUser } from '../../schema/commands/policy.ts';
 import { inTransaction, type Queryable } from '../db/database.ts';
 import { badInput, forbidden, notFound } from '../errors.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { readPayments, type PaymentRow } from './rent-payments.ts';
 import { activeEventMultiplier } from '../world/special-events.ts';
+import { recordAudit } from '../audit/audit-log.ts';
+import { rentGenerated } from '../../schema/rules/notifications.ts';
+import { notify } from '../notifications/notifications.ts';
+import { emit } from '../events/outbox.ts';
 
 // The 6-month rent cycle (SPEC §1, §9): every owned territory owes its overlord's owner what
 // rentDue says, once per period. Any constant works as the lock class; it only has to be the same
@@ -69,9 +74,9 @@ function candidates(sql: Queryable, filter: { period: string; afterId: number; l
       from territories t
       join users owner on owner.id = t.owner_id
       left join territories overlord
-        on overlord.id = case when t.type = 'main' then (select id from territories where type = 'wanakt' order by id limit 1)
+        on overlord.id = case when t.type in ${sql(PAYS_THE_WANAKT)} then (select id from territories where type = 'wanakt' order by id limit 1)
                               else t.parent_territory_id end
-      left join users payee on payee.id = case when t.type = 'main' then ${WANAKT_USER_ID} else overlord.owner_id end
+      left join users payee on payee.id = case when t.type in ${sql(PAYS_THE_WANAKT)} then ${WANAKT_USER_ID} else overlord.owner_id end
       left join rent_payments billed on billed.payer_territory_id = t.id and billed.period = ${period}
      where ${where}
      order by t.id
@@ -121,10 +126,11 @@ async function lockPeriod(sql: Queryable, period: string): Promise<void> {
  * process's). A completed period starts a new pass only when asked: a rerun inserts only what is
  * missing, so it creates nothing twice. Answers whether there is a pass to run.
  */
-async function beginPass(deps: ServiceDeps, period: string, restartCompleted: boolean): Promise<boolean> {
+async function beginPass(deps: ServiceDeps, period: string, restartCompleted: boolean, auditBy: string | undefined): Promise<boolean> {
   const now = deps.clock();
   return inTransaction(deps.sql, async (tx) => {
     await lockPeriod(tx, period);
+    if (auditBy) await recordAudit(tx, { actorId: auditBy, action: 'rent_cycle', subject: period, at: now });
     const [row] = await tx<{ completed_at: Date | null }[]>`select completed_at from rent_periods where period = ${period}`;
     if (row && row.completed_at === null) return true;
     if (row && !restartCompleted) return false;
@@ -143,7 +149,6 @@ async function beginPass(deps: ServiceDeps, period: string, restartCompleted: bo
 }
 
 interface BatchResult {
-  notified: string[];
   created: number;
   done: boolean;
 }
@@ -181,13 +186,16 @@ async function runBatch(deps: ServiceDeps, period: string, periodStart: Date, ba
             on conflict (payer_territory_id, period) do nothing
             returning payer_id, payee_id`;
     const done = rows.length < batchSize;
+    const notified = [...new Set(inserted.flatMap((row) => [row.payer_id, row.payee_id]))];
+    if (notified.length > 0) await emit(tx, { type: 'payments-due.changed', userIds: notified });
     await tx`
       update rent_periods
          set resume_after_id = ${rows.at(-1)?.id ?? state.resume_after_id},
              completed_at = ${done ? deps.clock() : null},
              payments_created = payments_created + ${inserted.length}
        where period = ${period}`;
-    return { notified: [...new Set(inserted.flatMap((row) => [row.payer_id, row.payee_id]))], created: inserted.length, done };
+    await notify(tx, [...new Set(inserted.map((row) => row.payer_id))].map((payer) => rentGenerated(payer, period)), deps.clock());
+    return { created: inserted.length, done };
   });
 }
 
@@ -195,18 +203,19 @@ export interface RentRunOptions {
   batchSize?: number;
   /** Runs after each committed batch; tests throw here to crash a run halfway. */
   afterBatch?: (batchNumber: number) => void | Promise<void>;
+  /** The Wanakt who asked for the run, for the audit log; the schedule's runs are not logged. */
+  auditBy?: string;
 }
 
 async function runPeriod(deps: ServiceDeps, period: string, restartCompleted: boolean, options: RentRunOptions): Promise<RentGeneratedDto> {
   const periodStart = rentPeriodStart(period);
   const batchSize = options.batchSize ?? RENT_BATCH_SIZE;
-  if (!(await beginPass(deps, period, restartCompleted))) return { period, created: 0 };
+  if (!(await beginPass(deps, period, restartCompleted, options.auditBy))) return { period, created: 0 };
   let created = 0;
   for (let batchNumber = 1; ; batchNumber++) {
     const batch = await runBatch(deps, period, periodStart, batchSize);
     if (!batch) break;
     created += batch.created;
-    if (batch.notified.length > 0) deps.events.publish({ type: 'payments-due.changed', userIds: batch.notified });
     await options.afterBatch?.(batchNumber);
     if (batch.done) break;
   }
@@ -276,7 +285,7 @@ function projectedFlow(item: RentObligation): RentFlowDto {
  * player pays or collects, plus what the rules say is owed by territories not billed yet.
  * A player reads only its own; the Wanakt reads anyone's.
  */
-export async function rentWaterfall(sql: Queryable, viewer: SessionUser, userId: string, now: Date): Promise<RentWaterfallDto> {
+export async function rentWaterfall(sql: Queryable, viewer: ActingUser, userId: string, now: Date): Promise<RentWaterfallDto> {
   if (userId !== viewer.id && !viewer.is_wanakt) throw forbidden('You can only see your own rent');
   const [user] = await sql`select 1 from users where id = ${userId}`;
   if (!user) throw notFound('User not found');

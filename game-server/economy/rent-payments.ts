@@ -1,10 +1,13 @@
 import type { PaymentDueDto, RentPaidDto } from '../../schema/api/rent.ts';
 import { dueLabel } from '../../schema/rules/rent.ts';
-import type { SessionUser } from '../auth/sessions.ts';
-import { inTransaction, type Queryable } from '../db/database.ts';
+import type { ActingUser } from '../../schema/commands/policy.ts';
+import type { Queryable } from '../db/database.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
-import type { ServiceDeps } from '../service-deps.ts';
+import type { Work } from '../service-deps.ts';
+import { rentReceived } from '../../schema/rules/notifications.ts';
+import { notify } from '../notifications/notifications.ts';
 import { transfer } from './ledger.ts';
+import { emit } from '../events/outbox.ts';
 
 /** A payment as read from the database: the DTO's fields before the amount and dates are converted. */
 export type PaymentRow = Omit<PaymentDueDto, 'amount' | 'due_date' | 'overdue' | 'label'> & {
@@ -61,7 +64,7 @@ export async function readPayments(sql: Queryable, filter: PaymentFilter): Promi
  * A player's unpaid payments, soonest first; overdue ones come first and say so. A player reads
  * only its own; the Wanakt, who sees the payment schedule, reads anyone's.
  */
-export async function listUpcomingPayments(sql: Queryable, viewer: SessionUser, userId: string, now: Date): Promise<PaymentDueDto[]> {
+export async function listUpcomingPayments(sql: Queryable, viewer: ActingUser, userId: string, now: Date): Promise<PaymentDueDto[]> {
   if (userId !== viewer.id && !viewer.is_wanakt) throw forbidden('You can only see your own payments');
   const [user] = await sql`select 1 from users where id = ${userId}`;
   if (!user) throw notFound('User not found');
@@ -70,7 +73,7 @@ export async function listUpcomingPayments(sql: Queryable, viewer: SessionUser, 
 }
 
 /** Unpaid payments past their due date: the player's own, or every one for the Wanakt. */
-export async function listOverduePayments(sql: Queryable, viewer: SessionUser, now: Date): Promise<PaymentDueDto[]> {
+export async function listOverduePayments(sql: Queryable, viewer: ActingUser, now: Date): Promise<PaymentDueDto[]> {
   const rows = await readPayments(sql, { unpaidOnly: true, payerId: viewer.is_wanakt ? null : viewer.id, dueBefore: now });
   return rows.map((row) => toDto(row, now));
 }
@@ -80,36 +83,36 @@ export async function listOverduePayments(sql: Queryable, viewer: SessionUser, n
  * the same transaction. The row is locked first, so concurrent attempts queue and all but the
  * first find it paid.
  */
-export async function payRent(deps: ServiceDeps, payer: SessionUser, paymentId: number): Promise<RentPaidDto> {
-  const now = deps.clock();
-  const paid = await inTransaction(deps.sql, async (tx) => {
-    const [payment] = await tx<{ payer_id: string; payee_id: string; payer_territory_id: number; amount: string; paid_at: Date | null; payer_territory_name: string; payee_username: string }[]>`
-      select p.payer_id, p.payee_id, p.payer_territory_id, p.amount::text, p.paid_at,
-             t.name as payer_territory_name, u.username as payee_username
-        from rent_payments p
-        join territories t on t.id = p.payer_territory_id
-        join users u on u.id = p.payee_id
-       where p.id = ${paymentId}
-         for update of p`;
-    if (!payment) throw notFound('Payment not found');
-    if (payment.payer_id !== payer.id) throw forbidden('Only the payer can pay this payment');
-    if (payment.paid_at !== null) throw conflict('This payment has already been paid');
-    const amount = Number(payment.amount);
-    await transfer(tx, payment.payer_id, payment.payee_id, {
-      amount,
-      reason: 'rent',
-      territoryId: payment.payer_territory_id,
-      reference: `rent_payment:${paymentId}`,
-    });
-    await tx`update rent_payments set paid_at = ${now} where id = ${paymentId}`;
-    return { payment, amount };
+export async function payRent({ tx, now }: Work, payer: ActingUser, paymentId: number): Promise<RentPaidDto> {
+  const [payment] = await tx<{ payer_id: string; payee_id: string; payer_territory_id: number; amount: string; paid_at: Date | null; payer_territory_name: string; payee_username: string }[]>`
+    select p.payer_id, p.payee_id, p.payer_territory_id, p.amount::text, p.paid_at,
+           t.name as payer_territory_name, u.username as payee_username
+      from rent_payments p
+      join territories t on t.id = p.payer_territory_id
+      join users u on u.id = p.payee_id
+     where p.id = ${paymentId}
+       for update of p`;
+  if (!payment) throw notFound('Payment not found');
+  if (payment.payer_id !== payer.id) throw forbidden('Only the payer can pay this payment');
+  if (payment.paid_at !== null) throw conflict('This payment has already been paid');
+  const amount = Number(payment.amount);
+  await transfer(tx, payment.payer_id, payment.payee_id, {
+    amount,
+    reason: 'rent',
+    territoryId: payment.payer_territory_id,
+    reference: `rent_payment:${paymentId}`,
   });
-  deps.events.publish({ type: 'balances.changed', userIds: [paid.payment.payer_id, paid.payment.payee_id] });
-  deps.events.publish({ type: 'payments-due.changed', userIds: [paid.payment.payer_id] });
+  await tx`update rent_payments set paid_at = ${now} where id = ${paymentId}`;
+  await notify(tx, [rentReceived(payment.payee_id, payer.username, payment.payer_territory_name, amount)], now);
+  await emit(
+    tx,
+    { type: 'balances.changed', userIds: [payment.payer_id, payment.payee_id] },
+    { type: 'payments-due.changed', userIds: [payment.payer_id] },
+  );
   return {
-    message: `Paid ${paid.amount} DRK rent for ${paid.payment.payer_territory_name} to ${paid.payment.payee_username}`,
+    message: `Paid ${amount} DRK rent for ${payment.payer_territory_name} to ${payment.payee_username}`,
     payment_id: paymentId,
-    amount: paid.amount,
+    amount,
     paid_at: now.toISOString(),
   };
 }

@@ -1,10 +1,7 @@
+import type { SupplyDto } from '../../schema/api/currency.ts';
 import type { Queryable } from '../db/database.ts';
 
-export interface Supply {
-  total_supply: number;
-  circulating_supply: number;
-  max_supply: number;
-}
+export type Supply = SupplyDto;
 
 export async function readSupply(sql: Queryable): Promise<Supply> {
   const [row] = await sql<{ total_supply: string; circulating_supply: string; max_supply: string }[]>`

@@ -3,9 +3,9 @@ import type { BroadcastDto } from '../../schema/api/broadcasts.ts';
 import type { ChatMessageDto } from '../../schema/api/chat.ts';
 
 /**
- * What a service announces after its transaction commits. Events name what changed, not the new
- * values of rows: a listener that shows a territory reads it again, so it can never show a state
- * the database did not commit.
+ * What a command leaves in the outbox for the rooms. Events name what changed, not the new values
+ * of rows: a listener that shows a territory reads it again, so it can never show a state the
+ * database did not commit.
  */
 export type DomainEvent =
   | { type: 'territories.changed'; territoryIds: number[] }
@@ -13,13 +13,34 @@ export type DomainEvent =
   | { type: 'payments-due.changed'; userIds: string[] }
   | { type: 'chat.posted'; message: ChatMessageDto }
   | { type: 'broadcast.sent'; broadcast: BroadcastDto }
-  | { type: 'banner.changed'; ad: AdDto | null };
+  | { type: 'banner.changed'; ad: AdDto | null }
+  /** Notices stored for these players; a room sends each one to its addressee's clients only. */
+  | { type: 'notifications.created'; notices: { id: number; userId: string }[] };
 
-export type DomainEventHandler = (event: DomainEvent) => void;
+/**
+ * Not a command's event: the relay says that events were lost to it (pruned while it could not
+ * read), so a listener must reload everything it shows from the tables.
+ */
+export interface ResyncSignal {
+  type: 'world.resync';
+}
 
-/** Carries domain events to every listener in this process and, with Redis, in every other one. */
+export type Delivered = DomainEvent | ResyncSignal;
+
+/** Where a committed event came from: the request that caused it, and when its row was written. */
+export interface EventOrigin {
+  traceId: string | null;
+  committedAt: Date;
+}
+
+/**
+ * Called in outbox order; `seq` is the event's number (for a resync, the number it resumes after),
+ * `origin` is there for an event read from the outbox (not for a resync).
+ */
+export type DomainEventHandler = (event: Delivered, seq: number, origin?: EventOrigin) => void;
+
+/** Hands the committed events of every process to this process's listeners. */
 export interface EventBus {
-  publish(event: DomainEvent): void;
   subscribe(handler: DomainEventHandler): () => void;
   close(): Promise<void>;
 }

@@ -1,3 +1,4 @@
+import compression from 'compression';
 import express, { type Express } from 'express';
 import type { HttpDeps } from './deps.ts';
 import { answerErrors, loadSession, refuseCrossSite, unknownApiPath } from './middleware.ts';
@@ -18,20 +19,69 @@ import { paymentRoutes, paymentWebhookRoutes } from './routes/payments.ts';
 import { drkRoutes } from './routes/drk.ts';
 import { broadcastRoutes } from './routes/broadcasts.ts';
 import { adRoutes } from './routes/ads.ts';
+import { notificationRoutes } from './routes/notifications.ts';
+import { firstStepsRoutes } from './routes/first-steps.ts';
+import { deskRoutes } from './routes/desk.ts';
+import { rankingRoutes } from './routes/rankings.ts';
+import { economyRoutes } from './routes/economy.ts';
+import { statementRoutes } from './routes/statement.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { serveClient } from './client-files.ts';
+import { securityHeaders } from './security-headers.ts';
+import { authenticateApiKeys } from './api-key-auth.ts';
+import { createKeyRateLimiter, type KeyRateLimiter } from './key-rate-limit.ts';
+import { apiKeyRoutes } from './routes/api-keys.ts';
+import { openApiRoutes } from './routes/openapi.ts';
+import { createLifecycle, type Lifecycle } from '../lifecycle.ts';
+import { commandMetrics } from './command-metrics.ts';
+import { requestLog } from './request-log.ts';
+import { metricsRoutes } from './routes/metrics.ts';
+import { backupRoutes } from './routes/backup.ts';
 
-export function createApp(deps: HttpDeps, options: { clientDir?: string; payments: PaymentProvider }): Express {
+/** The largest JSON body /api reads; /matchmake is held to the same. */
+export const API_BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface AppOptions {
+  clientDir?: string;
+  payments: PaymentProvider;
+  keyLimiter?: KeyRateLimiter;
+  /** The process's drain state (a fresh, never draining one when omitted). */
+  lifecycle?: Lifecycle;
+  /** The bearer token that lets a scraper on another machine read /metrics. */
+  metricsToken?: string;
+}
+
+export function createApp(deps: HttpDeps, options: AppOptions): Express {
+  const lifecycle = options.lifecycle ?? createLifecycle();
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
+  app.use(securityHeaders({ stripe: options.payments.name === 'stripe' }));
+  app.set('etag', 'strong');
+
+  app.use(metricsRoutes({ token: options.metricsToken }));
+  app.use(backupRoutes(deps.database, deps.log));
+  // A drain waits for the requests under way; while it drains, each answer closes its connection,
+  // so the caller's next request goes elsewhere.
+  app.use((_req, res, next) => {
+    res.once('close', lifecycle.begin());
+    if (lifecycle.draining) res.setHeader('Connection', 'close');
+    next();
+  });
 
   const api = express.Router();
+  api.use(requestLog(deps.log));
+  api.use(commandMetrics());
   api.use(paymentWebhookRoutes(deps, options.payments));
-  api.use(express.json({ limit: '64kb' }));
-  api.use(refuseCrossSite());
+  api.use(express.json({ limit: API_BODY_LIMIT_BYTES }));
+  // Answers kept in memory arrive already compressed; compression leaves those alone.
+  api.use(compression({ threshold: 1024 }));
+  api.use(refuseCrossSite(deps.origins));
   api.use(loadSession(deps.sql, deps.clock));
-  api.use(healthRoutes(deps));
+  api.use(authenticateApiKeys(deps.sql, deps.clock, options.keyLimiter ?? createKeyRateLimiter()));
+  api.use(openApiRoutes());
+  api.use(apiKeyRoutes(deps));
+  api.use(healthRoutes(deps, lifecycle));
   api.use(authRoutes(deps));
   api.use(territoryRoutes(deps));
   api.use(userRoutes(deps));
@@ -48,6 +98,12 @@ export function createApp(deps: HttpDeps, options: { clientDir?: string; payment
   api.use(drkRoutes(deps, options.payments));
   api.use(broadcastRoutes(deps, options.payments));
   api.use(adRoutes(deps, options.payments));
+  api.use(notificationRoutes(deps));
+  api.use(firstStepsRoutes(deps));
+  api.use(deskRoutes(deps));
+  api.use(rankingRoutes(deps));
+  api.use(economyRoutes(deps));
+  api.use(statementRoutes(deps));
   api.use(unknownApiPath());
   api.use(answerErrors(deps.log));
 

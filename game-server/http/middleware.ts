@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { fromOwnSite } from '../auth/origin.ts';
+import type { OriginPolicy } from '../auth/origin.ts';
 import { resolveSession } from '../auth/sessions.ts';
 import type { Sql } from '../db/database.ts';
 import { GameError } from '../errors.ts';
@@ -9,9 +9,9 @@ import { sessionToken } from './session.ts';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Refuses a state-changing request that a browser sent from another site. */
-export function refuseCrossSite(): RequestHandler {
+export function refuseCrossSite(origins: OriginPolicy): RequestHandler {
   return (req, res, next) => {
-    if (SAFE_METHODS.has(req.method) || fromOwnSite(req.headers.origin, req.headers.host)) return next();
+    if (SAFE_METHODS.has(req.method) || origins.allows(req.headers.origin)) return next();
     res.status(403).json({ message: 'Cross-site request refused' });
   };
 }
@@ -37,6 +37,7 @@ interface BodyParserError {
 export function answerErrors(log: Logger) {
   return (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
     if (error instanceof GameError) {
+      if (error.retryAfterSeconds !== undefined) res.set('Retry-After', String(error.retryAfterSeconds));
       res.status(error.status).json({ message: error.message });
       return;
     }

@@ -32,13 +32,3 @@ export function requireWanakt(res: Response): SessionUser {
   if (!user.is_wanakt) throw forbidden('Only the Wanakt can do that');
   return user;
 }
-
-/**
- * SPEC §7 payloads name the acting user (`userId`, `user_id`, `sender_id`); DESIGN.md takes the user
- * from the session instead, and a payload that names anyone else is refused.
- */
-export function requireSelf(res: Response, claimedUserId: string | undefined): SessionUser {
-  const user = requireUser(res);
-  if (claimedUserId !== undefined && claimedUserId !== user.id) throw forbidden('You can only act for yourself');
-  return user;
-}

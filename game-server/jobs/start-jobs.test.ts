@@ -5,11 +5,11 @@ import type { Database, Sql } from '../db/database.ts';
 import { createLogger } from '../logger.ts';
 import { postgresBackendIfReachable, testBackends } from '../testing/databases.ts';
 import { createPlayer } from '../testing/players.ts';
-import { recordingBus, separateProcesses } from '../testing/processes.ts';
+import { committedEvents, separateProcesses } from '../testing/processes.ts';
 import { bannerCron, startJobs, type JobDeps } from './start-jobs.ts';
 
-function depsAt(sql: Sql, clock: () => Date): JobDeps & { events: ReturnType<typeof recordingBus> } {
-  return { sql, events: recordingBus(), clock, log: createLogger('error') };
+function depsAt(sql: Sql, clock: () => Date): JobDeps {
+  return { sql, clock, log: createLogger('error') };
 }
 
 const defaults = loadConfig({});
@@ -92,7 +92,7 @@ describe.runIf(postgres)('[DESIGN jobs] the banner job in two processes on real 
     }
     await Promise.all(jobs.map((job) => job.stop()));
     expect(rotated.filter((slot) => slot > started).length).toBeGreaterThanOrEqual(2);
-    const announced = processes.flatMap((deps) => deps.events.events.filter((event) => event.type === 'banner.changed'));
+    const announced = (await committedEvents(database.sql)).filter((event) => event.type === 'banner.changed');
     const [{ count }] = await database.sql`select count(*)::int from banner_slots`;
     expect(announced.length).toBe(count);
   });

@@ -5,12 +5,22 @@ import { bannerSlotOf, rotateBanner } from '../ads/banner-rotation.ts';
 import type { Config } from '../config.ts';
 import { payMonthlyEarnings } from '../economy/earnings.ts';
 import { ensureRentPeriod } from '../economy/rent-cycle.ts';
+import type { CounterStore } from '../limits/counter-store.ts';
 import type { Logger } from '../logger.ts';
+import { remindRent } from '../notifications/rent-reminders.ts';
+import { expireAbandonedCheckouts } from '../payments/abandoned-checkouts.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+import { jobRuns, jobSeconds } from '../observability/metrics.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 
 export interface JobDeps extends ServiceDeps {
   log: Logger;
+  /** The server's housekeeping; tests of the game's clockwork leave it out. */
+  housekeeping?: { payments: PaymentProvider; counters: CounterStore };
 }
+
+// Hourly, off the hour so it does not meet the rent and earnings runs.
+const HOUSEKEEPING_CRON = '17 * * * *';
 
 export type JobConfig = Pick<Config, 'RENT_CRON' | 'EARNINGS_CRON' | 'BANNER_SECONDS'>;
 
@@ -31,10 +41,21 @@ export function bannerCron(seconds: number): string {
   return seconds === 60 ? '0 * * * * *' : `*/${seconds} * * * * *`;
 }
 
+function housekeepingOf(deps: JobDeps): Job[] {
+  const housekeeping = deps.housekeeping;
+  if (!housekeeping) return [];
+  return [
+    { name: 'abandoned-checkouts', schedule: HOUSEKEEPING_CRON, run: () => expireAbandonedCheckouts(deps, housekeeping.payments) },
+    { name: 'rate-limit-sweep', schedule: HOUSEKEEPING_CRON, run: (moment) => housekeeping.counters.sweep(moment.getTime()) },
+  ];
+}
+
 function jobsOf(deps: JobDeps, config: JobConfig): Job[] {
   return [
+    ...housekeepingOf(deps),
     { name: 'rent-cycle', schedule: config.RENT_CRON, run: (moment) => ensureRentPeriod(deps, rentPeriodOf(moment)) },
     { name: 'monthly-earnings', schedule: config.EARNINGS_CRON, run: (moment) => payMonthlyEarnings(deps, earningsMonthOf(moment)) },
+    { name: 'rent-reminders', schedule: '7 * * * *', run: () => remindRent(deps) },
     {
       name: 'banner-rotation',
       schedule: bannerCron(config.BANNER_SECONDS),
@@ -56,10 +77,20 @@ export async function startJobs(deps: JobDeps, config: JobConfig): Promise<Jobs>
   let stopped = false;
   const launch = (job: Job, moment: Date): Promise<unknown> => {
     if (stopped) return Promise.resolve();
+    const stopTimer = jobSeconds.startTimer({ job: job.name });
     const run: Promise<unknown> = job
       .run(moment)
-      .catch((error: unknown) => deps.log.error(`The ${job.name} job failed`, error))
-      .finally(() => running.delete(run));
+      .then(
+        () => jobRuns.inc({ job: job.name, result: 'ok' }),
+        (error: unknown) => {
+          jobRuns.inc({ job: job.name, result: 'failed' });
+          deps.log.error(`The ${job.name} job failed`, error);
+        },
+      )
+      .finally(() => {
+        stopTimer();
+        running.delete(run);
+      });
     running.add(run);
     return run;
   };

@@ -1,11 +1,13 @@
 import type { PaymentStatus } from '../../schema/api/payments.ts';
 import { packageSupplyMessage } from '../../schema/rules/store.ts';
-import { moveAdToReview } from '../ads/ad-lifecycle.ts';
+import { drkText, paymentReceived, paymentRefunded, type NoticeDraft } from '../../schema/rules/notifications.ts';
+import { notify } from '../notifications/notifications.ts';
 import { inTransaction, type Tx } from '../db/database.ts';
 import { mint, SupplyExceededError } from '../economy/ledger.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import type { PaymentEvent, PaymentProvider } from './provider.ts';
 import { lockPayment, readPayment, type PaymentRecord } from './records.ts';
+import { emit } from '../events/outbox.ts';
 
 // Provider events arrive late, twice, or out of order, so a payment only ever moves up this order.
 // A decline can be followed by a success (the buyer tries another card), never the other way round;
@@ -16,6 +18,18 @@ export type Settlement =
   | { outcome: 'unknown' }
   | { outcome: 'unchanged' | 'failed' | 'canceled' | 'fulfilled' | 'refunded'; payment: PaymentRecord };
 
+/** What a player who paid is told: a payment for a DRK package, a broadcast or an ad. */
+function receivedNotice(payment: PaymentRecord): NoticeDraft[] {
+  if (!payment.user_id) return [];
+  const what = {
+    drk_package: () => `${drkText(Number(payment.metadata.drk))} added to your balance`,
+    broadcast: () => 'you may send one broadcast',
+    ad: () => 'your ad waits for the Wanakt\'s review',
+  }[payment.purpose]();
+  return [paymentReceived(payment.user_id, what, payment.amount_cents)];
+}
+
+const AD_EXPIRED = 'The checkout had expired and its ad was removed, so the payment was refunded';
 const AMOUNT_MISMATCH = 'The amount received does not match the price, so the payment was refunded';
 
 /** Gives the buyer what the payment was for. Answers why it cannot be honoured, or null once done. */
@@ -25,6 +39,7 @@ async function fulfil(tx: Tx, payment: PaymentRecord): Promise<string | null> {
       const drk = Number(payment.metadata.drk);
       try {
         await mint(tx, payment.user_id!, { amount: drk, reason: 'drk_package', reference: payment.id });
+        await emit(tx, { type: 'balances.changed', userIds: [payment.user_id!] });
       } catch (error) {
         // The supply was checked when the purchase began; others may have bought the rest since.
         if (error instanceof SupplyExceededError) return packageSupplyMessage(error.remaining, drk);
@@ -36,8 +51,11 @@ async function fulfil(tx: Tx, payment: PaymentRecord): Promise<string | null> {
       // A succeeded broadcast payment that no broadcast refers to yet is the right to send one.
       return null;
     case 'ad':
-      await moveAdToReview(tx, payment.id);
-      return null;
+      // The ad waits for the Wanakt's review; no ad waiting (an abandoned checkout's ad is cleaned
+      // up) means the payment is given back. Written here rather than by ads/, which opens the
+      // payment: ads/ depends on payments/, never the other way round.
+      const moved = await tx`update ads set status = 'in_review' where payment_id = ${payment.id} and status = 'pending_payment'`;
+      return moved.count > 0 ? null : AD_EXPIRED;
   }
 }
 
@@ -68,16 +86,15 @@ export async function settlePayment(deps: ServiceDeps, provider: PaymentProvider
       await tx`
         update payments set status = 'refunded', refund_id = ${refundId}, failure_message = ${refusal}, updated_at = ${now}
          where id = ${payment.id}`;
+      await notify(tx, payment.user_id ? [paymentRefunded(payment.user_id, payment.amount_cents, refusal)] : [], now);
       return { outcome: 'refunded', payment: { ...payment, status: 'refunded', failure_message: refusal } };
     }
     await tx`
       update payments set status = 'succeeded', failure_message = null, fulfilled_at = ${now}, updated_at = ${now}
        where id = ${payment.id}`;
+    await notify(tx, receivedNotice(payment), now);
     return { outcome: 'fulfilled', payment: { ...payment, status: 'succeeded', failure_message: null, fulfilled_at: now } };
   });
-  if (settlement.outcome === 'fulfilled' && settlement.payment.purpose === 'drk_package') {
-    deps.events.publish({ type: 'balances.changed', userIds: [settlement.payment.user_id!] });
-  }
   return settlement;
 }
 

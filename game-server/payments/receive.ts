@@ -1,5 +1,5 @@
 import type { PaymentStatusDto, SandboxConfirmBody, SandboxConfirmDto } from '../../schema/api/payments.ts';
-import { badInput, notFound } from '../errors.ts';
+import { badInput, forbidden, notFound, unauthenticated } from '../errors.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { reconcilePayment, settlePayment, type Settlement } from './fulfilment.ts';
 import { WebhookRejectedError, type PaymentProvider } from './provider.ts';
@@ -23,10 +23,26 @@ export async function receiveWebhook(
   return event ? settlePayment(deps, provider, event) : null;
 }
 
-/** The sandbox's card form confirming: settled through the very path a verified webhook takes. */
-export async function confirmSandboxPayment(deps: ServiceDeps, provider: PaymentProvider, body: SandboxConfirmBody): Promise<SandboxConfirmDto> {
+/**
+ * The sandbox's card form confirming: settled through the very path a verified webhook takes. The
+ * client secret proves the browser started this checkout; a player's payment also needs that
+ * player's session, so a leaked or replayed secret mints nothing for anyone else. An advertiser's
+ * payment has no account, and its secret (returned once, to the browser that asked) is the proof.
+ */
+export async function confirmSandboxPayment(
+  deps: ServiceDeps,
+  provider: PaymentProvider,
+  body: SandboxConfirmBody,
+  viewerId: string | null,
+): Promise<SandboxConfirmDto> {
   if (provider.name !== 'sandbox') throw notFound('Test-mode payments are off: this game takes card payments through Stripe');
   const event = provider.confirm(body.paymentIntentId, body.clientSecret, body.outcome);
+  const payment = await readPayment(deps.sql, body.paymentIntentId);
+  if (payment?.status === 'canceled') throw badInput('This test payment has expired. Please start the payment again.');
+  if (payment?.user_id) {
+    if (viewerId === null) throw unauthenticated('Please log in as the player who started this payment');
+    if (viewerId !== payment.user_id) throw forbidden('Only the player who started this payment can confirm it');
+  }
   const settlement = await settlePayment(deps, provider, event);
   if (settlement.outcome === 'unknown') throw notFound('Payment not found');
   const settled = (await readPayment(deps.sql, body.paymentIntentId))!;

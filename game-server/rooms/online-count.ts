@@ -26,6 +26,7 @@ export class OnlineCount {
     private readonly roomId: string,
     private readonly show: (total: number) => void,
     private readonly log: Logger,
+    private readonly clock: () => Date,
   ) {}
 
   start(): void {
@@ -49,7 +50,7 @@ export class OnlineCount {
   }
 
   private async refresh(): Promise<void> {
-    const now = Date.now();
+    const now = this.clock().getTime();
     const mine: Entry = { count: this.here, at: now };
     await this.presence.hset(ONLINE_KEY, this.roomId, JSON.stringify(mine));
     const all = await this.presence.hgetall(ONLINE_KEY);

@@ -1,17 +1,15 @@
 import { coordinatesOf } from '../../schema/rules/territory.ts';
 import { PIN_DRAGS_PER_SECOND, type DragPin, type DropPin } from '../../schema/state/messages.ts';
 import type { WorldState } from '../../schema/state/world-state.ts';
-import type { SessionUser } from '../auth/sessions.ts';
 import { notFound } from '../errors.ts';
-import type { ServiceDeps } from '../service-deps.ts';
-import { setTerritoryPosition } from '../world/positions.ts';
+import type { Position } from '../world/positions.ts';
 import { LatestWins } from './latest-wins.ts';
 
 type Move = Omit<DragPin, 'type'>;
 
 /**
  * The Wanakt's pin drags: every client sees the pin move (at most PIN_DRAGS_PER_SECOND moves a
- * second per dragging client), and the drop is stored through the same service as
+ * second per dragging client), and the drop is stored through the same command as
  * PATCH /api/territories/{id}/position. Positions are clamped to the map's marker margins (SPEC §5).
  */
 export class PinDrags {
@@ -21,7 +19,6 @@ export class PinDrags {
 
   constructor(
     private readonly state: WorldState,
-    private readonly deps: ServiceDeps,
     /** Shows a territory as stored again, when a drag is abandoned. */
     private readonly reread: (territoryIds: number[]) => void,
   ) {}
@@ -36,11 +33,12 @@ export class PinDrags {
     throttle.push({ territoryId: move.territoryId, x: move.x, y: move.y });
   }
 
-  async drop(sessionId: string, wanakt: SessionUser, drop: DropPin): Promise<void> {
+  /** Shows the pin where it was let go and stores it through `store`, the pin-move command. */
+  async drop(sessionId: string, drop: DropPin, store: (position: Position) => Promise<unknown>): Promise<void> {
     this.throttles.get(sessionId)?.cancel();
     const position = this.show(sessionId, drop);
     try {
-      await setTerritoryPosition(this.deps, wanakt, drop.territoryId, position);
+      await store(position);
     } catch (error) {
       this.reread([drop.territoryId]);
       throw error;
@@ -58,7 +56,7 @@ export class PinDrags {
     if (abandoned.length > 0) this.reread(abandoned);
   }
 
-  private show(sessionId: string, { territoryId, x, y }: Move): { latitude: number; longitude: number } {
+  private show(sessionId: string, { territoryId, x, y }: Move): Position {
     const position = coordinatesOf(x, y);
     const territory = this.state.territories.get(String(territoryId));
     if (territory) {

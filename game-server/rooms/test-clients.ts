@@ -1,4 +1,10 @@
 import { Client, Room } from '@colyseus/sdk';
+import { liveFieldsOf, type LiveTerritoryFields } from '../../schema/state/territory-fields.ts';
+import type { WorldState } from '../../schema/state/world-state.ts';
+import { currentBanner } from '../ads/banner-rotation.ts';
+import type { Queryable } from '../db/database.ts';
+import { recentBroadcasts } from '../social/broadcasts.ts';
+import { listTerritories } from '../world/territories.ts';
 
 // Real @colyseus/sdk clients for tests and benchmarks, with a record of every frame they received,
 // so a test can show what was (and was not) sent on the wire, not only what was decoded.
@@ -15,7 +21,7 @@ Room.prototype['onMessageCallback'] = function (this: Room, event: MessageEvent)
 export interface WorldJoin {
   client: Client;
   room: Room;
-  /** Every message of type `chat` or `refused` this client received, in order. */
+  /** Every message this client received beside the state, in order. */
   messages: { type: string; payload: any }[];
 }
 
@@ -51,5 +57,44 @@ export async function waitFor<T>(read: () => Maybe<T> | Promise<Maybe<T>>, what:
     if (value) return value;
     if (Date.now() - started > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
+ * Where a client's decoded world differs from the database, field by field: every territory's
+ * live fields, the banner and the latest broadcast. Empty when they are equal.
+ */
+export async function worldDifferences(sql: Queryable, room: Room): Promise<string[]> {
+  const [stored, broadcasts, banner] = await Promise.all([listTerritories(sql), recentBroadcasts(sql), currentBanner(sql)]);
+  const state = room.state as WorldState;
+  if (!state?.territories) return ['no state received yet'];
+  const problems: string[] = [];
+  for (const dto of stored) {
+    const want = liveFieldsOf(dto);
+    const got = state.territories.get(String(dto.id));
+    if (!got) {
+      problems.push(`territory ${dto.id} is missing`);
+      continue;
+    }
+    for (const [field, value] of Object.entries(want)) {
+      const shown = got[field as keyof LiveTerritoryFields];
+      if (shown !== value) problems.push(`territory ${dto.id} ${field}: shows ${JSON.stringify(shown)}, stored ${JSON.stringify(value)}`);
+    }
+  }
+  if (state.territories.size !== stored.length) problems.push(`${state.territories.size} territories shown, ${stored.length} stored`);
+  if (state.broadcast.id !== (broadcasts[0]?.id ?? 0)) problems.push(`broadcast ${state.broadcast.id} shown, ${broadcasts[0]?.id ?? 0} is the latest`);
+  if (state.banner.id !== (banner?.id ?? 0)) problems.push(`banner ${state.banner.id} shown, ${banner?.id ?? 0} is current`);
+  return problems;
+}
+
+/** Waits until the client's world equals the database; resolves with how long that took. */
+export async function converged(sql: Queryable, room: Room, what: string, timeoutMs = 10_000): Promise<number> {
+  const started = Date.now();
+  let last: string[] = [];
+  for (;;) {
+    last = await worldDifferences(sql, room);
+    if (last.length === 0) return Date.now() - started;
+    if (Date.now() - started > timeoutMs) throw new Error(`${what} did not converge: ${last.slice(0, 10).join('; ')}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

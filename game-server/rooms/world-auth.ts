@@ -1,8 +1,7 @@
 import { matchMaker, ServerError, type AuthContext } from '@colyseus/core';
 import { parse } from 'cookie';
-import { fromOwnSite } from '../auth/origin.ts';
 import { resolveSession, SESSION_COOKIE, type SessionUser } from '../auth/sessions.ts';
-import type { ServiceDeps } from '../service-deps.ts';
+import type { WorldRoomDeps } from './world-sync.ts';
 
 /** What the room knows of a client: the session's user, or null for a visitor who only watches. */
 export interface WorldAuth {
@@ -20,8 +19,8 @@ export const HOME_PROCESS_OPTION = 'homeProcess';
  * Runs on the matchmaking request, which the browser sends with its cookie and Origin. A visitor
  * without a session may join and watch; a request from another site may not join at all.
  */
-export async function authenticateJoin(deps: Pick<ServiceDeps, 'sql' | 'clock'>, options: Record<string, unknown>, context: AuthContext): Promise<WorldAuth> {
-  if (!fromOwnSite(context.headers.get('origin'), context.headers.get('host'))) {
+export async function authenticateJoin(deps: Pick<WorldRoomDeps, 'sql' | 'clock' | 'origins'>, options: Record<string, unknown>, context: AuthContext): Promise<WorldAuth> {
+  if (!deps.origins.allows(context.headers.get('origin'))) {
     throw new ServerError(403, 'Cross-site request refused');
   }
   const token = parse(context.headers.get('cookie') ?? '')[SESSION_COOKIE];

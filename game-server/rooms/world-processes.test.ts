@@ -1,49 +1,26 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { testRedisUrl } from '../events/test-redis.ts';
 import { TestAgent } from '../testing/agent.ts';
 import { postgresBackendIfReachable } from '../testing/databases.ts';
+import { scratchDirectory, startGameProcess, type GameProcess } from '../testing/game-processes.ts';
 import { TEST_DEMO_PASSWORD, TEST_WANAKT_PASSWORD } from '../testing/test-passwords.ts';
 import { joinWorld, waitFor, type WorldJoin } from './test-clients.ts';
 
-const MAIN = new URL('../main.ts', import.meta.url).pathname;
-const TSX = import.meta.resolve('tsx');
 const postgres = postgresBackendIfReachable();
 const redisUrl = await testRedisUrl();
 
-/** One `node game-server/main.ts`, as production runs it; resolves with its address. */
-function startProcess(env: Record<string, string>, cwd: string, running: ChildProcess[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX, MAIN], { cwd, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    running.push(child);
-    let output = '';
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = output.match(/running at (http:\/\/\S+)/)?.[1];
-      if (url) resolve(url);
-    };
-    child.stdout!.on('data', collect);
-    child.stderr!.on('data', collect);
-    child.once('exit', (code) => reject(new Error(`The server exited with ${code}:\n${output}`)));
-    setTimeout(() => reject(new Error(`The server did not start:\n${output}`)), 60_000).unref();
-  });
-}
-
 describe.runIf(postgres && redisUrl)('[issue 7 several processes] two game servers on one PostgreSQL and Redis', () => {
-  const running: ChildProcess[] = [];
+  let running: GameProcess[] = [];
   const joined: WorldJoin[] = [];
   let database: Database;
-  let cwd: string;
+  let scratch: Awaited<ReturnType<typeof scratchDirectory>>;
   let a: string;
   let b: string;
 
   beforeAll(async () => {
     database = await postgres!.open();
-    cwd = await mkdtemp(join(tmpdir(), 'wanakt-processes-'));
+    scratch = await scratchDirectory();
     // A Redis database of its own keeps this run's room listings apart from any other run's.
     const redis = new URL(redisUrl!);
     redis.pathname = `/${1 + Math.floor(Math.random() * 15)}`;
@@ -53,22 +30,17 @@ describe.runIf(postgres && redisUrl)('[issue 7 several processes] two game serve
       REDIS_URL: redis.toString(),
       WANAKT_PASSWORD: TEST_WANAKT_PASSWORD,
       DEMO_PASSWORD: TEST_DEMO_PASSWORD,
+      PAYMENTS: 'sandbox',
     };
-    [a, b] = await Promise.all([startProcess(env, cwd, running), startProcess(env, cwd, running)]);
+    running = await Promise.all([startGameProcess(env, scratch.path), startGameProcess(env, scratch.path)]);
+    [a, b] = running.map((process) => process.url);
   });
 
   afterAll(async () => {
     await Promise.all(joined.map(({ room }) => room.connection?.isOpen && room.leave()));
-    await Promise.all(
-      running.map((child) => {
-        if (child.exitCode !== null) return undefined;
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        return exited;
-      }),
-    );
+    await Promise.all(running.map((process) => process.stop()));
     await database?.close();
-    if (cwd) await rm(cwd, { recursive: true, force: true });
+    await scratch?.remove();
   });
 
   it('when a player buys through process B, then a client joined on process A sees it; chat crosses too, and each counts everyone online', async () => {

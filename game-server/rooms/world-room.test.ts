@@ -1,5 +1,4 @@
 import { CloseCode } from '@colyseus/sdk';
-import { encode } from '@colyseus/schema';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { coordinatesOf } from '../../schema/rules/territory.ts';
 import { MAX_CLIENT_MESSAGE_BYTES } from '../../schema/state/messages.ts';
@@ -11,11 +10,12 @@ import { signedInPlayer } from '../testing/players.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { joinWorld, receivedBytes, waitFor, type WorldJoin } from './test-clients.ts';
 
+// The figures travel in a message, which Colyseus packs with MessagePack: these balances are uint32s.
 const numberOnWire = (value: number) => {
-  const bytes = new Uint8Array(16);
-  const it = { offset: 0 };
-  encode.number(bytes, value, it);
-  return bytes.subarray(0, it.offset);
+  const bytes = new Uint8Array(5);
+  bytes[0] = 0xce;
+  new DataView(bytes.buffer).setUint32(1, value);
+  return bytes;
 };
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -66,7 +66,7 @@ for (const backend of testBackends()) {
       expect(watcher.room.state.online).toBe(2);
     });
 
-    it('when players are connected, then each decodes its own balance and payments due, and no other client receives them on the wire', async () => {
+    it('[issue 11 private figures] when players are connected, then each is sent its own balance and payments due, and no other client receives them on the wire', async () => {
       const rich = await signedInPlayer(game, { balance: 1_234_567 });
       const [due] = await sql<{ id: number }[]>`select id from territories where owner_id is null order by id limit 1`;
       await sql`
@@ -76,17 +76,19 @@ for (const backend of testBackends()) {
       const player = await join(await game.demo());
       const visitor = await join();
 
-      await waitFor(() => owner.room.state.accounts.get(rich.id), 'the own account');
-      expect(owner.room.state.accounts.get(rich.id)).toMatchObject({ balance: 1_234_567, paymentsDue: 1 });
-      expect([...owner.room.state.accounts.keys()]).toEqual([rich.id]);
-      expect([...player.room.state.accounts.keys()]).toEqual(['sample-user']);
-      expect(visitor.room.state.accounts?.size ?? 0).toBe(0);
+      const figuresOf = (world: WorldJoin) => world.messages.filter((m) => m.type === 'figures').map((m) => m.payload);
+      await waitFor(() => figuresOf(owner).length > 0 && figuresOf(player).length > 0, 'the own figures');
+      expect(figuresOf(owner)).toEqual([{ balance: 1_234_567, paymentsDue: 1 }]);
+      expect(figuresOf(player)).toEqual([expect.objectContaining({ paymentsDue: 0 })]);
+      expect(figuresOf(visitor)).toEqual([]);
+      expect(Object.keys(owner.room.state.toJSON())).not.toContain('accounts');
 
       // A purchase changes the rich player's balance after everyone has joined: the patch too stays private.
       const territory = await forSale(20_000);
       await rich.agent.post(`/api/territories/${territory.id}/purchase`, {});
       const after = 1_234_567 - territory.sale_price;
-      await waitFor(() => owner.room.state.accounts.get(rich.id)?.balance === after, 'the new balance');
+      await waitFor(() => figuresOf(owner).at(-1)?.balance === after, 'the new balance');
+      expect(figuresOf(player)).toHaveLength(1);
       await waitFor(() => territoryOf(visitor, territory.id)?.ownerId === rich.id, 'the purchase on the other clients');
       await pause(150);
 
@@ -170,7 +172,7 @@ for (const backend of testBackends()) {
       sender.room.send('chat.watch', { territoryId: 1, extra: true });
       sender.room.send('chat.watch', 'not an object');
       await waitFor(() => sender.messages.filter((m) => m.type === 'refused').length === 3, 'three refusals');
-      expect(sender.messages.map((m) => m.payload.message)).toEqual(['Unknown message type', expect.stringMatching(/unrecognized key/i), 'A message must be an object']);
+      expect(sender.messages.filter((m) => m.type === 'refused').map((m) => m.payload.message)).toEqual(['Unknown message type', expect.stringMatching(/unrecognized key/i), 'A message must be an object']);
 
       const closed = new Promise<number>((resolve) => sender.room.onLeave((code) => resolve(code)));
       sender.room.send('chat.send', { territoryId: 1, message: 'x'.repeat(MAX_CLIENT_MESSAGE_BYTES) });
@@ -184,7 +186,7 @@ for (const backend of testBackends()) {
       expect(bystander.room.connection.isOpen).toBe(true);
     });
 
-    it('when a page reloads (its socket drops), then it comes back with its token to the same place: session, watch and account', async () => {
+    it('when a page reloads (its socket drops), then it comes back with its token to the same place: session, watch and figures', async () => {
       const player = await join(await game.demo());
       const bystander = await join();
       const [{ id }] = await sql<{ id: number }[]>`select id from territories order by id limit 1`;
@@ -201,7 +203,7 @@ for (const backend of testBackends()) {
       back.onMessage('*', (type, payload) => messages.push({ type: String(type), payload }));
       joined.push({ ...player, room: back, messages });
       expect(back.sessionId).toBe(sessionId);
-      await waitFor(() => back.state.accounts?.get('sample-user'), 'the account after reconnecting');
+      await waitFor(() => messages.find((m) => m.type === 'figures'), 'the figures after reconnecting');
       await (await game.wanakt()).post('/api/chat', { territory_id: id, message: 'Still watching?' });
       await waitFor(() => messages.find((m) => m.type === 'chat'), 'the chat of the watched territory');
       expect(bystander.room.state.online).toBe(2);

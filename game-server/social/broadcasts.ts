@@ -7,6 +7,8 @@ import { startCheckout } from '../payments/checkout.ts';
 import { reconcilePayment } from '../payments/fulfilment.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { ServiceDeps } from '../service-deps.ts';
+import { refuseIfMuted } from './moderation.ts';
+import { emit } from '../events/outbox.ts';
 
 // SPEC §9 "one per player per day", read as any 24 hours, so two broadcasts cannot sit either side of midnight.
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -76,6 +78,8 @@ async function reconcileOpenPayments(deps: ServiceDeps, provider: PaymentProvide
 
 /** SPEC §4 "Broadcast flow": pay $1 first. Refused while an unused paid broadcast waits or the day's one is spent. */
 export async function startBroadcastPayment(deps: ServiceDeps, provider: PaymentProvider, senderId: string, message: string): Promise<CheckoutDto> {
+  // A muted player is refused before it pays, not after.
+  await refuseIfMuted(deps.sql, senderId, deps.clock());
   refuseIfLimitReached(await sentInLastDay(deps.sql, senderId, deps.clock()));
   if (await unusedPaymentId(deps.sql, senderId, false)) throw conflict('You have already paid for a broadcast: send it before paying again');
   const { checkout } = await startCheckout(deps, provider, {
@@ -103,6 +107,7 @@ export async function sendBroadcast(deps: ServiceDeps, provider: PaymentProvider
   const broadcast = await inTransaction(deps.sql, async (tx) => {
     const now = deps.clock();
     await tx`select id from users where id = ${senderId} for update`;
+    await refuseIfMuted(tx, senderId, now);
     refuseIfLimitReached(await sentInLastDay(tx, senderId, now));
     const paymentId = await unusedPaymentId(tx, senderId, true);
     if (!paymentId) throw conflict(PAY_FIRST);
@@ -114,9 +119,10 @@ export async function sendBroadcast(deps: ServiceDeps, provider: PaymentProvider
       )
       select sent.id, sent.sender_id, u.username as sender_name, sent.message, sent.paid, sent.created_at, sent.reach_count, sent.cost_cents
         from sent join users u on u.id = sent.sender_id`;
-    return toDto(row);
+    const sent = toDto(row);
+    await emit(tx, { type: 'broadcast.sent', broadcast: sent });
+    return sent;
   });
-  deps.events.publish({ type: 'broadcast.sent', broadcast });
   return broadcast;
 }
 
@@ -124,6 +130,7 @@ export async function recentBroadcasts(sql: Queryable): Promise<BroadcastDto[]> 
   const rows = await sql<BroadcastRow[]>`
     select b.id, b.sender_id, u.username as sender_name, b.message, b.paid, b.created_at, b.reach_count, b.cost_cents
       from broadcasts b join users u on u.id = b.sender_id
+     where b.removed_at is null
      order by b.created_at desc, b.id desc
      limit ${RECENT_LIMIT}`;
   return rows.map(toDto);

@@ -1,8 +1,10 @@
 import { CHAT_PAGE_SIZE, CHAT_RATE_LIMIT, ChatPostInput, type ChatMessageDto } from '../../schema/api/chat.ts';
-import type { SessionUser } from '../auth/sessions.ts';
-import { inTransaction, type Queryable } from '../db/database.ts';
+import type { ActingUser } from '../../schema/commands/policy.ts';
+import type { Queryable } from '../db/database.ts';
 import { badInput, notFound, tooManyRequests } from '../errors.ts';
-import type { ServiceDeps } from '../service-deps.ts';
+import type { Work } from '../service-deps.ts';
+import { refuseIfMuted } from './moderation.ts';
+import { emit } from '../events/outbox.ts';
 
 interface MessageRow {
   id: string;
@@ -26,42 +28,43 @@ export async function listChatMessages(sql: Queryable, territoryId: number, befo
   const rows = await sql<MessageRow[]>`
     select m.id::text, m.territory_id, m.user_id, u.username, m.message, m.created_at
       from chat_messages m join users u on u.id = m.user_id
-     where m.territory_id = ${territoryId} and (${before ?? null}::bigint is null or m.id < ${before ?? null})
+     where m.territory_id = ${territoryId} and m.removed_at is null and (${before ?? null}::bigint is null or m.id < ${before ?? null})
      order by m.id desc
      limit ${CHAT_PAGE_SIZE}`;
   return rows.reverse().map(toDto);
 }
+
+/** The refusal of the per-player chat counter, over REST and the room alike. */
+export const CHAT_REFUSAL = 'Too many chat messages.';
 
 /**
  * Posts a player's message to a territory's chat: the one rule for chat sent over REST and over the
  * world room. The player's row is locked while its recent messages are counted, so a flood of
  * concurrent posts is counted one at a time and no more than the limit gets through.
  */
-export async function postChatMessage(deps: ServiceDeps, user: SessionUser, input: { territory_id: number; message: string }): Promise<ChatMessageDto> {
+export async function postChatMessage({ tx, now }: Work, user: ActingUser, input: { territory_id: number; message: string }): Promise<ChatMessageDto> {
   const parsed = ChatPostInput.safeParse(input);
   if (!parsed.success) throw badInput(parsed.error.issues[0]?.message ?? 'Invalid chat message');
   const { territory_id: territoryId, message } = parsed.data;
-  const now = deps.clock();
   const windowStart = new Date(now.getTime() - CHAT_RATE_LIMIT.seconds * 1000);
-  const posted = await inTransaction(deps.sql, async (tx) => {
-    const [author] = await tx<{ username: string }[]>`select username from users where id = ${user.id} for update`;
-    if (!author) throw notFound('User not found');
-    await assertTerritoryExists(tx, territoryId);
-    const recent = await tx<{ created_at: Date }[]>`
-      select created_at from chat_messages where user_id = ${user.id} and created_at > ${windowStart} order by created_at`;
-    if (recent.length >= CHAT_RATE_LIMIT.messages) {
-      const freeAt = recent[recent.length - CHAT_RATE_LIMIT.messages].created_at.getTime() + CHAT_RATE_LIMIT.seconds * 1000;
-      const wait = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
-      throw tooManyRequests(
-        `Slow down: at most ${CHAT_RATE_LIMIT.messages} messages every ${CHAT_RATE_LIMIT.seconds} seconds. Try again in ${wait} seconds.`,
-      );
-    }
-    const [row] = await tx<Omit<MessageRow, 'username'>[]>`
-      insert into chat_messages (territory_id, user_id, message, created_at)
-      values (${territoryId}, ${user.id}, ${message}, ${now})
-      returning id::text, territory_id, user_id, message, created_at`;
-    return toDto({ ...row, username: author.username });
-  });
-  deps.events.publish({ type: 'chat.posted', message: posted });
-  return posted;
+  const [author] = await tx<{ username: string }[]>`select username from users where id = ${user.id} for update`;
+  if (!author) throw notFound('User not found');
+  await refuseIfMuted(tx, user.id, now);
+  await assertTerritoryExists(tx, territoryId);
+  const recent = await tx<{ created_at: Date }[]>`
+    select created_at from chat_messages where user_id = ${user.id} and created_at > ${windowStart} order by created_at`;
+  if (recent.length >= CHAT_RATE_LIMIT.messages) {
+    const freeAt = recent[recent.length - CHAT_RATE_LIMIT.messages].created_at.getTime() + CHAT_RATE_LIMIT.seconds * 1000;
+    const wait = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
+    throw tooManyRequests(
+      `Slow down: at most ${CHAT_RATE_LIMIT.messages} messages every ${CHAT_RATE_LIMIT.seconds} seconds. Try again in ${wait} seconds.`,
+    );
+  }
+  const [row] = await tx<Omit<MessageRow, 'username'>[]>`
+    insert into chat_messages (territory_id, user_id, message, created_at)
+    values (${territoryId}, ${user.id}, ${message}, ${now})
+    returning id::text, territory_id, user_id, message, created_at`;
+  const stored = toDto({ ...row, username: author.username });
+  await emit(tx, { type: 'chat.posted', message: stored });
+  return stored;
 }

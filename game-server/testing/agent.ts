@@ -1,4 +1,5 @@
 import { parse } from 'cookie';
+import { checkAnswer } from './response-check.ts';
 
 export interface AgentResponse<T = any> {
   status: number;
@@ -6,11 +7,30 @@ export interface AgentResponse<T = any> {
   headers: Headers;
 }
 
-/** A browser-like HTTP client for tests: it keeps the cookies the server sets and sends them back. */
+let agentsMade = 0;
+
+/**
+ * A client address of the benchmarking range (198.18.0.0/15), different for each call: the server
+ * trusts X-Forwarded-For from loopback, so each agent counts as a browser of its own against the
+ * per-address limits, as separate players' browsers would.
+ */
+export function freshAddress(): string {
+  agentsMade++;
+  return `198.18.${Math.floor(agentsMade / 250) % 250}.${(agentsMade % 250) + 1}`;
+}
+
+/**
+ * A browser-like HTTP client for tests: it keeps the cookies the server sets and sends them back,
+ * and fails on any answer the OpenAPI document does not describe, so every API test checks it.
+ */
 export class TestAgent {
   private cookies = new Map<string, string>();
 
-  constructor(private readonly baseUrl: string) {}
+  constructor(
+    private readonly baseUrl: string,
+    /** The address the server sees this client at. */
+    readonly address = freshAddress(),
+  ) {}
 
   get cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
@@ -21,7 +41,7 @@ export class TestAgent {
   }
 
   async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<AgentResponse<T>> {
-    const init: RequestInit = { method, headers: { ...headers } };
+    const init: RequestInit = { method, headers: { 'x-forwarded-for': this.address, ...headers } };
     if (this.cookies.size > 0) (init.headers as Record<string, string>).cookie = this.cookieHeader;
     if (body !== undefined) {
       (init.headers as Record<string, string>)['content-type'] ??= 'application/json';
@@ -42,6 +62,8 @@ export class TestAgent {
     } catch {
       parsed = text;
     }
+    const problem = checkAnswer(method, path, response.status, parsed);
+    if (problem) throw new Error(problem);
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
-import { openEmbedded, openPostgres, type Database } from '../db/database.ts';
-import { adminConnection, databaseUrl } from './postgres-admin.ts';
+import { openEmbedded, type Database } from '../db/database.ts';
+import { openThrowawayDatabase } from './postgres-admin.ts';
 
 export interface TestBackend {
   name: 'embedded' | 'postgres';
@@ -21,25 +21,9 @@ const embedded: TestBackend = {
   openEmpty: () => openEmbedded({}),
 };
 
-async function createPostgres(template: string | null): Promise<Database> {
-  const adminUrl = process.env.TEST_DATABASE_URL!;
+function createPostgres(template: string | null): Promise<Database> {
   const name = `wanakt_t_${randomBytes(4).toString('hex')}_${inject('runId')}`;
-  const admin = adminConnection(adminUrl);
-  try {
-    await admin.unsafe(template ? `create database ${name} template ${template}` : `create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const database = await openPostgres(databaseUrl(adminUrl, name), { max: 20 });
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      const cleanup = adminConnection(adminUrl);
-      await cleanup.unsafe(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
+  return openThrowawayDatabase(process.env.TEST_DATABASE_URL!, name, { template, max: 20 });
 }
 
 const postgresBackend: TestBackend = {

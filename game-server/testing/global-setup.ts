@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { openEmbedded, openPostgres, type Database } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { seed } from '../db/seed/seed.ts';
+import { seed } from '../seed/seed.ts';
 import { adminConnection, databaseUrl } from './postgres-admin.ts';
 import { TEST_DEMO_PASSWORD, TEST_WANAKT_PASSWORD } from './test-passwords.ts';
 

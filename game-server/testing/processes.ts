@@ -1,12 +1,13 @@
 import { afterEach, beforeEach } from 'vitest';
 import { openPostgres, type Database } from '../db/database.ts';
-import type { DomainEvent, EventBus } from '../events/domain-events.ts';
+import type { Queryable } from '../db/database.ts';
+import type { DomainEvent } from '../events/domain-events.ts';
+import { readOutbox } from '../events/outbox.ts';
 import type { TestBackend } from './databases.ts';
 
-/** An event bus that keeps what was published, in order, for a test to read at once. */
-export function recordingBus(): EventBus & { events: DomainEvent[] } {
-  const events: DomainEvent[] = [];
-  return { events, publish: (event) => events.push(event), subscribe: () => () => {}, close: async () => {} };
+/** The events committed to the outbox after number `after`, in order. */
+export async function committedEvents(sql: Queryable, after = 0): Promise<DomainEvent[]> {
+  return (await readOutbox(sql, after, 100_000)).map((row) => row.event);
 }
 
 export interface Processes {

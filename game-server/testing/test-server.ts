@@ -1,7 +1,7 @@
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { createLogger } from '../logger.ts';
-import { startGameServer, type GameServer } from '../server.ts';
+import { createLogger, type Logger } from '../logger.ts';
+import { startGameServer, type GameServer, type StartOptions } from '../server.ts';
 import { TestAgent } from './agent.ts';
 import type { TestBackend } from './databases.ts';
 import { TEST_DEMO_PASSWORD, TEST_WANAKT_PASSWORD } from './test-passwords.ts';
@@ -18,10 +18,17 @@ export interface TestServer {
 }
 
 /** The real game server on a port of its own, on a fresh database of the given backend. */
-export async function startTestServer(backend: TestBackend, options: { clock?: () => Date } = {}): Promise<TestServer> {
+export interface TestServerOptions extends Pick<StartOptions, 'clock' | 'relay'> {
+  /** Settings beyond the test defaults. */
+  env?: Record<string, string>;
+  log?: Logger;
+}
+
+export async function startTestServer(backend: TestBackend, options: TestServerOptions = {}): Promise<TestServer> {
   const database = await backend.open();
-  const config = loadConfig({ PORT: '0', LOG_LEVEL: 'error', WANAKT_PASSWORD: TEST_WANAKT_PASSWORD, DEMO_PASSWORD: TEST_DEMO_PASSWORD });
-  const server = await startGameServer({ config, log: createLogger('error'), database, clock: options.clock });
+  const { env, log, ...start } = options;
+  const config = loadConfig({ PORT: '0', LOG_LEVEL: 'error', WANAKT_PASSWORD: TEST_WANAKT_PASSWORD, DEMO_PASSWORD: TEST_DEMO_PASSWORD, ...env });
+  const server = await startGameServer({ config, log: log ?? createLogger('error'), database, ...start });
   const loggedIn = async (username: string, password: string) => {
     const agent = new TestAgent(server.url);
     const response = await agent.post('/api/auth/login', { username, password });

@@ -12,7 +12,7 @@ import {
   type TerritoryEventPatchBody,
 } from '../../schema/api/events.ts';
 import type { SpecialEventType } from '../../schema/constants.ts';
-import { inTransaction, type Queryable, type Sql } from '../db/database.ts';
+import type { Queryable, Tx } from '../db/database.ts';
 import { badInput, notFound } from '../errors.ts';
 
 // Reads and the Wanakt's management of territory events and special events. Whether a special
@@ -148,22 +148,19 @@ export async function createSpecialEvent(sql: Queryable, input: SpecialEventCrea
  * Changes a special event; `is_active: false` ends it at once. The dates are checked against the
  * stored ones under a row lock, so a change of only one date still keeps the end after the start.
  */
-export async function updateSpecialEvent(sql: Sql, id: number, patch: SpecialEventPatchBody, now: Date): Promise<SpecialEventDto> {
-  const row = await inTransaction(sql, async (tx) => {
-    const [stored] = await tx<SpecialEventRow[]>`select ${specialEventColumns(tx)} from special_events where id = ${id} for update`;
-    if (!stored) throw notFound('Event not found');
-    const next = { ...stored, ...definedFields(patch) };
-    if (next.end_date.getTime() <= next.start_date.getTime()) throw badInput(END_BEFORE_START);
-    const [updated] = await tx<SpecialEventRow[]>`
-      update special_events
-         set name = ${next.name}, description = ${next.description}, icon = ${next.icon}, color = ${next.color},
-             bonus_multiplier = ${next.bonus_multiplier}, event_type = ${next.event_type},
-             start_date = ${next.start_date}, end_date = ${next.end_date}, is_active = ${next.is_active}
-       where id = ${id}
-      returning ${specialEventColumns(tx)}`;
-    return updated;
-  });
-  return specialEventDto(row, now);
+export async function updateSpecialEvent(tx: Tx, id: number, patch: SpecialEventPatchBody, now: Date): Promise<SpecialEventDto> {
+  const [stored] = await tx<SpecialEventRow[]>`select ${specialEventColumns(tx)} from special_events where id = ${id} for update`;
+  if (!stored) throw notFound('Event not found');
+  const next = { ...stored, ...definedFields(patch) };
+  if (next.end_date.getTime() <= next.start_date.getTime()) throw badInput(END_BEFORE_START);
+  const [updated] = await tx<SpecialEventRow[]>`
+    update special_events
+       set name = ${next.name}, description = ${next.description}, icon = ${next.icon}, color = ${next.color},
+           bonus_multiplier = ${next.bonus_multiplier}, event_type = ${next.event_type},
+           start_date = ${next.start_date}, end_date = ${next.end_date}, is_active = ${next.is_active}
+     where id = ${id}
+    returning ${specialEventColumns(tx)}`;
+  return specialEventDto(updated, now);
 }
 
 function definedFields<T extends object>(patch: T): Partial<T> {

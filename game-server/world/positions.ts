@@ -1,8 +1,7 @@
 import { coordinatesOf, markerPosition } from '../../schema/rules/territory.ts';
-import { inTransaction } from '../db/database.ts';
-import { badInput, forbidden, notFound } from '../errors.ts';
-import type { ServiceDeps } from '../service-deps.ts';
-import type { Actor } from './territories.ts';
+import { badInput, notFound } from '../errors.ts';
+import { emit } from '../events/outbox.ts';
+import type { Work } from '../service-deps.ts';
 
 export interface Position {
   latitude: number;
@@ -13,22 +12,21 @@ export interface Position {
 const sixDecimals = (value: number) => Math.round(value * 1e6) / 1e6;
 
 /**
- * Moves a territory's pin (SPEC §5 "Map": the Wanakt only). The point goes through the map's
+ * Moves a territory's pin (SPEC §5 "Map"; the policy lets only the Wanakt). The point goes through the map's
  * projection and back, so a pin dropped beyond the marker margins is stored where the map shows
  * it. The REST call and the live room's pin drop both end here.
  */
-export async function setTerritoryPosition(deps: ServiceDeps, actor: Actor, territoryId: number, position: Position): Promise<{ id: number; latitude: string; longitude: string }> {
-  if (!actor.is_wanakt) throw forbidden('Only the Wanakt can move map pins');
+export async function setTerritoryPosition({ tx }: Work, territoryId: number, position: Position): Promise<{ id: number; name: string; latitude: string; longitude: string }> {
   if (!Number.isFinite(position.latitude) || !Number.isFinite(position.longitude)) throw badInput('Latitude and longitude must be decimal numbers');
   const latitude = Math.min(90, Math.max(-90, position.latitude));
   const longitude = Math.min(180, Math.max(-180, position.longitude));
   const { x, y } = markerPosition(latitude, longitude);
   const onMap = coordinatesOf(x, y);
-  const [row] = await inTransaction(deps.sql, (tx) => tx<{ id: number; latitude: string; longitude: string }[]>`
+  const [row] = await tx<{ id: number; name: string; latitude: string; longitude: string }[]>`
     update territories set latitude = ${sixDecimals(onMap.latitude)}, longitude = ${sixDecimals(onMap.longitude)}
      where id = ${territoryId}
-    returning id, latitude::text, longitude::text`);
+    returning id, name, latitude::text, longitude::text`;
   if (!row) throw notFound('Territory not found');
-  deps.events.publish({ type: 'territories.changed', territoryIds: [territoryId] });
+  await emit(tx, { type: 'territories.changed', territoryIds: [territoryId] });
   return row;
 }

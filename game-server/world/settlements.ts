@@ -1,10 +1,15 @@
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import { DEFAULT_MONTHLY_REVENUE, WANAKT_USER_ID, type TerritoryType } from '../../schema/constants.ts';
+import { duplicateSettlementMessage, existingSettlement } from '../../schema/rules/presets.ts';
 import { FEUDAL_SHARE } from '../../schema/rules/rent.ts';
-import { inTransaction, type Tx } from '../db/database.ts';
-import { badInput, conflict, forbidden, notFound } from '../errors.ts';
-import type { ServiceDeps } from '../service-deps.ts';
-import { isRealmTerritory, readTerritory, type Actor } from './territories.ts';
+import { isRealmTerritory } from '../../schema/rules/market.ts';
+import type { Tx } from '../db/database.ts';
+import { badInput, conflict, notFound } from '../errors.ts';
+import { emit } from '../events/outbox.ts';
+import type { Work } from '../service-deps.ts';
+import { readTerritory } from './territories.ts';
+
+const SETTLEMENT_LOCK = 7_310_014;
 
 export interface NewSettlement {
   name: string;
@@ -56,18 +61,19 @@ async function overlordFor(tx: Tx, settlement: NewSettlement): Promise<number | 
  * its base price, under its overlord: the one named, or else the nearest of the level above. A
  * new wonder is public like the seeded ones: the Wanakt holds it and it is not for sale.
  */
-export async function createSettlement(deps: ServiceDeps, actor: Actor, settlement: NewSettlement): Promise<TerritoryDto> {
-  if (!actor.is_wanakt) throw forbidden('Only the Wanakt can create settlements');
-  const territory = await inTransaction(deps.sql, async (tx) => {
-    const parentId = await overlordFor(tx, settlement);
-    const realm = isRealmTerritory(settlement.type);
-    const [row] = await tx<{ id: number }[]>`
-      insert into territories (name, type, parent_territory_id, owner_id, latitude, longitude, monthly_revenue, price, sale_price)
-      values (${settlement.name}, ${settlement.type}, ${parentId}, ${realm ? WANAKT_USER_ID : null}, ${settlement.latitude},
-              ${settlement.longitude}, ${DEFAULT_MONTHLY_REVENUE}, ${settlement.basePrice}, ${realm ? null : settlement.basePrice})
-      returning id`;
-    return readTerritory(tx, row.id);
-  });
-  deps.events.publish({ type: 'territories.changed', territoryIds: [territory.id] });
-  return territory;
+export async function createSettlement({ tx }: Work, settlement: NewSettlement): Promise<TerritoryDto> {
+  // One founding at a time, so two tabs sending the same preset cannot both find the name free.
+  await tx`select pg_advisory_xact_lock(${SETTLEMENT_LOCK})`;
+  const namesakes = await tx<{ name: string }[]>`select name from territories where lower(name) = lower(${settlement.name.trim()})`;
+  const existing = existingSettlement(settlement.name, namesakes);
+  if (existing) throw conflict(duplicateSettlementMessage(existing.name));
+  const parentId = await overlordFor(tx, settlement);
+  const realm = isRealmTerritory(settlement.type);
+  const [row] = await tx<{ id: number }[]>`
+    insert into territories (name, type, parent_territory_id, owner_id, latitude, longitude, monthly_revenue, price, sale_price)
+    values (${settlement.name}, ${settlement.type}, ${parentId}, ${realm ? WANAKT_USER_ID : null}, ${settlement.latitude},
+            ${settlement.longitude}, ${DEFAULT_MONTHLY_REVENUE}, ${settlement.basePrice}, ${realm ? null : settlement.basePrice})
+    returning id`;
+  await emit(tx, { type: 'territories.changed', territoryIds: [row.id] });
+  return readTerritory(tx, row.id);
 }

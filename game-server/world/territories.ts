@@ -1,12 +1,8 @@
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import type { TerritoryTier, TerritoryType, UpgradeTier } from '../../schema/constants.ts';
 import { tierOfType } from '../../schema/rules/territory.ts';
-import type { SessionUser } from '../auth/sessions.ts';
 import type { Queryable, Tx } from '../db/database.ts';
-import { conflict, forbidden, notFound } from '../errors.ts';
-
-/** Who acts on a territory: the session's user, whatever transport it came through. */
-export type Actor = Pick<SessionUser, 'id' | 'is_wanakt'>;
+import { notFound } from '../errors.ts';
 
 export interface TerritoryRow {
   id: number;
@@ -115,20 +111,4 @@ export async function lockTerritory(tx: Tx, id: number): Promise<LockedTerritory
     select id, name, type, owner_id, sale_price::text, upgrade_tier from territories where id = ${id} for update`;
   if (!row) throw notFound('Territory not found');
   return { ...row, sale_price: nullableNumber(row.sale_price) };
-}
-
-export function requireOwner(territory: LockedTerritory, actor: Actor, action: string): void {
-  if (territory.owner_id !== actor.id) throw forbidden(`Only the owner of ${territory.name} can ${action}`);
-}
-
-/**
- * The Wanakt's seat and the wonders belong to the realm (SPEC §1: "Wonders are public"): the seed
- * gives them to the Wanakt and they never go on the market or to a player.
- */
-export function isRealmTerritory(type: TerritoryType): boolean {
-  return type === 'wanakt' || type === 'wonder';
-}
-
-export function refuseRealmTransfer(territory: LockedTerritory): void {
-  if (isRealmTerritory(territory.type)) throw conflict(`${territory.name} belongs to the realm and cannot change hands`);
 }

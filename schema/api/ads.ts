@@ -2,25 +2,30 @@ import { z } from 'zod';
 import { AD_IMPRESSIONS, BANNER_IMPRESSIONS } from '../rules/store.ts';
 import { requiredText } from './auth.ts';
 import { IdField } from './ids.ts';
-import type { CheckoutDto } from './payments.ts';
+import { CheckoutDto } from './payments.ts';
+import { INVISIBLE_NAME_MESSAGE, nameProblem, normaliseName } from '../rules/names.ts';
 
 export const AD_STATUSES = ['pending_payment', 'in_review', 'active', 'completed', 'rejected', 'refunded'] as const;
 export type AdStatus = (typeof AD_STATUSES)[number];
 
 /** An ad as the banner, the visit popup and the ad lists show it (SPEC §3 "Ad"). */
-export interface AdDto {
-  id: number;
-  title: string;
-  content: string;
-  click_url: string | null;
-  territory_id: number | null;
-  impressions: number;
-  impressions_wanted: number;
-  clicks: number;
-  /** What the buyer paid: in dollars for a card-paid ad, in DRK for a banner bought with DRK. */
-  revenue: number;
-  status: AdStatus;
-}
+export const AdDto = z
+  .object({
+    id: z.number().int(),
+    title: z.string(),
+    content: z.string(),
+    click_url: z.string().nullable(),
+    territory_id: z.number().int().nullable(),
+    /** Impressions delivered so far. */
+    impressions: z.number().int(),
+    impressions_wanted: z.number().int(),
+    clicks: z.number().int(),
+    /** What the buyer paid: in dollars for a card-paid ad, in DRK for a banner bought with DRK. */
+    revenue: z.number(),
+    status: z.enum(AD_STATUSES),
+  })
+  .meta({ id: 'Ad' });
+export type AdDto = z.infer<typeof AdDto>;
 
 const MAX_URL_LENGTH = 2000;
 
@@ -58,6 +63,8 @@ export const AdPurchaseBody = z.object({
   advertiser_name: z
     .string({ error: 'The advertiser name must be text' })
     .pipe(trimmed(100, 'The advertiser name may be at most 100 characters'))
+    .transform(normaliseName)
+    .refine((name) => name === '' || nameProblem(name) === null, { error: INVISIBLE_NAME_MESSAGE })
     .optional()
     .nullable()
     .transform((value) => value || null),
@@ -71,10 +78,8 @@ export const AdPurchaseBody = z.object({
 });
 export type AdPurchaseBody = z.infer<typeof AdPurchaseBody>;
 
-export interface AdPurchaseDto extends CheckoutDto {
-  adId: number;
-  total_cost: number;
-}
+export const AdPurchaseDto = CheckoutDto.extend({ adId: z.number().int(), total_cost: z.number() }).meta({ id: 'AdPurchase' });
+export type AdPurchaseDto = z.infer<typeof AdPurchaseDto>;
 
 /** SPEC §5 "Dashboard banner form": a banner a player buys with DRK. */
 export const BannerBody = z.object({
@@ -90,19 +95,18 @@ export const BannerBody = z.object({
 export type BannerBody = z.infer<typeof BannerBody>;
 
 /** An ad as the Wanakt's review queue shows it: who bought it, where it runs and what it cost. */
-export interface AdReviewDto extends AdDto {
-  advertiser_name: string | null;
-  advertiser_email: string | null;
-  buyer_username: string | null;
-  territory_name: string | null;
+export const AdReviewDto = AdDto.extend({
+  advertiser_name: z.string().nullable(),
+  advertiser_email: z.string().nullable(),
+  buyer_username: z.string().nullable(),
+  territory_name: z.string().nullable(),
   /** Dollars for a card-paid ad, null for a banner paid in DRK. */
-  total_cost: number | null;
-  cost_drk: number | null;
-  created_at: string;
-}
+  total_cost: z.number().nullable(),
+  cost_drk: z.number().nullable(),
+  created_at: z.string(),
+}).meta({ id: 'AdReview' });
+export type AdReviewDto = z.infer<typeof AdReviewDto>;
 
 /** One of a player's own banners, for the banner analytics modal. */
-export interface MyBannerDto extends AdDto {
-  cost_drk: number;
-  created_at: string;
-}
+export const MyBannerDto = AdDto.extend({ cost_drk: z.number(), created_at: z.string() }).meta({ id: 'MyBanner' });
+export type MyBannerDto = z.infer<typeof MyBannerDto>;

@@ -18,3 +18,12 @@ export const CredentialsBody = z.object({
     .refine((password) => password.trim().length > 0, { error: 'Password is required' }),
 });
 export type CredentialsBody = z.infer<typeof CredentialsBody>;
+
+export const MIN_PASSWORD_LENGTH = 8;
+
+// New accounts only: existing passwords of any length keep logging in through CredentialsBody.
+export const RegistrationBody = CredentialsBody.extend({
+  password: CredentialsBody.shape.password.refine((password) => password.length >= MIN_PASSWORD_LENGTH, {
+    error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  }),
+});

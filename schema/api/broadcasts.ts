@@ -2,17 +2,20 @@ import { z } from 'zod';
 import { BROADCAST_MAX_LENGTH } from '../rules/store.ts';
 import { requiredText } from './auth.ts';
 
-export interface BroadcastDto {
-  id: number;
-  sender_id: string;
-  sender_name: string;
-  message: string;
-  paid: boolean;
-  created_at: string;
-  reach_count: number;
-  /** What the broadcast cost, in DRK at the store's rate (SPEC §2 "Global broadcast"). */
-  cost: number;
-}
+export const BroadcastDto = z
+  .object({
+    id: z.number().int(),
+    sender_id: z.string(),
+    sender_name: z.string(),
+    message: z.string(),
+    paid: z.boolean(),
+    created_at: z.string(),
+    reach_count: z.number().int(),
+    /** What the broadcast cost, in DRK at the store's rate (SPEC §2 "Global broadcast"). */
+    cost: z.number(),
+  })
+  .meta({ id: 'Broadcast' });
+export type BroadcastDto = z.infer<typeof BroadcastDto>;
 
 export const BROADCAST_MESSAGE_REQUIRED = 'Please enter a message to broadcast';
 
@@ -33,6 +36,5 @@ export const SendBroadcastBody = z.object({
 export type SendBroadcastBody = z.infer<typeof SendBroadcastBody>;
 
 /** Whether the player holds a verified, unused broadcast payment (the screen's paid state). */
-export interface BroadcastAllowanceDto {
-  paid: boolean;
-}
+export const BroadcastAllowanceDto = z.object({ paid: z.boolean() }).meta({ id: 'BroadcastAllowance' });
+export type BroadcastAllowanceDto = z.infer<typeof BroadcastAllowanceDto>;

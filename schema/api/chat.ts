@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { IdField, UserIdField } from './ids.ts';
 
-export interface ChatMessageDto {
-  id: number;
-  territory_id: number;
-  user_id: string;
-  username: string;
-  message: string;
-  created_at: string;
-}
+export const ChatMessageDto = z
+  .object({
+    id: z.number().int(),
+    territory_id: z.number().int(),
+    user_id: z.string(),
+    username: z.string(),
+    message: z.string(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'ChatMessage' });
+export type ChatMessageDto = z.infer<typeof ChatMessageDto>;
 
 export const CHAT_MESSAGE_MAX = 500;
 /** How many messages one read of a territory's chat answers. */

@@ -13,3 +13,10 @@ export const MintBody = z.object({
     .max(MAX_DRK_SUPPLY, { error: MINT_AMOUNT_INVALID }),
   recipientId: UserId,
 });
+
+export const SupplyDto = z
+  .object({ total_supply: z.number(), circulating_supply: z.number(), max_supply: z.number() })
+  .meta({ id: 'Supply' });
+export type SupplyDto = z.infer<typeof SupplyDto>;
+
+export const MintedDto = z.object({ message: z.string(), supply: SupplyDto }).meta({ id: 'Minted' });

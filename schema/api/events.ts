@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SPECIAL_EVENT_TYPES, type SpecialEventType } from '../constants.ts';
+import { SPECIAL_EVENT_TYPES } from '../constants.ts';
 import { requiredText } from './auth.ts';
 import { IdField } from './ids.ts';
 
@@ -12,39 +12,46 @@ export const MIN_BONUS_MULTIPLIER = 0.1;
 export const MAX_BONUS_MULTIPLIER = 10;
 
 /** SPEC §4 "Event": running now, not started yet, or over (ended by time or by the Wanakt). */
-export type SpecialEventState = 'active' | 'upcoming' | 'ended';
+export const SPECIAL_EVENT_STATES = ['active', 'upcoming', 'ended'] as const;
+export type SpecialEventState = (typeof SPECIAL_EVENT_STATES)[number];
 
 /** A territory's event (SPEC §3 "Event"): live now, or scheduled. */
-export interface TerritoryEventDto {
-  id: number;
-  territory_id: number;
-  territory_name: string;
-  name: string;
-  is_live: boolean;
-  scheduled_at: string;
-}
+export const TerritoryEventDto = z
+  .object({
+    id: z.number().int(),
+    territory_id: z.number().int(),
+    territory_name: z.string(),
+    name: z.string(),
+    is_live: z.boolean(),
+    scheduled_at: z.string(),
+  })
+  .meta({ id: 'TerritoryEvent' });
+export type TerritoryEventDto = z.infer<typeof TerritoryEventDto>;
 
-export interface SpecialEventDto {
-  id: number;
-  name: string;
-  description: string;
-  icon: SpecialEventIcon;
-  color: SpecialEventColor;
-  bonus_multiplier: number;
-  event_type: SpecialEventType;
-  start_date: string;
-  end_date: string;
-  is_active: boolean;
-  state: SpecialEventState;
-  /** Whole seconds until the end of an active event (the countdown); null otherwise. */
-  seconds_remaining: number | null;
-}
+export const SpecialEventDto = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string(),
+    icon: z.enum(SPECIAL_EVENT_ICONS),
+    color: z.enum(SPECIAL_EVENT_COLORS),
+    bonus_multiplier: z.number(),
+    event_type: z.enum(SPECIAL_EVENT_TYPES),
+    start_date: z.string(),
+    end_date: z.string(),
+    is_active: z.boolean(),
+    state: z.enum(SPECIAL_EVENT_STATES),
+    /** Whole seconds until the end of an active event (the countdown); null otherwise. */
+    seconds_remaining: z.number().int().nullable(),
+  })
+  .meta({ id: 'SpecialEvent' });
+export type SpecialEventDto = z.infer<typeof SpecialEventDto>;
 
 /** GET /api/events/active: what is happening right now. */
-export interface ActiveEventsDto {
-  territory_events: TerritoryEventDto[];
-  special_events: SpecialEventDto[];
-}
+export const ActiveEventsDto = z
+  .object({ territory_events: z.array(TerritoryEventDto), special_events: z.array(SpecialEventDto) })
+  .meta({ id: 'ActiveEvents' });
+export type ActiveEventsDto = z.infer<typeof ActiveEventsDto>;
 
 export function specialEventState(event: { is_active: boolean; start_date: Date; end_date: Date }, now: Date): SpecialEventState {
   if (!event.is_active || event.end_date.getTime() <= now.getTime()) return 'ended';

@@ -11,39 +11,57 @@ export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'canceled', '
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** What the browser needs to take a card payment: the answer of every call that starts one. */
-export interface CheckoutDto {
-  clientSecret: string;
-  paymentIntentId: string;
-  provider: PaymentProviderName;
-  /** Stripe's publishable key; null in the sandbox. */
-  publishableKey: string | null;
-  amountCents: number;
-}
+export const CheckoutDto = z
+  .object({
+    clientSecret: z.string(),
+    paymentIntentId: z.string(),
+    provider: z.enum(PAYMENT_PROVIDERS),
+    /** Stripe's publishable key; null in the sandbox. */
+    publishableKey: z.string().nullable(),
+    amountCents: z.number().int(),
+  })
+  .meta({ id: 'Checkout' });
+export type CheckoutDto = z.infer<typeof CheckoutDto>;
 
-export interface PaymentStatusDto {
-  id: string;
-  purpose: PaymentPurpose;
-  status: PaymentStatus;
-  amountCents: number;
-  /** Why the payment failed or was refunded, in the provider's or the game's words. */
-  message: string | null;
-}
+/** GET /api/payments/config: how this game takes payments. */
+export const PaymentConfigDto = z
+  .object({
+    provider: z.enum(PAYMENT_PROVIDERS),
+    publishableKey: z.string().nullable(),
+  })
+  .meta({ id: 'PaymentConfig' });
+export type PaymentConfigDto = z.infer<typeof PaymentConfigDto>;
 
-export interface DrkPackageDto {
-  id: DrkPackage['id'];
-  name: string;
-  drk: number;
-  price: number;
-  popular: boolean;
-  description: string;
-  priceCents: number;
-  /** SPEC §2: a package larger than the remaining supply is disabled and labelled 'Exceeds Supply'. */
-  exceedsSupply: boolean;
-  bestValue: boolean;
-}
+export const PaymentStatusDto = z
+  .object({
+    id: z.string(),
+    purpose: z.enum(PAYMENT_PURPOSES),
+    status: z.enum(PAYMENT_STATUSES),
+    amountCents: z.number().int(),
+    /** Why the payment failed or was refunded, in the provider's or the game's words. */
+    message: z.string().nullable(),
+  })
+  .meta({ id: 'PaymentStatus' });
+export type PaymentStatusDto = z.infer<typeof PaymentStatusDto>;
 
 const packageIds = DRK_PACKAGES.map((pkg) => pkg.id) as [DrkPackage['id'], ...DrkPackage['id'][]];
 const PackageId = z.enum(packageIds, { error: 'Unknown DRK package' });
+
+export const DrkPackageDto = z
+  .object({
+    id: z.enum(packageIds),
+    name: z.string(),
+    drk: z.number(),
+    price: z.number(),
+    popular: z.boolean(),
+    description: z.string(),
+    priceCents: z.number().int(),
+    /** SPEC §2: a package larger than the remaining supply is disabled and labelled 'Exceeds Supply'. */
+    exceedsSupply: z.boolean(),
+    bestValue: z.boolean(),
+  })
+  .meta({ id: 'DrkPackage' });
+export type DrkPackageDto = z.infer<typeof DrkPackageDto>;
 
 // SPEC §7 sends "package id": `packageId` and `package_id` are both taken.
 export const PurchaseIntentBody = z
@@ -73,7 +91,5 @@ export const SandboxConfirmBody = z.object({
 });
 export type SandboxConfirmBody = z.infer<typeof SandboxConfirmBody>;
 
-export interface SandboxConfirmDto {
-  status: PaymentStatus;
-  message: string | null;
-}
+export const SandboxConfirmDto = z.object({ status: z.enum(PAYMENT_STATUSES), message: z.string().nullable() }).meta({ id: 'SandboxConfirm' });
+export type SandboxConfirmDto = z.infer<typeof SandboxConfirmDto>;

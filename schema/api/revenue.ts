@@ -1,43 +1,47 @@
 import { z } from 'zod';
-import type { PaymentType } from './rent.ts';
+import { PAYMENT_TYPES } from './rent.ts';
 
 /** POST /api/rent/generate takes an empty body (SPEC §7): the server picks the current period. */
 export const RentGenerateBody = z.strictObject({}, { error: 'Generating rent takes no parameters' });
 
 /** The answer of POST /api/rent/generate: the period run and the payments this run created. */
-export interface RentGeneratedDto {
-  period: string;
-  created: number;
-}
+export const RentGeneratedDto = z.object({ period: z.string(), created: z.number().int() }).meta({ id: 'RentGenerated' });
+export type RentGeneratedDto = z.infer<typeof RentGeneratedDto>;
 
 /** One territory's line of the revenue center's projection (schema/rules/earnings.ts). */
-export interface TerritoryRevenueDto {
-  territory_id: number;
-  name: string;
-  base: number;
-  multiplier_bonus: number;
-  ad_revenue: number;
-  /** What the monthly payout mints to the owner for this territory. */
-  to_owner: number;
-}
+export const TerritoryRevenueDto = z
+  .object({
+    territory_id: z.number().int(),
+    name: z.string(),
+    base: z.number(),
+    multiplier_bonus: z.number(),
+    ad_revenue: z.number(),
+    /** What the monthly payout mints to the owner for this territory. */
+    to_owner: z.number(),
+  })
+  .meta({ id: 'TerritoryRevenue' });
+export type TerritoryRevenueDto = z.infer<typeof TerritoryRevenueDto>;
 
 /** GET /api/revenue/summary/{userId}: the revenue center's Overview (SPEC §2), projected and paid. */
-export interface RevenueSummaryDto {
-  user_id: string;
-  territory_count: number;
-  ownership_multiplier: number;
-  revenue_event_multiplier: number;
-  base_revenue: number;
-  multiplier_bonus: number;
-  /** Ad revenue of the player's territories; for the Wanakt, also every owned wonder's. */
-  ad_revenue: number;
-  /** What the player's vassals owe per rent period, spread over its months. */
-  feudal_tribute: number;
-  total_monthly: number;
-  territories: TerritoryRevenueDto[];
-  /** The latest monthly payout the ledger holds for the player, or null before the first. */
-  last_payout: { month: string; amount: number } | null;
-}
+export const RevenueSummaryDto = z
+  .object({
+    user_id: z.string(),
+    territory_count: z.number().int(),
+    ownership_multiplier: z.number(),
+    revenue_event_multiplier: z.number(),
+    base_revenue: z.number(),
+    multiplier_bonus: z.number(),
+    /** Ad revenue of the player's territories; for the Wanakt, also every owned wonder's. */
+    ad_revenue: z.number(),
+    /** What the player's vassals owe per rent period, spread over its months. */
+    feudal_tribute: z.number(),
+    total_monthly: z.number(),
+    territories: z.array(TerritoryRevenueDto),
+    /** The latest monthly payout the ledger holds for the player, or null before the first. */
+    last_payout: z.object({ month: z.string(), amount: z.number() }).nullable(),
+  })
+  .meta({ id: 'RevenueSummary' });
+export type RevenueSummaryDto = z.infer<typeof RevenueSummaryDto>;
 
 export const RENT_FLOW_STATUSES = ['projected', 'due', 'overdue', 'paid'] as const;
 export type RentFlowStatus = (typeof RENT_FLOW_STATUSES)[number];
@@ -46,29 +50,35 @@ export type RentFlowStatus = (typeof RENT_FLOW_STATUSES)[number];
  * One rent flow of the period. 'projected' is what the rules say the territory owes while no
  * payment has been generated for it yet; the others are a generated payment.
  */
-export interface RentFlowDto {
-  payer_territory_id: number;
-  payer_territory_name: string;
-  payer_id: string;
-  payer_username: string;
-  payee_territory_id: number | null;
-  payee_territory_name: string | null;
-  payee_id: string;
-  payee_username: string;
-  payment_type: PaymentType;
-  amount: number;
-  status: RentFlowStatus;
-  payment_id: number | null;
-  due_date: string | null;
-}
+export const RentFlowDto = z
+  .object({
+    payer_territory_id: z.number().int(),
+    payer_territory_name: z.string(),
+    payer_id: z.string(),
+    payer_username: z.string(),
+    payee_territory_id: z.number().int().nullable(),
+    payee_territory_name: z.string().nullable(),
+    payee_id: z.string(),
+    payee_username: z.string(),
+    payment_type: z.enum(PAYMENT_TYPES),
+    amount: z.number(),
+    status: z.enum(RENT_FLOW_STATUSES),
+    payment_id: z.number().int().nullable(),
+    due_date: z.string().nullable(),
+  })
+  .meta({ id: 'RentFlow' });
+export type RentFlowDto = z.infer<typeof RentFlowDto>;
 
 /** GET /api/payments/waterfall/{userId}: what a player collects from vassals and pays to overlords this period. */
-export interface RentWaterfallDto {
-  user_id: string;
-  period: string;
-  collects: RentFlowDto[];
-  pays: RentFlowDto[];
-  collects_total: number;
-  pays_total: number;
-  net: number;
-}
+export const RentWaterfallDto = z
+  .object({
+    user_id: z.string(),
+    period: z.string(),
+    collects: z.array(RentFlowDto),
+    pays: z.array(RentFlowDto),
+    collects_total: z.number(),
+    pays_total: z.number(),
+    net: z.number(),
+  })
+  .meta({ id: 'RentWaterfall' });
+export type RentWaterfallDto = z.infer<typeof RentWaterfallDto>;

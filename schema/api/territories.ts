@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { IdField, UserId } from './ids.ts';
 import { DEFAULT_BASE_PRICE, MAX_DRK_SUPPLY, UPGRADE_TIERS, type TerritoryType } from '../constants.ts';
-import type { AdDto } from './ads.ts';
-import type { TerritoryDto } from './territory.ts';
+import { AdDto } from './ads.ts';
+import { TerritoryDto } from './territory.ts';
 
 // Request validators and answers of the /api/territories calls beyond the plain TerritoryDto (SPEC §7).
 
@@ -47,13 +47,16 @@ export const UpgradeBody = z.object({
 // SPEC §5 "Territory description": the messages of its two toasts.
 export const DESCRIPTION_TOO_SHORT = 'Please provide at least 10 characters for your territory description.';
 export const DESCRIPTION_TOO_LONG = 'Territory description must be 500 characters or less.';
+export const DESCRIPTION_MIN = 10;
+export const DESCRIPTION_MAX = 500;
+export const DescriptionText = z
+  .string({ error: DESCRIPTION_TOO_SHORT })
+  .trim()
+  .min(DESCRIPTION_MIN, { error: DESCRIPTION_TOO_SHORT })
+  .max(DESCRIPTION_MAX, { error: DESCRIPTION_TOO_LONG });
 export const DescriptionBody = z.object({
   userId: actingUser,
-  description: z
-    .string({ error: DESCRIPTION_TOO_SHORT })
-    .trim()
-    .min(10, { error: DESCRIPTION_TOO_SHORT })
-    .max(500, { error: DESCRIPTION_TOO_LONG }),
+  description: DescriptionText,
 });
 
 const territoryName = (missing: string) =>
@@ -97,13 +100,15 @@ export const ListingBody = z.object({
 
 // SPEC §5 "Admin create city".
 export const MISSING_FIELDS = 'Please fill in all required fields';
-const CREATABLE_TYPES = ['main', 'city', 'town', 'village', 'sub', 'common', 'wonder'] as const satisfies readonly TerritoryType[];
+/** The types the Wanakt can found, settlements of the feudal tree first. */
+export const SETTLEMENT_TYPES = ['main', 'city', 'town', 'village', 'sub', 'common', 'wonder'] as const satisfies readonly TerritoryType[];
+export type SettlementType = (typeof SETTLEMENT_TYPES)[number];
 export const CreateTerritoryBody = z.object({
   userId: actingUser,
   name: territoryName(MISSING_FIELDS),
   latitude: decimalCoordinate('Latitude must be a decimal number', MISSING_FIELDS).pipe(inRange('Latitude', 90)),
   longitude: decimalCoordinate('Longitude must be a decimal number', MISSING_FIELDS).pipe(inRange('Longitude', 180)),
-  type: z.enum(CREATABLE_TYPES, { error: `type must be one of ${CREATABLE_TYPES.join(', ')}` }).default('main'),
+  type: z.enum(SETTLEMENT_TYPES, { error: `type must be one of ${SETTLEMENT_TYPES.join(', ')}` }).default('main'),
   basePrice: wholeDrk('Base price must be a whole number of DRK, 0 or more').default(DEFAULT_BASE_PRICE),
   /** The overlord, when the Wanakt names one; otherwise the nearest territory of the level above. */
   parent_territory_id: IdField('parent_territory_id').nullish(),
@@ -121,24 +126,44 @@ export interface HierarchyNode extends TerritoryDto {
   /** The rent the Wanakt set, or null when the rule's default applies. */
   rent_amount: number | null;
 }
+// A recursive type: zod infers it only through the getter, so the interface stays the source.
+export const HierarchyNode: z.ZodType<HierarchyNode> = TerritoryDto.extend({
+  overlord: z.object({ name: z.string() }).nullable(),
+  get vassals() {
+    return z.array(HierarchyNode);
+  },
+  collectsRent: z.number(),
+  paysRent: z.number(),
+  rent_amount: z.number().nullable(),
+}).meta({ id: 'HierarchyNode' });
 
-export interface VisitDto {
-  visits: number;
-  ad?: AdDto;
-}
+export const VisitDto = z.object({ visits: z.number().int(), ad: AdDto.optional() }).meta({ id: 'Visit' });
+export type VisitDto = z.infer<typeof VisitDto>;
 
-export interface MessageDto {
-  message: string;
-}
+export const MessageDto = z.object({ message: z.string() }).meta({ id: 'Message' });
+export type MessageDto = z.infer<typeof MessageDto>;
 
 /** One change of owner, newest first in GET /api/territories/{id}/history. */
-export interface OwnershipChangeDto {
-  id: number;
-  from_owner_id: string | null;
-  from_owner_name: string | null;
-  to_owner_id: string | null;
-  to_owner_name: string | null;
-  price: number;
-  reason: 'purchase' | 'assignment' | 'gift';
-  created_at: string;
-}
+export const OwnershipChangeDto = z
+  .object({
+    id: z.number().int(),
+    from_owner_id: z.string().nullable(),
+    from_owner_name: z.string().nullable(),
+    to_owner_id: z.string().nullable(),
+    to_owner_name: z.string().nullable(),
+    price: z.number(),
+    reason: z.enum(['purchase', 'assignment', 'gift']),
+    created_at: z.string(),
+  })
+  .meta({ id: 'OwnershipChange' });
+export type OwnershipChangeDto = z.infer<typeof OwnershipChangeDto>;
+
+/** The answer of an upgrade: what it cost. */
+export const UpgradedDto = z.object({ message: z.string(), cost: z.number() }).meta({ id: 'Upgraded' });
+
+/** The answer of a rename or a new description: the territory as it now reads. */
+export const TerritoryEditedDto = z.object({ message: z.string(), territory: TerritoryDto }).meta({ id: 'TerritoryEdited' });
+
+export const PositionSavedDto = z
+  .object({ message: z.string(), id: z.number().int(), latitude: z.string(), longitude: z.string() })
+  .meta({ id: 'PositionSaved' });

@@ -1,11 +1,11 @@
-// The account answer of register, login and /api/auth/me (SPEC §3 "User").
-export interface AccountDto {
-  id: string;
-  username: string;
-  drk_balance: string;
-  is_wanakt: boolean;
-}
+import { z } from 'zod';
 
-export interface ErrorDto {
-  message: string;
-}
+// The account answer of register, login and /api/auth/me (SPEC §3 "User").
+export const AccountDto = z
+  .object({ id: z.string(), username: z.string(), drk_balance: z.string(), is_wanakt: z.boolean() })
+  .meta({ id: 'Account' });
+export type AccountDto = z.infer<typeof AccountDto>;
+
+/** Every error answer: a status of 400 or more and one sentence for a person. */
+export const ErrorDto = z.object({ message: z.string() }).meta({ id: 'Error' });
+export type ErrorDto = z.infer<typeof ErrorDto>;

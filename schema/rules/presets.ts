@@ -34,3 +34,18 @@ export const CITY_PRESETS: readonly CityPreset[] = [
 export function presetsOfType(type: CityPreset['type']): CityPreset[] {
   return CITY_PRESETS.filter((preset) => preset.type === type);
 }
+
+const nameKey = (name: string) => name.trim().toLocaleLowerCase('en-US');
+
+/**
+ * The settlement already on the map under this name (case and spaces aside), if any: a preset or a
+ * typed name must not found a second Hallstatt; the Wanakt moves the existing one instead.
+ */
+export function existingSettlement<T extends { name: string }>(name: string, territories: readonly T[]): T | null {
+  const key = nameKey(name);
+  return territories.find((territory) => nameKey(territory.name) === key) ?? null;
+}
+
+export function duplicateSettlementMessage(name: string): string {
+  return `${name} is already on the map: move its pin instead of adding it twice`;
+}

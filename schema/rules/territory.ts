@@ -25,10 +25,15 @@ function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
 }
 
-// An equirectangular projection of the globe onto the 1000x600 map, clamped to the marker margins.
+// The map's one projection, shared by markers and geography: the globe stretched onto the
+// 1000x600 map (equirectangular, 360 degrees across and 180 down).
+export function projectToMap(latitude: number, longitude: number): { x: number; y: number } {
+  return { x: ((longitude + 180) / 360) * MAP_WIDTH, y: ((90 - latitude) / 180) * MAP_HEIGHT };
+}
+
+// Where a territory's marker sits: its projected place, clamped to the marker margins.
 export function markerPosition(latitude: number, longitude: number): { x: number; y: number } {
-  const x = ((longitude + 180) / 360) * MAP_WIDTH;
-  const y = ((90 - latitude) / 180) * MAP_HEIGHT;
+  const { x, y } = projectToMap(latitude, longitude);
   return { x: clamp(x, MARKER_MIN_X, MARKER_MAX_X), y: clamp(y, MARKER_MIN_Y, MARKER_MAX_Y) };
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ChatMessageText, type ChatMessageDto } from '../api/chat.ts';
 import { IdField } from '../api/ids.ts';
+import type { NotificationDto } from '../api/notifications.ts';
 
 // Everything a client may say to the `world` room, as one union validated at the room's edge.
 // Anything else (another type, an extra field, a wrong shape) is refused.
@@ -13,6 +14,8 @@ export const MAX_CLIENT_MESSAGES_PER_SECOND = 30;
 export const PIN_DRAGS_PER_SECOND = 20;
 /** How long a dropped client keeps its place in the world. */
 export const RECONNECT_WINDOW_SECONDS = 30;
+/** Why a process that is stopping refuses a join; the client asks again and reaches another one. */
+export const SERVER_RESTARTING_MESSAGE = 'This server is restarting; joining another one';
 
 const territoryId = IdField('Territory id');
 const mapCoordinate = (axis: string) => z.number({ error: `${axis} must be a number` }).finite({ error: `${axis} must be a number` });
@@ -27,15 +30,53 @@ export type WatchChat = z.infer<typeof WatchChat>;
 export type SendChat = z.infer<typeof SendChat>;
 export type DragPin = z.infer<typeof DragPin>;
 export type DropPin = z.infer<typeof DropPin>;
+/** Whether this client wants the world's activity feed; nobody gets it without asking. */
+export const WatchActivity = z.strictObject({ type: z.literal('activity.watch'), on: z.boolean({ error: 'on must be true or false' }) });
+export type WatchActivity = z.infer<typeof WatchActivity>;
 
-export const ClientMessage = z.discriminatedUnion('type', [WatchChat, SendChat, DragPin, DropPin]);
+export const ClientMessage = z.discriminatedUnion('type', [WatchChat, SendChat, DragPin, DropPin, WatchActivity]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 export type ClientMessageType = ClientMessage['type'];
 
+/**
+ * What only its player may read: sent to that player's clients alone, when it changes. A message
+ * costs nothing to the other clients, where a per-client view is encoded again on every patch.
+ */
+export interface PrivateFigures {
+  balance: number;
+  /** Unpaid rent payments this player owes. */
+  paymentsDue: number;
+}
+
+/** One line of the world's activity feed. */
+export interface ActivityItem {
+  kind: 'acquired' | 'listed' | 'settled' | 'broadcast';
+  /** When the room saw it, ISO 8601. */
+  at: string;
+  /** The new owner, the seller, the settler or the sender. */
+  actorName: string;
+  territoryId: number | null;
+  territoryName: string | null;
+  /** The asking price of a listing. */
+  price: number | null;
+  /** The text of a broadcast. */
+  message: string | null;
+}
+
 /** What the room sends to one client, beside the state. */
 export interface ServerMessages {
+  /** This player's own figures, at join and whenever they change. */
+  figures: PrivateFigures;
+  /** Recent activity when the feed is switched on, then each new item as it happens. */
+  activity: ActivityItem[];
+  /** A territory's text that the state does not carry changed: reads that show it are out of date. */
+  details: { territoryId: number };
+  /** The room reloaded the world from the database: every read the client holds may be out of date. */
+  resynced: Record<string, never>;
   /** A message posted to the territory this client watches. */
   chat: ChatMessageDto;
+  /** A notice for this client's player, sent to that player's clients only. */
+  notification: NotificationDto;
   /** Why a message of this client was not acted on. */
   refused: { type: string; message: string };
 }

@@ -2,6 +2,7 @@ import { schema, t, type SchemaType } from '@colyseus/schema';
 
 // The live world the `world` room keeps in step on every client (DESIGN.md "Live state"). Only the
 // fields that change while people watch travel here; descriptions, revenue and history stay in REST.
+// What is private to a player travels as a direct message (ServerMessages['figures']), not in here.
 
 /** One territory's live fields. The map key is the territory id as text. */
 export const LiveTerritory = schema(
@@ -52,16 +53,6 @@ export const LiveBroadcast = schema(
 );
 export type LiveBroadcast = SchemaType<typeof LiveBroadcast>;
 
-/** What only its owner may read. Entries reach a client only through its StateView. */
-export const PrivateAccount = schema(
-  {
-    balance: t.number().default(0),
-    paymentsDue: t.number().default(0),
-  },
-  'PrivateAccount',
-);
-export type PrivateAccount = SchemaType<typeof PrivateAccount>;
-
 export const WorldState = schema(
   {
     territories: t.map(LiveTerritory),
@@ -69,8 +60,6 @@ export const WorldState = schema(
     broadcast: t.ref(LiveBroadcast),
     /** Clients connected to the world, in every process. */
     online: t.number().default(0),
-    /** Keyed by user id; a client's view holds its own player's entry and no other. */
-    accounts: t.map(PrivateAccount).view(),
   },
   'WorldState',
 );

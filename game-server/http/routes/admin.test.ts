@@ -33,24 +33,24 @@ for (const backend of testBackends()) {
     });
 
     it('when a city, town, village or district is created, then its overlord is the nearest of the level above; a wonder stays the realm\'s', async () => {
-      const sacramento = await create({ name: 'Sacramento', latitude: 38.5816, longitude: -121.4944, type: 'city', basePrice: 7000 });
+      const sacramento = await create({ name: 'Stockton', latitude: 38.5816, longitude: -121.4944, type: 'city', basePrice: 7000 });
       expect(sacramento.body).toMatchObject({ type: 'city', tier: 'sub', sale_price: 7000 });
       expect(await nameOf(sacramento.body.parent_territory_id)).toBe('Los Angeles');
-      const aspen = await create({ name: 'Aspen', latitude: '39.1911', longitude: '-106.8175', type: 'town', basePrice: 4000 });
+      const aspen = await create({ name: 'Snowmass', latitude: '39.1911', longitude: '-106.8175', type: 'town', basePrice: 4000 });
       const [aspenParent] = await sql<{ type: string }[]>`select type from territories where id = ${aspen.body.parent_territory_id}`;
       expect(aspenParent.type).toBe('city');
-      const carmel = await create({ name: 'Carmel-by-the-Sea', latitude: 36.5552, longitude: -121.9233, type: 'village', basePrice: 1500 });
+      const carmel = await create({ name: 'Pebble Beach', latitude: 36.5552, longitude: -121.9233, type: 'village', basePrice: 1500 });
       const [carmelParent] = await sql<{ type: string }[]>`select type from territories where id = ${carmel.body.parent_territory_id}`;
       expect(carmelParent.type).toBe('town');
       const district = await create({ name: 'Alfama', latitude: 38.7118, longitude: -9.1300, type: 'sub' });
       expect(await nameOf(district.body.parent_territory_id)).toBe('Lisbon');
-      const wonder = await create({ name: 'Stonehenge', latitude: 51.1789, longitude: -1.8262, type: 'wonder', basePrice: 0 });
+      const wonder = await create({ name: 'Avebury', latitude: 51.1789, longitude: -1.8262, type: 'wonder', basePrice: 0 });
       expect(wonder.body).toMatchObject({ parent_territory_id: null, owner_id: WANAKT_USER_ID, sale_price: null, price: 0 });
     });
 
     it('when the Wanakt names an overlord, then it is used if it is of the level above; otherwise 400, unknown 404', async () => {
       const [london] = await sql<{ id: number }[]>`select id from territories where name = 'London'`;
-      const liverpool = await create({ name: 'Liverpool', latitude: 53.4084, longitude: -2.9916, type: 'city', parent_territory_id: london.id });
+      const liverpool = await create({ name: 'Wigan', latitude: 53.4084, longitude: -2.9916, type: 'city', parent_territory_id: london.id });
       expect(liverpool.body.parent_territory_id).toBe(london.id);
       const [town] = await sql<{ id: number }[]>`select id from territories where type = 'town' limit 1`;
       expect(await create({ name: 'Odd', latitude: 1, longitude: 1, type: 'city', parent_territory_id: town.id })).toMatchObject({

@@ -1,17 +1,20 @@
 import { Router } from 'express';
-import { CredentialsBody } from '../../../schema/api/auth.ts';
+import { CredentialsBody, RegistrationBody } from '../../../schema/api/auth.ts';
 import { login, readAccount, register } from '../../auth/accounts.ts';
 import { endSession } from '../../auth/sessions.ts';
 import { unauthenticated } from '../../errors.ts';
+import { take } from '../../limits/take.ts';
+import { byAddress } from '../rate-limit.ts';
 import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from '../session.ts';
 import { parseBody } from '../validate.ts';
 import type { HttpDeps } from '../deps.ts';
 
-export function authRoutes({ sql, clock }: HttpDeps): Router {
+export function authRoutes({ sql, clock, limits }: HttpDeps): Router {
   const router = Router();
 
   router.post('/users/register', async (req, res) => {
-    const credentials = parseBody(CredentialsBody, req.body);
+    const credentials = parseBody(RegistrationBody, req.body);
+    await take(limits.doors.registration, byAddress(req), 'Too many new accounts from your address.');
     const { account, token } = await register(sql, credentials, clock());
     setSessionCookie(req, res, token);
     res.status(201).json(account);
@@ -19,7 +22,7 @@ export function authRoutes({ sql, clock }: HttpDeps): Router {
 
   router.post('/auth/login', async (req, res) => {
     const credentials = parseBody(CredentialsBody, req.body);
-    const { account, token } = await login(sql, credentials, sessionToken(req), clock());
+    const { account, token } = await login(sql, limits.login, credentials, { address: byAddress(req), previousToken: sessionToken(req) }, clock());
     setSessionCookie(req, res, token);
     res.json(account);
   });

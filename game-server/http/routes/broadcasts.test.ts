@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BroadcastDto } from '../../../schema/api/broadcasts.ts';
-import type { DomainEvent } from '../../events/domain-events.ts';
-import { createLocalBus } from '../../events/local-bus.ts';
+import { outboxHead } from '../../events/outbox.ts';
 import { settlePayment } from '../../payments/fulfilment.ts';
 import { createSandboxProvider } from '../../payments/sandbox-provider.ts';
 import { recordBroadcastReach, sendBroadcast, startBroadcastPayment } from '../../social/broadcasts.ts';
 import type { TestAgent } from '../../testing/agent.ts';
 import { postgresBackendIfReachable, testBackends } from '../../testing/databases.ts';
 import { createPlayer } from '../../testing/players.ts';
+import { committedEvents } from '../../testing/processes.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 const DEMO = 'sample-user';
@@ -126,18 +126,15 @@ for (const backend of testBackends()) {
       expect((await game.agent().get('/api/broadcasts/recent')).body[0].reach_count).toBe(12);
     });
 
-    it('when a broadcast is sent, then broadcast.sent is published after it is stored', async () => {
-      const events = createLocalBus();
-      const seen: DomainEvent[] = [];
-      events.subscribe((event) => seen.push(event));
-      const deps = { sql: game.database.sql, events, clock: () => new Date('2026-12-01T00:00:00Z') };
+    it('when a broadcast is sent, then broadcast.sent is in the outbox with it', async () => {
+      const deps = { sql: game.database.sql, clock: () => new Date('2026-12-01T00:00:00Z') };
       const provider = createSandboxProvider();
       const sender = await createPlayer(game.database.sql);
       const checkout = await startBroadcastPayment(deps, provider, sender, 'From the service');
       await settlePayment(deps, provider, provider.confirm(checkout.paymentIntentId, checkout.clientSecret, 'succeed'));
+      const before = await outboxHead(game.database.sql);
       const broadcast = await sendBroadcast(deps, provider, sender, 'From the service', true);
-      await new Promise((resolve) => setTimeout(resolve, 0));
-      expect(seen).toEqual([{ type: 'broadcast.sent', broadcast }]);
+      expect(await committedEvents(game.database.sql, before)).toEqual([{ type: 'broadcast.sent', broadcast }]);
     });
   });
 }

@@ -1,11 +1,11 @@
 import { Router } from 'express';
-import { BroadcastPaymentBody, SendBroadcastBody } from '../../../schema/api/broadcasts.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
 import { unauthenticated } from '../../errors.ts';
-import { broadcastAllowance, recentBroadcasts, sendBroadcast, startBroadcastPayment } from '../../social/broadcasts.ts';
-import { currentUser, requireSelf } from '../session.ts';
-import { parseBody } from '../validate.ts';
+import { broadcastAllowance, recentBroadcasts } from '../../social/broadcasts.ts';
+import { commandRoute } from '../command.ts';
+import { currentUser } from '../session.ts';
 import type { HttpDeps } from '../deps.ts';
+import { byPlayerOrAddress, limitRequests } from '../rate-limit.ts';
 
 const LOGIN_REQUIRED = 'Please log in to send broadcasts';
 
@@ -22,19 +22,10 @@ export function broadcastRoutes(deps: HttpDeps, payments: PaymentProvider): Rout
     res.json(await broadcastAllowance(deps, payments, sender.id));
   });
 
-  router.post('/broadcasts/payment', async (req, res) => {
-    if (!currentUser(res)) throw unauthenticated(LOGIN_REQUIRED);
-    const body = parseBody(BroadcastPaymentBody, req.body);
-    const sender = requireSelf(res, body.userId);
-    res.status(201).json(await startBroadcastPayment(deps, payments, sender.id, body.message));
-  });
-
-  router.post('/broadcasts', async (req, res) => {
-    if (!currentUser(res)) throw unauthenticated(LOGIN_REQUIRED);
-    const body = parseBody(SendBroadcastBody, req.body);
-    const sender = requireSelf(res, body.sender_id);
-    res.status(201).json(await sendBroadcast(deps, payments, sender.id, body.message, body.paid));
-  });
+  const checkouts = limitRequests(deps.limits.doors.paymentIntent, byPlayerOrAddress, 'Too many checkouts.');
+  const sends = limitRequests(deps.limits.doors.broadcast, byPlayerOrAddress, 'Too many broadcasts.');
+  router.post('/broadcasts/payment', checkouts, commandRoute({ ...deps, payments }, 'broadcast.pay'));
+  router.post('/broadcasts', sends, commandRoute({ ...deps, payments }, 'broadcast.send'));
 
   return router;
 }

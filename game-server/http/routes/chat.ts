@@ -1,12 +1,11 @@
 import { Router } from 'express';
-import { ChatPageQuery, ChatPostBody } from '../../../schema/api/chat.ts';
+import { ChatPageQuery } from '../../../schema/api/chat.ts';
 import { TerritoryId } from '../../../schema/api/ids.ts';
-import { listChatMessages, postChatMessage } from '../../social/chat.ts';
-import { requireSelf, requireUser } from '../session.ts';
+import { CHAT_REFUSAL, listChatMessages } from '../../social/chat.ts';
+import { commandRoute } from '../command.ts';
 import { parseBody } from '../validate.ts';
 import type { HttpDeps } from '../deps.ts';
-
-
+import { byPlayerOrAddress, limitRequests } from '../rate-limit.ts';
 export function chatRoutes(deps: HttpDeps): Router {
   const router = Router();
 
@@ -16,12 +15,7 @@ export function chatRoutes(deps: HttpDeps): Router {
     res.json(await listChatMessages(deps.sql, territoryId, before));
   });
 
-  router.post('/chat', async (req, res) => {
-    requireUser(res);
-    const body = parseBody(ChatPostBody, req.body);
-    const user = requireSelf(res, body.user_id);
-    res.status(201).json(await postChatMessage(deps, user, body));
-  });
+  router.post('/chat', limitRequests(deps.limits.doors.chat, byPlayerOrAddress, CHAT_REFUSAL), commandRoute(deps, 'chat.post'));
 
   return router;
 }

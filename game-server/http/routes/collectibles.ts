@@ -1,20 +1,10 @@
 import { Router } from 'express';
-import { CollectibleActionBody } from '../../../schema/api/collectibles.ts';
-import { IdParam, UserIdField } from '../../../schema/api/ids.ts';
-import { listAvailableCollectibles, listUserCollectibles, purchaseCollectible, setCollectibleApplied } from '../../economy/collectibles.ts';
-import { requireSelf, requireUser } from '../session.ts';
+import { UserIdField } from '../../../schema/api/ids.ts';
+import type { CommandType } from '../../../schema/commands/index.ts';
+import { listAvailableCollectibles, listUserCollectibles } from '../../economy/collectibles.ts';
+import { commandRoute } from '../command.ts';
 import { parseBody } from '../validate.ts';
 import type { HttpDeps } from '../deps.ts';
-import type { Request, Response } from 'express';
-
-const CollectibleId = IdParam('Collectible id');
-
-/** The acting owner or buyer: logged in, and the payload's `userId`, when given, is the session's. */
-function actor(req: Request, res: Response) {
-  requireUser(res);
-  const { userId } = parseBody(CollectibleActionBody, req.body);
-  return { user: requireSelf(res, userId), id: parseBody(CollectibleId, req.params.id) };
-}
 
 export function collectibleRoutes(deps: HttpDeps): Router {
   const router = Router();
@@ -27,20 +17,10 @@ export function collectibleRoutes(deps: HttpDeps): Router {
     res.json(await listUserCollectibles(deps.sql, parseBody(UserIdField, req.params.userId)));
   });
 
-  router.post('/collectibles/:id/purchase', async (req, res) => {
-    const { user, id } = actor(req, res);
-    res.json(await purchaseCollectible(deps, user, id));
-  });
-
-  router.post('/collectibles/:id/apply', async (req, res) => {
-    const { user, id } = actor(req, res);
-    res.json(await setCollectibleApplied(deps, user, id, true));
-  });
-
-  router.post('/collectibles/:id/unapply', async (req, res) => {
-    const { user, id } = actor(req, res);
-    res.json(await setCollectibleApplied(deps, user, id, false));
-  });
+  const command = (type: CommandType) => commandRoute(deps, type, (req) => ({ body: req.body, collectibleId: req.params.id }));
+  router.post('/collectibles/:id/purchase', command('collectible.purchase'));
+  router.post('/collectibles/:id/apply', command('collectible.apply'));
+  router.post('/collectibles/:id/unapply', command('collectible.unapply'));
 
   return router;
 }

@@ -1,11 +1,9 @@
 import { Router } from 'express';
-import { PurchaseIntentBody } from '../../../schema/api/payments.ts';
-import { listDrkPackages, startDrkPurchase } from '../../payments/drk-store.ts';
+import { listDrkPackages } from '../../payments/drk-store.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
-import { unauthenticated } from '../../errors.ts';
-import { currentUser, requireSelf } from '../session.ts';
-import { parseBody } from '../validate.ts';
+import { commandRoute } from '../command.ts';
 import type { HttpDeps } from '../deps.ts';
+import { byPlayerOrAddress, limitRequests } from '../rate-limit.ts';
 
 export function drkRoutes(deps: HttpDeps, payments: PaymentProvider): Router {
   const router = Router();
@@ -14,12 +12,8 @@ export function drkRoutes(deps: HttpDeps, payments: PaymentProvider): Router {
     res.json(await listDrkPackages(deps.sql));
   });
 
-  router.post('/drk/purchase-intent', async (req, res) => {
-    if (!currentUser(res)) throw unauthenticated('Please log in to buy DRK');
-    const body = parseBody(PurchaseIntentBody, req.body);
-    const buyer = requireSelf(res, body.userId);
-    res.status(201).json(await startDrkPurchase(deps, payments, buyer.id, body.packageId));
-  });
+  const checkouts = limitRequests(deps.limits.doors.paymentIntent, byPlayerOrAddress, 'Too many checkouts.');
+  router.post('/drk/purchase-intent', checkouts, commandRoute({ ...deps, payments }, 'drk.purchase-intent'));
 
   return router;
 }

@@ -1,23 +1,12 @@
-import { Router } from 'express';
-import { IdParam, TerritoryId } from '../../../schema/api/ids.ts';
-import { SpecialEventCreateBody, SpecialEventPatchBody, TerritoryEventCreateBody, TerritoryEventPatchBody } from '../../../schema/api/events.ts';
-import {
-  createSpecialEvent,
-  createTerritoryEvent,
-  deleteTerritoryEvent,
-  listActiveEvents,
-  listSpecialEvents,
-  listTerritoryEvents,
-  updateSpecialEvent,
-  updateTerritoryEvent,
-} from '../../world/events.ts';
-import { requireWanakt } from '../session.ts';
+import { Router, type Request } from 'express';
+import { TerritoryId } from '../../../schema/api/ids.ts';
+import { listActiveEvents, listSpecialEvents, listTerritoryEvents } from '../../world/events.ts';
+import { commandRoute } from '../command.ts';
 import { parseBody } from '../validate.ts';
 import type { HttpDeps } from '../deps.ts';
 
-const EventId = IdParam('Event id');
-
-export function eventRoutes({ sql, clock }: HttpDeps): Router {
+export function eventRoutes(deps: HttpDeps): Router {
+  const { sql, clock } = deps;
   const router = Router();
 
   router.get('/events/active', async (_req, res) => {
@@ -33,33 +22,12 @@ export function eventRoutes({ sql, clock }: HttpDeps): Router {
   });
 
   // The Wanakt's event management (SPEC §2, dashboard right sidebar).
-  router.post('/events/territory', async (req, res) => {
-    requireWanakt(res);
-    res.status(201).json(await createTerritoryEvent(sql, parseBody(TerritoryEventCreateBody, req.body)));
-  });
-
-  router.patch('/events/territory/:id', async (req, res) => {
-    requireWanakt(res);
-    const id = parseBody(EventId, req.params.id);
-    res.json(await updateTerritoryEvent(sql, id, parseBody(TerritoryEventPatchBody, req.body)));
-  });
-
-  router.delete('/events/territory/:id', async (req, res) => {
-    requireWanakt(res);
-    await deleteTerritoryEvent(sql, parseBody(EventId, req.params.id));
-    res.status(204).end();
-  });
-
-  router.post('/events/special', async (req, res) => {
-    requireWanakt(res);
-    res.status(201).json(await createSpecialEvent(sql, parseBody(SpecialEventCreateBody, req.body), clock()));
-  });
-
-  router.patch('/events/special/:id', async (req, res) => {
-    requireWanakt(res);
-    const id = parseBody(EventId, req.params.id);
-    res.json(await updateSpecialEvent(sql, id, parseBody(SpecialEventPatchBody, req.body), clock()));
-  });
+  const onEvent = (req: Request) => ({ eventId: req.params.id, body: req.body });
+  router.post('/events/territory', commandRoute(deps, 'territory-event.create'));
+  router.patch('/events/territory/:id', commandRoute(deps, 'territory-event.update', onEvent));
+  router.delete('/events/territory/:id', commandRoute(deps, 'territory-event.delete', (req) => ({ eventId: req.params.id })));
+  router.post('/events/special', commandRoute(deps, 'special-event.create'));
+  router.patch('/events/special/:id', commandRoute(deps, 'special-event.update', onEvent));
 
   return router;
 }

@@ -1,10 +1,10 @@
 import express, { Router } from 'express';
-import { SandboxConfirmBody } from '../../../schema/api/payments.ts';
-import { confirmSandboxPayment, paymentStatus, receiveWebhook } from '../../payments/receive.ts';
+import type { PaymentConfigDto } from '../../../schema/api/payments.ts';
+import { paymentStatus, receiveWebhook } from '../../payments/receive.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
 import { badInput } from '../../errors.ts';
+import { commandRoute } from '../command.ts';
 import { currentUser } from '../session.ts';
-import { parseBody } from '../validate.ts';
 import type { HttpDeps } from '../deps.ts';
 
 /**
@@ -24,9 +24,12 @@ export function paymentWebhookRoutes(deps: HttpDeps, payments: PaymentProvider):
 export function paymentRoutes(deps: HttpDeps, payments: PaymentProvider): Router {
   const router = Router();
 
-  router.post('/payments/sandbox/confirm', async (req, res) => {
-    res.json(await confirmSandboxPayment(deps, payments, parseBody(SandboxConfirmBody, req.body)));
+  // Which card form the browser needs, and whether to show the TEST MODE ribbon.
+  router.get('/payments/config', (_req, res) => {
+    res.json({ provider: payments.name, publishableKey: payments.publishableKey } satisfies PaymentConfigDto);
   });
+
+  router.post('/payments/sandbox/confirm', commandRoute({ ...deps, payments }, 'payment.sandbox-confirm'));
 
   router.get('/payments/intent/:paymentId', async (req, res) => {
     const paymentId = req.params.paymentId;

@@ -1,11 +1,10 @@
 import { Router } from 'express';
-import { IdParam, UserIdField } from '../../../schema/api/ids.ts';
-import { listOverduePayments, listUpcomingPayments, payRent } from '../../economy/rent-payments.ts';
+import { UserIdField } from '../../../schema/api/ids.ts';
+import { listOverduePayments, listUpcomingPayments } from '../../economy/rent-payments.ts';
+import { commandRoute } from '../command.ts';
 import { requireUser } from '../session.ts';
 import { parseBody } from '../validate.ts';
 import type { HttpDeps } from '../deps.ts';
-
-const PaymentId = IdParam('Payment id');
 
 export function rentRoutes(deps: HttpDeps): Router {
   const { sql, clock } = deps;
@@ -21,10 +20,7 @@ export function rentRoutes(deps: HttpDeps): Router {
     res.json(await listOverduePayments(sql, requireUser(res), clock()));
   });
 
-  router.post('/rent/pay/:paymentId', async (req, res) => {
-    const payer = requireUser(res);
-    res.json(await payRent(deps, payer, parseBody(PaymentId, req.params.paymentId)));
-  });
+  router.post('/rent/pay/:paymentId', commandRoute(deps, 'rent.pay', (req) => ({ paymentId: req.params.paymentId })));
 
   return router;
 }

@@ -4,7 +4,6 @@ import { WANAKT_USER_ID } from '../../../schema/constants.ts';
 import { ownerEarnings } from '../../../schema/rules/earnings.ts';
 import type { Sql } from '../../db/database.ts';
 import { payMonthlyEarnings } from '../../economy/earnings.ts';
-import { createLocalBus } from '../../events/local-bus.ts';
 import type { TestAgent } from '../../testing/agent.ts';
 import { testBackends } from '../../testing/databases.ts';
 import { signedInPlayer } from '../../testing/players.ts';
@@ -52,7 +51,7 @@ for (const backend of testBackends()) {
     });
 
     it('when a month has been paid, then the summary shows that payout beside the projection', async () => {
-      const run = await payMonthlyEarnings({ sql, events: createLocalBus(), clock: () => now }, '2031-03');
+      const run = await payMonthlyEarnings({ sql, clock: () => now }, '2031-03');
       expect(run.minted).toBeGreaterThan(0);
       const summary = (await baron.agent.get(`/api/revenue/summary/${baron.id}`)).body as RevenueSummaryDto;
       expect(summary.last_payout).toEqual({ month: '2031-03', amount: summary.territories.reduce((sum, line) => sum + line.to_owner, 0) });

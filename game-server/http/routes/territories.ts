@@ -1,27 +1,17 @@
-import { Router, type Request, type Response } from 'express';
-import type { z } from 'zod';
-import {
-  AssignBody,
-  DescriptionBody,
-  ListingBody,
-  PositionBody,
-  PurchaseBody,
-  RenameBody,
-  RentBody,
-  UpgradeBody,
-} from '../../../schema/api/territories.ts';
+import { Router, type Request } from 'express';
+import type { CommandType } from '../../../schema/commands/index.ts';
 import { TerritoryId, UserId } from '../../../schema/api/ids.ts';
-import { assignTerritory, purchaseTerritory, setListing, territoryHistory } from '../../economy/market.ts';
-import { upgradeTerritory } from '../../economy/upgrades.ts';
-import type { SessionUser } from '../../auth/sessions.ts';
-import { unauthenticated } from '../../errors.ts';
+import { insideBox, pickFields, TerritoryListQuery } from '../../../schema/api/territory-list.ts';
+import { territoryHistory } from '../../economy/market.ts';
 import { territoryHierarchy } from '../../world/hierarchy.ts';
-import { setTerritoryPosition } from '../../world/positions.ts';
-import { describeTerritory, renameTerritory, setTerritoryRent } from '../../world/territory-edits.ts';
 import { listTerritories, listTerritoriesForSale, listTerritoriesOf, readTerritory } from '../../world/territories.ts';
-import { recordVisit, visitsOf } from '../../world/visits.ts';
+import { visitsOf } from '../../ads/visits.ts';
+import { sendCompressed } from '../cache/compressed-body.ts';
+import { ReadCache } from '../cache/read-cache.ts';
+import type { DomainEvent } from '../../events/domain-events.ts';
 import type { HttpDeps } from '../deps.ts';
-import { currentUser, requireSelf, requireUser, requireWanakt } from '../session.ts';
+import { commandRoute } from '../command.ts';
+import { byAddress, limitRequests } from '../rate-limit.ts';
 import { parseBody } from '../validate.ts';
 
 /** SPEC §7's territory calls, plus the market's listing and history. */
@@ -30,18 +20,34 @@ export function territoryRoutes(deps: HttpDeps): Router {
   const router = Router();
   const territoryId = (params: Request['params']) => parseBody(TerritoryId, params.id);
 
-  router.get('/territories', async (_req, res) => {
-    res.json(await listTerritories(sql));
+  // The public lists every visitor reads answer from memory until a territory changes.
+  const territoriesChanged = (event: DomainEvent) => event.type === 'territories.changed';
+  const world = new ReadCache(deps.events, territoriesChanged, () => listTerritories(sql));
+  const forSale = new ReadCache(deps.events, territoriesChanged, () => listTerritoriesForSale(sql));
+  const hierarchy = new ReadCache(deps.events, territoriesChanged, () => territoryHierarchy(sql));
+
+  router.get('/territories', async (req, res) => {
+    const { fields, bbox } = parseBody(TerritoryListQuery, req.query);
+    if (bbox) {
+      const inside = (await world.read()).data.filter((territory) => insideBox(territory, bbox));
+      res.json(fields ? inside.map((territory) => pickFields(territory, fields)) : inside);
+      return;
+    }
+    if (fields) {
+      sendCompressed(req, res, await world.variant(fields.join(','), (all) => all.map((territory) => pickFields(territory, fields))));
+      return;
+    }
+    sendCompressed(req, res, (await world.read()).body);
   });
 
-  router.get('/territories/for-sale', async (_req, res) => {
-    res.json(await listTerritoriesForSale(sql));
+  router.get('/territories/for-sale', async (req, res) => {
+    sendCompressed(req, res, (await forSale.read()).body);
   });
 
   // The tree is answered as a list of its roots (SPEC §2: the main cities and every other
   // territory without a parent), each with its vassals nested under it, down to the villages.
-  router.get('/territories/hierarchy', async (_req, res) => {
-    res.json(await territoryHierarchy(sql));
+  router.get('/territories/hierarchy', async (req, res) => {
+    sendCompressed(req, res, (await hierarchy.read()).body);
   });
 
   router.get('/territories/user/:userId', async (req, res) => {
@@ -60,76 +66,22 @@ export function territoryRoutes(deps: HttpDeps): Router {
     res.json({ history: await territoryHistory(sql, territoryId(req.params)) });
   });
 
+  const command = (type: CommandType) => commandRoute(deps, type, (req) => ({ territoryId: req.params.id, body: req.body }));
   // Visitors need no account: a visit is what the ads aimed at the territory pay for.
-  router.post('/territories/:id/visit', async (req, res) => {
-    res.json(await recordVisit(deps, territoryId(req.params)));
-  });
-
-  // Every territory command has one shape: the gate first (so a missing session is 401 whatever
-  // the body says), then the territory id, then the body, then the acting user the body names.
-  const command =
-    <T extends { userId?: string }>(gate: (res: Response) => unknown, schema: z.ZodType<T>, run: (actor: SessionUser, id: number, body: T) => Promise<unknown>) =>
-    async (req: Request, res: Response) => {
-      gate(res);
-      const id = territoryId(req.params);
-      const body = parseBody(schema, req.body);
-      res.json(await run(requireSelf(res, body.userId), id, body));
-    };
-  const loggedInToBuy = (res: Response) => {
-    if (!currentUser(res)) throw unauthenticated('Please log in to purchase territories');
-  };
-
   router.post(
-    '/territories/:id/purchase',
-    command(loggedInToBuy, PurchaseBody, (buyer, id, body) => purchaseTerritory(deps, buyer, id, body.sale_price)),
+    '/territories/:id/visit',
+    limitRequests(deps.limits.doors.visit, byAddress, 'Too many visits from your address.'),
+    commandRoute(deps, 'territory.visit', (req) => ({ territoryId: req.params.id })),
   );
-
-  router.post(
-    '/territories/:id/upgrade',
-    command(requireUser, UpgradeBody, (owner, id, body) => upgradeTerritory(deps, owner, id, body.upgrade_tier)),
-  );
-
-  router.patch(
-    '/territories/:id/description',
-    command(requireUser, DescriptionBody, async (owner, id, body) => ({
-      message: 'Your territory description has been updated successfully!',
-      territory: await describeTerritory(deps, owner, id, body.description),
-    })),
-  );
-
-  router.patch(
-    '/territories/:id/listing',
-    command(requireUser, ListingBody, (owner, id, body) => setListing(deps, owner, id, body.sale_price)),
-  );
-
-  router.patch(
-    '/territories/:id/position',
-    command(requireWanakt, PositionBody, async (wanakt, id, body) => ({
-      message: 'Position saved',
-      ...(await setTerritoryPosition(deps, wanakt, id, body)),
-    })),
-  );
-
-  router.patch(
-    '/territories/:id/rent',
-    command(requireWanakt, RentBody, (wanakt, id, body) => setTerritoryRent(deps, wanakt, id, body.rentAmount)),
-  );
-
+  router.post('/territories/:id/purchase', command('territory.purchase'));
+  router.post('/territories/:id/upgrade', command('territory.upgrade'));
+  router.patch('/territories/:id/description', command('territory.describe'));
+  router.patch('/territories/:id/listing', command('territory.list'));
+  router.patch('/territories/:id/position', command('territory.move-pin'));
+  router.patch('/territories/:id/rent', command('territory.set-rent'));
   // SPEC §7 names the recipient `userId` here; the acting user is the session's Wanakt.
-  router.post('/territories/:id/assign', async (req, res) => {
-    const wanakt = requireWanakt(res);
-    const id = territoryId(req.params);
-    const body = parseBody(AssignBody, req.body);
-    res.json(await assignTerritory(deps, wanakt, id, body.userId, body.price));
-  });
-
-  router.patch(
-    '/territories/:id',
-    command(requireUser, RenameBody, async (actor, id, body) => ({
-      message: 'Name saved successfully',
-      territory: await renameTerritory(deps, actor, id, body.name),
-    })),
-  );
+  router.post('/territories/:id/assign', command('territory.assign'));
+  router.patch('/territories/:id', command('territory.rename'));
 
   return router;
 }

@@ -1,0 +1,46 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import type { ServerStats, StatsRequest } from './server-stats.ts';
+
+// A benchmarked server in a process of its own (see server-stats.ts), so the load generator and the
+// server do not share an event loop.
+
+export interface ServerProcess {
+  url: string;
+  ask(request: StatsRequest): Promise<ServerStats | undefined>;
+  stop(): Promise<void>;
+}
+
+export function startServer(script: string, env: Record<string, string>): Promise<ServerProcess> {
+  const child: ChildProcess = fork(new URL(script, new URL('../', import.meta.url)).pathname, [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ask = (request: StatsRequest) =>
+    new Promise<ServerStats | undefined>((resolve) => {
+      const answer = (message: { type: string; stats?: ServerStats }) => {
+        if (message.type !== request.type) return;
+        child.off('message', answer);
+        resolve(message.stats);
+      };
+      child.on('message', answer);
+      child.send(request);
+    });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+    // Other modules talk over the same channel (Colyseus loads pm2's metrics): wait for ours.
+    const ready = (message: { type: string; url: string }) => {
+      if (message.type !== 'ready') return;
+      child.off('message', ready);
+      resolve({
+        url: message.url,
+        ask,
+        stop: () => new Promise((done) => {
+          child.once('exit', done);
+          child.send({ type: 'stop' });
+        }),
+      });
+    };
+    child.on('message', ready);
+  });
+}

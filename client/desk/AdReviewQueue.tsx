@@ -1,0 +1,65 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { AdReviewDto } from '../../schema/api/ads.ts';
+import { reviewAd, serverMessageOr } from '../api.ts';
+import { QueryState } from '../admin/QueryState.tsx';
+import { formatDrk } from '../format.ts';
+import { showToast } from '../state/toasts.ts';
+import { AUDIT_KEY } from './AuditLog.tsx';
+
+const QUEUE = ['/api/ads/review'];
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Ads waiting for the Wanakt, oldest first, each shown as the banner will show it. */
+export function AdReviewQueue() {
+  const queryClient = useQueryClient();
+  const queue = useQuery<AdReviewDto[]>({ queryKey: QUEUE });
+  const [busy, setBusy] = useState<number | null>(null);
+
+  async function decide(ad: AdReviewDto, approve: boolean) {
+    setBusy(ad.id);
+    try {
+      await reviewAd(ad.id, approve);
+      showToast({ title: approve ? 'Ad Approved' : 'Ad Rejected', description: approve ? `"${ad.title}" is in the banner rotation` : `"${ad.title}" was rejected and refunded` });
+    } catch (error) {
+      showToast({ variant: 'destructive', title: 'Review Failed', description: serverMessageOr(error, 'Could not record the review') });
+    } finally {
+      setBusy(null);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: QUEUE }), queryClient.invalidateQueries({ queryKey: AUDIT_KEY })]);
+    }
+  }
+
+  return (
+    <section className="panel card stack" aria-labelledby="ad-queue-heading" data-testid="ad-queue">
+      <h2 id="ad-queue-heading">Ads in review {queue.data && <span className="muted">({queue.data.length})</span>}</h2>
+      <QueryState queries={[queue]} what="the ads in review">
+        {queue.data?.length === 0 && <p className="muted">No ad is waiting for review.</p>}
+        <ul className="item-list">
+          {queue.data?.map((ad) => (
+            <li className="item desk-ad" key={ad.id} data-testid="ad-in-review">
+              <div className="banner-preview" aria-label={`Preview of ${ad.title}`}>
+                <strong>{ad.title}</strong>
+                <span>{ad.content}</span>
+                {ad.click_url && <span className="muted small">{ad.click_url}</span>}
+              </div>
+              <div className="muted small">
+                {ad.buyer_username ?? ad.advertiser_name ?? 'Unknown advertiser'}
+                {ad.advertiser_email ? ` · ${ad.advertiser_email}` : ''} · {ad.impressions_wanted.toLocaleString('en-US')} impressions ·{' '}
+                {ad.total_cost !== null ? usd.format(ad.total_cost) : formatDrk(ad.cost_drk ?? 0)}
+                {ad.territory_name ? ` · on ${ad.territory_name}` : ''}
+              </div>
+              <div className="button-row">
+                <button className="button primary" type="button" disabled={busy !== null} onClick={() => void decide(ad, true)}>
+                  Approve
+                </button>
+                <button className="button" type="button" disabled={busy !== null} onClick={() => void decide(ad, false)}>
+                  Reject and refund
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </QueryState>
+    </section>
+  );
+}

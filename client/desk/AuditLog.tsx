@@ -1,0 +1,76 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntryDto } from '../../schema/api/desk.ts';
+import { getPath } from '../api.ts';
+import { QueryState } from '../admin/QueryState.tsx';
+
+/** Every read of the log starts with this key, so one invalidation refreshes whatever filter shows. */
+export const AUDIT_KEY = ['audit'];
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const ACTION_WORDS: Record<AuditAction, string> = {
+  mint: 'Minted DRK',
+  assign: 'Assigned a territory',
+  rent: 'Set a rent',
+  rent_cycle: 'Ran the rent cycle',
+  settlement: 'Founded a settlement',
+  pin: 'Moved a pin',
+  ad_approve: 'Approved an ad',
+  ad_reject: 'Rejected an ad',
+  chat_remove: 'Removed a chat message',
+  broadcast_remove: 'Removed a broadcast',
+  mute: 'Muted a player',
+  unmute: 'Lifted a mute',
+};
+
+/** Every action of the Wanakt, newest first: who, what, to what, when and why. */
+export function AuditLog() {
+  const [action, setAction] = useState<AuditAction | ''>('');
+  const log = useQuery<AuditEntryDto[] | null>({
+    queryKey: [...AUDIT_KEY, action],
+    queryFn: () => getPath<AuditEntryDto[]>(`/api/admin/audit${action ? `?action=${action}` : ''}`),
+  });
+
+  return (
+    <section className="panel card stack" aria-labelledby="audit-heading" data-testid="audit-log">
+      <div className="row spread">
+        <h2 id="audit-heading">Audit log</h2>
+        <select aria-label="Show actions" value={action} onChange={(event) => setAction(event.target.value as AuditAction | '')}>
+          <option value="">All actions</option>
+          {AUDIT_ACTIONS.map((value) => (
+            <option key={value} value={value}>
+              {ACTION_WORDS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      <QueryState queries={[log]} what="the audit log">
+        {log.data?.length === 0 ? (
+          <p className="muted">Nothing recorded yet.</p>
+        ) : (
+        <table className="data-table">
+          <thead>
+            <tr>
+              <th>When</th>
+              <th>Who</th>
+              <th>What</th>
+              <th>To what</th>
+              <th>Why</th>
+            </tr>
+          </thead>
+          <tbody>
+            {log.data?.map((entry) => (
+              <tr key={entry.id} data-testid="audit-entry">
+                <td>{when.format(new Date(entry.created_at))}</td>
+                <td>{entry.actor_name}</td>
+                <td>{ACTION_WORDS[entry.action]}</td>
+                <td>{entry.subject}</td>
+                <td>{entry.reason ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        )}
+      </QueryState>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ChatMessageDto } from '../../schema/api/chat.ts';
+import { MUTE_MINUTES, type MuteDto } from '../../schema/api/desk.ts';
+import { liftMute, mutePlayer, removeChatMessage, serverMessageOr } from '../api.ts';
+import { QueryState } from '../admin/QueryState.tsx';
+import { showToast } from '../state/toasts.ts';
+import { AUDIT_KEY } from './AuditLog.tsx';
+
+const CHAT = ['/api/admin/chat/recent'];
+const MUTES = ['/api/admin/mutes'];
+const MUTE_WORDS: Record<(typeof MUTE_MINUTES)[number], string> = { 60: 'an hour', 1440: 'a day', 10080: 'a week', 43200: '30 days' };
+const when = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** The world's newest chat, with a reason box: remove a message, or mute its author for a time. */
+export function ChatModeration() {
+  const queryClient = useQueryClient();
+  const chat = useQuery<(ChatMessageDto & { territory_name: string })[]>({ queryKey: CHAT });
+  const mutes = useQuery<MuteDto[]>({ queryKey: MUTES });
+  const [reason, setReason] = useState('');
+  const [minutes, setMinutes] = useState<(typeof MUTE_MINUTES)[number]>(60);
+
+  async function act(what: () => Promise<unknown>, done: string) {
+    try {
+      await what();
+      showToast({ title: 'Done', description: done });
+      setReason('');
+    } catch (error) {
+      showToast({ variant: 'destructive', title: 'Not Done', description: serverMessageOr(error, 'The desk could not do that') });
+    }
+    await Promise.all([CHAT, MUTES, AUDIT_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  }
+
+  return (
+    <section className="panel card stack" aria-labelledby="chat-moderation-heading" data-testid="chat-moderation">
+      <h2 id="chat-moderation-heading">Chat moderation</h2>
+      <div className="field-row">
+        <label className="field">
+          <span>Reason (kept in the audit log)</span>
+          <input name="reason" value={reason} maxLength={300} onChange={(event) => setReason(event.target.value)} placeholder="e.g. Insults" />
+        </label>
+        <label className="field">
+          <span>Mute for</span>
+          <select name="minutes" value={minutes} onChange={(event) => setMinutes(Number(event.target.value) as typeof minutes)}>
+            {MUTE_MINUTES.map((value) => (
+              <option key={value} value={value}>
+                {MUTE_WORDS[value]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <QueryState queries={[chat, mutes]} what="the chat">
+        {mutes.data && mutes.data.length > 0 && (
+          <ul className="item-list" aria-label="Muted players">
+            {mutes.data.map((mute) => (
+              <li className="item" key={mute.user_id}>
+                <div className="item-main">
+                  <strong>{mute.username}</strong>
+                  <span className="muted small">
+                    muted until {when.format(new Date(mute.muted_until))}: {mute.reason}
+                  </span>
+                </div>
+                <button className="button small" type="button" disabled={reason.trim().length < 3} onClick={() => void act(() => liftMute(mute.user_id, reason), `${mute.username} may chat again`)}>
+                  Lift
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {chat.data?.length === 0 && <p className="muted">Nobody has chatted yet.</p>}
+        <ul className="item-list" aria-label="Recent chat">
+          {chat.data?.map((message) => (
+            <li className="item" key={message.id} data-testid="moderated-message">
+              <div className="item-main">
+                <span>
+                  <strong>{message.username}</strong> in {message.territory_name}: {message.message}
+                </span>
+                <time className="muted small" dateTime={message.created_at}>
+                  {when.format(new Date(message.created_at))}
+                </time>
+              </div>
+              <div className="button-row">
+                <button className="button small" type="button" disabled={reason.trim().length < 3} title="Give a reason first" onClick={() => void act(() => removeChatMessage(message.id, reason), 'The message was removed')}>
+                  Remove
+                </button>
+                <button
+                  className="button small"
+                  type="button"
+                  disabled={reason.trim().length < 3}
+                  title="Give a reason first"
+                  onClick={() => void act(() => mutePlayer(message.user_id, minutes, reason), `${message.username} is muted for ${MUTE_WORDS[minutes]}`)}
+                >
+                  Mute {message.username}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </QueryState>
+    </section>
+  );
+}

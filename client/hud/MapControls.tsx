@@ -1,0 +1,22 @@
+import './mapHud.css';
+import { useMapView } from '../map/mapView.ts';
+
+const ZOOM_STEP = 2;
+
+// Zoom and reset buttons over the map, for those without a wheel or a second finger.
+export function MapControls() {
+  const camera = useMapView((state) => state.camera);
+  return (
+    <div className="map-zoom panel" role="group" aria-label="Zoom">
+      <button className="icon-button" type="button" aria-label="Zoom in" disabled={!camera} onClick={() => camera?.zoomBy(ZOOM_STEP)}>
+        +
+      </button>
+      <button className="icon-button" type="button" aria-label="Zoom out" disabled={!camera} onClick={() => camera?.zoomBy(1 / ZOOM_STEP)}>
+        −
+      </button>
+      <button className="icon-button" type="button" aria-label="Reset view" title="Show the whole world" disabled={!camera} onClick={() => camera?.reset()}>
+        ⌂
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { MAP_COLOURS } from '../../schema/constants.ts';
+import { HEAT_STOPS, NO_FILTERS, OWNERSHIP_COLOURS, heatColour, incomeRange, markerColour, passesFilters, type MarkerFields } from './colourModes.ts';
+
+const me = 'player-1';
+const mine: MarkerFields = { type: 'city', owner_id: me, sale_price: null, monthly_revenue: '150' };
+const mineForSale: MarkerFields = { ...mine, sale_price: 900 };
+const theirs: MarkerFields = { type: 'town', owner_id: 'player-2', sale_price: null, monthly_revenue: '60' };
+const listed: MarkerFields = { type: 'village', owner_id: 'player-2', sale_price: 400, monthly_revenue: '40' };
+const free: MarkerFields = { type: 'wonder', owner_id: null, sale_price: null, monthly_revenue: '1500' };
+const everyone = [mine, theirs, listed, free];
+const range = incomeRange(everyone);
+
+describe('[issue 13 colour modes] by ownership', () => {
+  it('when coloured by ownership, then mine, for sale, other players\' and unowned differ', () => {
+    expect(markerColour(mine, 'ownership', me, range)).toBe(OWNERSHIP_COLOURS.mine);
+    expect(markerColour(listed, 'ownership', me, range)).toBe(OWNERSHIP_COLOURS.forSale);
+    expect(markerColour(theirs, 'ownership', me, range)).toBe(OWNERSHIP_COLOURS.others);
+    expect(markerColour(free, 'ownership', me, range)).toBe(OWNERSHIP_COLOURS.unowned);
+  });
+
+  it('when my own territory is for sale, then it still shows as mine', () => {
+    expect(markerColour(mineForSale, 'ownership', me, range)).toBe(OWNERSHIP_COLOURS.mine);
+  });
+
+  it('when nobody is logged in, then nothing is "mine"', () => {
+    expect(markerColour(mine, 'ownership', null, range)).toBe(OWNERSHIP_COLOURS.others);
+  });
+});
+
+describe('[issue 13 colour modes] by tier and by income', () => {
+  it('when coloured by tier, then the legend\'s colours of SPEC §9 are used, cities in the sub colour', () => {
+    expect(markerColour(free, 'tier', me, range)).toBe(MAP_COLOURS.wonder);
+    expect(markerColour(mine, 'tier', me, range)).toBe(MAP_COLOURS.sub);
+  });
+
+  it('when coloured by income, then the poorest is the coolest stop and the richest the hottest', () => {
+    expect(markerColour(listed, 'income', me, range)).toBe(HEAT_STOPS[0]);
+    expect(markerColour(free, 'income', me, range)).toBe(HEAT_STOPS.at(-1));
+    expect(markerColour(mine, 'income', me, range)).not.toBe(markerColour(theirs, 'income', me, range));
+  });
+
+  it('when every territory earns the same, then the heat does not divide by zero', () => {
+    expect(markerColour(mine, 'income', me, incomeRange([mine]))).toBe(HEAT_STOPS[0]);
+    expect(heatColour(Number.NaN)).toBe(HEAT_STOPS[0]);
+    expect(heatColour(0.5)).toBe(HEAT_STOPS[2]);
+  });
+});
+
+describe('[issue 13 filters] for sale, mine and a type', () => {
+  it('when no filter is on, then every marker shows', () => {
+    expect(everyone.every((t) => passesFilters(t, NO_FILTERS, me))).toBe(true);
+  });
+
+  it('when filters are on, then only the matching markers show, and they combine', () => {
+    expect(everyone.filter((t) => passesFilters(t, { ...NO_FILTERS, forSale: true }, me))).toEqual([listed]);
+    expect(everyone.filter((t) => passesFilters(t, { ...NO_FILTERS, mine: true }, me))).toEqual([mine]);
+    expect(everyone.filter((t) => passesFilters(t, { ...NO_FILTERS, type: 'wonder' }, me))).toEqual([free]);
+    expect(everyone.filter((t) => passesFilters(t, { forSale: true, mine: true, type: null }, me))).toEqual([]);
+    expect(everyone.filter((t) => passesFilters(t, { ...NO_FILTERS, mine: true }, null))).toEqual([]);
+  });
+});

@@ -1,0 +1,85 @@
+// How a marker is coloured in each of the map's modes, and which markers the filters keep.
+import type { TerritoryDto } from '../../schema/api/territory.ts';
+import { MAP_COLOURS, type TerritoryType } from '../../schema/constants.ts';
+import { tierOfType } from '../../schema/rules/territory.ts';
+
+export const COLOUR_MODES = ['ownership', 'tier', 'income'] as const;
+export type ColourMode = (typeof COLOUR_MODES)[number];
+
+export const OWNERSHIP_COLOURS = {
+  mine: 0x22d3ee,
+  forSale: 0x4ade80,
+  others: 0xf97316,
+  unowned: 0x94a3b8,
+} as const;
+export type Ownership = keyof typeof OWNERSHIP_COLOURS;
+
+// Income heat runs from cool (little revenue) to hot (the most in the world).
+export const HEAT_STOPS: readonly number[] = [0x1e3a8a, 0x0ea5e9, 0xfacc15, 0xf97316, 0xdc2626];
+
+export type MarkerFields = Pick<TerritoryDto, 'type' | 'owner_id' | 'sale_price' | 'monthly_revenue'>;
+
+export function ownershipOf(territory: MarkerFields, me: string | null): Ownership {
+  if (me !== null && territory.owner_id === me) return 'mine';
+  if (territory.sale_price !== null) return 'forSale';
+  return territory.owner_id === null ? 'unowned' : 'others';
+}
+
+function mix(a: number, b: number, t: number): number {
+  const channel = (shift: number) => Math.round(((a >> shift) & 0xff) * (1 - t) + ((b >> shift) & 0xff) * t);
+  return (channel(16) << 16) | (channel(8) << 8) | channel(0);
+}
+
+/** A colour for `value` (0 to 1) along the heat stops. */
+export function heatColour(value: number): number {
+  const t = Math.min(1, Math.max(0, Number.isFinite(value) ? value : 0)) * (HEAT_STOPS.length - 1);
+  const index = Math.min(HEAT_STOPS.length - 2, Math.floor(t));
+  return mix(HEAT_STOPS[index], HEAT_STOPS[index + 1], t - index);
+}
+
+/** The revenue range the heat spans, on a log scale so a few wonders do not wash out every village. */
+export interface IncomeRange {
+  min: number;
+  max: number;
+}
+
+export function incomeRange(territories: readonly MarkerFields[]): IncomeRange {
+  let min = Infinity;
+  let max = -Infinity;
+  for (const territory of territories) {
+    const value = Math.log1p(Math.max(0, Number(territory.monthly_revenue) || 0));
+    min = Math.min(min, value);
+    max = Math.max(max, value);
+  }
+  return Number.isFinite(min) ? { min, max } : { min: 0, max: 0 };
+}
+
+export function incomeShare(territory: MarkerFields, range: IncomeRange): number {
+  const value = Math.log1p(Math.max(0, Number(territory.monthly_revenue) || 0));
+  return range.max > range.min ? (value - range.min) / (range.max - range.min) : 0;
+}
+
+export function markerColour(territory: MarkerFields, mode: ColourMode, me: string | null, range: IncomeRange): number {
+  switch (mode) {
+    case 'ownership':
+      return OWNERSHIP_COLOURS[ownershipOf(territory, me)];
+    case 'tier':
+      return MAP_COLOURS[tierOfType(territory.type)];
+    case 'income':
+      return heatColour(incomeShare(territory, range));
+  }
+}
+
+export interface MapFilters {
+  forSale: boolean;
+  mine: boolean;
+  type: TerritoryType | null;
+}
+
+export const NO_FILTERS: MapFilters = { forSale: false, mine: false, type: null };
+
+export function passesFilters(territory: MarkerFields, filters: MapFilters, me: string | null): boolean {
+  if (filters.forSale && territory.sale_price === null) return false;
+  if (filters.mine && (me === null || territory.owner_id !== me)) return false;
+  return filters.type === null || territory.type === filters.type;
+}

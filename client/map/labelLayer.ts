@@ -1,0 +1,117 @@
+// Names and price badges, drawn in screen space over the world: they are never scaled, so they are
+// as crisp at the deepest zoom as at the widest, and each text is rasterised once and reused.
+import { Container, Graphics, Text, TextStyle } from 'pixi.js';
+import type { TerritoryType } from '../../schema/constants.ts';
+import { LABEL_FONT_SIZE, byImportance, placeLabels, type LabelCandidate } from './labels.ts';
+
+export interface LabelSource {
+  id: number;
+  type: TerritoryType;
+  name: string;
+  /** The asking price, shown as a badge, or null for no badge. */
+  badge: number | null;
+  /** The marker's place on the screen. */
+  x: number;
+  y: number;
+}
+
+// At most this many names and badges at once: beyond it the map is no easier to read.
+const MAX_LABELS = 160;
+// Clear of the largest marker's dot.
+const GAP_PX = 9;
+const BADGE_HEIGHT = 15;
+
+const styles = new Map<number, TextStyle>();
+function nameStyle(size: number): TextStyle {
+  let style = styles.get(size);
+  if (!style) {
+    style = new TextStyle({ fill: 0xf8fafc, fontFamily: 'system-ui, sans-serif', fontSize: size, fontWeight: '600', stroke: { color: 0x050b14, width: 3 } });
+    styles.set(size, style);
+  }
+  return style;
+}
+const badgeStyle = new TextStyle({ fill: 0x052e16, fontFamily: 'system-ui, sans-serif', fontSize: 10, fontWeight: '700' });
+
+/** An estimate of a name's width, so placement needs no canvas to measure with. */
+export function nameWidth(name: string, size: number): number {
+  return Math.ceil(name.length * size * 0.56) + 6;
+}
+
+function badgeText(price: number): string {
+  return `${price.toLocaleString('en-US')} DRK`;
+}
+
+export class LabelLayer {
+  readonly container = new Container({ eventMode: 'none', interactiveChildren: false });
+  private readonly names = new Map<number, Text>();
+  private readonly badges = new Map<number, { group: Container; price: number }>();
+
+  /** Places the labels of `sources` (in any order) for a view of `view` at `scale` pixels per world unit. */
+  update(sources: readonly LabelSource[], view: { width: number; height: number }, scale: number): void {
+    const candidates: (LabelCandidate & { source: LabelSource })[] = [];
+    for (const source of sources) {
+      const size = LABEL_FONT_SIZE[source.type];
+      const base = { id: source.id, type: source.type, x: source.x, y: source.y, source };
+      candidates.push({ ...base, kind: 'name', width: nameWidth(source.name, size), height: size + 4 });
+      if (source.badge !== null) candidates.push({ ...base, kind: 'badge', width: nameWidth(badgeText(source.badge), 10) + 4, height: BADGE_HEIGHT });
+    }
+    candidates.sort((a, b) => byImportance(a, b) || (a.kind === b.kind ? 0 : a.kind === 'name' ? -1 : 1));
+    const placed = placeLabels(candidates, view, { scale, gap: GAP_PX, max: MAX_LABELS });
+    const shownNames = new Set<number>();
+    const shownBadges = new Set<number>();
+    for (const [candidate, box] of placed) {
+      const { source } = candidate as LabelCandidate & { source: LabelSource };
+      if (candidate.kind === 'name') {
+        const text = this.nameOf(source);
+        text.position.set((box.left + box.right) / 2, box.bottom);
+        shownNames.add(source.id);
+      } else {
+        const badge = this.badgeOf(source.id, source.badge!);
+        badge.position.set((box.left + box.right) / 2, box.top);
+        shownBadges.add(source.id);
+      }
+    }
+    for (const [id, text] of this.names) text.visible = shownNames.has(id);
+    for (const [id, badge] of this.badges) badge.group.visible = shownBadges.has(id);
+  }
+
+  /** How many names and badges are on the screen. */
+  get shown(): { names: number; badges: number } {
+    let names = 0;
+    let badges = 0;
+    for (const text of this.names.values()) if (text.visible) names++;
+    for (const badge of this.badges.values()) if (badge.group.visible) badges++;
+    return { names, badges };
+  }
+
+  destroy(): void {
+    this.container.destroy({ children: true });
+    this.names.clear();
+    this.badges.clear();
+  }
+
+  private nameOf(source: LabelSource): Text {
+    let text = this.names.get(source.id);
+    if (!text) {
+      text = new Text({ text: source.name, style: nameStyle(LABEL_FONT_SIZE[source.type]), anchor: { x: 0.5, y: 1 }, resolution: globalThis.devicePixelRatio || 1 });
+      this.names.set(source.id, text);
+      this.container.addChild(text);
+    } else if (text.text !== source.name) text.text = source.name;
+    return text;
+  }
+
+  private badgeOf(id: number, price: number): Container {
+    const existing = this.badges.get(id);
+    if (existing && existing.price === price) return existing.group;
+    existing?.group.destroy({ children: true });
+    const group = new Container();
+    const text = new Text({ text: badgeText(price), style: badgeStyle, anchor: { x: 0.5, y: 0 }, resolution: globalThis.devicePixelRatio || 1 });
+    text.y = 1;
+    const width = text.width + 10;
+    const pill = new Graphics().roundRect(-width / 2, 0, width, BADGE_HEIGHT, BADGE_HEIGHT / 2).fill(0x4ade80).stroke({ color: 0x052e16, width: 1 });
+    group.addChild(pill, text);
+    this.badges.set(id, { group, price });
+    this.container.addChild(group);
+    return group;
+  }
+}

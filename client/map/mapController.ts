@@ -1,0 +1,550 @@
+// The world map: owns the Pixi stage, follows the stores, and draws a frame only when something
+// changed (at most one per animation frame), so an idle map costs nothing where WebGL runs in
+// software. The React component only mounts it.
+import 'pixi.js/unsafe-eval';
+import { Application, Container, Graphics, type Texture } from 'pixi.js';
+import type { TerritoryDto } from '../../schema/api/territory.ts';
+import type { TerritoryType } from '../../schema/constants.ts';
+import { coordinatesOf, markerPosition } from '../../schema/rules/territory.ts';
+import { useSession } from '../state/session.ts';
+import { useWorld } from '../state/world.ts';
+import {
+  INITIAL_CAMERA,
+  cameraBetween,
+  centredOn,
+  clampToMarkerArea,
+  keepViewOnWorld,
+  panBy,
+  pinchStep,
+  scaleOf,
+  screenToWorld,
+  visibleWorldRect,
+  worldToScreen,
+  worldTransform,
+  zoomAt,
+  type Camera,
+  type Point,
+  type Viewport,
+} from './camera.ts';
+import { incomeRange, markerColour, ownershipOf, passesFilters } from './colourModes.ts';
+import { EffectsLayer } from './effectsLayer.ts';
+import { fanDirections } from './fanOut.ts';
+import { frameRecorder, wantsEmptyStage, wantsFrameStats } from './frameStats.ts';
+import { GeographyLayer, GEOGRAPHY_COLOURS } from './geographyLayer.ts';
+import { LabelLayer, type LabelSource } from './labelLayer.ts';
+import { LABEL_MIN_SCALE } from './labels.ts';
+import { MapInput } from './mapInput.ts';
+import { useMapOptions } from './mapOptions.ts';
+import { useMapView } from './mapView.ts';
+import { MarkerLayer, markerTexture, ringTexture, type MarkerSpec } from './markerLayer.ts';
+import { drawBoundaries, drawLinks, drawOutlines, type OverlayTerritory } from './overlays.ts';
+import { dropPin, pinPosition, sendPinDrag } from './pinTransport.ts';
+import { syntheticCountOf, syntheticMarkers } from './synthetic.ts';
+import { latestThrottle } from './throttle.ts';
+import { worldChanges } from './worldChanges.ts';
+
+// A marker is hit within this many screen pixels of its centre.
+const HIT_PX = 10;
+// DESIGN.md: pin moves are throttled to at most 20 per second.
+const PIN_DRAG_INTERVAL_MS = 50;
+const FLIGHT_MS = 650;
+// How long the camera must rest before the geography is rasterised again at the new view.
+const REST_MS = 300;
+// Markers closer than this (world units) to a bigger one share its spot and fan out around it...
+const CROWD_RADIUS = 1.2;
+// ...from this many screen pixels per world unit on, this many pixels away.
+const FAN_SCALE = 8;
+const FAN_PX = 16;
+// Unowned land is for sale at its list price almost everywhere, so those badges wait until the map
+// is close enough to have room; a player's own listing shows at any zoom.
+const LIST_PRICE_BADGE_SCALE = 3;
+const MARKER_LAYER: Record<TerritoryType, number> = { village: 0, common: 0, town: 1, sub: 1, city: 2, wonder: 3, main: 4, wanakt: 5 };
+const MARKER_RADIUS_PX: Record<TerritoryType, number> = { wanakt: 8, main: 7, wonder: 7, city: 6, town: 5, sub: 4.5, common: 4.5, village: 4 };
+
+interface Placed {
+  territory: TerritoryDto;
+  /** Where the territory is on the map, before any fanning out. */
+  x: number;
+  y: number;
+}
+
+export class MapController {
+  private readonly app = new Application();
+  private destroyed = false;
+  private readonly cleanups: (() => void)[] = [];
+  private camera: Camera = INITIAL_CAMERA;
+  private flight: { from: Camera; to: Camera; start: number } | null = null;
+  private pendingFrame = 0;
+  private overlaysDirty = true;
+  private labelsDirty = true;
+  private placed = new Map<number, Placed>();
+  private fan = new Map<number, { dx: number; dy: number }>();
+  private overlay: OverlayTerritory[] = [];
+  private syntheticLabels: LabelSource[] = [];
+  private painted = false;
+  private restTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly emptyStage: boolean;
+
+  // Built once the application has started.
+  private world!: Container;
+  private markers!: MarkerLayer;
+  private rings!: MarkerLayer;
+  private synthetic!: MarkerLayer;
+  private geography!: GeographyLayer;
+  private labels!: LabelLayer;
+  private effects!: EffectsLayer;
+  private marks!: Graphics;
+  private boundaries!: Graphics;
+  private links!: Graphics;
+  private outlines!: Graphics;
+  private input!: MapInput;
+  private measure: (work: () => void) => void = (work) => work();
+  private textures: Texture[] = [];
+
+  private readonly pinMoves = latestThrottle<{ id: number; x: number; y: number }>(PIN_DRAG_INTERVAL_MS, ({ id, x, y }) => sendPinDrag(id, x, y));
+
+  constructor(
+    private readonly host: HTMLElement,
+    private readonly search: string,
+  ) {
+    this.emptyStage = wantsEmptyStage(search);
+  }
+
+  async start(): Promise<void> {
+    const { host } = this;
+    await this.app.init({
+      background: GEOGRAPHY_COLOURS.ocean,
+      width: Math.max(1, host.clientWidth),
+      height: Math.max(1, host.clientHeight),
+      autoDensity: true,
+      resolution: window.devicePixelRatio || 1,
+      autoStart: false,
+      sharedTicker: false,
+    });
+    if (this.destroyed) {
+      this.app.destroy(true, { children: true });
+      return;
+    }
+    this.app.ticker.stop();
+    host.appendChild(this.app.canvas);
+    this.build();
+    this.subscribe();
+    this.input = new MapInput(this.app.canvas, host, this);
+    this.cleanups.push(() => this.input.destroy());
+    useMapView.setState({ camera: { zoomBy: (factor) => this.zoomBy(factor), reset: () => this.reset(), flyTo: (id) => this.flyTo(id) } });
+    this.syncWorld();
+    this.applyCamera();
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    if (!this.world) return;
+    for (const cleanup of this.cleanups.splice(0)) cleanup();
+    this.pinMoves.cancel();
+    cancelAnimationFrame(this.pendingFrame);
+    clearTimeout(this.restTimer);
+    useMapView.setState({ camera: null, hover: null });
+    this.markers.destroy();
+    this.rings.destroy();
+    this.synthetic.destroy();
+    this.geography.destroy();
+    this.labels.destroy();
+    this.effects.destroy();
+    for (const texture of this.textures) texture.destroy(true);
+    this.app.destroy(true, { children: true });
+    for (const key of ['markerCount', 'camera', 'flying', 'pulsing', 'appearing', 'labels', 'detail', 'paintedAt']) delete this.host.dataset[key];
+  }
+
+  // ── Camera ────────────────────────────────────────────────────────────────
+
+  private view(): Viewport {
+    return { width: this.app.screen.width, height: this.app.screen.height };
+  }
+
+  private scale(): number {
+    return scaleOf(this.camera, this.view());
+  }
+
+  private applyCamera(): void {
+    const view = this.view();
+    const t = worldTransform(this.camera, view);
+    this.world.position.set(t.x, t.y);
+    this.world.scale.set(t.scale);
+    const rect = visibleWorldRect(this.camera, view);
+    this.placeFanned();
+    this.markers.cull(rect, t.scale);
+    this.rings.cull(rect, t.scale);
+    this.synthetic.cull(rect, t.scale);
+    this.geography.cover(rect);
+    this.scheduleSharpGeography();
+    this.host.dataset.camera = `${this.camera.centerX.toFixed(4)},${this.camera.centerY.toFixed(4)},${this.camera.zoom.toFixed(5)}`;
+    this.labelsDirty = true;
+    // Realm padding follows the zoom, so the overlays are redrawn when it changes.
+    this.overlaysDirty ||= useMapOptions.getState().showBoundaries || useMapOptions.getState().outlined.size > 0;
+    if (useMapView.getState().hover) useMapView.setState({ hover: null });
+    this.requestFrame();
+  }
+
+  // Sharpens the geography once the camera rests; meanwhile its pictures are just moved and scaled.
+  private scheduleSharpGeography(): void {
+    clearTimeout(this.restTimer);
+    this.restTimer = setTimeout(() => {
+      if (this.destroyed || this.flight) return;
+      const rect = visibleWorldRect(this.camera, this.view());
+      const scale = this.scale();
+      if (this.geography.isSharp(rect, scale)) return;
+      this.geography.rasterise(rect, scale);
+      this.requestFrame();
+    }, REST_MS);
+  }
+
+  private setCamera(camera: Camera): void {
+    this.flight = null;
+    this.host.dataset.flying = 'false';
+    this.camera = camera;
+    this.applyCamera();
+  }
+
+  private flyToCamera(to: Camera): void {
+    this.flight = { from: this.camera, to: keepViewOnWorld(to, this.view()), start: performance.now() };
+    this.host.dataset.flying = 'true';
+    this.requestFrame();
+  }
+
+  pan(dx: number, dy: number): void {
+    this.setCamera(panBy(this.camera, this.view(), dx, dy));
+  }
+
+  zoomAt(anchor: Point, factor: number): void {
+    this.setCamera(zoomAt(this.camera, this.view(), anchor, factor));
+  }
+
+  pinch(before: [Point, Point], after: [Point, Point]): void {
+    this.setCamera(pinchStep(this.camera, this.view(), before, after));
+  }
+
+  zoomBy(factor: number): void {
+    const view = this.view();
+    const target = this.flight?.to ?? this.camera;
+    this.flyToCamera(zoomAt(target, view, { x: view.width / 2, y: view.height / 2 }, factor));
+  }
+
+  reset(): void {
+    this.flyToCamera(INITIAL_CAMERA);
+  }
+
+  /** Flies to a territory and selects it; the zoom is at least enough to name it among its neighbours. */
+  flyTo(id: number): void {
+    const at = this.drawnPosition(id);
+    if (!at) return;
+    const placed = this.placed.get(id);
+    const cover = scaleOf({ ...INITIAL_CAMERA, zoom: 1 }, this.view());
+    const naming = placed ? Math.max(LABEL_MIN_SCALE[placed.territory.type], FAN_SCALE) * 1.25 : FAN_SCALE;
+    const zoom = Math.max(this.camera.zoom, cover > 0 ? naming / cover : 1);
+    // The fanned spot depends on the zoom, so aim at where the marker will be once there.
+    const direction = this.fan.get(id);
+    const finalScale = cover * zoom;
+    const base = placed ?? at;
+    const point = direction && finalScale >= FAN_SCALE ? { x: base.x + (direction.dx * FAN_PX) / finalScale, y: base.y + (direction.dy * FAN_PX) / finalScale } : base;
+    this.flyToCamera(centredOn(point, zoom, this.view()));
+    useWorld.getState().select(id);
+  }
+
+  // ── Frames ────────────────────────────────────────────────────────────────
+
+  private requestFrame(): void {
+    if (this.destroyed) return;
+    this.pendingFrame ||= requestAnimationFrame(() => this.drawFrame());
+  }
+
+  private drawFrame(): void {
+    this.pendingFrame = 0;
+    const now = performance.now();
+    if (this.flight) {
+      const progress = (now - this.flight.start) / FLIGHT_MS;
+      this.camera = keepViewOnWorld(cameraBetween(this.flight.from, this.flight.to, progress), this.view());
+      if (progress >= 1) {
+        this.flight = null;
+        this.host.dataset.flying = 'false';
+      }
+      this.applyCamera();
+    }
+    this.measure(() => {
+      if (!this.emptyStage) {
+        this.redrawOverlays();
+        this.drawScreenLayers(now);
+      }
+      this.app.render();
+    });
+    this.publishPaint();
+    if (this.flight || this.effects.active) this.requestFrame();
+  }
+
+  // First meaningful paint: the geography and the world's markers on the screen together.
+  private publishPaint(): void {
+    if (this.painted || useWorld.getState().status !== 'ready') return;
+    this.painted = true;
+    this.host.dataset.paintedAt = performance.now().toFixed(0);
+  }
+
+  private drawScreenLayers(now: number): void {
+    const view = this.view();
+    const toScreen = (id: number) => {
+      const at = this.drawnPosition(id);
+      return at && worldToScreen(this.camera, view, at);
+    };
+    this.effects.draw(now, toScreen, (id, alpha) => {
+      this.markers.setAlpha(id, alpha);
+      this.rings.setAlpha(id, alpha);
+    });
+    this.host.dataset.pulsing = this.effects.running('newOwner').join(' ');
+    this.host.dataset.appearing = this.effects.running('appeared').join(' ');
+    this.drawSelection(toScreen);
+    if (this.labelsDirty) {
+      this.labelsDirty = false;
+      this.labels.update(this.labelSources(view), view, this.scale());
+      this.host.dataset.labels = String(this.labels.shown.names);
+    }
+  }
+
+  private drawSelection(toScreen: (id: number) => Point | undefined): void {
+    const { selectedId } = useWorld.getState();
+    this.marks.clear();
+    const at = selectedId === null ? undefined : toScreen(selectedId);
+    if (!at || selectedId === null) return;
+    const radius = (this.markers.radiusOf(selectedId) ?? 5) + 4;
+    this.marks.circle(at.x, at.y, radius).stroke({ width: 2, color: 0xffffff });
+  }
+
+  private labelSources(view: Viewport): LabelSource[] {
+    const scale = this.scale();
+    const rect = visibleWorldRect(this.camera, view);
+    const { mode } = useMapView.getState();
+    const sources: LabelSource[] = [];
+    const inView = (x: number, y: number) => x >= rect.minX && x <= rect.maxX && y >= rect.minY && y <= rect.maxY;
+    for (const id of this.markers.ids()) {
+      const placed = this.placed.get(id);
+      const at = this.markers.positionOf(id);
+      if (!placed || !at || !inView(at.x, at.y)) continue;
+      const { territory } = placed;
+      const showsPrice = territory.owner_id !== null || (scale >= LIST_PRICE_BADGE_SCALE && scale >= LABEL_MIN_SCALE[territory.type]);
+      const badge = mode === 'ownership' && territory.sale_price !== null && showsPrice ? territory.sale_price : null;
+      if (badge === null && scale < LABEL_MIN_SCALE[territory.type]) continue;
+      const screen = worldToScreen(this.camera, view, at);
+      sources.push({ id, type: territory.type, name: territory.name, badge, x: screen.x, y: screen.y });
+    }
+    // Made-up markers are named like villages, so they only compete for space close in.
+    if (scale >= LABEL_MIN_SCALE.village) {
+      for (const source of this.syntheticLabels) {
+        const at = this.synthetic.positionOf(source.id);
+        if (!at || !inView(at.x, at.y)) continue;
+        const screen = worldToScreen(this.camera, view, at);
+        sources.push({ ...source, x: screen.x, y: screen.y });
+      }
+    }
+    return sources;
+  }
+
+  // ── World ─────────────────────────────────────────────────────────────────
+
+  private build(): void {
+    const { renderer } = this.app;
+    const dot = markerTexture(renderer);
+    const ring = ringTexture(renderer);
+    this.textures = [dot, ring];
+    this.world = new Container({ eventMode: 'none' });
+    this.geography = new GeographyLayer(renderer, () => {
+      this.host.dataset.detail = 'close';
+      this.scheduleSharpGeography();
+    });
+    this.boundaries = new Graphics({ eventMode: 'none' });
+    this.links = new Graphics({ eventMode: 'none' });
+    this.outlines = new Graphics({ eventMode: 'none' });
+    this.markers = new MarkerLayer(dot);
+    this.rings = new MarkerLayer(ring);
+    this.synthetic = new MarkerLayer(dot);
+    this.labels = new LabelLayer();
+    this.effects = new EffectsLayer();
+    this.marks = new Graphics({ eventMode: 'none' });
+    this.host.dataset.detail = 'far';
+    if (!this.emptyStage) {
+      this.world.addChild(this.geography.container, this.boundaries, this.links, this.outlines, this.synthetic.container, this.markers.container, this.rings.container);
+      this.app.stage.addChild(this.world, this.effects.graphics, this.marks, this.labels.container);
+    }
+    if (wantsFrameStats(this.search)) this.measure = frameRecorder(this.app.renderer);
+    const syntheticCount = syntheticCountOf(this.search);
+    if (syntheticCount > 0) {
+      const specs = syntheticMarkers(syntheticCount);
+      this.synthetic.sync(specs, null);
+      this.syntheticLabels = specs.map((spec) => ({ id: spec.id, type: 'village', name: `Hamlet ${-spec.id}`, badge: null, x: 0, y: 0 }));
+    }
+  }
+
+  private subscribe(): void {
+    const { host } = this;
+    const unsubscribeWorld = useWorld.subscribe((state, previous) => {
+      if (state.territories !== previous.territories || state.status !== previous.status) {
+        this.showChanges(previous.territories, state.territories);
+        this.syncWorld();
+      } else if (state.selectedId !== previous.selectedId) this.requestFrame();
+    });
+    const unsubscribeOptions = useMapOptions.subscribe((state, previous) => {
+      this.overlaysDirty = true;
+      this.requestFrame();
+      host.dataset.pinEdit = String(state.pinEdit);
+      if (!state.pinEdit && previous.pinEdit) this.input.cancelPin();
+    });
+    const unsubscribeView = useMapView.subscribe((state, previous) => {
+      if (state.mode !== previous.mode || state.filters !== previous.filters) this.syncWorld();
+    });
+    const unsubscribeSession = useSession.subscribe((state, previous) => {
+      if (state.account?.id !== previous.account?.id) this.syncWorld();
+    });
+    host.dataset.pinEdit = String(useMapOptions.getState().pinEdit);
+    // Pixi's own resizeTo only follows window resizes; the map's box also changes with the layout.
+    const resizeObserver = new ResizeObserver(() => {
+      this.app.renderer.resize(Math.max(1, host.clientWidth), Math.max(1, host.clientHeight));
+      this.camera = keepViewOnWorld(this.camera, this.view());
+      this.applyCamera();
+    });
+    resizeObserver.observe(host);
+    this.cleanups.push(unsubscribeWorld, unsubscribeOptions, unsubscribeView, unsubscribeSession, () => resizeObserver.disconnect());
+  }
+
+  private showChanges(before: readonly TerritoryDto[], after: readonly TerritoryDto[]): void {
+    const changes = worldChanges(before, after);
+    const now = performance.now();
+    for (const id of changes.newOwner) this.effects.add(id, 'newOwner', now);
+    for (const id of changes.listed) this.effects.add(id, 'listed', now);
+    for (const id of changes.appeared) this.effects.add(id, 'appeared', now);
+  }
+
+  private syncWorld(): void {
+    const { territories, status } = useWorld.getState();
+    const { mode, filters } = useMapView.getState();
+    const me = useSession.getState().account?.id ?? null;
+    const range = incomeRange(territories);
+    const specs: MarkerSpec[] = [];
+    const ringSpecs: MarkerSpec[] = [];
+    const placed = new Map<number, Placed>();
+    this.overlay = [];
+    for (const territory of territories) {
+      const latitude = Number(territory.latitude);
+      const longitude = Number(territory.longitude);
+      if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) continue;
+      const { x, y } = markerPosition(latitude, longitude);
+      const layer = MARKER_LAYER[territory.type];
+      this.overlay.push({ id: territory.id, parentId: territory.parent_territory_id, x, y, tint: markerColour(territory, 'tier', me, range), ruler: territory.type === 'main' || territory.type === 'wanakt' });
+      if (!passesFilters(territory, filters, me)) continue;
+      placed.set(territory.id, { territory, x, y });
+      const mine = ownershipOf(territory, me) === 'mine';
+      const radius = MARKER_RADIUS_PX[territory.type] + (mine ? 1.5 : 0);
+      specs.push({ id: territory.id, x, y, tint: markerColour(territory, mode, me, range), layer, radius });
+      if (mine) ringSpecs.push({ id: territory.id, x, y, tint: 0xffffff, layer, radius: radius + 3 });
+    }
+    this.placed = placed;
+    this.fan = fanDirections([...placed.values()].map(({ territory, x, y }) => ({ id: territory.id, x, y, layer: MARKER_LAYER[territory.type] })), CROWD_RADIUS);
+    const held = this.input?.heldId ?? null;
+    this.markers.sync(specs, held);
+    this.rings.sync(ringSpecs, held);
+    this.placeFanned();
+    this.overlaysDirty = true;
+    this.labelsDirty = true;
+    this.requestFrame();
+    // Published only once the world has loaded, so "0" never stands for "not loaded yet".
+    if (status === 'ready') this.host.dataset.markerCount = String(this.markers.count + this.synthetic.count);
+  }
+
+  /** Moves the markers that share a spot to their fanned place at this zoom. */
+  private placeFanned(): void {
+    const scale = this.scale();
+    const spread = scale >= FAN_SCALE ? FAN_PX / scale : 0;
+    const held = this.input?.heldId ?? null;
+    for (const [id, direction] of this.fan) {
+      const placed = this.placed.get(id);
+      if (!placed || id === held) continue;
+      const x = placed.x + direction.dx * spread;
+      const y = placed.y + direction.dy * spread;
+      this.markers.move(id, x, y);
+      this.rings.move(id, x, y);
+    }
+  }
+
+  private drawnPosition(id: number): Point | undefined {
+    return this.markers.positionOf(id);
+  }
+
+  private redrawOverlays(): void {
+    if (!this.overlaysDirty) return;
+    this.overlaysDirty = false;
+    const options = useMapOptions.getState();
+    // A pin being dragged has moved on the map but not yet in the store.
+    const held = this.input?.heldId ?? null;
+    const current = held === null ? this.overlay : this.overlay.map((t) => (t.id === held ? { ...t, ...this.markers.positionOf(held) } : t));
+    const scale = this.scale();
+    this.boundaries.visible = options.showBoundaries;
+    this.links.visible = options.showLinks;
+    if (options.showBoundaries) drawBoundaries(this.boundaries, current, scale);
+    if (options.showLinks) drawLinks(this.links, current);
+    drawOutlines(this.outlines, current, options.outlined, scale);
+  }
+
+  // ── What the input asks (MapInputTarget) ──────────────────────────────────
+
+  markerAt(point: Point): number | null {
+    const scale = this.scale();
+    if (scale <= 0) return null;
+    return this.markers.grid.nearest(screenToWorld(this.camera, this.view(), point), HIT_PX / scale);
+  }
+
+  canDragPins(): boolean {
+    return useMapOptions.getState().pinEdit && useSession.getState().account?.is_wanakt === true;
+  }
+
+  select(id: number | null): void {
+    useWorld.getState().select(id);
+  }
+
+  hover(id: number | null): void {
+    const at = id === null ? undefined : this.drawnPosition(id);
+    const screen = at && worldToScreen(this.camera, this.view(), at);
+    const current = useMapView.getState().hover;
+    if (!screen || id === null) {
+      if (current) useMapView.setState({ hover: null });
+      return;
+    }
+    if (current?.id !== id) useMapView.setState({ hover: { id, x: screen.x, y: screen.y } });
+  }
+
+  setDragging(dragging: boolean): void {
+    this.host.classList.toggle('dragging', dragging);
+  }
+
+  pinStart(id: number): void {
+    useWorld.getState().select(id);
+  }
+
+  pinMove(point: Point): void {
+    const id = this.input.heldId;
+    if (id === null) return;
+    const { x, y } = clampToMarkerArea(screenToWorld(this.camera, this.view(), point));
+    this.markers.move(id, x, y);
+    this.rings.move(id, x, y);
+    this.pinMoves.push({ id, x, y });
+    this.overlaysDirty = true;
+    this.labelsDirty = true;
+    this.requestFrame();
+  }
+
+  pinEnd(id: number, save: boolean): void {
+    this.pinMoves.cancel();
+    const account = useSession.getState().account;
+    const position = this.markers.positionOf(id);
+    if (save && account && position) {
+      const { latitude, longitude } = coordinatesOf(position.x, position.y);
+      void dropPin(id, account.id, pinPosition(latitude, longitude));
+    } else {
+      this.syncWorld();
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import { create } from 'zustand';
+import { NO_FILTERS, type ColourMode, type MapFilters } from './colourModes.ts';
+
+/** What the HUD's buttons ask of the map's camera; the mounted map provides it. */
+export interface CameraControls {
+  zoomBy: (factor: number) => void;
+  reset: () => void;
+  /** Centres the camera on a territory, close enough to tell it from its neighbours. */
+  flyTo: (territoryId: number) => void;
+}
+
+export interface MapHover {
+  id: number;
+  /** The marker's place in the map's box, in CSS pixels. */
+  x: number;
+  y: number;
+}
+
+// How the map is looked at: the colour mode, the filters, what the pointer is over, and the camera's controls.
+interface MapViewState {
+  mode: ColourMode;
+  filters: MapFilters;
+  hover: MapHover | null;
+  camera: CameraControls | null;
+  setMode: (mode: ColourMode) => void;
+  setFilters: (change: Partial<MapFilters>) => void;
+}
+
+export const useMapView = create<MapViewState>()((set) => ({
+  mode: 'ownership',
+  filters: NO_FILTERS,
+  hover: null,
+  camera: null,
+  setMode: (mode) => set({ mode }),
+  setFilters: (change) => set((state) => ({ filters: { ...state.filters, ...change } })),
+}));

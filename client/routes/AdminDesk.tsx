@@ -1,0 +1,20 @@
+import { WanaktOnly } from '../admin/RoleGates.tsx';
+import { Screen } from '../admin/Screen.tsx';
+import { AdReviewQueue } from '../desk/AdReviewQueue.tsx';
+import { AuditLog } from '../desk/AuditLog.tsx';
+import { ChatModeration } from '../desk/ChatModeration.tsx';
+import '../desk/desk.css';
+
+export default function AdminDesk() {
+  return (
+    <Screen title="The Wanakt's Desk" subtitle="Ads to review, chat to moderate, and the record of every action" backLabel="Back to Map" testId="admin-desk">
+      <WanaktOnly>
+        <div className="two-columns">
+          <AdReviewQueue />
+          <ChatModeration />
+        </div>
+        <AuditLog />
+      </WanaktOnly>
+    </Screen>
+  );
+}

@@ -1,0 +1,160 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { EconomyOverviewDto, SupplyAuditDto } from '../../schema/api/economy.ts';
+import { runSupplyAudit, serverMessageOr } from '../api.ts';
+import { QueryState } from '../admin/QueryState.tsx';
+import { Screen } from '../admin/Screen.tsx';
+import { Chart } from '../economy/Chart.tsx';
+import { flowSeries, flowTotals, medianPriceSeries, mintedSeries, priceIndexSeries, supplySeries, tradeSeries } from '../economy/series.ts';
+import { formatDrk } from '../format.ts';
+import { showToast } from '../state/toasts.ts';
+import '../economy/economy.css';
+
+const ECONOMY = ['/api/economy'];
+const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
+const monthName = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
+
+function SupplyCards({ overview }: { overview: EconomyOverviewDto }) {
+  const { supply, concentration, projection } = overview;
+  return (
+    <section className="card-grid" aria-label="Supply and holdings">
+      <div className="panel card" data-testid="economy-supply">
+        <h2>Supply</h2>
+        <dl className="facts compact">
+          <dt>Total</dt>
+          <dd>{formatDrk(supply.total_supply)}</dd>
+          <dt>Circulating</dt>
+          <dd>{formatDrk(supply.circulating_supply)}</dd>
+          <dt>Cap</dt>
+          <dd>{formatDrk(supply.max_supply)}</dd>
+          <dt>Minted so far</dt>
+          <dd>{percent(supply.total_supply / supply.max_supply)}</dd>
+        </dl>
+      </div>
+      <div className="panel card" data-testid="economy-projection">
+        <h2>When the cap is reached</h2>
+        {projection.cap_month ? (
+          <p>
+            <strong>{monthName(projection.cap_month)}</strong>
+          </p>
+        ) : (
+          <p>
+            <strong>Not at the current pace</strong>
+          </p>
+        )}
+        <p className="muted small">
+          {formatDrk(projection.minted_in_window)} minted in the last {projection.window_days} days; {formatDrk(projection.remaining)} left under the
+          cap.
+        </p>
+      </div>
+      <div className="panel card" data-testid="economy-concentration">
+        <h2>Who holds it</h2>
+        <dl className="facts compact">
+          <dt>Top 1% of players</dt>
+          <dd>{percent(concentration.top_1_percent_share)}</dd>
+          <dt>Top 10% of players</dt>
+          <dd>{percent(concentration.top_10_percent_share)}</dd>
+          <dt>Gini coefficient</dt>
+          <dd>{concentration.gini.toFixed(3)}</dd>
+        </dl>
+        <p className="muted small">
+          Across {concentration.holders.toLocaleString('en-US')} player accounts holding {formatDrk(concentration.held)}; the treasury is not counted.
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function AuditLine({ audit }: { audit: SupplyAuditDto | null }) {
+  const queryClient = useQueryClient();
+  const rerun = useMutation({
+    mutationFn: runSupplyAudit,
+    // The figures are cached on the server for a few seconds; the audit's own answer is the newest word.
+    onSuccess: (answer) => queryClient.setQueryData<EconomyOverviewDto>(ECONOMY, (overview) => overview && { ...overview, last_audit: answer.last_audit }),
+    onError: (error) => showToast({ variant: 'destructive', title: 'Audit not run', description: serverMessageOr(error, 'The audit could not run. Please try again.') }),
+  });
+  return (
+    <section className="panel card audit-line" data-testid="economy-audit" aria-label="Audit of the cap">
+      <p>
+        {audit === null ? (
+          'The supply has not been audited yet.'
+        ) : audit.ok ? (
+          <>
+            <strong className="audit-ok">Books balance.</strong> On {when(audit.checked_at)} the balances added up to {formatDrk(audit.balances)}, the
+            circulating supply, and every mint in the ledger to the total of {formatDrk(audit.total_supply)}.
+          </>
+        ) : (
+          <>
+            <strong className="audit-failed">Books do not balance.</strong> The check of {when(audit.checked_at)} found: {audit.problems.join('; ')}.
+          </>
+        )}
+      </p>
+      <button className="button" type="button" disabled={rerun.isPending} onClick={() => rerun.mutate()}>
+        {rerun.isPending ? 'Checking…' : 'Check again now'}
+      </button>
+    </section>
+  );
+}
+
+function Figures({ overview }: { overview: EconomyOverviewDto }) {
+  const charts = useMemo(
+    () => ({
+      supply: supplySeries(overview),
+      minted: mintedSeries(overview),
+      flows: flowSeries(overview),
+      trades: tradeSeries(overview),
+      median: medianPriceSeries(overview),
+      index: priceIndexSeries(overview),
+      totals: flowTotals(overview),
+    }),
+    [overview],
+  );
+  return (
+    <>
+      <SupplyCards overview={overview} />
+      <AuditLine audit={overview.last_audit} />
+      <div className="economy-charts">
+        <Chart title="Total supply against the cap" series={charts.supply} step="day" testId="chart-supply" />
+        <Chart title="DRK minted per month, by source" series={charts.minted} step="month" testId="chart-minted" />
+        <Chart title="Flows between accounts per month" series={charts.flows} step="month" testId="chart-flows" />
+        <Chart title="Territory trades and volume per day" series={charts.trades} step="day" rightAxis={RIGHT_TRADES} testId="chart-trades" />
+        <Chart title="Median price per territory type" series={charts.median} step="day" testId="chart-median" />
+        <Chart title="Price index (first trading day = 100)" series={charts.index} step="day" testId="chart-index" />
+      </div>
+      <section className="panel card" aria-labelledby="flow-totals">
+        <h2 id="flow-totals">All flows since the start</h2>
+        <ul className="breakdown" data-testid="flow-totals">
+          {charts.totals.map((total) => (
+            <li key={total.label}>
+              <span>
+                {total.label} <span className="muted small">({total.movements.toLocaleString('en-US')} movements)</span>
+              </span>
+              <strong>{formatDrk(total.amount)}</strong>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <p className="muted small">Figures as of {when(overview.as_of)}, from the ledger and the territory trades. Daily charts cover the last 365 days.</p>
+    </>
+  );
+}
+
+// Trades are counts and volume is DRK: the count goes on the left axis, the DRK on the right.
+const RIGHT_TRADES = ['Volume (DRK)'];
+
+export default function Economy() {
+  const overview = useQuery<EconomyOverviewDto>({ queryKey: ECONOMY });
+  return (
+    <Screen
+      title="Open Books"
+      subtitle="The whole DRK economy: what exists, where it came from, where it flows and who holds it."
+      backLabel="Back to Map"
+      testId="economy"
+    >
+      <QueryState queries={[overview]} what="the economy">
+        {overview.data && <Figures overview={overview.data} />}
+      </QueryState>
+    </Screen>
+  );
+}

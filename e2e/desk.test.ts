@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { bannerSlotOf, rotateBanner } from '../game-server/ads/banner-rotation.ts';
+import { signedInPlayer } from '../game-server/testing/players.ts';
+import { browserGame } from './support/browser-game.ts';
+
+describe("[issue 14 the Wanakt's desk] the ad review queue", () => {
+  const browser = browserGame();
+
+  it('when the Wanakt approves an ad from the queue, then it leaves the queue, its buyer is told, and it enters the banner', async () => {
+    const { game } = browser;
+    const sql = game.database.sql;
+    const buyer = await signedInPlayer(game, { balance: 0, username: 'ad-buyer' });
+    await sql`
+      insert into ads (title, content, click_url, buyer_user_id, impressions_wanted, cost_drk, status)
+      values ('Visit Crail harbour', 'Fresh lobster every morning', 'https://example.com/crail', ${buyer.id}, 1000, 30, 'in_review')`;
+
+    const page = await (await browser.context(await game.wanakt())).newPage();
+    await page.goto(`${game.server.url}/admin/desk`);
+    const queued = page.getByTestId('ad-in-review');
+    await queued.first().waitFor();
+    expect(await queued.count()).toBe(1);
+    expect(await queued.textContent()).toContain('Fresh lobster every morning');
+    expect(await queued.textContent()).toContain('ad-buyer');
+    await queued.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => page.locator('.toast').last().textContent({ timeout: 1000 }).catch(() => ''), { timeout: 15_000 }).toContain('Ad Approved');
+    await page.getByText('No ad is waiting for review.').waitFor();
+    await expect.poll(() => page.getByTestId('audit-entry').first().textContent({ timeout: 1000 }).catch(() => '')).toContain('Approved an ad');
+
+    await page.goto(game.server.url);
+    await page.getByTestId('banner').waitFor();
+    // The next banner slot, as the 30-second job would turn it.
+    await rotateBanner({ sql, clock: () => new Date() }, bannerSlotOf(new Date(), 30) + 1000);
+    await expect.poll(() => page.getByTestId('banner').textContent(), { timeout: 15_000 }).toContain('Visit Crail harbour');
+    expect((await buyer.agent.get('/api/notifications')).body.notifications[0]).toMatchObject({ kind: 'ad_approved' });
+  });
+});

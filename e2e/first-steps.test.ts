@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { STARTING_BALANCE } from '../schema/constants.ts';
+import { STARTER_PRICE } from '../schema/rules/first-steps.ts';
+import { checkInvariants } from '../game-server/economy/supply.ts';
+import { browserGame } from './support/browser-game.ts';
+import { register } from './support/pages.ts';
+
+describe('[issue 14 first steps] a newcomer\'s first minutes', () => {
+  const browser = browserGame();
+
+  it('when a newcomer registers, then it owns a territory from the welcome panel without paying any money', async () => {
+    const { game } = browser;
+    const { page, userId } = await register(await browser.context(), game.server.url, { username: 'Newcomer', password: 'first-steps-pass' });
+    await page.goto(game.server.url);
+    const welcome = page.getByTestId('first-steps');
+    await welcome.getByText('Welcome! Pick your first territory').waitFor();
+    await expect.poll(() => page.getByTestId('territory-count').textContent(), { timeout: 30_000 }).toBe('0');
+    const choice = welcome.getByTestId('starter-choice').first();
+    const name = (await choice.locator('.starter-name').textContent())!;
+    await choice.getByRole('button', { name: `Claim for ${STARTER_PRICE} DRK` }).click();
+
+    await welcome.getByText(`${name} is yours`).waitFor();
+    await expect.poll(() => page.getByTestId('territory-count').textContent(), { timeout: 15_000 }).toBe('1');
+    await expect.poll(() => page.getByTestId('balance').textContent(), { timeout: 15_000 }).toBe(`${STARTING_BALANCE - STARTER_PRICE} DRK`);
+    expect(await page.getByTestId('my-territories').textContent()).toContain(name);
+
+    const sql = game.database.sql;
+    const [owned] = await sql`select name from territories where owner_id = ${userId}`;
+    expect(owned.name).toBe(name);
+    const [payments] = await sql`select count(*)::int as n from payments where user_id = ${userId}`;
+    expect(payments.n).toBe(0);
+    expect((await checkInvariants(sql)).problems).toEqual([]);
+  });
+});

@@ -1,0 +1,47 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { testBackends } from '../../game-server/testing/databases.ts';
+import { startTestServer, type TestServer } from '../../game-server/testing/test-server.ts';
+import type { TestAgent } from '../../game-server/testing/agent.ts';
+import { launchBrowser } from './browser.ts';
+import { contextOf } from './session-context.ts';
+
+export interface BrowserGame {
+  readonly game: TestServer;
+  readonly chrome: Browser;
+  /**
+   * A context, logged in as the agent or a visitor, that closes when the test ends, passed or not:
+   * every open map keeps rendering.
+   */
+  context(agent?: TestAgent): Promise<BrowserContext>;
+}
+
+/** The real server on the embedded database and Chromium, for the tests of one file. */
+export function browserGame(): BrowserGame {
+  let game: TestServer;
+  let chrome: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    [game, chrome] = await Promise.all([startTestServer(testBackends()[0]), launchBrowser()]);
+  }, 180_000);
+  afterEach(async () => {
+    for (const context of contexts.splice(0)) await context.close();
+  });
+  afterAll(async () => {
+    await chrome?.close();
+    await game?.stop();
+  });
+  return {
+    get game() {
+      return game;
+    },
+    get chrome() {
+      return chrome;
+    },
+    async context(agent) {
+      const context = await contextOf(chrome, game.server.url, agent ?? null);
+      contexts.push(context);
+      return context;
+    },
+  };
+}

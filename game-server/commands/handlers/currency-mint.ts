@@ -1,0 +1,24 @@
+import type { z } from 'zod';
+import type { MintDrk } from '../../../schema/commands/economy.ts';
+import { mint } from '../../economy/ledger.ts';
+import { readSupply } from '../../economy/supply.ts';
+import { notFound } from '../../errors.ts';
+import { emit } from '../../events/outbox.ts';
+import { recordAudit } from '../../audit/audit-log.ts';
+import { ok, userOf, type InTransaction } from '../handler.ts';
+
+/**
+ * SPEC §5 "Mint": the Wanakt creates DRK for any account, never past the 21,000,000 cap. The cap
+ * is checked by the ledger's own UPDATE, so two mints at once cannot both slip under it.
+ */
+export const mintDrk: InTransaction<z.infer<typeof MintDrk>> = {
+  inTransaction: true,
+  async run({ tx, now, actor }, { body: { recipientId, amount } }) {
+    const [recipient] = await tx<{ username: string }[]>`select username from users where id = ${recipientId}`;
+    if (!recipient) throw notFound('User not found');
+    await mint(tx, recipientId, { amount, reason: 'admin_mint' });
+    await recordAudit(tx, { actorId: userOf(actor).id, action: 'mint', subject: recipient.username, details: { recipientId, amount }, at: now });
+    await emit(tx, { type: 'balances.changed', userIds: [recipientId] });
+    return ok({ message: `Minted ${amount} DRK for ${recipient.username}`, supply: await readSupply(tx) });
+  },
+};

@@ -1,0 +1,56 @@
+import type { Handlers } from '../handler.ts';
+import { approveAd, buyBanner, purchaseAd, rejectAd } from './ads.ts';
+import { payForBroadcast, sendBroadcast } from './broadcasts.ts';
+import { postChat } from './chat-post.ts';
+import { applyCollectible } from './collectible-apply.ts';
+import { buyCollectible } from './collectible-purchase.ts';
+import { mintDrk } from './currency-mint.ts';
+import { confirmSandboxPayment, startDrkPurchase } from './payments.ts';
+import { generateRent } from './rent-generate.ts';
+import { payRent } from './rent-pay.ts';
+import { createSettlement } from './settlement-create.ts';
+import { createSpecialEvent, updateSpecialEvent } from './special-events.ts';
+import { assignTerritory } from './territory-assign.ts';
+import { describeTerritory } from './territory-describe.ts';
+import { createTerritoryEvent, deleteTerritoryEvent, updateTerritoryEvent } from './territory-events.ts';
+import { listTerritory } from './territory-list.ts';
+import { moveTerritoryPin } from './territory-move-pin.ts';
+import { purchaseTerritory } from './territory-purchase.ts';
+import { renameTerritory } from './territory-rename.ts';
+import { setTerritoryRent } from './territory-set-rent.ts';
+import { upgradeTerritory } from './territory-upgrade.ts';
+import { visitTerritory } from './territory-visit.ts';
+
+/** The handler of every command: a command without one does not compile. */
+export const HANDLERS: Handlers = {
+  'territory.purchase': purchaseTerritory,
+  'territory.upgrade': upgradeTerritory,
+  'territory.describe': describeTerritory,
+  'territory.rename': renameTerritory,
+  'territory.list': listTerritory,
+  'territory.move-pin': moveTerritoryPin,
+  'territory.set-rent': setTerritoryRent,
+  'territory.assign': assignTerritory,
+  'territory.visit': visitTerritory,
+  'currency.mint': mintDrk,
+  'rent.pay': payRent,
+  'rent.generate': generateRent,
+  'collectible.purchase': buyCollectible,
+  'collectible.apply': applyCollectible,
+  'collectible.unapply': applyCollectible,
+  'drk.purchase-intent': startDrkPurchase,
+  'payment.sandbox-confirm': confirmSandboxPayment,
+  'settlement.create': createSettlement,
+  'territory-event.create': createTerritoryEvent,
+  'territory-event.update': updateTerritoryEvent,
+  'territory-event.delete': deleteTerritoryEvent,
+  'special-event.create': createSpecialEvent,
+  'special-event.update': updateSpecialEvent,
+  'chat.post': postChat,
+  'broadcast.pay': payForBroadcast,
+  'broadcast.send': sendBroadcast,
+  'ad.purchase': purchaseAd,
+  'banner.buy': buyBanner,
+  'ad.approve': approveAd,
+  'ad.reject': rejectAd,
+};

@@ -1,0 +1,21 @@
+import type { z } from 'zod';
+import type { CreateSettlement } from '../../../schema/commands/world.ts';
+import { createSettlement as create } from '../../world/settlements.ts';
+import { recordAudit } from '../../audit/audit-log.ts';
+import { created, userOf, type InTransaction } from '../handler.ts';
+
+export const createSettlement: InTransaction<z.infer<typeof CreateSettlement>> = {
+  inTransaction: true,
+  async run(work, { body: { userId: _actingUser, ...settlement } }) {
+    // The audit line before the outbox, as in every command (see territory-move-pin.ts).
+    await recordAudit(work.tx, {
+      actorId: userOf(work.actor).id,
+      action: 'settlement',
+      subject: settlement.name,
+      details: { type: settlement.type, latitude: settlement.latitude, longitude: settlement.longitude, basePrice: settlement.basePrice },
+      at: work.now,
+    });
+    const territory = await create(work, settlement);
+    return created(territory);
+  },
+};

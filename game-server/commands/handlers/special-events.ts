@@ -1,0 +1,20 @@
+import type { z } from 'zod';
+import type { CreateSpecialEvent, UpdateSpecialEvent } from '../../../schema/commands/world.ts';
+import { createSpecialEvent as create, updateSpecialEvent as update } from '../../world/events.ts';
+import { created, ok, type InTransaction } from '../handler.ts';
+
+// Realm-wide special events: their multipliers apply to earnings, rent and upgrades while they run.
+
+export const createSpecialEvent: InTransaction<z.infer<typeof CreateSpecialEvent>> = {
+  inTransaction: true,
+  async run({ tx, now }, { body }) {
+    return created(await create(tx, body, now));
+  },
+};
+
+export const updateSpecialEvent: InTransaction<z.infer<typeof UpdateSpecialEvent>> = {
+  inTransaction: true,
+  async run({ tx, now }, { eventId, body }) {
+    return ok(await update(tx, eventId, body, now));
+  },
+};

@@ -1,0 +1,30 @@
+import type { z } from 'zod';
+import type { AssignTerritory } from '../../../schema/commands/territories.ts';
+import { WANAKT_USER_ID } from '../../../schema/constants.ts';
+import { decideAssignment } from '../../../schema/rules/market.ts';
+import { changeOwner } from '../../economy/market.ts';
+import { notFound } from '../../errors.ts';
+import { emit } from '../../events/outbox.ts';
+import { recordAudit } from '../../audit/audit-log.ts';
+import { lockTerritory } from '../../world/territories.ts';
+import { ok, userOf, type InTransaction } from '../handler.ts';
+import { decided, factsOf } from '../owner.ts';
+
+/**
+ * SPEC §4 "Territory ownership": the Wanakt gives a territory to a player. A price of 0 is a gift
+ * and moves no DRK; otherwise the recipient pays it to the treasury, or nothing changes.
+ */
+export const assignTerritory: InTransaction<z.infer<typeof AssignTerritory>> = {
+  inTransaction: true,
+  async run({ tx, now, actor }, { territoryId, body: { userId: recipientId, price } }) {
+    const [recipient] = await tx<{ username: string }[]>`select username from users where id = ${recipientId}`;
+    if (!recipient) throw notFound('User not found');
+    const territory = await lockTerritory(tx, territoryId);
+    const { reason, message } = decided(decideAssignment(factsOf(territory), { id: recipientId, username: recipient.username }, price));
+    await changeOwner(tx, territory, recipientId, WANAKT_USER_ID, price, reason);
+    await recordAudit(tx, { actorId: userOf(actor).id, action: 'assign', subject: territory.name, details: { territoryId, recipientId, recipient: recipient.username, price }, at: now });
+    await emit(tx, { type: 'territories.changed', territoryIds: [territoryId] });
+    if (price > 0) await emit(tx, { type: 'balances.changed', userIds: [recipientId, WANAKT_USER_ID] });
+    return ok({ message });
+  },
+};

@@ -1,0 +1,28 @@
+import type { z } from 'zod';
+import type { CreateTerritoryEvent, DeleteTerritoryEvent, UpdateTerritoryEvent } from '../../../schema/commands/world.ts';
+import { createTerritoryEvent as create, deleteTerritoryEvent as remove, updateTerritoryEvent as update } from '../../world/events.ts';
+import { created, ok, type InTransaction } from '../handler.ts';
+
+// The Wanakt's calendar of territory events (SPEC §2, the dashboard's right sidebar).
+
+export const createTerritoryEvent: InTransaction<z.infer<typeof CreateTerritoryEvent>> = {
+  inTransaction: true,
+  async run({ tx }, { body }) {
+    return created(await create(tx, body));
+  },
+};
+
+export const updateTerritoryEvent: InTransaction<z.infer<typeof UpdateTerritoryEvent>> = {
+  inTransaction: true,
+  async run({ tx }, { eventId, body }) {
+    return ok(await update(tx, eventId, body));
+  },
+};
+
+export const deleteTerritoryEvent: InTransaction<z.infer<typeof DeleteTerritoryEvent>> = {
+  inTransaction: true,
+  async run({ tx }, { eventId }) {
+    await remove(tx, eventId);
+    return { status: 204 };
+  },
+};

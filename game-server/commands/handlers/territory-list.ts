@@ -1,0 +1,20 @@
+import type { z } from 'zod';
+import type { ListTerritory } from '../../../schema/commands/territories.ts';
+import { decideListing } from '../../../schema/rules/market.ts';
+import { emit } from '../../events/outbox.ts';
+import { lockTerritory } from '../../world/territories.ts';
+import { ok, type InTransaction } from '../handler.ts';
+import { decided, factsOf, requireOwner } from '../owner.ts';
+
+/** The owner puts its territory on the market at a whole-DRK price, or takes it off (null). */
+export const listTerritory: InTransaction<z.infer<typeof ListTerritory>> = {
+  inTransaction: true,
+  async run({ tx, actor }, { type, territoryId, body }) {
+    const territory = await lockTerritory(tx, territoryId);
+    requireOwner(type, actor, territory, 'sell it');
+    const { message } = decided(decideListing(factsOf(territory), body.sale_price));
+    await tx`update territories set sale_price = ${body.sale_price} where id = ${territoryId}`;
+    await emit(tx, { type: 'territories.changed', territoryIds: [territoryId] });
+    return ok({ message });
+  },
+};

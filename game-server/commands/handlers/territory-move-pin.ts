@@ -1,0 +1,19 @@
+import type { z } from 'zod';
+import type { MoveTerritoryPin } from '../../../schema/commands/territories.ts';
+import { setTerritoryPosition } from '../../world/positions.ts';
+import { recordAudit } from '../../audit/audit-log.ts';
+import { lockTerritory } from '../../world/territories.ts';
+import { ok, userOf, type InTransaction } from '../handler.ts';
+
+/** The Wanakt's pin move, from PATCH .../position and from the room's pin drop alike. */
+export const moveTerritoryPin: InTransaction<z.infer<typeof MoveTerritoryPin>> = {
+  inTransaction: true,
+  async run(work, { territoryId, body }) {
+    // Row, then the audit line (whose key check shares the Wanakt's row), then the outbox: the order
+    // every command takes its locks in, so a pin move and a purchase paying the treasury never deadlock.
+    const territory = await lockTerritory(work.tx, territoryId);
+    await recordAudit(work.tx, { actorId: userOf(work.actor).id, action: 'pin', subject: territory.name, details: { territoryId, latitude: body.latitude, longitude: body.longitude }, at: work.now });
+    const { name: _name, ...position } = await setTerritoryPosition(work, territoryId, body);
+    return ok({ message: 'Position saved', ...position });
+  },
+};

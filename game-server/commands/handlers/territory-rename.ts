@@ -1,0 +1,14 @@
+import type { z } from 'zod';
+import type { RenameTerritory } from '../../../schema/commands/territories.ts';
+import { renameTerritory as rename } from '../../world/territory-edits.ts';
+import { lockTerritory } from '../../world/territories.ts';
+import { ok, type InTransaction } from '../handler.ts';
+import { requireOwner } from '../owner.ts';
+
+export const renameTerritory: InTransaction<z.infer<typeof RenameTerritory>> = {
+  inTransaction: true,
+  async run(work, { type, territoryId, body }) {
+    requireOwner(type, work.actor, await lockTerritory(work.tx, territoryId), 'rename it');
+    return ok({ message: 'Name saved successfully', territory: await rename(work, territoryId, body.name) });
+  },
+};

@@ -1,0 +1,16 @@
+import type { z } from 'zod';
+import type { SetTerritoryRent } from '../../../schema/commands/territories.ts';
+import { setTerritoryRent as setRent } from '../../world/territory-edits.ts';
+import { lockTerritory } from '../../world/territories.ts';
+import { recordAudit } from '../../audit/audit-log.ts';
+import { ok, userOf, type InTransaction } from '../handler.ts';
+
+export const setTerritoryRent: InTransaction<z.infer<typeof SetTerritoryRent>> = {
+  inTransaction: true,
+  async run(work, { territoryId, body }) {
+    const locked = await lockTerritory(work.tx, territoryId);
+    // The audit line before the outbox, as in every command (see territory-move-pin.ts).
+    await recordAudit(work.tx, { actorId: userOf(work.actor).id, action: 'rent', subject: locked.name, details: { territoryId, rentAmount: body.rentAmount }, at: work.now });
+    return ok(await setRent(work, territoryId, body.rentAmount));
+  },
+};

@@ -1,0 +1,42 @@
+import type { RequestHandler } from 'express';
+import { resolveApiKey } from '../auth/api-keys.ts';
+import type { Sql } from '../db/database.ts';
+import { forbidden, tooManyRequests, unauthenticated } from '../errors.ts';
+import type { KeyRateLimiter } from './key-rate-limit.ts';
+import { operationFinder } from './openapi/route-table.ts';
+
+const BEARER = /^Bearer +([A-Za-z0-9_-]{1,100})$/;
+
+/**
+ * `Authorization: Bearer <key>`: the request acts as the key's owner, without the Wanakt's powers,
+ * on the calls whose scope the key holds, within the key's own budget. It replaces any session
+ * cookie sent along, so a program never acts with more than its key allows.
+ */
+export function authenticateApiKeys(sql: Sql, clock: () => Date, limiter: KeyRateLimiter): RequestHandler {
+  const findOperation = operationFinder();
+  return async (req, res, next) => {
+    const header = req.headers.authorization;
+    if (header === undefined) return next();
+    const token = BEARER.exec(header)?.[1];
+    if (!token) throw unauthenticated('The Authorization header must be "Bearer <API key>"');
+    const holder = await resolveApiKey(sql, token, clock());
+    if (!holder) throw unauthenticated('Unknown or revoked API key');
+    // An unknown call is left to answer its 404.
+    const operation = findOperation(req.method, req.path);
+    if (operation && operation.scope === null) {
+      throw forbidden(operation.access === 'wanakt' ? 'An API key never acts as the Wanakt' : 'This call needs a logged-in session: API keys cannot make it');
+    }
+    if (operation?.scope && !holder.scopes.includes(operation.scope)) throw forbidden(`This API key lacks the ${operation.scope} scope`);
+    const budget = await limiter.consume(holder.keyId);
+    res.setHeader('RateLimit-Limit', budget.limit);
+    res.setHeader('RateLimit-Remaining', budget.remaining);
+    res.setHeader('RateLimit-Reset', budget.resetSeconds);
+    if (!budget.allowed) {
+      res.setHeader('Retry-After', budget.resetSeconds);
+      throw tooManyRequests(`This API key made too many requests: try again in ${budget.resetSeconds} seconds`);
+    }
+    res.locals.user = holder.user;
+    res.locals.apiKey = holder;
+    next();
+  };
+}

@@ -1,0 +1,62 @@
+import type { DomainEvent, EventBus } from '../../events/domain-events.ts';
+import { compressBody, type CompressedBody } from './compressed-body.ts';
+
+interface Entry<T> {
+  data: T;
+  body: CompressedBody;
+}
+
+/** How many slim shapes of one list are kept at once; rarer ones are built per request. */
+const MAX_VARIANTS = 32;
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * A read answered from memory: loaded once, serialised and compressed once, and dropped when an
+ * event says its rows changed. Every process hears every committed event (its outbox relay reads
+ * them all), so no process keeps answering a world another one has changed.
+ */
+export class ReadCache<T> {
+  private current: Promise<Entry<T>> | null = null;
+  private variants = new Map<string, Promise<CompressedBody>>();
+
+  constructor(
+    events: EventBus,
+    changedBy: (event: DomainEvent) => boolean,
+    private readonly load: () => Promise<T>,
+  ) {
+    events.subscribe((event) => {
+      if (event.type === 'world.resync' || changedBy(event)) this.invalidate();
+    });
+  }
+
+  invalidate(): void {
+    // A load still under way may have read the old rows: it answers the readers that are waiting
+    // for it, but it is not kept.
+    this.current = null;
+    this.variants.clear();
+  }
+
+  read(): Promise<Entry<T>> {
+    if (this.current) return this.current;
+    const pending = this.load().then(async (data) => ({ data, body: await compressBody(JSON.stringify(data), JSON_TYPE) }));
+    this.current = pending;
+    pending.catch(() => {
+      if (this.current === pending) this.current = null;
+    });
+    return pending;
+  }
+
+  /** Another shape of the same rows (fewer fields), kept until the rows change. */
+  variant(key: string, derive: (data: T) => unknown): Promise<CompressedBody> {
+    const kept = this.variants.get(key);
+    if (kept) return kept;
+    const pending = this.read().then(({ data }) => compressBody(JSON.stringify(derive(data)), JSON_TYPE));
+    if (this.variants.size < MAX_VARIANTS) {
+      this.variants.set(key, pending);
+      pending.catch(() => {
+        if (this.variants.get(key) === pending) this.variants.delete(key);
+      });
+    }
+    return pending;
+  }
+}

@@ -1,0 +1,77 @@
+import { Redis } from 'ioredis';
+import { RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Sql } from '../db/database.ts';
+
+export interface CounterRule {
+  /** Names the counter; keys of different rules never meet. */
+  name: string;
+  points: number;
+  /** The window, in seconds, over which `points` are counted. */
+  seconds: number;
+  /** Once the points are used up, how long the key stays refused (default: the rest of the window). */
+  blockSeconds?: number;
+}
+
+export interface CounterStore {
+  counter(rule: CounterRule): RateLimiterAbstract;
+  /** Deletes counters that ran out long ago (the PostgreSQL store; Redis expires its own keys). */
+  sweep(nowMs: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+/**
+ * rate-limiter-flexible's PostgreSQL store speaks node-postgres (`query({ text, values })` →
+ * `{ rows, rowCount }`); this is that call on top of postgres.js, so the counters live in the
+ * game's own database and connection pool.
+ */
+function nodePostgresShape(sql: Sql) {
+  return {
+    query: async ({ text, values }: { text: string; values?: unknown[] }) => {
+      const rows = await sql.unsafe(text, (values ?? []) as never[]);
+      return { rows, rowCount: rows.count };
+    },
+  };
+}
+
+/**
+ * Where every rate-limit counter lives: Redis when the processes share one (REDIS_URL), otherwise
+ * the game's PostgreSQL (embedded or real), so every process counts in the same place either way.
+ * Both stores count with one atomic statement (a Lua script, an upsert), which is what keeps 200
+ * parallel requests from all seeing a counter below its limit.
+ */
+export function createCounterStore(options: { sql: Sql; redisUrl?: string }): CounterStore {
+  if (options.redisUrl) {
+    const redis = new Redis(options.redisUrl, { enableOfflineQueue: true, maxRetriesPerRequest: 3, lazyConnect: false });
+    return {
+      counter: (rule) =>
+        new RateLimiterRedis({
+          storeClient: redis,
+          keyPrefix: `wanakt-rl:${rule.name}`,
+          points: rule.points,
+          duration: rule.seconds,
+          blockDuration: rule.blockSeconds ?? 0,
+        }),
+      sweep: async () => 0,
+      close: async () => {
+        await redis.quit().catch(() => redis.disconnect());
+      },
+    };
+  }
+  const client = nodePostgresShape(options.sql);
+  return {
+    counter: (rule) =>
+      new RateLimiterPostgres({
+        storeClient: client,
+        storeType: 'pool',
+        tableName: 'rate_limits',
+        tableCreated: true,
+        clearExpiredByTimeout: false,
+        keyPrefix: rule.name,
+        points: rule.points,
+        duration: rule.seconds,
+        blockDuration: rule.blockSeconds ?? 0,
+      }),
+    sweep: async (nowMs) => (await options.sql`delete from rate_limits where expire < ${nowMs}`).count,
+    close: async () => {},
+  };
+}

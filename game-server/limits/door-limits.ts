@@ -1,0 +1,65 @@
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { CounterRule, CounterStore } from './counter-store.ts';
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+/**
+ * The limits on every door a stranger or a script can knock on, and why each number. An address is
+ * the client's IP as Express sees it (the socket's, or X-Forwarded-For from a proxy on this host).
+ */
+export const DOOR_LIMITS = {
+  /** Each account mints 100 DRK: 5 an hour from one address is a family or a café, not a farm. */
+  registration: { name: 'register-address', points: 5, seconds: HOUR },
+  /** Advertisers need no account, and each intent writes an ad and a payment row. */
+  adIntent: { name: 'ad-intent-address', points: 10, seconds: HOUR },
+  /** DRK packages and paid broadcasts, per player: a real buyer opens a few checkouts, not hundreds. */
+  paymentIntent: { name: 'payment-intent-player', points: 20, seconds: HOUR },
+  /** Per player over REST and the room together, above the chat's own 5-per-10-seconds rule. */
+  chat: { name: 'chat-player', points: 20, seconds: MINUTE },
+  /** Sending is already one a day and paid for; this only stops a script hammering the door. */
+  broadcast: { name: 'broadcast-player', points: 30, seconds: MINUTE },
+  /** Visits pay out ad impressions, so a flood would drain advertisers' orders. */
+  visit: { name: 'visit-address', points: 30, seconds: MINUTE },
+  /** The public economy is cached for seconds anyway: two reads a second is more than a reader needs. */
+  economy: { name: 'economy-address', points: 120, seconds: MINUTE },
+  /** An audit scans the whole ledger, so a stranger may start only a few. */
+  audit: { name: 'audit-address', points: 3, seconds: MINUTE },
+  /** A statement page replays the player's own movements: paging through hundreds is a few calls. */
+  statement: { name: 'statement-player', points: 120, seconds: MINUTE },
+  /** An export holds up to 100,000 lines. */
+  statementExport: { name: 'statement-export-player', points: 10, seconds: MINUTE },
+} satisfies Record<string, CounterRule>;
+
+/**
+ * OWASP's authentication cheat sheet: a few tries per account and address, a daily ceiling per
+ * address against slow guessing across accounts, and a ceiling per account against guessing
+ * from many addresses. Each is counted before the password is checked; a correct password gives
+ * its points back.
+ */
+export const LOGIN_LIMITS = {
+  /** Consecutive wrong passwords for one name from one address, then 15 minutes' wait. */
+  perNameAndAddress: { name: 'login-name-address', points: 5, seconds: HOUR, blockSeconds: 15 * MINUTE },
+  /** Wrong passwords from one address over a day, whatever the names. */
+  perAddress: { name: 'login-address', points: 100, seconds: DAY, blockSeconds: DAY },
+  /** Wrong passwords for one account from addresses it does not know, over an hour. */
+  perAccount: { name: 'login-account', points: 50, seconds: HOUR, blockSeconds: HOUR },
+} satisfies Record<string, CounterRule>;
+
+export type DoorLimits = Record<keyof typeof DOOR_LIMITS, RateLimiterAbstract>;
+export type LoginLimits = Record<keyof typeof LOGIN_LIMITS, RateLimiterAbstract>;
+
+export interface Limits {
+  doors: DoorLimits;
+  login: LoginLimits;
+  store: CounterStore;
+}
+
+function countersOf<K extends string>(store: CounterStore, rules: Record<K, CounterRule>): Record<K, RateLimiterAbstract> {
+  return Object.fromEntries(Object.entries<CounterRule>(rules).map(([door, rule]) => [door, store.counter(rule)])) as Record<K, RateLimiterAbstract>;
+}
+
+export function createLimits(store: CounterStore): Limits {
+  return { doors: countersOf(store, DOOR_LIMITS), login: countersOf(store, LOGIN_LIMITS), store };
+}

@@ -1,0 +1,85 @@
+import { NOTIFICATIONS_PAGE_SIZE, type NotificationDto, type NotificationsDto } from '../../schema/api/notifications.ts';
+import type { NotificationKind } from '../../schema/rules/notifications.ts';
+import type { NoticeDraft } from '../../schema/rules/notifications.ts';
+import { inTransaction, type Queryable, type Tx } from '../db/database.ts';
+import { emit } from '../events/outbox.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+
+interface NotificationRow {
+  id: string;
+  user_id: string;
+  kind: NotificationKind;
+  text: string;
+  link: string | null;
+  read_at: Date | null;
+  created_at: Date;
+}
+
+const toDto = (row: NotificationRow): NotificationDto => ({
+  id: Number(row.id),
+  kind: row.kind,
+  text: row.text,
+  link: row.link,
+  read: row.read_at !== null,
+  created_at: row.created_at.toISOString(),
+});
+
+/**
+ * Stores notices inside the caller's transaction, and the event that has the rooms deliver them,
+ * so they commit or vanish with what caused them. A reminder whose once-key its player already has
+ * is skipped.
+ */
+export async function notify(tx: Tx, drafts: readonly NoticeDraft[], now: Date): Promise<number> {
+  if (drafts.length === 0) return 0;
+  const rows = drafts.map((draft) => ({
+    user_id: draft.userId,
+    kind: draft.kind,
+    text: draft.text,
+    link: draft.link,
+    once_key: draft.onceKey ?? null,
+    created_at: now,
+  }));
+  const stored = await tx<{ id: string; user_id: string }[]>`
+    insert into notifications ${tx(rows)}
+    on conflict (user_id, once_key) where once_key is not null do nothing
+    returning id::text, user_id`;
+  if (stored.length > 0) await emit(tx, { type: 'notifications.created', notices: stored.map((row) => ({ id: Number(row.id), userId: row.user_id })) });
+  return stored.length;
+}
+
+/** A player's newest notices and how many of all its notices are unread. */
+export async function listNotifications(sql: Queryable, userId: string): Promise<NotificationsDto> {
+  const [rows, [count]] = await Promise.all([
+    sql<NotificationRow[]>`
+      select id::text, user_id, kind, text, link, read_at, created_at
+        from notifications where user_id = ${userId}
+       order by id desc limit ${NOTIFICATIONS_PAGE_SIZE}`,
+    sql<{ unread: number }[]>`select count(*)::int as unread from notifications where user_id = ${userId} and read_at is null`,
+  ]);
+  return { notifications: rows.map(toDto), unread: count.unread };
+}
+
+/** The stored notices with these ids, each with its addressee: what a room sends to that player's clients. */
+export async function readNotices(sql: Queryable, ids: readonly number[]): Promise<(NotificationDto & { userId: string })[]> {
+  if (ids.length === 0) return [];
+  const rows = await sql<NotificationRow[]>`
+    select id::text, user_id, kind, text, link, read_at, created_at from notifications where id in ${sql(ids)} order by id`;
+  return rows.map((row) => ({ ...toDto(row), userId: row.user_id }));
+}
+
+/**
+ * Marks a player's notices read: those named, or all of them. Ids of other players' notices match
+ * nothing, so nobody can touch someone else's. Answers the unread count left.
+ */
+export async function markNotificationsRead(deps: ServiceDeps, userId: string, ids: readonly number[] | undefined): Promise<{ unread: number }> {
+  const now = deps.clock();
+  return inTransaction(deps.sql, async (tx) => {
+    if (ids) {
+      await tx`update notifications set read_at = ${now} where user_id = ${userId} and read_at is null and id in ${tx(ids)}`;
+    } else {
+      await tx`update notifications set read_at = ${now} where user_id = ${userId} and read_at is null`;
+    }
+    const [count] = await tx<{ unread: number }[]>`select count(*)::int as unread from notifications where user_id = ${userId} and read_at is null`;
+    return count;
+  });
+}

@@ -1,0 +1,72 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const MAIN = new URL('../main.ts', import.meta.url).pathname;
+const TSX = import.meta.resolve('tsx');
+
+/** One `node game-server/main.ts`, as production runs it. */
+export interface GameProcess {
+  url: string;
+  child: ChildProcess;
+  /** Everything it printed, for a failing test to show. */
+  output(): string;
+  /** SIGKILL: no shutdown, nothing flushed. */
+  kill9(): Promise<void>;
+  /** SIGSTOP / SIGCONT: frozen with its sockets open, then thawed. */
+  freeze(): void;
+  thaw(): void;
+  /** SIGTERM: resolves with the exit code and the milliseconds the process took to drain and exit. */
+  stop(): Promise<{ code: number | null; ms: number }>;
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** Starts one game-server process with this environment (PATH is added); resolves once it listens. */
+export function startGameProcess(env: Record<string, string>, cwd: string): Promise<GameProcess> {
+  // Test servers take test-mode payments unless a test says otherwise: a real database refuses to
+  // start without a payment provider.
+  const child = spawn(process.execPath, ['--import', TSX, MAIN], { cwd, env: { PATH: process.env.PATH ?? '', PAYMENTS: 'sandbox', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = output.match(/running at (http:\/\/[^\s"]+)/)?.[1];
+      if (!url) return;
+      child.stdout!.off('data', collect);
+      child.stdout!.on('data', (more: Buffer) => (output += more.toString()));
+      resolve({
+        url,
+        child,
+        output: () => output,
+        kill9: async () => {
+          child.kill('SIGKILL');
+          await exited(child);
+        },
+        freeze: () => child.kill('SIGSTOP'),
+        thaw: () => child.kill('SIGCONT'),
+        stop: async () => {
+          const began = Date.now();
+          child.kill('SIGCONT');
+          child.kill('SIGTERM');
+          await exited(child);
+          return { code: child.exitCode, ms: Date.now() - began };
+        },
+      });
+    };
+    child.stdout!.on('data', collect);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => reject(new Error(`The server exited with ${code}:\n${output}`)));
+    setTimeout(() => reject(new Error(`The server did not start:\n${output}`)), 90_000).unref();
+  });
+}
+
+/** A working directory of its own for the processes of one test file, removed afterwards. */
+export async function scratchDirectory(): Promise<{ path: string; remove(): Promise<void> }> {
+  const path = await mkdtemp(join(tmpdir(), 'wanakt-processes-'));
+  return { path, remove: () => rm(path, { recursive: true, force: true }) };
+}

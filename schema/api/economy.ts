@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { LEDGER_REASONS } from './statement.ts';
+
+/** The two kinds of account DRK can leave or reach, and 'minted' where it came into being. */
+export const ACCOUNT_KINDS = ['minted', 'treasury', 'player'] as const;
+
+const Drk = z.number().int().nonnegative();
+const Month = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/);
+const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+const Share = z.number().min(0).max(1);
+
+export const SupplyPoint = z.object({ day: Day, total_supply: Drk });
+
+export const MintedMonth = z.object({ month: Month, reason: z.enum(LEDGER_REASONS), amount: Drk, movements: Drk });
+
+export const FlowMonth = z.object({
+  month: Month,
+  from_kind: z.enum(ACCOUNT_KINDS),
+  to_kind: z.enum(ACCOUNT_KINDS).exclude(['minted']),
+  reason: z.enum(LEDGER_REASONS),
+  amount: Drk,
+  movements: Drk,
+});
+
+export const MarketDay = z.object({
+  day: Day,
+  territory_type: z.string(),
+  trades: Drk,
+  volume: Drk,
+  median_price: z.number().nonnegative(),
+});
+
+/** The market's price level on a day: 100 on the first day of the window with trades. */
+export const PriceIndexPoint = z.object({ day: Day, index: z.number().nonnegative() });
+
+export const Concentration = z.object({
+  /** Player accounts counted (the Wanakt's treasury is not a holder). */
+  holders: Drk,
+  held: Drk,
+  top_1_percent_share: Share,
+  top_10_percent_share: Share,
+  gini: Share,
+});
+
+export const CapProjection = z.object({
+  /** DRK minted over the pace window, and the window's length in days. */
+  minted_in_window: Drk,
+  window_days: z.number().int().positive(),
+  remaining: Drk,
+  /** The month the cap is reached if minting keeps the window's pace; null when nothing was minted in it. */
+  cap_month: Month.nullable(),
+});
+
+export const SupplyAudit = z.object({
+  checked_at: z.string(),
+  ok: z.boolean(),
+  problems: z.array(z.string()),
+  total_supply: Drk,
+  circulating_supply: Drk,
+  balances: Drk,
+});
+
+/** GET /api/economy: every figure of the public economy page, from the rollups and balances. */
+export const EconomyOverview = z.object({
+  as_of: z.string(),
+  supply: z.object({ total_supply: Drk, circulating_supply: Drk, max_supply: Drk }),
+  /** The total supply after each day that minted, over the daily window. */
+  supply_history: z.array(SupplyPoint),
+  minted_by_month: z.array(MintedMonth),
+  flows_by_month: z.array(FlowMonth),
+  market_by_day: z.array(MarketDay),
+  price_index: z.array(PriceIndexPoint),
+  concentration: Concentration,
+  projection: CapProjection,
+  last_audit: SupplyAudit.nullable(),
+});
+
+export type SupplyPointDto = z.infer<typeof SupplyPoint>;
+export type MintedMonthDto = z.infer<typeof MintedMonth>;
+export type FlowMonthDto = z.infer<typeof FlowMonth>;
+export type MarketDayDto = z.infer<typeof MarketDay>;
+export type PriceIndexPointDto = z.infer<typeof PriceIndexPoint>;
+export type ConcentrationDto = z.infer<typeof Concentration>;
+export type CapProjectionDto = z.infer<typeof CapProjection>;
+export type SupplyAuditDto = z.infer<typeof SupplyAudit>;
+export type EconomyOverviewDto = z.infer<typeof EconomyOverview>;
+
+/** GET /api/economy/audit: the latest check, or null before the first. */
+export const AuditAnswer = z.object({ last_audit: SupplyAudit.nullable() });
+export type AuditAnswerDto = z.infer<typeof AuditAnswer>;
+/** POST /api/economy/audit takes an empty body: it always re-checks everything. */
+export const AuditBody = z.strictObject({}, { error: 'Running the audit takes no parameters' });

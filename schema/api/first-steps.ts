@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { IdField } from './ids.ts';
+
+/** A territory a newcomer may take as its first. */
+export const StarterChoiceDto = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    type: z.enum(['village', 'common']),
+    monthly_revenue: z.number(),
+    /** The territory above it, whose owner the newcomer will pay rent to, or null. */
+    overlord: z.string().nullable(),
+    latitude: z.string(),
+    longitude: z.string(),
+  })
+  .meta({ id: 'StarterChoice' });
+export type StarterChoiceDto = z.infer<typeof StarterChoiceDto>;
+
+export const FirstStepsDto = z
+  .object({
+    /** The starter price the claim costs, from the starting grant. */
+    price: z.number().int(),
+    /** Why this player cannot claim, or null when it can. */
+    refusal: z.string().nullable(),
+    /** The territory this player claimed as its first, once it has. */
+    claimed: z.object({ id: z.number().int(), name: z.string(), monthly_revenue: z.number() }).nullable(),
+    choices: z.array(StarterChoiceDto),
+  })
+  .meta({ id: 'FirstSteps' });
+export type FirstStepsDto = z.infer<typeof FirstStepsDto>;
+
+export const StarterClaimBody = z.strictObject({ territoryId: IdField('Territory id') });
+export type StarterClaimBody = z.infer<typeof StarterClaimBody>;

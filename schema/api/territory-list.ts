@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { TERRITORY_FIELDS, type TerritoryDto, type TerritoryField } from './territory.ts';
+
+// GET /api/territories answers SPEC §3's full territory by default. A program that follows a large
+// world asks only for the fields it shows (`fields`) and only for the part of the map it looks at
+// (`bbox`), so learning that one owner changed does not cost the whole world in full.
+
+const FIELDS_INVALID = `fields must be a comma-separated list of: ${TERRITORY_FIELDS.join(', ')}`;
+const BBOX_INVALID = 'bbox must be minLongitude,minLatitude,maxLongitude,maxLatitude in degrees';
+
+const fieldList = z
+  .string({ error: FIELDS_INVALID })
+  .max(400, { error: FIELDS_INVALID })
+  .transform((value, context) => {
+    const names = [...new Set(value.split(',').map((name) => name.trim()).filter(Boolean))];
+    const unknown = names.filter((name) => !(TERRITORY_FIELDS as readonly string[]).includes(name));
+    if (names.length === 0 || unknown.length > 0) {
+      context.addIssue({ code: 'custom', message: FIELDS_INVALID });
+      return z.NEVER;
+    }
+    // Every row keeps its id, so a slim answer can always be matched to a territory.
+    return ['id', ...names.filter((name) => name !== 'id')].sort() as TerritoryField[];
+  });
+
+export interface BoundingBox {
+  minLongitude: number;
+  minLatitude: number;
+  maxLongitude: number;
+  maxLatitude: number;
+}
+
+const boundingBox = z
+  .string({ error: BBOX_INVALID })
+  .max(200, { error: BBOX_INVALID })
+  .transform((value, context): BoundingBox => {
+    const numbers = value.split(',').map((part) => (/^\s*[+-]?\d{1,3}(\.\d{1,12})?\s*$/.test(part) ? Number(part) : NaN));
+    const [minLongitude, minLatitude, maxLongitude, maxLatitude] = numbers;
+    const valid =
+      numbers.length === 4 &&
+      numbers.every(Number.isFinite) &&
+      minLongitude! >= -180 && maxLongitude! <= 180 && minLongitude! <= maxLongitude! &&
+      minLatitude! >= -90 && maxLatitude! <= 90 && minLatitude! <= maxLatitude!;
+    if (!valid) {
+      context.addIssue({ code: 'custom', message: BBOX_INVALID });
+      return z.NEVER;
+    }
+    return { minLongitude: minLongitude!, minLatitude: minLatitude!, maxLongitude: maxLongitude!, maxLatitude: maxLatitude! };
+  });
+
+export const TerritoryListQuery = z.object({
+  fields: fieldList.optional().meta({ description: `Only these fields (id is always kept): ${TERRITORY_FIELDS.join(', ')}`, example: 'id,owner_id,sale_price' }),
+  bbox: boundingBox.optional().meta({ description: 'Only territories inside minLongitude,minLatitude,maxLongitude,maxLatitude', example: '-10,35,30,60' }),
+});
+export type TerritoryListQuery = z.infer<typeof TerritoryListQuery>;
+
+/** A territory with only some of its fields: what `?fields=` answers. */
+export const SlimTerritoryDto = z.record(z.string(), z.unknown()).meta({ id: 'SlimTerritory', description: 'A territory with only the fields asked for' });
+
+export function insideBox(territory: Pick<TerritoryDto, 'latitude' | 'longitude'>, box: BoundingBox): boolean {
+  const latitude = Number(territory.latitude);
+  const longitude = Number(territory.longitude);
+  return latitude >= box.minLatitude && latitude <= box.maxLatitude && longitude >= box.minLongitude && longitude <= box.maxLongitude;
+}
+
+export function pickFields(territory: TerritoryDto, fields: readonly TerritoryField[]): Partial<TerritoryDto> {
+  return Object.fromEntries(fields.map((field) => [field, territory[field]]));
+}

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { BroadcastPaymentBody, SendBroadcastBody } from '../api/broadcasts.ts';
+import { ChatPostBody } from '../api/chat.ts';
+import { payload } from './ref.ts';
+
+// What players say to each other: territory chat (REST or the room) and the paid broadcast.
+export const PostChat = z.object({ type: z.literal('chat.post'), body: payload(ChatPostBody) });
+/** Opens the $1 payment a broadcast needs (SPEC §4 "Broadcast flow"). */
+export const PayForBroadcast = z.object({ type: z.literal('broadcast.pay'), body: payload(BroadcastPaymentBody) });
+export const SendBroadcast = z.object({ type: z.literal('broadcast.send'), body: payload(SendBroadcastBody) });
+
+export const socialCommands = [PostChat, PayForBroadcast, SendBroadcast] as const;

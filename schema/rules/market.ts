@@ -1,0 +1,75 @@
+import { UPGRADE_COST, type TerritoryType, type UpgradeTier } from '../constants.ts';
+import { canUpgrade, discountedPrice } from './economy.ts';
+
+// The rules of buying, selling and improving a territory (SPEC §4, §5). Each takes what the
+// service loaded and answers what is to change, or why nothing may: no I/O, so the server decides
+// with them under its row locks and the browser checks the same before it asks.
+
+export type Refusal = { ok: false; message: string };
+const refuse = (message: string): Refusal => ({ ok: false, message });
+
+/** A territory as the rules need it. */
+export interface TerritoryFacts {
+  name: string;
+  type: TerritoryType;
+  ownerId: string | null;
+  salePrice: number | null;
+}
+
+/** The Wanakt's seat and the wonders belong to the realm (SPEC §1 "Wonders are public"). */
+export function isRealmTerritory(type: TerritoryType): boolean {
+  return type === 'wanakt' || type === 'wonder';
+}
+
+export const realmRefusal = (name: string) => `${name} belongs to the realm and cannot change hands`;
+
+/** SPEC §5's 'Insufficient Balance' words, the same from the ledger and the purchase dialog. */
+export const shortOfDrk = (needed: number, available: number) => `You need ${needed} DRK but only have ${available} DRK`;
+
+export type Purchase = { ok: true; price: number; payeeId: string };
+
+/**
+ * SPEC §5 "Purchase": the buyer pays the asking price to the seller, or to the treasury for a
+ * territory nobody owns. `seenPrice`, when given, guards against paying a price the seller raised
+ * after the buyer looked; `balance`, when known, refuses a buyer who cannot pay.
+ */
+export function decidePurchase(
+  territory: TerritoryFacts,
+  buyer: { id: string; balance?: number },
+  treasuryId: string,
+  seenPrice?: number,
+): Purchase | Refusal {
+  if (territory.ownerId === buyer.id) return refuse(`You already own ${territory.name}`);
+  if (territory.salePrice === null) return refuse(`${territory.name} is not for sale`);
+  if (seenPrice !== undefined && seenPrice !== territory.salePrice) return refuse(`The price of ${territory.name} is now ${territory.salePrice} DRK`);
+  if (buyer.balance !== undefined && buyer.balance < territory.salePrice) return refuse(shortOfDrk(territory.salePrice, buyer.balance));
+  return { ok: true, price: territory.salePrice, payeeId: territory.ownerId ?? treasuryId };
+}
+
+/** The owner lists its territory at a price, or withdraws the listing (null). Realm territories are never sold. */
+export function decideListing(territory: TerritoryFacts, salePrice: number | null): { ok: true; message: string } | Refusal {
+  if (salePrice !== null && isRealmTerritory(territory.type)) return refuse(realmRefusal(territory.name));
+  return { ok: true, message: salePrice === null ? `${territory.name} is no longer for sale` : `${territory.name} is for sale at ${salePrice} DRK` };
+}
+
+export type Assignment = { ok: true; reason: 'gift' | 'assignment'; message: string };
+
+/** SPEC §4 "Territory ownership": the Wanakt gives a territory away (price 0) or assigns it for a price. */
+export function decideAssignment(territory: TerritoryFacts, recipient: { id: string; username: string }, price: number): Assignment | Refusal {
+  if (isRealmTerritory(territory.type)) return refuse(realmRefusal(territory.name));
+  if (territory.ownerId === recipient.id) return refuse(`${recipient.username} already owns ${territory.name}`);
+  return price === 0
+    ? { ok: true, reason: 'gift', message: `${territory.name} was given to ${recipient.username} as a gift` }
+    : { ok: true, reason: 'assignment', message: `${territory.name} was assigned to ${recipient.username} for ${price} DRK` };
+}
+
+/** SPEC §4 "Upgrade tiers": any higher tier, at its SPEC §9 cost less a running upgrade-discount event. */
+export function decideUpgrade(
+  territory: { name: string; upgradeTier: UpgradeTier },
+  tier: UpgradeTier,
+  discountMultiplier: number,
+): { ok: true; cost: number; message: string } | Refusal {
+  if (!canUpgrade(territory.upgradeTier, tier)) return refuse(`${territory.name} is already ${territory.upgradeTier}; choose a higher tier than that`);
+  const cost = discountedPrice(UPGRADE_COST[tier], discountMultiplier);
+  return { ok: true, cost, message: `${territory.name} is now ${tier} (${cost} DRK)` };
+}

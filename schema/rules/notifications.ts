@@ -1,0 +1,80 @@
+/** Everything that can happen to a player that the game tells it about. */
+export const NOTIFICATION_KINDS = [
+  'territory_sold',
+  'vassal_joined',
+  'rent_generated',
+  'rent_due_soon',
+  'rent_overdue',
+  'rent_received',
+  'ad_approved',
+  'ad_rejected',
+  'ad_completed',
+  'payment_received',
+  'payment_refunded',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** A notice before it is stored: whom it is for, what it says, and where the player can act on it. */
+export interface NoticeDraft {
+  userId: string;
+  kind: NotificationKind;
+  text: string;
+  link: string | null;
+  /** Present on reminders that must reach a player once whatever job or process notices them. */
+  onceKey?: string;
+}
+
+const drk = (amount: number) => `${amount.toLocaleString('en-US')} DRK`;
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+// One function per event that tells a player something; the texts say what happened and to what.
+
+export function territorySold(sellerId: string, territory: string, buyer: string, price: number): NoticeDraft {
+  return { userId: sellerId, kind: 'territory_sold', text: `${buyer} bought ${territory} from you for ${drk(price)}`, link: '/revenue' };
+}
+
+export function vassalJoined(lordId: string, lordTerritory: string, vassal: string, territory: string): NoticeDraft {
+  return { userId: lordId, kind: 'vassal_joined', text: `${vassal} took ${territory} and joined your realm under ${lordTerritory}`, link: '/feudal' };
+}
+
+export function rentGenerated(payerId: string, period: string): NoticeDraft {
+  return { userId: payerId, kind: 'rent_generated', text: `Rent for ${period} is now due: see what you owe`, link: '/rent', onceKey: `rent-generated:${period}` };
+}
+
+export function rentDueSoon(payerId: string, paymentId: number, territory: string, amount: number, daysLeft: number): NoticeDraft {
+  const when = daysLeft <= 1 ? 'within a day' : `in ${daysLeft} days`;
+  return { userId: payerId, kind: 'rent_due_soon', text: `Rent of ${drk(amount)} for ${territory} is due ${when}`, link: '/rent', onceKey: `rent-due-soon:${paymentId}` };
+}
+
+export function rentOverdue(payerId: string, paymentId: number, territory: string, amount: number): NoticeDraft {
+  return { userId: payerId, kind: 'rent_overdue', text: `Rent of ${drk(amount)} for ${territory} is overdue`, link: '/rent', onceKey: `rent-overdue:${paymentId}` };
+}
+
+export function rentReceived(payeeId: string, payer: string, territory: string, amount: number): NoticeDraft {
+  return { userId: payeeId, kind: 'rent_received', text: `${payer} paid you ${drk(amount)} rent for ${territory}`, link: '/revenue' };
+}
+
+export function adReviewed(buyerId: string, title: string, approved: boolean, refund: string | null): NoticeDraft {
+  if (approved) return { userId: buyerId, kind: 'ad_approved', text: `Your ad "${title}" was approved and is in the banner rotation`, link: '/advertise' };
+  const back = refund ? `; ${refund} went back to you` : '';
+  return { userId: buyerId, kind: 'ad_rejected', text: `Your ad "${title}" was rejected in review${back}`, link: '/advertise' };
+}
+
+export function adCompleted(buyerId: string, title: string, impressions: number): NoticeDraft {
+  return { userId: buyerId, kind: 'ad_completed', text: `Your ad "${title}" has delivered all ${impressions.toLocaleString('en-US')} impressions`, link: '/advertise' };
+}
+
+export function paymentReceived(userId: string, what: string, cents: number): NoticeDraft {
+  return { userId, kind: 'payment_received', text: `Your payment of ${dollars(cents)} was received: ${what}`, link: '/drk-store' };
+}
+
+export function paymentRefunded(userId: string, cents: number, reason: string): NoticeDraft {
+  return { userId, kind: 'payment_refunded', text: `Your payment of ${dollars(cents)} was refunded: ${reason}`, link: '/drk-store' };
+}
+
+export { drk as drkText, dollars as dollarText };
+
+/** Whole days from now until a due date, rounded up: 'due in 3 days' while 2.1 days are left. */
+export function daysUntil(due: Date, now: Date): number {
+  return Math.max(0, Math.ceil((due.getTime() - now.getTime()) / 86_400_000));
+}

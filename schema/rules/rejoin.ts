@@ -1,0 +1,25 @@
+// How a client comes back to the live world when its server sends it away or its socket breaks
+// beyond what the SDK's own reconnection mends. Pure: the caller passes the randomness in.
+
+/** The close code of a server that is stopping (Colyseus's SERVER_SHUTDOWN): join again, elsewhere. */
+export const SERVER_RESTARTING_CLOSE_CODE = 4001;
+/** The SDK gave up reconnecting to the same room (its process is gone): join again. */
+export const FAILED_TO_RECONNECT_CLOSE_CODE = 4003;
+
+const FIRST_DELAY_MS = 100;
+const MAX_DELAY_MS = 3000;
+
+/** Whether a client that left the world with this close code should join it again by itself. */
+export function shouldRejoin(closeCode: number): boolean {
+  return closeCode === SERVER_RESTARTING_CLOSE_CODE || closeCode === FAILED_TO_RECONNECT_CLOSE_CODE;
+}
+
+/**
+ * The wait before rejoin attempt `attempt` (1, 2, ...): doubling from 100 ms up to 3 s, spread by
+ * `random` (0 ≤ random < 1) over half of it, so the clients of a stopped process do not all arrive
+ * at the next one in the same millisecond.
+ */
+export function rejoinDelayMs(attempt: number, random: number): number {
+  const ceiling = Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.max(0, attempt - 1));
+  return Math.round(ceiling / 2 + (ceiling / 2) * random);
+}
