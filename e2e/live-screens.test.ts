@@ -60,6 +60,8 @@ describe('[issue 11 live screens] what another player does shows on an open page
     const reader = await signedInPlayer(game, { username: 'live-reader' });
     const dashboard = await openAs(reader.agent, '/');
     await expect.poll(() => dashboard.getByTestId('map-canvas').getAttribute('data-marker-count'), { timeout: 30_000 }).not.toBeNull();
+    // A broadcast sent before the page joined the room is its first state, shown without a toast.
+    await expect.poll(() => dashboard.getByTestId('live-status').getAttribute('data-state'), { timeout: 30_000 }).toBe('live');
 
     // The sender pays with the sandbox's test card, as the broadcast screen does, then sends.
     const sender = await game.demo();

@@ -18,8 +18,10 @@ describe('[issue 14 notifications] a sale in the seller\'s open tab', () => {
     await page.goto(game.server.url);
     await page.getByTestId('balance').waitFor();
     await page.getByRole('button', { name: 'Notifications' }).waitFor();
-    // The count comes from the live room: once it shows the listing, this tab is in the room.
     await expect.poll(() => page.getByTestId('territory-count').textContent(), { timeout: 30_000 }).toBe('1');
+    // A notice reaches the tabs that are in the live room; one committed before the tab joined is
+    // in the bell's list, with no toast.
+    await expect.poll(() => page.getByTestId('live-status').getAttribute('data-state'), { timeout: 30_000 }).toBe('live');
 
     expect((await buyer.agent.post(`/api/territories/${territory.id}/purchase`, {})).status).toBe(200);
 

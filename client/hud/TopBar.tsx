@@ -6,6 +6,7 @@ import { showToast } from '../state/toasts.ts';
 import { ownedCount, useWorld } from '../state/world.ts';
 import { NotificationBell } from '../notifications/NotificationBell.tsx';
 import { BannerRotator } from './BannerRotator.tsx';
+import { LiveStatus } from './LiveStatus.tsx';
 
 export function TopBar() {
   const account = useSession((state) => state.account);
@@ -33,6 +34,7 @@ export function TopBar() {
         Wanakt World
       </Link>
       <BannerRotator />
+      <LiveStatus />
       {account && (
         <div className="stats">
           <div className="stat">
