@@ -75,11 +75,45 @@ export function afterEveryCommit(listener: () => Promise<void> | void): () => vo
   return () => commitListeners.delete(listener);
 }
 
+const openTransactions = new WeakSet<object>();
+
+/** Whether this query function is an open transaction rather than the pool. */
+export function isTransaction(sql: Queryable): sql is Tx {
+  return openTransactions.has(sql);
+}
+
+/**
+ * What `sql.begin` does, on a connection reserved before BEGIN is sent. postgres.js 3.4.9 can
+ * write BEGIN without reserving its connection when the socket pushes back under load
+ * (porsager/postgres#1189, #823): the transaction then fails with UNSAFE_TRANSACTION, or the
+ * connection goes back to the pool with the transaction open and other queries run inside it.
+ */
+export async function transaction<T>(sql: Sql, work: (tx: Tx) => Promise<T>, options = ''): Promise<T> {
+  const reserved = await sql.reserve();
+  const tx = reserved as unknown as Tx;
+  openTransactions.add(tx);
+  try {
+    await reserved.unsafe(`begin ${options.replace(/[^a-z ]/gi, '')}`);
+    let result: T;
+    try {
+      result = await work(tx);
+    } catch (error) {
+      await reserved`rollback`.catch(() => undefined);
+      throw error;
+    }
+    await reserved`commit`;
+    return result;
+  } finally {
+    openTransactions.delete(tx);
+    reserved.release();
+  }
+}
+
 /** Retries a transaction that PostgreSQL aborted to keep concurrent writers serial. */
 export async function inTransaction<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      const result = (await sql.begin(work)) as T;
+      const result = await transaction(sql, work);
       await Promise.all([...commitListeners].map((listener) => listener()));
       return result;
     } catch (error) {

@@ -6,7 +6,7 @@ import {
   type StatementLineDto,
   type StatementPageDto,
 } from '../../schema/api/statement.ts';
-import type { Sql, Tx } from '../db/database.ts';
+import { transaction, type Sql, type Tx } from '../db/database.ts';
 
 export interface StatementRequest extends StatementFilters {
   /** Lines older than this ledger id: the next_cursor of the page before. */
@@ -46,10 +46,14 @@ export function statementExport(sql: Sql, userId: string, filters: StatementFilt
 // One account's movements are a few hundred rows read by index; parallel workers would only add
 // their start-up time to every page.
 function inSnapshot<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return sql.begin('isolation level repeatable read', async (tx) => {
-    await tx`set local max_parallel_workers_per_gather = 0`;
-    return work(tx);
-  }) as Promise<T>;
+  return transaction(
+    sql,
+    async (tx) => {
+      await tx`set local max_parallel_workers_per_gather = 0`;
+      return work(tx);
+    },
+    'isolation level repeatable read',
+  );
 }
 
 async function statementLines(tx: Tx, userId: string, request: StatementFilters & { cursor?: string }, limit: number): Promise<StatementLineDto[]> {

@@ -26,7 +26,7 @@ function breakable(sql: Sql): { sql: Sql; down: boolean } {
     apply: (target, self, args) => (control.down ? refuse() : Reflect.apply(target, self, args)),
     get: (target, property, receiver) => {
       const value = Reflect.get(target, property, receiver);
-      if (property === 'begin' && typeof value === 'function') return (...args: unknown[]) => (control.down ? refuse() : value.apply(target, args));
+      if (property === 'reserve' && typeof value === 'function') return (...args: unknown[]) => (control.down ? refuse() : value.apply(target, args));
       return value;
     },
   }) as Sql;

@@ -13,6 +13,7 @@ import { readNotices } from '../notifications/notifications.ts';
 import { ACTIVITY_BACKLOG, activityOfBroadcast, activityOfTerritory } from '../../schema/state/activity.ts';
 import type { ActivityItem } from '../../schema/state/messages.ts';
 import type { Delivered, DomainEvent, EventBus, EventOrigin } from '../events/domain-events.ts';
+import { transaction } from '../db/database.ts';
 import { outboxHead } from '../events/outbox.ts';
 import type { Logger } from '../logger.ts';
 import { deliveryLagSeconds } from '../observability/metrics.ts';
@@ -206,11 +207,15 @@ export class WorldSync {
    * repeatable-read transaction, so no commit can land between the number and the rows.
    */
   private async readEverything(): Promise<void> {
-    const { head, territories, broadcasts, banner } = await this.deps.sql.begin('isolation level repeatable read read only', async (tx) => {
-      const head = await outboxHead(tx);
-      const [territories, broadcasts, banner] = [await listTerritories(tx), await recentBroadcasts(tx), await currentBanner(tx)];
-      return { head, territories, broadcasts, banner };
-    });
+    const { head, territories, broadcasts, banner } = await transaction(
+      this.deps.sql,
+      async (tx) => {
+        const head = await outboxHead(tx);
+        const [territories, broadcasts, banner] = [await listTerritories(tx), await recentBroadcasts(tx), await currentBanner(tx)];
+        return { head, territories, broadcasts, banner };
+      },
+      'isolation level repeatable read read only',
+    );
     sizeEncoderFor(territories);
     const stored = new Set(territories.map((territory) => String(territory.id)));
     for (const key of [...this.state.territories.keys()]) if (!stored.has(key)) this.state.territories.delete(key);

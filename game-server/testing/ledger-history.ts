@@ -2,7 +2,7 @@
 // grants, a year of mints, rent, trades (with their ownership rows) and payments to the treasury,
 // stamped across the days, and then the balances and supply those rows add up to, so the money
 // invariants hold afterwards. The insert triggers roll each batch up as the game's own writes do.
-import type { Sql } from '../db/database.ts';
+import { transaction, type Sql } from '../db/database.ts';
 import { WANAKT_USER_ID } from '../../schema/constants.ts';
 
 export interface HistoryShape {
@@ -26,7 +26,7 @@ const STARTING_GRANT = 5_000;
 export async function generateLedgerHistory(sql: Sql, shape: HistoryShape): Promise<void> {
   const { rows, days, players, now } = shape;
   const end = now.toISOString();
-  await sql.begin(async (tx) => {
+  await transaction(sql, async (tx) => {
     const [{ first }] = await tx<{ first: string }[]>`select coalesce(max(id), 0)::text as first from ledger`;
     await tx`
       insert into users (id, username, password_hash)
