@@ -15,7 +15,8 @@ describe.runIf(backend)('[issue 11] a transaction under a full pipeline', () => 
 
   beforeAll(async () => {
     database = await backend!.open();
-    sql = postgres(database.url!, { max: 3, max_pipeline: 2, onnotice: () => {} });
+    // max_pipeline is a driver option its type declarations leave out.
+    sql = postgres(database.url!, { max: 3, max_pipeline: 2, onnotice: () => {} } as postgres.Options<{}>);
   });
   afterAll(async () => {
     await sql?.end({ timeout: 5 });
