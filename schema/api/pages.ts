@@ -10,8 +10,7 @@ export const PAGE_SIZE_MAX = 100;
 /** The page size when a cursor is sent without a limit. */
 export const PAGE_SIZE_DEFAULT = 50;
 
-export const CURSOR_INVALID = 'cursor must be the next_cursor of a previous page';
-const LIMIT_INVALID = `limit must be a whole number from 1 to ${PAGE_SIZE_MAX}`;
+export const CURSOR_INVALID = 'Cursor must be the next_cursor of a previous page';
 
 /** One page asked for: rows after `after` (null: from the start), at most `limit`. */
 export interface PageRequest<K> {
@@ -40,7 +39,7 @@ export function encodeCursor(key: unknown): string {
 }
 
 /** A cursor parameter that decodes to `key`, or is refused with a 400's message. */
-function cursorOf<K>(key: z.ZodType<K>) {
+export function cursorOf<K>(key: z.ZodType<K>) {
   return z
     .string({ error: CURSOR_INVALID })
     .max(400, { error: CURSOR_INVALID })
@@ -61,16 +60,20 @@ function cursorOf<K>(key: z.ZodType<K>) {
     });
 }
 
-const pageLimit = z
-  .string({ error: LIMIT_INVALID })
-  .regex(/^[0-9]{1,4}$/, { error: LIMIT_INVALID })
-  .transform(Number)
-  .pipe(z.number().min(1, { error: LIMIT_INVALID }).max(PAGE_SIZE_MAX, { error: LIMIT_INVALID }));
+/** A page size parameter: a whole number from 1 to `max`. */
+export function pageLimit(max: number) {
+  const invalid = `Limit must be a whole number from 1 to ${max}`;
+  return z
+    .string({ error: invalid })
+    .regex(/^[0-9]{1,4}$/, { error: invalid })
+    .transform(Number)
+    .pipe(z.number().min(1, { error: invalid }).max(max, { error: invalid }));
+}
 
 /** The query fields of a paginated list whose rows sort by `key`. */
 export function pageFields<K>(key: z.ZodType<K>) {
   return {
-    limit: pageLimit.optional().meta({ description: `Rows per page, 1 to ${PAGE_SIZE_MAX} (${PAGE_SIZE_DEFAULT} when only a cursor is sent). Sending limit or cursor asks for the paginated shape.`, example: '50' }),
+    limit: pageLimit(PAGE_SIZE_MAX).optional().meta({ description: `Rows per page, 1 to ${PAGE_SIZE_MAX} (${PAGE_SIZE_DEFAULT} when only a cursor is sent). Sending limit or cursor asks for the paginated shape.`, example: '50' }),
     cursor: cursorOf(key).optional().meta({ description: 'The next_cursor of the page before; opaque', example: 'WzQyXQ' }),
   };
 }

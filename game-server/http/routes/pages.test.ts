@@ -94,7 +94,7 @@ for (const backend of testBackends()) {
         for (const query of bad) {
           const answer = await agent.get(`${path}?${query}`);
           expect(answer.status, `${path}?${query}`).toBe(400);
-          expect(answer.body.message).toMatch(/limit|cursor/);
+          expect(answer.body.message).toMatch(/limit|cursor/i);
         }
       }
       expect((await agent.get(`/api/chat/${territoryId}?before=5&limit=3`)).status).toBe(400);
