@@ -1,4 +1,5 @@
-import type { OwnershipChangeDto } from '../../schema/api/territories.ts';
+import { takePage, type KeyedPage, type PageRequest } from '../../schema/api/pages.ts';
+import { HISTORY_LIMIT, type OwnershipChangeDto } from '../../schema/api/territories.ts';
 import type { Queryable, Tx } from '../db/database.ts';
 import { notFound } from '../errors.ts';
 import type { LockedTerritory } from '../world/territories.ts';
@@ -24,18 +25,43 @@ export async function changeOwner(tx: Tx, territory: LockedTerritory, to: string
     values (${territory.id}, ${territory.owner_id}, ${to}, ${price}, ${reason})`;
 }
 
+/** Where a territory's history sorts a change: its time as stored (microseconds), then its id, newest first. */
+export type OwnershipChangeKey = [createdAt: string, id: number];
+
 /** Who owned a territory and at what price, newest first. */
 export async function territoryHistory(sql: Queryable, territoryId: number): Promise<OwnershipChangeDto[]> {
+  return (await historyRows(sql, territoryId, null, HISTORY_LIMIT)).map(toChange);
+}
+
+/** A territory's whole history, newest first, a page at a time. */
+export async function pageTerritoryHistory(
+  sql: Queryable,
+  territoryId: number,
+  page: PageRequest<OwnershipChangeKey>,
+): Promise<KeyedPage<OwnershipChangeDto, OwnershipChangeKey>> {
+  const rows = await historyRows(sql, territoryId, page.after, page.limit + 1);
+  const { rows: kept, next } = takePage(rows, page.limit, (row): OwnershipChangeKey => [row.sort_at, Number(row.id)]);
+  return { rows: kept.map(toChange), next };
+}
+
+type HistoryRow = Omit<OwnershipChangeDto, 'id' | 'price' | 'created_at'> & { id: string; price: string; created_at: Date; sort_at: string };
+
+function toChange({ sort_at: _key, ...row }: HistoryRow): OwnershipChangeDto {
+  return { ...row, id: Number(row.id), price: Number(row.price), created_at: row.created_at.toISOString() };
+}
+
+async function historyRows(sql: Queryable, territoryId: number, after: OwnershipChangeKey | null, limit: number): Promise<HistoryRow[]> {
   const [territory] = await sql`select 1 from territories where id = ${territoryId}`;
   if (!territory) throw notFound('Territory not found');
-  const rows = await sql<(Omit<OwnershipChangeDto, 'id' | 'price' | 'created_at'> & { id: string; price: string; created_at: Date })[]>`
+  // JSON renders a timestamp with all its microseconds whatever the session's date style.
+  return sql<HistoryRow[]>`
     select c.id::text, c.from_owner_id, f.username as from_owner_name, c.to_owner_id, t.username as to_owner_name,
-           c.price::text, c.reason, c.created_at
+           c.price::text, c.reason, c.created_at, to_json(c.created_at) #>> '{}' as sort_at
       from ownership_changes c
       left join users f on f.id = c.from_owner_id
       left join users t on t.id = c.to_owner_id
      where c.territory_id = ${territoryId}
+       ${after ? sql`and (c.created_at, c.id) < (${after[0]}::timestamptz, ${after[1]})` : sql``}
      order by c.created_at desc, c.id desc
-     limit 200`;
-  return rows.map((row) => ({ ...row, id: Number(row.id), price: Number(row.price), created_at: row.created_at.toISOString() }));
+     limit ${limit}`;
 }

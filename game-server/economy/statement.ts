@@ -6,11 +6,12 @@ import {
   type StatementLineDto,
   type StatementPageDto,
 } from '../../schema/api/statement.ts';
+import { pageAnswer, takePage } from '../../schema/api/pages.ts';
 import { transaction, type Sql, type Tx } from '../db/database.ts';
 
 export interface StatementRequest extends StatementFilters {
-  /** Lines older than this ledger id: the next_cursor of the page before. */
-  cursor?: string;
+  /** Lines older than this ledger id: the key of the last line of the page before. */
+  cursor?: [id: string];
   limit: number;
 }
 
@@ -28,13 +29,9 @@ function monthRange(month: string): [Date, Date] {
 export async function statementPage(sql: Sql, userId: string, request: StatementRequest): Promise<StatementPageDto> {
   return inSnapshot(sql, async (tx) => {
     const [account] = await tx<{ drk_balance: string }[]>`select drk_balance::text from users where id = ${userId}`;
-    const rows = await statementLines(tx, userId, request, request.limit + 1);
-    const lines = rows.slice(0, request.limit);
-    return {
-      balance: Number(account.drk_balance),
-      lines,
-      next_cursor: rows.length > request.limit ? lines[lines.length - 1].id : null,
-    };
+    const rows = await statementLines(tx, userId, { ...request, after: request.cursor?.[0] }, request.limit + 1);
+    const { items, next_cursor } = pageAnswer(takePage(rows, request.limit, (line): [id: string] => [line.id]));
+    return { balance: Number(account.drk_balance), lines: items, next_cursor };
   });
 }
 
@@ -56,7 +53,7 @@ function inSnapshot<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> {
   );
 }
 
-async function statementLines(tx: Tx, userId: string, request: StatementFilters & { cursor?: string }, limit: number): Promise<StatementLineDto[]> {
+async function statementLines(tx: Tx, userId: string, request: StatementFilters & { after?: string }, limit: number): Promise<StatementLineDto[]> {
   const month = request.month ? monthRange(request.month) : null;
   const rows = await tx<
     { id: string; created_at: Date; reason: LedgerReason; amount: string; running_balance: string; counterparty: string; territory_name: string | null }[]
@@ -75,7 +72,7 @@ async function statementLines(tx: Tx, userId: string, request: StatementFilters 
       left join users u on u.id = r.other_id
       left join territories t on t.id = r.territory_id
      where true
-       ${request.cursor ? tx`and r.id < ${request.cursor}` : tx``}
+       ${request.after ? tx`and r.id < ${request.after}` : tx``}
        ${request.reason ? tx`and r.reason = ${request.reason}` : tx``}
        ${month ? tx`and r.created_at >= ${month[0]} and r.created_at < ${month[1]}` : tx``}
      order by r.id desc

@@ -1,4 +1,5 @@
-import type { BroadcastAllowanceDto, BroadcastDto } from '../../schema/api/broadcasts.ts';
+import { RECENT_BROADCASTS, type BroadcastAllowanceDto, type BroadcastDto } from '../../schema/api/broadcasts.ts';
+import { takePage, type KeyedPage, type PageRequest } from '../../schema/api/pages.ts';
 import type { CheckoutDto } from '../../schema/api/payments.ts';
 import { BROADCAST_PRICE_CENTS, BROADCASTS_PER_DAY, drkForUsdCents } from '../../schema/rules/store.ts';
 import { inTransaction, type Queryable } from '../db/database.ts';
@@ -12,7 +13,6 @@ import { emit } from '../events/outbox.ts';
 
 // SPEC §9 "one per player per day", read as any 24 hours, so two broadcasts cannot sit either side of midnight.
 const DAY_MS = 24 * 60 * 60 * 1000;
-const RECENT_LIMIT = 20;
 // Open payments are checked with the provider when the webhook is late; older ones were abandoned.
 const RECONCILE_WINDOW_MS = DAY_MS;
 
@@ -127,13 +127,29 @@ export async function sendBroadcast(deps: ServiceDeps, provider: PaymentProvider
 }
 
 export async function recentBroadcasts(sql: Queryable): Promise<BroadcastDto[]> {
-  const rows = await sql<BroadcastRow[]>`
-    select b.id, b.sender_id, u.username as sender_name, b.message, b.paid, b.created_at, b.reach_count, b.cost_cents
+  return (await broadcastRows(sql, null, RECENT_BROADCASTS)).map(toDto);
+}
+
+/** Where the broadcast list sorts one: its time as stored (microseconds), then its id, newest first. */
+export type BroadcastKey = [createdAt: string, id: number];
+
+/** Every broadcast still shown, newest first, a page at a time. */
+export async function pageBroadcasts(sql: Queryable, page: PageRequest<BroadcastKey>): Promise<KeyedPage<BroadcastDto, BroadcastKey>> {
+  const rows = await broadcastRows(sql, page.after, page.limit + 1);
+  const { rows: kept, next } = takePage(rows, page.limit, (row): BroadcastKey => [row.sort_at, row.id]);
+  return { rows: kept.map(toDto), next };
+}
+
+async function broadcastRows(sql: Queryable, after: BroadcastKey | null, limit: number): Promise<(BroadcastRow & { sort_at: string })[]> {
+  // JSON renders a timestamp with all its microseconds whatever the session's date style.
+  return sql<(BroadcastRow & { sort_at: string })[]>`
+    select b.id, b.sender_id, u.username as sender_name, b.message, b.paid, b.created_at, b.reach_count, b.cost_cents,
+           to_json(b.created_at) #>> '{}' as sort_at
       from broadcasts b join users u on u.id = b.sender_id
      where b.removed_at is null
+       ${after ? sql`and (b.created_at, b.id) < (${after[0]}::timestamptz, ${after[1]})` : sql``}
      order by b.created_at desc, b.id desc
-     limit ${RECENT_LIMIT}`;
-  return rows.map(toDto);
+     limit ${limit}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { CHAT_PAGE_SIZE, CHAT_RATE_LIMIT, ChatPostInput, type ChatMessageDto } from '../../schema/api/chat.ts';
+import { takePage, type KeyedPage, type PageRequest } from '../../schema/api/pages.ts';
 import type { ActingUser } from '../../schema/commands/policy.ts';
 import type { Queryable } from '../db/database.ts';
 import { badInput, notFound, tooManyRequests } from '../errors.ts';
@@ -24,14 +25,24 @@ async function assertTerritoryExists(sql: Queryable, territoryId: number): Promi
 
 /** The latest page of a territory's chat (or the page before message `before`), oldest first. */
 export async function listChatMessages(sql: Queryable, territoryId: number, before?: number): Promise<ChatMessageDto[]> {
+  return (await chatRows(sql, territoryId, before ?? null, CHAT_PAGE_SIZE)).reverse().map(toDto);
+}
+
+/** A territory's chat, newest first, a page at a time; a message's key is its id. */
+export async function pageChatMessages(sql: Queryable, territoryId: number, page: PageRequest<[id: number]>): Promise<KeyedPage<ChatMessageDto, [id: number]>> {
+  const rows = await chatRows(sql, territoryId, page.after?.[0] ?? null, page.limit + 1);
+  const { rows: kept, next } = takePage(rows, page.limit, (row): [id: number] => [Number(row.id)]);
+  return { rows: kept.map(toDto), next };
+}
+
+async function chatRows(sql: Queryable, territoryId: number, before: number | null, limit: number): Promise<MessageRow[]> {
   await assertTerritoryExists(sql, territoryId);
-  const rows = await sql<MessageRow[]>`
+  return sql<MessageRow[]>`
     select m.id::text, m.territory_id, m.user_id, u.username, m.message, m.created_at
       from chat_messages m join users u on u.id = m.user_id
-     where m.territory_id = ${territoryId} and m.removed_at is null and (${before ?? null}::bigint is null or m.id < ${before ?? null})
+     where m.territory_id = ${territoryId} and m.removed_at is null and (${before}::bigint is null or m.id < ${before})
      order by m.id desc
-     limit ${CHAT_PAGE_SIZE}`;
-  return rows.reverse().map(toDto);
+     limit ${limit}`;
 }
 
 /** The refusal of the per-player chat counter, over REST and the room alike. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BROADCAST_MAX_LENGTH } from '../rules/store.ts';
 import { requiredText } from './auth.ts';
+import { PageDto, pageFields, TimeKey } from './pages.ts';
 
 export const BroadcastDto = z
   .object({
@@ -38,3 +39,9 @@ export type SendBroadcastBody = z.infer<typeof SendBroadcastBody>;
 /** Whether the player holds a verified, unused broadcast payment (the screen's paid state). */
 export const BroadcastAllowanceDto = z.object({ paid: z.boolean() }).meta({ id: 'BroadcastAllowance' });
 export type BroadcastAllowanceDto = z.infer<typeof BroadcastAllowanceDto>;
+
+/** How many broadcasts GET /api/broadcasts/recent answers without limit or cursor. */
+export const RECENT_BROADCASTS = 20;
+/** GET /api/broadcasts/recent pages back through every broadcast when asked with limit or cursor. */
+export const BroadcastsPageQuery = z.object(pageFields(z.tuple([TimeKey, z.number().int().positive()])));
+export const BroadcastsPage = PageDto(BroadcastDto, 'BroadcastsPage');

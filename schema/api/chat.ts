@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdField, UserIdField } from './ids.ts';
+import { PageDto, pageFields } from './pages.ts';
 
 export const ChatMessageDto = z
   .object({
@@ -46,11 +47,22 @@ export type ChatPostInput = z.infer<typeof ChatPostInput>;
 export const ChatPostBody = ChatPostInput.extend({ user_id: UserIdField.optional() });
 export type ChatPostBody = z.infer<typeof ChatPostBody>;
 
-/** GET /api/chat/{territoryId}?before=<id>: the page of messages older than `before` (a bigint id). */
-export const ChatPageQuery = z.object({
-  before: z
-    .string({ error: 'before must be a message id' })
-    .regex(/^[1-9][0-9]{0,14}$/, { error: 'before must be a message id' })
-    .transform(Number)
-    .optional(),
-});
+const MessageId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * GET /api/chat/{territoryId}?before=<id>: the page of messages older than `before` (a bigint id),
+ * oldest first. With limit or cursor instead: the paginated shape, newest first.
+ */
+export const ChatPageQuery = z
+  .object({
+    before: z
+      .string({ error: 'before must be a message id' })
+      .regex(/^[1-9][0-9]{0,14}$/, { error: 'before must be a message id' })
+      .transform(Number)
+      .optional(),
+    ...pageFields(z.tuple([MessageId])),
+  })
+  .refine((query) => query.before === undefined || (query.limit === undefined && query.cursor === undefined), {
+    error: 'before cannot be combined with limit or cursor',
+  });
+export const ChatMessagesPage = PageDto(ChatMessageDto, 'ChatMessagesPage');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cursorOf, pageLimit } from './pages.ts';
 
 /** Why DRK moved: every ledger row carries one. The first five create DRK; the rest move it. */
 export const LEDGER_REASONS = [
@@ -42,21 +43,12 @@ export const StatementCsvQuery = z.strictObject(Filters, { error: 'Unknown state
 export const StatementQuery = z.strictObject(
   {
     ...Filters,
-    cursor: z
-      .string()
-      .regex(/^[1-9][0-9]{0,17}$/, { error: 'Cursor must be the next_cursor of a previous page' })
-      .optional(),
-    limit: z
-      .string()
-      .regex(/^[0-9]{1,4}$/, { error: `Limit must be a whole number from 1 to ${STATEMENT_MAX_PAGE}` })
-      .transform(Number)
-      .pipe(
-        z
-          .number()
-          .min(1, { error: `Limit must be a whole number from 1 to ${STATEMENT_MAX_PAGE}` })
-          .max(STATEMENT_MAX_PAGE, { error: `Limit must be a whole number from 1 to ${STATEMENT_MAX_PAGE}` }),
-      )
-      .default(STATEMENT_DEFAULT_PAGE),
+    cursor: cursorOf(z.tuple([z.string().regex(/^[1-9][0-9]{0,17}$/)]))
+      .optional()
+      .meta({ description: 'The next_cursor of the page before; opaque' }),
+    limit: pageLimit(STATEMENT_MAX_PAGE)
+      .default(STATEMENT_DEFAULT_PAGE)
+      .meta({ description: `Lines per page, 1 to ${STATEMENT_MAX_PAGE} (${STATEMENT_DEFAULT_PAGE} when left out)` }),
   },
   { error: 'Unknown statement filter' },
 );

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { IdField, UserId } from './ids.ts';
 import { DEFAULT_BASE_PRICE, MAX_DRK_SUPPLY, UPGRADE_TIERS, type TerritoryType } from '../constants.ts';
 import { AdDto } from './ads.ts';
+import { pageFields, TimeKey } from './pages.ts';
 import { TerritoryDto } from './territory.ts';
 
 // Request validators and answers of the /api/territories calls beyond the plain TerritoryDto (SPEC §7).
@@ -157,6 +158,15 @@ export const OwnershipChangeDto = z
   })
   .meta({ id: 'OwnershipChange' });
 export type OwnershipChangeDto = z.infer<typeof OwnershipChangeDto>;
+
+/** How many changes of owner a history read without limit or cursor answers. */
+export const HISTORY_LIMIT = 200;
+/** GET /api/territories/{id}/history pages back through every change when asked with limit or cursor. */
+export const HistoryPageQuery = z.object(pageFields(z.tuple([TimeKey, z.number().int().positive()])));
+/** The latest changes; a paginated read adds next_cursor, null on the last page. */
+export const TerritoryHistoryDto = z
+  .object({ history: z.array(OwnershipChangeDto), next_cursor: z.string().nullable().optional() })
+  .meta({ id: 'TerritoryHistory' });
 
 /** The answer of an upgrade: what it cost. */
 export const UpgradedDto = z.object({ message: z.string(), cost: z.number() }).meta({ id: 'Upgraded' });

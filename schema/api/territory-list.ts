@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { TERRITORY_FIELDS, type TerritoryDto, type TerritoryField } from './territory.ts';
+import { TERRITORY_FIELDS, TerritoryDto, type TerritoryField } from './territory.ts';
 
 // GET /api/territories answers SPEC §3's full territory by default. A program that follows a large
 // world asks only for the fields it shows (`fields`) and only for the part of the map it looks at
-// (`bbox`), so learning that one owner changed does not cost the whole world in full.
+// (`bbox`), or only what changed since the world sequence number it last saw (`since`), so learning
+// that one owner changed does not cost the whole world in full.
 
 const FIELDS_INVALID = `fields must be a comma-separated list of: ${TERRITORY_FIELDS.join(', ')}`;
 const BBOX_INVALID = 'bbox must be minLongitude,minLatitude,maxLongitude,maxLatitude in degrees';
@@ -47,14 +48,39 @@ const boundingBox = z
     return { minLongitude: minLongitude!, minLatitude: minLatitude!, maxLongitude: maxLongitude!, maxLatitude: maxLatitude! };
   });
 
-export const TerritoryListQuery = z.object({
-  fields: fieldList.optional().meta({ description: `Only these fields (id is always kept): ${TERRITORY_FIELDS.join(', ')}`, example: 'id,owner_id,sale_price' }),
-  bbox: boundingBox.optional().meta({ description: 'Only territories inside minLongitude,minLatitude,maxLongitude,maxLatitude', example: '-10,35,30,60' }),
-});
+const SINCE_INVALID = 'since must be a world sequence number (the X-World-Seq header or seq of an earlier answer)';
+
+export const TerritoryListQuery = z
+  .object({
+    fields: fieldList.optional().meta({ description: `Only these fields (id is always kept): ${TERRITORY_FIELDS.join(', ')}`, example: 'id,owner_id,sale_price' }),
+    bbox: boundingBox.optional().meta({ description: 'Only territories inside minLongitude,minLatitude,maxLongitude,maxLatitude', example: '-10,35,30,60' }),
+    since: z
+      .string({ error: SINCE_INVALID })
+      .regex(/^(0|[1-9][0-9]{0,14})$/, { error: SINCE_INVALID })
+      .transform(Number)
+      .optional()
+      .meta({ description: 'Only the territories changed after this world sequence number, as { seq, full, territories }', example: '1042' }),
+  })
+  // A territory whose pin left the box would silently stay in the client's copy.
+  .refine((query) => query.since === undefined || query.bbox === undefined, { error: 'since cannot be combined with bbox' });
 export type TerritoryListQuery = z.infer<typeof TerritoryListQuery>;
 
 /** A territory with only some of its fields: what `?fields=` answers. */
 export const SlimTerritoryDto = z.record(z.string(), z.unknown()).meta({ id: 'SlimTerritory', description: 'A territory with only the fields asked for' });
+
+/** The header every world answer carries: the outbox number the territories reflect. */
+export const WORLD_SEQ_HEADER = 'X-World-Seq';
+
+/**
+ * GET /api/territories?since=: the territories changed after `since`, and `seq` to send next time.
+ * `full` says the server no longer keeps the changes that far back and answered the whole world,
+ * so the client replaces its copy instead of merging. Territories are never deleted, so a change
+ * is always a territory to merge.
+ */
+export const WorldChangesDto = z
+  .object({ seq: z.number().int().nonnegative(), full: z.boolean(), territories: z.array(z.union([TerritoryDto, SlimTerritoryDto])) })
+  .meta({ id: 'WorldChanges' });
+export type WorldChangesDto = z.infer<typeof WorldChangesDto>;
 
 export function insideBox(territory: Pick<TerritoryDto, 'latitude' | 'longitude'>, box: BoundingBox): boolean {
   const latitude = Number(territory.latitude);

@@ -23,6 +23,8 @@ export class ReadCache<T> {
     events: EventBus,
     changedBy: (event: DomainEvent) => boolean,
     private readonly load: () => Promise<T>,
+    /** What the answer serialises, when the cache keeps more than it sends. */
+    private readonly answer: (data: T) => unknown = (data) => data,
   ) {
     events.subscribe((event) => {
       if (event.type === 'world.resync' || changedBy(event)) this.invalidate();
@@ -38,7 +40,7 @@ export class ReadCache<T> {
 
   read(): Promise<Entry<T>> {
     if (this.current) return this.current;
-    const pending = this.load().then(async (data) => ({ data, body: await compressBody(JSON.stringify(data), JSON_TYPE) }));
+    const pending = this.load().then(async (data) => ({ data, body: await compressBody(JSON.stringify(this.answer(data)), JSON_TYPE) }));
     this.current = pending;
     pending.catch(() => {
       if (this.current === pending) this.current = null;

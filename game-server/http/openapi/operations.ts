@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { AdDto, AdPurchaseBody, AdPurchaseDto, AdReviewDto, BannerBody, MyBannerDto } from '../../../schema/api/ads.ts';
 import { ApiKeyDto, CreateApiKeyBody, CreatedApiKeyDto } from '../../../schema/api/api-keys.ts';
 import { CredentialsBody, RegistrationBody } from '../../../schema/api/auth.ts';
-import { BroadcastAllowanceDto, BroadcastDto, BroadcastPaymentBody, SendBroadcastBody } from '../../../schema/api/broadcasts.ts';
-import { CHAT_PAGE_SIZE, CHAT_RATE_LIMIT, ChatMessageDto, ChatPageQuery, ChatPostBody } from '../../../schema/api/chat.ts';
+import { BroadcastAllowanceDto, BroadcastDto, BroadcastPaymentBody, BroadcastsPage, BroadcastsPageQuery, RECENT_BROADCASTS, SendBroadcastBody } from '../../../schema/api/broadcasts.ts';
+import { CHAT_PAGE_SIZE, CHAT_RATE_LIMIT, ChatMessageDto, ChatMessagesPage, ChatPageQuery, ChatPostBody } from '../../../schema/api/chat.ts';
 import { CollectibleActionBody, CollectibleActionDto, CollectibleDto } from '../../../schema/api/collectibles.ts';
 import { MintBody, MintedDto, SupplyDto } from '../../../schema/api/currency.ts';
 import {
@@ -28,7 +28,7 @@ import {
 } from '../../../schema/api/payments.ts';
 import { PaymentDueDto, RentPaidDto } from '../../../schema/api/rent.ts';
 import { RentGenerateBody, RentGeneratedDto, RevenueSummaryDto, RentWaterfallDto } from '../../../schema/api/revenue.ts';
-import { SlimTerritoryDto, TerritoryListQuery } from '../../../schema/api/territory-list.ts';
+import { SlimTerritoryDto, TerritoryListQuery, WORLD_SEQ_HEADER, WorldChangesDto } from '../../../schema/api/territory-list.ts';
 import { TerritoryDto } from '../../../schema/api/territory.ts';
 import {
   AssignBody,
@@ -37,13 +37,15 @@ import {
   HierarchyNode,
   ListingBody,
   MessageDto,
-  OwnershipChangeDto,
+  HISTORY_LIMIT,
+  HistoryPageQuery,
   PositionBody,
   PositionSavedDto,
   PurchaseBody,
   RenameBody,
   RentBody,
   TerritoryEditedDto,
+  TerritoryHistoryDto,
   UpgradeBody,
   UpgradedDto,
   VisitDto,
@@ -55,7 +57,8 @@ import { AuditEntryDto, AuditQuery, MuteBody, MuteDto, RemoveBody, UnmuteBody } 
 import { FirstStepsDto, StarterClaimBody } from '../../../schema/api/first-steps.ts';
 import { MarkReadBody, NOTIFICATIONS_PAGE_SIZE, NotificationsDto } from '../../../schema/api/notifications.ts';
 import { RankingBoardParam, RankingDto } from '../../../schema/api/rankings.ts';
-import { PublicUserDto } from '../../../schema/api/users.ts';
+import { PAGE_SIZE_MAX } from '../../../schema/api/pages.ts';
+import { PublicUserDto, PublicUsersPage, UsersPageQuery } from '../../../schema/api/users.ts';
 import { BROADCASTS_PER_DAY } from '../../../schema/rules/store.ts';
 import type { CounterRule } from '../../limits/counter-store.ts';
 import { DOOR_LIMITS, LOGIN_LIMITS } from '../../limits/door-limits.ts';
@@ -68,6 +71,7 @@ const territory = z.object({ id: TerritoryId });
 const byId = (what: string) => z.object({ id: IdParam(what) });
 const ofUser = z.object({ userId: UserIdField });
 const list = (item: z.ZodType) => z.array(item);
+const paged = `Sending \`limit\` (1 to ${PAGE_SIZE_MAX}) or \`cursor\` asks for pages: { items, next_cursor }, keyset-paginated; pass next_cursor back as \`cursor\` until it is null. Without either the answer keeps its plain shape.`;
 const cached = 'Answered from memory, compressed, with a strong ETag: send If-None-Match to get 304 when nothing changed.';
 
 const Health = z.object({ status: z.enum(['ok']), database: z.enum(['postgres', 'embedded']) }).meta({ id: 'Health' });
@@ -75,7 +79,6 @@ const Readiness = z
   .object({ ready: z.boolean(), draining: z.boolean(), database: z.enum(['ok', 'unreachable', 'not checked']) })
   .meta({ id: 'Readiness' });
 const WebhookReceived = z.object({ received: z.literal(true), outcome: z.string() }).meta({ id: 'WebhookReceived' });
-const History = z.object({ history: list(OwnershipChangeDto) }).meta({ id: 'TerritoryHistory' });
 
 const limitText = (rule: CounterRule, per: string) => `${rule.points} per ${rule.seconds >= 3600 ? `${rule.seconds / 3600} h` : `${rule.seconds} s`} per ${per}`;
 
@@ -93,13 +96,13 @@ const auth: Operation[] = [
 ];
 
 const territories: Operation[] = [
-  { method: 'get', path: '/territories', tag: 'Territories', summary: 'Every territory (SPEC §3 fields), or a slim part of the world', description: `${cached} \`fields\` and \`bbox\` cut the answer down for large worlds.`, access: 'public', scope: 'read', query: TerritoryListQuery, ok: { status: 200, schema: list(z.union([TerritoryDto, SlimTerritoryDto])), description: 'Territories in id order' } },
+  { method: 'get', path: '/territories', tag: 'Territories', summary: 'Every territory (SPEC §3 fields), or a slim part of the world', description: `${cached} \`fields\` and \`bbox\` cut the answer down for large worlds. \`since\` (the ${WORLD_SEQ_HEADER} of an earlier answer) answers { seq, full, territories }: only the territories changed since, or the whole world with full: true when the changes are no longer kept that far back; it is not cached and has its own limit.`, access: 'public', scope: 'read', query: TerritoryListQuery, ok: { status: 200, schema: z.union([list(z.union([TerritoryDto, SlimTerritoryDto])), WorldChangesDto]), description: 'Territories in id order, or the changes since `since`', headers: { [WORLD_SEQ_HEADER]: 'The world sequence number the answer reflects: send it as `since` next time' } }, rateLimit: `With since: ${limitText(DOOR_LIMITS.worldChanges, 'client address')}` },
   { method: 'get', path: '/territories/for-sale', tag: 'Territories', summary: 'Territories listed for sale, cheapest first', description: cached, access: 'public', scope: 'read', ok: { status: 200, schema: list(TerritoryDto), description: 'Listings' } },
   { method: 'get', path: '/territories/hierarchy', tag: 'Territories', summary: 'The feudal tree: every root with its vassals nested', description: cached, access: 'public', scope: 'read', ok: { status: 200, schema: list(HierarchyNode), description: 'Roots' } },
   { method: 'get', path: '/territories/user/:userId', tag: 'Territories', summary: "A player's territories", access: 'public', scope: 'read', params: z.object({ userId: UserId }), ok: { status: 200, schema: list(TerritoryDto), description: 'Territories' } },
   { method: 'get', path: '/territories/:id', tag: 'Territories', summary: 'One territory', access: 'public', scope: 'read', params: territory, ok: { status: 200, schema: TerritoryDto, description: 'The territory' } },
   { method: 'get', path: '/territories/:id/visits', tag: 'Territories', summary: "A territory's visit count", access: 'public', scope: 'read', params: territory, ok: { status: 200, schema: z.object({ visits: z.number().int() }), description: 'Visits' } },
-  { method: 'get', path: '/territories/:id/history', tag: 'Territories', summary: "A territory's changes of owner, newest first", access: 'public', scope: 'read', params: territory, ok: { status: 200, schema: History, description: 'History' } },
+  { method: 'get', path: '/territories/:id/history', tag: 'Territories', summary: "A territory's changes of owner, newest first", description: `The history key holds the items. ${paged}`, access: 'public', scope: 'read', params: territory, query: HistoryPageQuery, ok: { status: 200, schema: TerritoryHistoryDto, description: `The latest ${HISTORY_LIMIT} without limit or cursor; with either, a page and next_cursor` } },
   { method: 'post', path: '/territories/:id/visit', tag: 'Territories', summary: 'Record a visit; answers the ad shown to the visitor, if any', access: 'public', scope: 'read', params: territory, ok: { status: 200, schema: VisitDto, description: 'Visits and the ad' }, rateLimit: limitText(DOOR_LIMITS.visit, 'client address') },
   { method: 'post', path: '/territories/:id/purchase', tag: 'Trade', summary: 'Buy a territory with DRK', access: 'player', scope: 'trade', params: territory, body: PurchaseBody, ok: { status: 200, schema: MessageDto, description: 'Bought' }, errors: [409] },
   { method: 'post', path: '/territories/:id/upgrade', tag: 'Trade', summary: 'Upgrade your territory', access: 'player', scope: 'trade', params: territory, body: UpgradeBody, ok: { status: 200, schema: UpgradedDto, description: 'Upgraded' }, errors: [409] },
@@ -113,7 +116,7 @@ const territories: Operation[] = [
 ];
 
 const economy: Operation[] = [
-  { method: 'get', path: '/users', tag: 'Players', summary: 'Every player: public fields (your own balance, and all for the Wanakt)', access: 'public', scope: 'read', ok: { status: 200, schema: list(PublicUserDto), description: 'Players' } },
+  { method: 'get', path: '/users', tag: 'Players', summary: 'Every player: public fields (your own balance, and all for the Wanakt)', description: `By name. ${paged}`, access: 'public', scope: 'read', query: UsersPageQuery, ok: { status: 200, schema: z.union([list(PublicUserDto), PublicUsersPage]), description: 'Players: every one, or a page' } },
   { method: 'get', path: '/users/:id', tag: 'Players', summary: 'One player', access: 'public', scope: 'read', params: z.object({ id: UserId }), ok: { status: 200, schema: PublicUserDto, description: 'The player' } },
   { method: 'get', path: '/currency/supply', tag: 'Economy', summary: 'The DRK supply', access: 'public', scope: 'read', ok: { status: 200, schema: SupplyDto, description: 'Supply' } },
   { method: 'post', path: '/currency/mint', tag: 'Wanakt', summary: 'Mint DRK to a player', access: 'wanakt', scope: null, body: MintBody, ok: { status: 200, schema: MintedDto, description: 'Minted' }, errors: [404, 409] },
@@ -137,7 +140,7 @@ const economy: Operation[] = [
 ];
 
 const social: Operation[] = [
-  { method: 'get', path: '/chat/:territoryId', tag: 'Chat', summary: `A territory's chat, newest ${CHAT_PAGE_SIZE} first; \`before\` pages back`, access: 'public', scope: 'read', params: z.object({ territoryId: TerritoryId }), query: ChatPageQuery, ok: { status: 200, schema: list(ChatMessageDto), description: 'Messages' } },
+  { method: 'get', path: '/chat/:territoryId', tag: 'Chat', summary: `A territory's chat: the newest ${CHAT_PAGE_SIZE}, oldest first; \`before\` pages back`, description: `With limit or cursor instead of before: newest first. ${paged}`, access: 'public', scope: 'read', params: z.object({ territoryId: TerritoryId }), query: ChatPageQuery, ok: { status: 200, schema: z.union([list(ChatMessageDto), ChatMessagesPage]), description: 'Messages, or a page of them' } },
   { method: 'post', path: '/chat', tag: 'Chat', summary: "Post to a territory's chat", description: 'Needs a session: programs do not chat.', access: 'player', scope: null, body: ChatPostBody, ok: { status: 201, schema: ChatMessageDto, description: 'Posted' }, errors: [404], rateLimit: `${CHAT_RATE_LIMIT.messages} messages per ${CHAT_RATE_LIMIT.seconds} seconds per player, and ${limitText(DOOR_LIMITS.chat, 'player')} (REST and the room together)` },
   { method: 'get', path: '/events/active', tag: 'Events', summary: 'Events running now', access: 'public', scope: 'read', ok: { status: 200, schema: ActiveEventsDto, description: 'Events' } },
   { method: 'get', path: '/events/territory/:id', tag: 'Events', summary: "A territory's events", access: 'public', scope: 'read', params: territory, ok: { status: 200, schema: list(TerritoryEventDto), description: 'Events' } },
@@ -147,7 +150,7 @@ const social: Operation[] = [
   { method: 'delete', path: '/events/territory/:id', tag: 'Wanakt', summary: 'Delete a territory event', access: 'wanakt', scope: null, params: byId('Event id'), ok: { status: 204, description: 'Deleted' } },
   { method: 'post', path: '/events/special', tag: 'Wanakt', summary: 'Create a special event', access: 'wanakt', scope: null, body: SpecialEventCreateBody, ok: { status: 201, schema: SpecialEventDto, description: 'Created' } },
   { method: 'patch', path: '/events/special/:id', tag: 'Wanakt', summary: 'Change or end a special event', access: 'wanakt', scope: null, params: byId('Event id'), body: SpecialEventPatchBody, ok: { status: 200, schema: SpecialEventDto, description: 'Changed' } },
-  { method: 'get', path: '/broadcasts/recent', tag: 'Broadcasts', summary: 'Recent broadcasts, newest first', access: 'public', scope: 'read', ok: { status: 200, schema: list(BroadcastDto), description: 'Broadcasts' } },
+  { method: 'get', path: '/broadcasts/recent', tag: 'Broadcasts', summary: 'Recent broadcasts, newest first', description: `Without limit or cursor: the latest ${RECENT_BROADCASTS}. With either, every broadcast a page at a time. ${paged}`, access: 'public', scope: 'read', query: BroadcastsPageQuery, ok: { status: 200, schema: z.union([list(BroadcastDto), BroadcastsPage]), description: 'Broadcasts, or a page of them' } },
   { method: 'get', path: '/broadcasts/allowance', tag: 'Broadcasts', summary: 'Whether you hold a paid, unused broadcast', access: 'player', scope: 'payments', ok: { status: 200, schema: BroadcastAllowanceDto, description: 'Allowance' } },
   { method: 'post', path: '/broadcasts/payment', tag: 'Broadcasts', summary: 'Start paying $1 for a broadcast', access: 'player', scope: 'payments', body: BroadcastPaymentBody, ok: { status: 201, schema: CheckoutDto, description: 'Checkout' }, errors: [409], rateLimit: limitText(DOOR_LIMITS.paymentIntent, 'player') },
   { method: 'post', path: '/broadcasts', tag: 'Broadcasts', summary: 'Send a paid broadcast to every player', access: 'player', scope: 'payments', body: SendBroadcastBody, ok: { status: 201, schema: BroadcastDto, description: 'Sent' }, errors: [409], rateLimit: `${BROADCASTS_PER_DAY} broadcast per player per day; ${limitText(DOOR_LIMITS.broadcast, 'player')}` },

@@ -1,19 +1,24 @@
 import { Router } from 'express';
 import type { PaymentProvider } from '../../payments/provider.ts';
 import { unauthenticated } from '../../errors.ts';
-import { broadcastAllowance, recentBroadcasts } from '../../social/broadcasts.ts';
+import { BroadcastsPageQuery } from '../../../schema/api/broadcasts.ts';
+import { pageAnswer, pageRequest } from '../../../schema/api/pages.ts';
+import { broadcastAllowance, pageBroadcasts, recentBroadcasts } from '../../social/broadcasts.ts';
 import { commandRoute } from '../command.ts';
 import { currentUser } from '../session.ts';
 import type { HttpDeps } from '../deps.ts';
 import { byPlayerOrAddress, limitRequests } from '../rate-limit.ts';
+import { parseBody } from '../validate.ts';
 
 const LOGIN_REQUIRED = 'Please log in to send broadcasts';
 
 export function broadcastRoutes(deps: HttpDeps, payments: PaymentProvider): Router {
   const router = Router();
 
-  router.get('/broadcasts/recent', async (_req, res) => {
-    res.json(await recentBroadcasts(deps.sql));
+  // Without limit or cursor: the latest few, the plain array the broadcast screen reads.
+  router.get('/broadcasts/recent', async (req, res) => {
+    const page = pageRequest(parseBody(BroadcastsPageQuery, req.query));
+    res.json(page ? pageAnswer(await pageBroadcasts(deps.sql, page)) : await recentBroadcasts(deps.sql));
   });
 
   router.get('/broadcasts/allowance', async (_req, res) => {

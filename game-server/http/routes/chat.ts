@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { ChatPageQuery } from '../../../schema/api/chat.ts';
 import { TerritoryId } from '../../../schema/api/ids.ts';
-import { CHAT_REFUSAL, listChatMessages } from '../../social/chat.ts';
+import { pageAnswer, pageRequest } from '../../../schema/api/pages.ts';
+import { CHAT_REFUSAL, listChatMessages, pageChatMessages } from '../../social/chat.ts';
 import { commandRoute } from '../command.ts';
 import { parseBody } from '../validate.ts';
 import type { HttpDeps } from '../deps.ts';
@@ -11,8 +12,9 @@ export function chatRoutes(deps: HttpDeps): Router {
 
   router.get('/chat/:territoryId', async (req, res) => {
     const territoryId = parseBody(TerritoryId, req.params.territoryId);
-    const { before } = parseBody(ChatPageQuery, req.query);
-    res.json(await listChatMessages(deps.sql, territoryId, before));
+    const query = parseBody(ChatPageQuery, req.query);
+    const page = pageRequest(query);
+    res.json(page ? pageAnswer(await pageChatMessages(deps.sql, territoryId, page)) : await listChatMessages(deps.sql, territoryId, query.before));
   });
 
   router.post('/chat', limitRequests(deps.limits.doors.chat, byPlayerOrAddress, CHAT_REFUSAL), commandRoute(deps, 'chat.post'));

@@ -1,10 +1,14 @@
 import { Router, type Request } from 'express';
 import type { CommandType } from '../../../schema/commands/index.ts';
 import { TerritoryId, UserId } from '../../../schema/api/ids.ts';
-import { insideBox, pickFields, TerritoryListQuery } from '../../../schema/api/territory-list.ts';
-import { territoryHistory } from '../../economy/market.ts';
+import { pageAnswer, pageRequest } from '../../../schema/api/pages.ts';
+import { HistoryPageQuery } from '../../../schema/api/territories.ts';
+import { insideBox, pickFields, TerritoryListQuery, WORLD_SEQ_HEADER, type WorldChangesDto } from '../../../schema/api/territory-list.ts';
+import type { TerritoryDto } from '../../../schema/api/territory.ts';
+import { pageTerritoryHistory, territoryHistory } from '../../economy/market.ts';
 import { territoryHierarchy } from '../../world/hierarchy.ts';
-import { listTerritories, listTerritoriesForSale, listTerritoriesOf, readTerritory } from '../../world/territories.ts';
+import { worldAt, territoriesChangedSince } from '../../world/changes.ts';
+import { listTerritoriesForSale, listTerritoriesOf, readTerritory } from '../../world/territories.ts';
 import { visitsOf } from '../../ads/visits.ts';
 import { sendCompressed } from '../cache/compressed-body.ts';
 import { ReadCache } from '../cache/read-cache.ts';
@@ -13,6 +17,7 @@ import type { HttpDeps } from '../deps.ts';
 import { commandRoute } from '../command.ts';
 import { byAddress, limitRequests } from '../rate-limit.ts';
 import { parseBody } from '../validate.ts';
+import { take } from '../../limits/take.ts';
 
 /** SPEC §7's territory calls, plus the market's listing and history. */
 export function territoryRoutes(deps: HttpDeps): Router {
@@ -22,22 +27,33 @@ export function territoryRoutes(deps: HttpDeps): Router {
 
   // The public lists every visitor reads answer from memory until a territory changes.
   const territoriesChanged = (event: DomainEvent) => event.type === 'territories.changed';
-  const world = new ReadCache(deps.events, territoriesChanged, () => listTerritories(sql));
+  const world = new ReadCache(deps.events, territoriesChanged, () => worldAt(sql), (at) => at.territories);
   const forSale = new ReadCache(deps.events, territoriesChanged, () => listTerritoriesForSale(sql));
   const hierarchy = new ReadCache(deps.events, territoriesChanged, () => territoryHierarchy(sql));
 
   router.get('/territories', async (req, res) => {
-    const { fields, bbox } = parseBody(TerritoryListQuery, req.query);
+    const { fields, bbox, since } = parseBody(TerritoryListQuery, req.query);
+    const shape = (territories: TerritoryDto[]) => (fields ? territories.map((territory) => pickFields(territory, fields)) : territories);
+    if (since !== undefined) {
+      // The whole list is one answer kept in memory; a read of changes reaches the database.
+      await take(deps.limits.doors.worldChanges, byAddress(req), 'Too many world change reads.');
+      const changed = await territoriesChangedSince(sql, since);
+      const answer = changed ?? (await world.read()).data;
+      res.setHeader(WORLD_SEQ_HEADER, String(answer.seq));
+      res.json({ seq: answer.seq, full: changed === null, territories: shape(answer.territories) } satisfies WorldChangesDto);
+      return;
+    }
+    const { data, body } = await world.read();
+    res.setHeader(WORLD_SEQ_HEADER, String(data.seq));
     if (bbox) {
-      const inside = (await world.read()).data.filter((territory) => insideBox(territory, bbox));
-      res.json(fields ? inside.map((territory) => pickFields(territory, fields)) : inside);
+      res.json(shape(data.territories.filter((territory) => insideBox(territory, bbox))));
       return;
     }
     if (fields) {
-      sendCompressed(req, res, await world.variant(fields.join(','), (all) => all.map((territory) => pickFields(territory, fields))));
+      sendCompressed(req, res, await world.variant(fields.join(','), (at) => shape(at.territories)));
       return;
     }
-    sendCompressed(req, res, (await world.read()).body);
+    sendCompressed(req, res, body);
   });
 
   router.get('/territories/for-sale', async (req, res) => {
@@ -63,7 +79,14 @@ export function territoryRoutes(deps: HttpDeps): Router {
   });
 
   router.get('/territories/:id/history', async (req, res) => {
-    res.json({ history: await territoryHistory(sql, territoryId(req.params)) });
+    const id = territoryId(req.params);
+    const page = pageRequest(parseBody(HistoryPageQuery, req.query));
+    if (!page) {
+      res.json({ history: await territoryHistory(sql, id) });
+      return;
+    }
+    const { items, next_cursor } = pageAnswer(await pageTerritoryHistory(sql, id, page));
+    res.json({ history: items, next_cursor });
   });
 
   const command = (type: CommandType) => commandRoute(deps, type, (req) => ({ territoryId: req.params.id, body: req.body }));

@@ -1,6 +1,8 @@
 import { Router } from 'express';
 import { UserId } from '../../../schema/api/ids.ts';
-import { listPublicUsers, readPublicUser } from '../../auth/users.ts';
+import { pageAnswer, pageRequest } from '../../../schema/api/pages.ts';
+import { UsersPageQuery } from '../../../schema/api/users.ts';
+import { listPublicUsers, pagePublicUsers, readPublicUser } from '../../auth/users.ts';
 import type { HttpDeps } from '../deps.ts';
 import { currentUser } from '../session.ts';
 import { parseBody } from '../validate.ts';
@@ -8,8 +10,10 @@ import { parseBody } from '../validate.ts';
 export function userRoutes({ sql }: HttpDeps): Router {
   const router = Router();
 
-  router.get('/users', async (_req, res) => {
-    res.json(await listPublicUsers(sql, currentUser(res)));
+  // Without limit or cursor the answer stays the plain array SPEC §7's clients read.
+  router.get('/users', async (req, res) => {
+    const page = pageRequest(parseBody(UsersPageQuery, req.query));
+    res.json(page ? pageAnswer(await pagePublicUsers(sql, currentUser(res), page)) : await listPublicUsers(sql, currentUser(res)));
   });
 
   router.get('/users/:id', async (req, res) => {
