@@ -1,3 +1,4 @@
+import type { ProfileTradeDto } from '../../schema/api/profiles.ts';
 import type { OwnershipChangeDto } from '../../schema/api/territories.ts';
 import type { Queryable, Tx } from '../db/database.ts';
 import { notFound } from '../errors.ts';
@@ -28,14 +29,27 @@ export async function changeOwner(tx: Tx, territory: LockedTerritory, to: string
 export async function territoryHistory(sql: Queryable, territoryId: number): Promise<OwnershipChangeDto[]> {
   const [territory] = await sql`select 1 from territories where id = ${territoryId}`;
   if (!territory) throw notFound('Territory not found');
-  const rows = await sql<(Omit<OwnershipChangeDto, 'id' | 'price' | 'created_at'> & { id: string; price: string; created_at: Date })[]>`
-    select c.id::text, c.from_owner_id, f.username as from_owner_name, c.to_owner_id, t.username as to_owner_name,
-           c.price::text, c.reason, c.created_at
+  const changes = await ownershipChanges(sql, { territoryId }, 200);
+  return changes.map(({ territory_id: _id, territory_name: _name, ...change }) => change);
+}
+
+/** The territories a player bought, sold, was given or gave away, newest first. */
+export function tradesOf(sql: Queryable, userId: string, limit: number): Promise<ProfileTradeDto[]> {
+  return ownershipChanges(sql, { userId }, limit);
+}
+
+async function ownershipChanges(sql: Queryable, filter: { territoryId: number } | { userId: string }, limit: number): Promise<ProfileTradeDto[]> {
+  const where =
+    'territoryId' in filter ? sql`c.territory_id = ${filter.territoryId}` : sql`(c.from_owner_id = ${filter.userId} or c.to_owner_id = ${filter.userId})`;
+  const rows = await sql<(Omit<ProfileTradeDto, 'id' | 'price' | 'created_at'> & { id: string; price: string; created_at: Date })[]>`
+    select c.id::text, c.territory_id, tr.name as territory_name, c.from_owner_id, f.username as from_owner_name,
+           c.to_owner_id, t.username as to_owner_name, c.price::text, c.reason, c.created_at
       from ownership_changes c
+      join territories tr on tr.id = c.territory_id
       left join users f on f.id = c.from_owner_id
       left join users t on t.id = c.to_owner_id
-     where c.territory_id = ${territoryId}
+     where ${where}
      order by c.created_at desc, c.id desc
-     limit 200`;
+     limit ${limit}`;
   return rows.map((row) => ({ ...row, id: Number(row.id), price: Number(row.price), created_at: row.created_at.toISOString() }));
 }

@@ -24,6 +24,8 @@ export const DOOR_LIMITS = {
   visit: { name: 'visit-address', points: 30, seconds: MINUTE },
   /** The public economy is cached for seconds anyway: two reads a second is more than a reader needs. */
   economy: { name: 'economy-address', points: 120, seconds: MINUTE },
+  /** A profile is a handful of indexed reads; a reader clicking through names makes a few a minute. */
+  profile: { name: 'profile-player-address', points: 60, seconds: MINUTE },
   /** An audit scans the whole ledger, so a stranger may start only a few. */
   audit: { name: 'audit-address', points: 3, seconds: MINUTE },
   /** A statement page replays the player's own movements: paging through hundreds is a few calls. */
