@@ -24,6 +24,7 @@ const Economy = lazy(() => import('./routes/Economy.tsx'));
 const Account = lazy(() => import('./routes/Account.tsx'));
 const AdminDesk = lazy(() => import('./routes/AdminDesk.tsx'));
 const Rankings = lazy(() => import('./routes/Rankings.tsx'));
+const Profile = lazy(() => import('./routes/Profile.tsx'));
 
 export function App() {
   return (
@@ -50,6 +51,7 @@ export function App() {
           <Route path="/account" element={<Account />} />
           <Route path="/admin/desk" element={<AdminDesk />} />
           <Route path="/rankings" element={<Rankings />} />
+          <Route path="/players/:username" element={<Profile />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>

@@ -4,6 +4,7 @@ import type { RentFlowDto, RentWaterfallDto } from '../../schema/api/revenue.ts'
 import { dueLabel } from '../../schema/rules/rent.ts';
 import { formatDrk } from '../format.ts';
 import { Section } from './Section.tsx';
+import { PlayerLink } from '../hud/PlayerLink.tsx';
 
 const FIRST_SHOWN = 3;
 
@@ -28,7 +29,7 @@ export function PaymentSchedule({ wanaktId }: { wanaktId: string }) {
             {due.slice(0, FIRST_SHOWN).map((flow) => (
               <li key={flow.payment_id ?? flow.payer_territory_id}>
                 <span>
-                  {flow.payer_territory_name} <span className="muted small">({flow.payer_username})</span>
+                  {flow.payer_territory_name} <span className="muted small">(<PlayerLink name={flow.payer_username} />)</span>
                 </span>
                 <span>{formatDrk(flow.amount)}</span>
                 {flow.due_date && <span className={flow.status === 'overdue' ? 'negative small' : 'muted small'}>{dueLabel(new Date(flow.due_date), now)}</span>}

@@ -5,6 +5,7 @@ import type { RentWaterfallDto, RevenueSummaryDto } from '../../schema/api/reven
 import { ANNUAL_GOAL_USD, annualUsd } from '../../schema/rules/economy.ts';
 import { formatDrk } from '../format.ts';
 import { Section } from './Section.tsx';
+import { PlayerLink } from '../hud/PlayerLink.tsx';
 
 function usd(amount: number): string {
   return amount.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
@@ -60,7 +61,7 @@ export function RevenueTracking({ userId }: { userId: string }) {
         {upcoming.data &&
           (next ? (
             <p>
-              Next payment: <strong>{formatDrk(next.amount)}</strong> to {next.payee_territory_name ?? next.payee_username},{' '}
+              Next payment: <strong>{formatDrk(next.amount)}</strong> to {next.payee_territory_name ?? <PlayerLink name={next.payee_username} />},{' '}
               <span className={next.overdue ? 'negative' : undefined}>{next.label.toLowerCase()}</span>.{' '}
               <Link to="/rent">{next.overdue ? 'Pay Now' : 'Pay Early'}</Link>
             </p>

@@ -10,6 +10,7 @@ import { showToast } from '../state/toasts.ts';
 import { useWorld } from '../state/world.ts';
 import { sendChat, useChatWatch } from './chatTransport.ts';
 import { Section } from './Section.tsx';
+import { PlayerLink } from '../hud/PlayerLink.tsx';
 
 // The chat of the territory selected on the map: stored history from REST, new messages live.
 export function TerritoryChat() {
@@ -56,7 +57,7 @@ export function TerritoryChat() {
             {history.data && messages.length === 0 && <li className="muted empty">No messages yet. Be the first to say hello!</li>}
             {messages.map((message) => (
               <li key={message.id} className={message.user_id === account?.id ? 'chat-message mine' : 'chat-message'}>
-                <span className="chat-author">{message.username}</span>
+                <PlayerLink className="chat-author" name={message.username} />
                 <span className="chat-text">{message.message}</span>
               </li>
             ))}

@@ -7,6 +7,7 @@ import { useTerritory } from '../hud/territoryHooks.ts';
 import { useWorld } from '../state/world.ts';
 import { tradeFigures } from './marketFigures.ts';
 import { Section } from './Section.tsx';
+import { PlayerLink } from '../hud/PlayerLink.tsx';
 
 // Everyone but the Wanakt: what there is to know about the selected territory.
 export function TerritoryDetails() {
@@ -31,7 +32,9 @@ export function TerritoryDetails() {
       <h3 className="detail-name">{territory.name}</h3>
       <dl className="facts compact">
         <dt>Held by</dt>
-        <dd>{territory.owner_name ?? 'Nobody yet'}</dd>
+        <dd>
+          <PlayerLink name={territory.owner_name} fallback="Nobody yet" />
+        </dd>
         {node && (
           <>
             <dt>Overlord</dt>

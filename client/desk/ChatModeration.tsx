@@ -6,6 +6,7 @@ import { liftMute, mutePlayer, removeChatMessage, serverMessageOr } from '../api
 import { QueryState } from '../admin/QueryState.tsx';
 import { showToast } from '../state/toasts.ts';
 import { AUDIT_KEY } from './AuditLog.tsx';
+import { PlayerLink } from '../hud/PlayerLink.tsx';
 
 const CHAT = ['/api/admin/chat/recent'];
 const MUTES = ['/api/admin/mutes'];
@@ -56,7 +57,9 @@ export function ChatModeration() {
             {mutes.data.map((mute) => (
               <li className="item" key={mute.user_id}>
                 <div className="item-main">
-                  <strong>{mute.username}</strong>
+                  <strong>
+                    <PlayerLink name={mute.username} />
+                  </strong>
                   <span className="muted small">
                     muted until {when.format(new Date(mute.muted_until))}: {mute.reason}
                   </span>
@@ -74,7 +77,10 @@ export function ChatModeration() {
             <li className="item" key={message.id} data-testid="moderated-message">
               <div className="item-main">
                 <span>
-                  <strong>{message.username}</strong> in {message.territory_name}: {message.message}
+                  <strong>
+                    <PlayerLink name={message.username} />
+                  </strong>{' '}
+                  in {message.territory_name}: {message.message}
                 </span>
                 <time className="muted small" dateTime={message.created_at}>
                   {when.format(new Date(message.created_at))}

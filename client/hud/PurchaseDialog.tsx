@@ -6,6 +6,7 @@ import { LoginRequired } from './LoginRequired.tsx';
 import { Modal } from './Modal.tsx';
 import { purchaseProblem } from './rules.ts';
 import { balanceOf, useAccount, useTerritory } from './territoryHooks.ts';
+import { PlayerLink } from './PlayerLink.tsx';
 
 interface PurchaseDialogProps {
   territoryId: number;
@@ -49,7 +50,7 @@ export function PurchaseDialog({ territoryId, onClose }: PurchaseDialogProps) {
             <dt>Type</dt>
             <dd className="capitalised">{territory.type}</dd>
             <dt>Seller</dt>
-            <dd>{territory.owner_id === null ? 'Unowned (the Wanakt’s treasury)' : territory.owner_name ?? 'Another player'}</dd>
+            <dd>{territory.owner_id === null ? 'Unowned (the Wanakt’s treasury)' : <PlayerLink name={territory.owner_name} fallback="Another player" />}</dd>
             <dt>Monthly revenue</dt>
             <dd>{formatDrk(territory.monthly_revenue)}</dd>
             <dt>Price</dt>

@@ -7,6 +7,7 @@ import { ownedCount, useWorld } from '../state/world.ts';
 import { NotificationBell } from '../notifications/NotificationBell.tsx';
 import { BannerRotator } from './BannerRotator.tsx';
 import { LiveStatus } from './LiveStatus.tsx';
+import { PlayerLink } from './PlayerLink.tsx';
 
 export function TopBar() {
   const account = useSession((state) => state.account);
@@ -58,7 +59,7 @@ export function TopBar() {
         {account ? (
           <>
             <NotificationBell />
-            <span className="username">{account.username}</span>
+            <PlayerLink className="username" name={account.username} />
             <button className="button" type="button" onClick={logOut}>
               Log out
             </button>

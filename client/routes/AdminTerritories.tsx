@@ -14,6 +14,7 @@ import { formatDrk } from '../format.ts';
 import { useSession } from '../state/session.ts';
 import { showToast } from '../state/toasts.ts';
 import { goLive } from '../state/world.ts';
+import { PlayerLink } from '../hud/PlayerLink.tsx';
 
 const HIERARCHY = ['/api/territories/hierarchy'];
 const USERS = ['/api/users'];
@@ -106,7 +107,9 @@ function TerritoryManagement({ wanaktId }: { wanaktId: string }) {
                 <tr key={territory.id} data-territory={territory.name}>
                   <td>{territory.name}</td>
                   <td className="capitalised">{territory.type}</td>
-                  <td>{territory.owner_name}</td>
+                  <td>
+                    <PlayerLink name={territory.owner_name} />
+                  </td>
                   <td>
                     {paysRent(territory) ? (
                       <RentEditor

@@ -11,6 +11,7 @@ import { PaymentForm } from '../payments/PaymentForm.tsx';
 import { useSession } from '../state/session.ts';
 import { goLive } from '../state/world.ts';
 import { showToast } from '../state/toasts.ts';
+import { PlayerLink } from '../hud/PlayerLink.tsx';
 
 const PRICE = `$${(BROADCAST_PRICE_CENTS / 100).toFixed(2)}`;
 
@@ -26,7 +27,9 @@ function RecentBroadcasts({ broadcasts }: { broadcasts: BroadcastDto[] | undefin
       {broadcasts.map((broadcast) => (
         <li key={broadcast.id} className="panel broadcast-item">
           <div className="spread">
-            <strong>{broadcast.sender_name}</strong>
+            <strong>
+              <PlayerLink name={broadcast.sender_name} />
+            </strong>
             <span className="muted">
               {new Date(broadcast.created_at).toLocaleString()} · cost {formatDrk(broadcast.cost)} · reached {broadcast.reach_count}
             </span>

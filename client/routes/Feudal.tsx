@@ -6,6 +6,7 @@ import { Screen } from '../admin/Screen.tsx';
 import { feudalFigures, payeeOf } from '../dashboard/feudalFigures.ts';
 import { formatDrk } from '../format.ts';
 import { useHierarchy } from '../hud/hierarchy.ts';
+import { PlayerLink } from '../hud/PlayerLink.tsx';
 
 const FLOWS = [
   { from: 'Villages', to: 'towns', share: `${FEUDAL_SHARE.village!.percent}%` },
@@ -31,7 +32,7 @@ function TreeRow({ node }: { node: HierarchyNode }) {
           </span>
         )}
         {node.collectsRent > 0 && <span className="small collects">Collects {formatDrk(node.collectsRent)}</span>}
-        <span className="owner small">{node.owner_name ?? 'Unowned'}</span>
+        <span className="owner small"><PlayerLink name={node.owner_name} fallback="Unowned" /></span>
       </div>
       {node.vassals.length > 0 && (
         <ul className="tree">

@@ -13,6 +13,7 @@ import { useDialogs } from '../hud/dialogs.ts';
 import { useAccount } from '../hud/territoryHooks.ts';
 import { loadTerritories, useWorld } from '../state/world.ts';
 import { listingFigures } from '../dashboard/marketFigures.ts';
+import { PlayerLink } from '../hud/PlayerLink.tsx';
 
 // SPEC §9 "Display": the first 3 listings, then more on demand.
 const FIRST_SHOWN = 3;
@@ -32,7 +33,7 @@ function Listing({ territory }: { territory: TerritoryDto }) {
         <dt>Revenue</dt>
         <dd>{formatDrk(territory.monthly_revenue)} / month</dd>
         <dt>Seller</dt>
-        <dd>{territory.owner_name ?? 'The realm'}</dd>
+        <dd><PlayerLink name={territory.owner_name} fallback="The realm" /></dd>
         <dt>Price</dt>
         <dd className="price">{formatDrk(territory.sale_price ?? 0)}</dd>
       </dl>

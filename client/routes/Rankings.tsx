@@ -6,6 +6,7 @@ import { QueryState } from '../admin/QueryState.tsx';
 import { Screen } from '../admin/Screen.tsx';
 import { formatDrk } from '../format.ts';
 import { useSession } from '../state/session.ts';
+import { PlayerLink } from '../hud/PlayerLink.tsx';
 
 const BOARD_WORDS: Record<RankingBoard, { tab: string; column: string; format: (value: number) => string }> = {
   wealth: { tab: 'Wealth', column: 'DRK held', format: formatDrk },
@@ -52,7 +53,9 @@ export default function Rankings() {
               {ranking.data?.top.map((row) => (
                 <tr key={row.user_id} data-you={row.user_id === userId} data-testid="ranked-player">
                   <td>#{row.rank}</td>
-                  <td>{row.username}</td>
+                  <td>
+                    <PlayerLink name={row.username} />
+                  </td>
                   <td>{words.format(row.value)}</td>
                 </tr>
               ))}

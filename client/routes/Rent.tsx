@@ -11,6 +11,7 @@ import { formatDrk } from '../format.ts';
 import { useSession } from '../state/session.ts';
 import { showToast } from '../state/toasts.ts';
 import { goLive } from '../state/world.ts';
+import { PlayerLink } from '../hud/PlayerLink.tsx';
 
 const OVERDUE = ['/api/rent/overdue'];
 const upcomingKey = (userId: string) => ['/api/payments/upcoming', userId];
@@ -56,12 +57,17 @@ function PaymentList({ payments, userId, busyId, onPay }: PaymentListProps) {
         <li className="item" key={payment.id} data-tone={payment.overdue ? 'overdue' : undefined} data-testid="rent-payment">
           <div className="item-main">
             <strong>
-              {payment.payer_territory_name} → {payment.payee_territory_name ?? payment.payee_username}
+              {payment.payer_territory_name} → {payment.payee_territory_name ?? <PlayerLink name={payment.payee_username} />}
             </strong>
             <span className="muted small">
               {payment.payment_type === 'sub_rent' ? 'Sub-territory rent' : 'Rent'} · period {payment.period} · due{' '}
               {new Date(payment.due_date).toLocaleDateString()}
-              {payment.payer_id !== userId && ` · owed by ${payment.payer_username}`}
+              {payment.payer_id !== userId && (
+                <>
+                  {' · owed by '}
+                  <PlayerLink name={payment.payer_username} />
+                </>
+              )}
             </span>
           </div>
           <div className="row">

@@ -23,6 +23,7 @@ import { notificationRoutes } from './routes/notifications.ts';
 import { firstStepsRoutes } from './routes/first-steps.ts';
 import { deskRoutes } from './routes/desk.ts';
 import { rankingRoutes } from './routes/rankings.ts';
+import { profileRoutes } from './routes/profiles.ts';
 import { economyRoutes } from './routes/economy.ts';
 import { statementRoutes } from './routes/statement.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
@@ -102,6 +103,7 @@ export function createApp(deps: HttpDeps, options: AppOptions): Express {
   api.use(firstStepsRoutes(deps));
   api.use(deskRoutes(deps));
   api.use(rankingRoutes(deps));
+  api.use(profileRoutes(deps));
   api.use(economyRoutes(deps));
   api.use(statementRoutes(deps));
   api.use(unknownApiPath());

@@ -26,6 +26,8 @@ export const DOOR_LIMITS = {
   economy: { name: 'economy-address', points: 120, seconds: MINUTE },
   /** A read of world changes scans the outbox since the caller's number: a map polling every second stays under it. */
   worldChanges: { name: 'world-changes-address', points: 120, seconds: MINUTE },
+  /** A profile is a handful of indexed reads; a reader clicking through names makes a few a minute. */
+  profile: { name: 'profile-player-address', points: 60, seconds: MINUTE },
   /** An audit scans the whole ledger, so a stranger may start only a few. */
   audit: { name: 'audit-address', points: 3, seconds: MINUTE },
   /** A statement page replays the player's own movements: paging through hundreds is a few calls. */

@@ -1,5 +1,5 @@
 import type { TerritoryDto } from '../../schema/api/territory.ts';
-import type { Sql, Tx } from '../db/database.ts';
+import { transaction, type Sql, type Tx } from '../db/database.ts';
 import { outboxHead } from '../events/outbox.ts';
 import { listTerritories, readTerritories } from './territories.ts';
 
@@ -12,7 +12,7 @@ export interface WorldAt {
 // A command writes its rows and its outbox number in one transaction, so rows and number read in
 // one snapshot agree: every change up to `seq` is in the rows, and none after it.
 function inSnapshot<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return sql.begin('isolation level repeatable read', work) as Promise<T>;
+  return transaction(sql, work, 'isolation level repeatable read');
 }
 
 /** The whole world and the event number it reflects. */

@@ -56,6 +56,7 @@ import { AccountDto } from '../../../schema/api/user.ts';
 import { AuditEntryDto, AuditQuery, MuteBody, MuteDto, RemoveBody, UnmuteBody } from '../../../schema/api/desk.ts';
 import { FirstStepsDto, StarterClaimBody } from '../../../schema/api/first-steps.ts';
 import { MarkReadBody, NOTIFICATIONS_PAGE_SIZE, NotificationsDto } from '../../../schema/api/notifications.ts';
+import { PlayerProfileDto, ProfileUsernameParam } from '../../../schema/api/profiles.ts';
 import { RankingBoardParam, RankingDto } from '../../../schema/api/rankings.ts';
 import { PAGE_SIZE_MAX } from '../../../schema/api/pages.ts';
 import { PublicUserDto, PublicUsersPage, UsersPageQuery } from '../../../schema/api/users.ts';
@@ -180,6 +181,7 @@ const staying: Operation[] = [
   { method: 'get', path: '/first-steps', tag: 'First steps', summary: 'The starter territories a newcomer may claim, and whether it may', access: 'player', scope: 'read', ok: { status: 200, schema: FirstStepsDto, description: 'First steps' }, rateLimit: '30 per 60 s per player' },
   { method: 'post', path: '/first-steps/claim', tag: 'First steps', summary: 'Claim a first territory at the starter price, once', access: 'player', scope: null, body: StarterClaimBody, ok: { status: 200, schema: MessageDto, description: 'Claimed' }, errors: [404, 409], rateLimit: '30 per 60 s per player' },
   { method: 'get', path: '/rankings/:board', tag: 'Rankings', summary: 'A leaderboard (wealth, territories, earnings, tribute) with your own place', access: 'public', scope: 'read', params: z.object({ board: RankingBoardParam }), ok: { status: 200, schema: RankingDto, description: 'Ranking' } },
+  { method: 'get', path: '/players/:username', tag: 'Rankings', summary: "A player's public profile: territories and feudal titles, earnings, collectibles, latest trades", description: 'The name is matched whatever its case, as at login.', access: 'public', scope: 'read', params: z.object({ username: ProfileUsernameParam }), ok: { status: 200, schema: PlayerProfileDto, description: 'Profile' }, rateLimit: limitText(DOOR_LIMITS.profile, 'player, or address before log-in') },
   { method: 'get', path: '/admin/audit', tag: 'Wanakt', summary: "The audit log of the Wanakt's actions, newest first", access: 'wanakt', scope: null, query: AuditQuery, ok: { status: 200, schema: list(AuditEntryDto), description: 'Entries' } },
   { method: 'get', path: '/admin/chat/recent', tag: 'Wanakt', summary: 'Recent chat across territories, for moderation', access: 'wanakt', scope: null, ok: { status: 200, schema: list(ChatMessageDto.extend({ territory_name: z.string() })), description: 'Messages' } },
   { method: 'post', path: '/admin/chat/:id/remove', tag: 'Wanakt', summary: 'Remove a chat message, with a reason', access: 'wanakt', scope: null, params: MessageOrBroadcastId('Message id'), body: RemoveBody, ok: { status: 200, schema: MessageDto, description: 'Removed' }, errors: [404, 409] },
