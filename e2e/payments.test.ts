@@ -76,6 +76,9 @@ describe('[issue 5] paying through the sandbox in a real browser', () => {
     expect(await recent.textContent()).toContain('cost $1.00 (63 DRK)');
     expect(await message.inputValue()).toBe('');
     expect(await message.isDisabled()).toBe(false);
+    // The day's broadcast is spent: paying again is refused before any card is asked for, and the button says why.
+    await expect.poll(() => page.getByTestId('broadcast-limit').textContent()).toContain('You can send one broadcast per day.');
+    expect(await page.getByRole('button', { name: 'Pay $1.00 to Broadcast' }).isDisabled()).toBe(true);
     const [sent] = await game.database.sql`select count(*)::int as n from broadcasts where sender_id = ${DEMO}`;
     expect(sent.n).toBe(1);
   });

@@ -17,7 +17,7 @@ const TYPE_LABEL: Record<CollectibleDto['type'], string> = { palace_skin: 'Palac
 function DesignCard({ design, serialsLabel, children }: { design: CollectibleDesign; serialsLabel: string; children: ReactNode }) {
   const item = design.first;
   return (
-    <li className="panel card collectible-card" data-testid="collectible" data-serials={design.items.map((copy) => copy.serial_number).join(',')}>
+    <li className="panel card collectible-card" data-testid="collectible">
       <div className="collectible-head">
         <Emblem design={item} />
         <div className="stack">
