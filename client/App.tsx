@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { ROUTES } from '../schema/routes.ts';
 import { Toaster } from './hud/Toaster.tsx';
 import { TestModeRibbon } from './payments/TestModeRibbon.tsx';
 
@@ -31,27 +32,27 @@ export function App() {
     <BrowserRouter>
       <Suspense fallback={<p className="route-loading">Loading…</p>}>
         <Routes>
-          <Route path="/" element={<Dashboard />} />
-          <Route path="/register" element={<Register />} />
-          <Route path="/login" element={<Login />} />
-          <Route path="/revenue" element={<Revenue />} />
-          <Route path="/collectibles" element={<Collectibles />} />
-          <Route path="/admin/currency" element={<AdminCurrency />} />
-          <Route path="/admin/territories" element={<AdminTerritories />} />
-          <Route path="/admin/create-city" element={<AdminCreateCity />} />
-          <Route path="/rent" element={<Rent />} />
-          <Route path="/marketplace" element={<Marketplace />} />
-          <Route path="/wonders" element={<Wonders />} />
-          <Route path="/feudal" element={<Feudal />} />
-          <Route path="/drk-store" element={<DrkStore />} />
-          <Route path="/broadcast" element={<Broadcast />} />
-          <Route path="/advertise" element={<Advertise />} />
-          <Route path="/settings/api-keys" element={<ApiKeys />} />
-          <Route path="/economy" element={<Economy />} />
-          <Route path="/account" element={<Account />} />
-          <Route path="/admin/desk" element={<AdminDesk />} />
-          <Route path="/rankings" element={<Rankings />} />
-          <Route path="/players/:username" element={<Profile />} />
+          <Route path={ROUTES.home} element={<Dashboard />} />
+          <Route path={ROUTES.register} element={<Register />} />
+          <Route path={ROUTES.login} element={<Login />} />
+          <Route path={ROUTES.revenue} element={<Revenue />} />
+          <Route path={ROUTES.collectibles} element={<Collectibles />} />
+          <Route path={ROUTES.adminCurrency} element={<AdminCurrency />} />
+          <Route path={ROUTES.adminTerritories} element={<AdminTerritories />} />
+          <Route path={ROUTES.adminCreateCity} element={<AdminCreateCity />} />
+          <Route path={ROUTES.rent} element={<Rent />} />
+          <Route path={ROUTES.marketplace} element={<Marketplace />} />
+          <Route path={ROUTES.wonders} element={<Wonders />} />
+          <Route path={ROUTES.feudal} element={<Feudal />} />
+          <Route path={ROUTES.drkStore} element={<DrkStore />} />
+          <Route path={ROUTES.broadcast} element={<Broadcast />} />
+          <Route path={ROUTES.advertise} element={<Advertise />} />
+          <Route path={ROUTES.apiKeys} element={<ApiKeys />} />
+          <Route path={ROUTES.economy} element={<Economy />} />
+          <Route path={ROUTES.account} element={<Account />} />
+          <Route path={ROUTES.adminDesk} element={<AdminDesk />} />
+          <Route path={ROUTES.rankings} element={<Rankings />} />
+          <Route path={ROUTES.player} element={<Profile />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>

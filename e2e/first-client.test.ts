@@ -70,10 +70,14 @@ describe('[issue 2] the first client in a real browser', () => {
     await page.close();
   });
 
-  it("shows '404 Page Not Found' for an unknown path", async () => {
+  it("shows '404 Page Not Found' for an unknown path, answered with 404, and a way back to the map", async () => {
     const page = await chrome.newPage();
-    await page.goto(`${game.server.url}/no/such/page`);
+    const response = await page.goto(`${game.server.url}/no/such/page`);
+    expect(response?.status()).toBe(404);
     await expect.poll(() => page.locator('body').textContent()).toContain('404 Page Not Found');
+    await page.getByRole('link', { name: 'Back to the map' }).click();
+    await page.getByTestId('map-canvas').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
     await page.close();
   });
 });

@@ -55,7 +55,7 @@ describe('[issue 5] paying through the sandbox in a real browser', () => {
     expect((await checkInvariants(game.database.sql)).problems).toEqual([]);
   });
 
-  it('[§4 broadcast flow] when a player pays $1 and sends, then the message reaches the recent list at 63 DRK and the paid state resets', async () => {
+  it('[§4 broadcast flow] when a player pays $1 and sends, then the message reaches the recent list at $1.00 (63 DRK) and the paid state resets', async () => {
     await page.goto(`${game.server.url}/broadcast`);
     await expect.poll(() => page.getByTestId('broadcast').textContent()).toContain('No recent broadcasts');
     await page.getByRole('button', { name: 'Pay $1.00 to Broadcast' }).click();
@@ -73,9 +73,12 @@ describe('[issue 5] paying through the sandbox in a real browser', () => {
     await expect.poll(() => toastText(page)).toContain('Your message has been sent to all territories!');
     const recent = page.getByTestId('recent-broadcasts');
     await expect.poll(() => recent.textContent()).toContain('Caravans leave Petra at dawn!');
-    expect(await recent.textContent()).toContain('63 DRK');
+    expect(await recent.textContent()).toContain('cost $1.00 (63 DRK)');
     expect(await message.inputValue()).toBe('');
     expect(await message.isDisabled()).toBe(false);
+    // The day's broadcast is spent: paying again is refused before any card is asked for, and the button says why.
+    await expect.poll(() => page.getByTestId('broadcast-limit').textContent()).toContain('You can send one broadcast per day.');
+    expect(await page.getByRole('button', { name: 'Pay $1.00 to Broadcast' }).isDisabled()).toBe(true);
     const [sent] = await game.database.sql`select count(*)::int as n from broadcasts where sender_id = ${DEMO}`;
     expect(sent.n).toBe(1);
   });

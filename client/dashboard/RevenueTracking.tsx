@@ -3,13 +3,11 @@ import { Link } from 'react-router';
 import type { PaymentDueDto } from '../../schema/api/rent.ts';
 import type { RentWaterfallDto, RevenueSummaryDto } from '../../schema/api/revenue.ts';
 import { ANNUAL_GOAL_USD, annualUsd } from '../../schema/rules/economy.ts';
-import { formatDrk } from '../format.ts';
+import { formatDollars, formatDrk } from '../format.ts';
 import { Section } from './Section.tsx';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
 
-function usd(amount: number): string {
-  return amount.toLocaleString('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
-}
+const usd = (dollars: number) => formatDollars(Math.round(dollars * 100));
 
 // Revenue tracking: the month's projection from the same rules the payout uses, the next payment
 // due, and this rent period's waterfall. Every figure comes from the server's data.
@@ -23,17 +21,21 @@ export function RevenueTracking({ userId }: { userId: string }) {
     <Section title="Revenue Tracking" testId="revenue-tracking">
       {summary.isError && <p className="form-error">Could not load revenue ({summary.error.message}).</p>}
       {summary.data && (
-        <dl className="facts compact">
+        <dl className="facts compact" data-testid="revenue-parts">
           <dt>Monthly revenue</dt>
-          <dd data-testid="monthly-revenue">{formatDrk(summary.data.total_monthly)}</dd>
+          <dd data-testid="monthly-revenue" data-total>
+            {formatDrk(summary.data.total_monthly)}
+          </dd>
           <dt>Base</dt>
-          <dd>{formatDrk(summary.data.base_revenue)}</dd>
+          <dd data-part>{formatDrk(summary.data.base_revenue)}</dd>
           <dt>Multiplier bonus</dt>
-          <dd>
-            {formatDrk(summary.data.multiplier_bonus)} ({summary.data.ownership_multiplier}x)
+          <dd data-part title="Ownership, upgrade, chain and event multipliers together">
+            {formatDrk(summary.data.multiplier_bonus)}
           </dd>
           <dt>Ad revenue</dt>
-          <dd>{formatDrk(summary.data.ad_revenue)}</dd>
+          <dd data-part>{formatDrk(summary.data.ad_revenue)}</dd>
+          <dt>Feudal tribute</dt>
+          <dd data-part>{formatDrk(summary.data.feudal_tribute)}</dd>
           <dt>Yearly in USD</dt>
           <dd>
             {usd(annualUsd(summary.data.total_monthly * 12))} <span className="muted">of {usd(ANNUAL_GOAL_USD)} goal</span>

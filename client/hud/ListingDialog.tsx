@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { decideListing } from '../../schema/rules/market.ts';
 import { serverMessageOr, setListing } from '../api.ts';
 import { formatDrk } from '../format.ts';
 import { showToast } from '../state/toasts.ts';
@@ -19,6 +20,9 @@ export function ListingDialog({ territoryId, onClose }: ListingDialogProps) {
   const [saving, setSaving] = useState(false);
   if (!territory || !account) return null;
   const price = listingPrice(priceText);
+  const facts = { name: territory.name, type: territory.type, ownerId: territory.owner_id, salePrice: territory.sale_price };
+  const decision = price === null ? null : decideListing(facts, price);
+  const refusal = decision && !decision.ok ? decision.message : price !== null && price === territory.sale_price ? `Already listed at ${formatDrk(price)}` : null;
 
   async function save(salePrice: number | null) {
     if (!territory || !account) return;
@@ -50,7 +54,7 @@ export function ListingDialog({ territoryId, onClose }: ListingDialogProps) {
         className="form"
         onSubmit={(event) => {
           event.preventDefault();
-          if (price !== null) void save(price);
+          if (price !== null && refusal === null) void save(price);
         }}
       >
         <label className="field">
@@ -58,13 +62,18 @@ export function ListingDialog({ territoryId, onClose }: ListingDialogProps) {
           <input name="sale_price" inputMode="numeric" value={priceText} onChange={(event) => setPriceText(event.target.value)} aria-invalid={price === null} />
         </label>
         {price === null && <p className="field-hint">Enter a whole number of DRK, at least 1.</p>}
+        {refusal && (
+          <p className="field-hint" id="listing-refusal" data-testid="listing-refusal">
+            {refusal}
+          </p>
+        )}
         <div className="modal-actions">
           {territory.sale_price !== null && (
             <button className="button" type="button" disabled={saving} onClick={() => void save(null)}>
               Withdraw listing
             </button>
           )}
-          <button className="button primary" type="submit" disabled={saving || price === null}>
+          <button className="button primary" type="submit" disabled={saving || price === null || refusal !== null} aria-describedby={refusal ? 'listing-refusal' : undefined}>
             {territory.sale_price === null ? 'List for sale' : 'Update price'}
           </button>
         </div>

@@ -2,6 +2,7 @@ import './mapHud.css';
 import { useMapView } from '../map/mapView.ts';
 import { useSession } from '../state/session.ts';
 import { useTerritory } from './territoryHooks.ts';
+import { formatDrk } from '../format.ts';
 
 // What the pointer is over: name, type, owner and price, beside the marker.
 export function MapTooltip() {
@@ -15,7 +16,7 @@ export function MapTooltip() {
       <strong>{territory.name}</strong>
       <span className="capitalised">{territory.type === 'sub' ? 'district' : territory.type}</span>
       <span>Owner: {owner}</span>
-      <span>{territory.sale_price !== null ? `For sale: ${territory.sale_price.toLocaleString('en-US')} DRK` : `Price: ${territory.price.toLocaleString('en-US')} DRK`}</span>
+      <span>{territory.sale_price !== null ? `For sale: ${formatDrk(territory.sale_price)}` : `Price: ${formatDrk(territory.price)}`}</span>
     </div>
   );
 }

@@ -40,6 +40,8 @@ export function PurchaseDialog({ territoryId, onClose }: PurchaseDialogProps) {
   }
 
   const balance = balanceOf(account);
+  // What the client already knows would be refused: the button says so instead of asking.
+  const blocked = account ? purchaseProblem(account, territory) : null;
   return (
     <Modal title={`Buy ${territory.name}`} onClose={onClose} testId="purchase-dialog">
       {price === null ? (
@@ -65,11 +67,22 @@ export function PurchaseDialog({ territoryId, onClose }: PurchaseDialogProps) {
             )}
           </dl>
           {!account && <LoginRequired action="purchase territories" />}
+          {blocked && (
+            <p className="form-error" id="purchase-blocked" role="status" data-testid="purchase-blocked">
+              <strong>{blocked.title}:</strong> {blocked.description}
+            </p>
+          )}
           <div className="modal-actions">
             <button className="button" type="button" onClick={onClose}>
               Cancel
             </button>
-            <button className="button primary" type="button" disabled={buying} onClick={() => void buy()}>
+            <button
+              className="button primary"
+              type="button"
+              disabled={buying || blocked !== null}
+              aria-describedby={blocked ? 'purchase-blocked' : undefined}
+              onClick={() => void buy()}
+            >
               {buying ? 'Buying…' : `Buy for ${formatDrk(price)}`}
             </button>
           </div>

@@ -50,11 +50,17 @@ export function UpgradeDialog({ territoryId, onClose }: UpgradeDialogProps) {
               <div>
                 <strong className="capitalised">{option.tier}</strong>
                 <span className="muted"> · {UPGRADE_MULTIPLIER[option.tier]}x revenue</span>
+                {!option.affordable && (
+                  <p className="muted small" id={`upgrade-short-${option.tier}`}>
+                    You need {formatDrk(option.cost - balance)} more
+                  </p>
+                )}
               </div>
               <button
                 className="button primary"
                 type="button"
                 disabled={!option.affordable || pending !== null}
+                aria-describedby={option.affordable ? undefined : `upgrade-short-${option.tier}`}
                 onClick={() => void upgrade(option.tier)}
                 aria-label={`Upgrade to ${option.tier} for ${formatDrk(option.cost)}`}
               >

@@ -112,11 +112,14 @@ describe('[§5 territory description] the edit description modal', () => {
 });
 
 describe('[§5 purchase] the purchase dialog', () => {
-  it('when the balance is short, then Insufficient Balance names both amounts and nothing is sent', () => {
+  it('when the balance is short, then Buy is disabled, Insufficient Balance names both amounts beside it and nothing is sent', () => {
     useWorld.setState({ territories: [{ ...PAI, owner_id: null, owner_name: null }] });
     render(wrap(<PurchaseDialog territoryId={PAI.id} onClose={() => {}} />));
-    fireEvent.click(screen.getByRole('button', { name: /Buy for/ }));
-    expect(lastToast()).toMatchObject({ title: 'Insufficient Balance', description: 'You need 1500 DRK but only have 600 DRK' });
+    const buy = screen.getByRole('button', { name: /Buy for/ }) as HTMLButtonElement;
+    expect(buy.disabled).toBe(true);
+    expect(screen.getByTestId('purchase-blocked').textContent).toBe('Insufficient Balance: You need 1,500 DRK but only have 600 DRK');
+    expect(buy.getAttribute('aria-describedby')).toBe('purchase-blocked');
+    fireEvent.click(buy);
     expect(fetchMock.mock.calls.filter(([, init]) => (init as RequestInit).method !== 'GET')).toHaveLength(0);
   });
 
@@ -129,7 +132,15 @@ describe('[§5 purchase] the purchase dialog', () => {
     expect(fetchMock.mock.calls.filter(([, init]) => (init as RequestInit).method !== 'GET')).toHaveLength(0);
   });
 
+  it('when the buyer already owns it, then Buy is disabled and says so', () => {
+    useSession.setState({ account: { ...ANA, drk_balance: '2000' } });
+    render(wrap(<PurchaseDialog territoryId={PAI.id} onClose={() => {}} />));
+    expect((screen.getByRole('button', { name: /Buy for/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('purchase-blocked').textContent).toBe('Purchase Failed: You already own Pai');
+  });
+
   it('when the balance covers it, then the purchase names the price seen and Purchase Successful! shows the server message', async () => {
+    useWorld.setState({ territories: [{ ...PAI, owner_id: 'u2', owner_name: 'bo' }] });
     useSession.setState({ account: { ...ANA, drk_balance: '2000' } });
     answerWith({ message: 'You now own Pai' });
     render(wrap(<PurchaseDialog territoryId={PAI.id} onClose={() => {}} />));
@@ -141,6 +152,7 @@ describe('[§5 purchase] the purchase dialog', () => {
   });
 
   it('when the server refuses, then Purchase Failed shows its message', async () => {
+    useWorld.setState({ territories: [{ ...PAI, owner_id: 'u2', owner_name: 'bo' }] });
     useSession.setState({ account: { ...ANA, drk_balance: '2000' } });
     answerWith({ message: 'Pai is not for sale' }, 409);
     render(wrap(<PurchaseDialog territoryId={PAI.id} onClose={() => {}} />));

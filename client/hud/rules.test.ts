@@ -41,7 +41,7 @@ describe('[§5 purchase]', () => {
   it('when the balance is below the sale price, then it names both', () => {
     expect(purchaseProblem(account('100'), territory({ sale_price: 1500 }))).toEqual({
       title: 'Insufficient Balance',
-      description: 'You need 1500 DRK but only have 100 DRK',
+      description: 'You need 1,500 DRK but only have 100 DRK',
     });
   });
 

@@ -3,9 +3,9 @@ import type { TerritoryDto } from '../../schema/api/territory.ts';
 import type { AccountDto } from '../../schema/api/user.ts';
 import { DESCRIPTION_TOO_SHORT, DescriptionText, ListingBody } from '../../schema/api/territories.ts';
 import { parseWholeDrk } from '../../schema/api/typed-amounts.ts';
-import { UPGRADE_COST, UPGRADE_TIERS, type UpgradeTier } from '../../schema/constants.ts';
+import { UPGRADE_COST, UPGRADE_TIERS, WANAKT_USER_ID, type UpgradeTier } from '../../schema/constants.ts';
 import { canUpgrade } from '../../schema/rules/economy.ts';
-import { shortOfDrk } from '../../schema/rules/market.ts';
+import { decidePurchase } from '../../schema/rules/market.ts';
 
 export { DESCRIPTION_MAX, DESCRIPTION_MIN } from '../../schema/api/territories.ts';
 
@@ -25,10 +25,12 @@ export function descriptionProblem(text: string): Problem | null {
 /** SPEC §5 "Purchase": a user is required and the balance must cover the sale price. */
 export function purchaseProblem(account: AccountDto | null, territory: TerritoryDto): Problem | null {
   if (!account) return { title: 'Login Required', description: 'Please log in to purchase territories' };
-  const price = territory.sale_price ?? 0;
   const balance = Math.trunc(Number(account.drk_balance));
-  if (balance < price) return { title: 'Insufficient Balance', description: shortOfDrk(price, balance) };
-  return null;
+  const facts = { name: territory.name, type: territory.type, ownerId: territory.owner_id, salePrice: territory.sale_price };
+  const decision = decidePurchase(facts, { id: account.id, balance }, WANAKT_USER_ID);
+  if (decision.ok) return null;
+  const short = territory.sale_price !== null && balance < territory.sale_price;
+  return { title: short ? 'Insufficient Balance' : 'Purchase Failed', description: decision.message };
 }
 
 /** SPEC §5 "Chat": what to send, or null for an empty or whitespace-only message. */

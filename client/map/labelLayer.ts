@@ -3,6 +3,7 @@
 import { Container, Graphics, Text, TextStyle } from 'pixi.js';
 import type { TerritoryType } from '../../schema/constants.ts';
 import { LABEL_FONT_SIZE, byImportance, placeLabels, type LabelCandidate } from './labels.ts';
+import { formatDrk } from '../format.ts';
 
 export interface LabelSource {
   id: number;
@@ -37,9 +38,6 @@ export function nameWidth(name: string, size: number): number {
   return Math.ceil(name.length * size * 0.56) + 6;
 }
 
-function badgeText(price: number): string {
-  return `${price.toLocaleString('en-US')} DRK`;
-}
 
 export class LabelLayer {
   readonly container = new Container({ eventMode: 'none', interactiveChildren: false });
@@ -53,7 +51,7 @@ export class LabelLayer {
       const size = LABEL_FONT_SIZE[source.type];
       const base = { id: source.id, type: source.type, x: source.x, y: source.y, source };
       candidates.push({ ...base, kind: 'name', width: nameWidth(source.name, size), height: size + 4 });
-      if (source.badge !== null) candidates.push({ ...base, kind: 'badge', width: nameWidth(badgeText(source.badge), 10) + 4, height: BADGE_HEIGHT });
+      if (source.badge !== null) candidates.push({ ...base, kind: 'badge', width: nameWidth(formatDrk(source.badge), 10) + 4, height: BADGE_HEIGHT });
     }
     candidates.sort((a, b) => byImportance(a, b) || (a.kind === b.kind ? 0 : a.kind === 'name' ? -1 : 1));
     const placed = placeLabels(candidates, view, { scale, gap: GAP_PX, max: MAX_LABELS });
@@ -105,7 +103,7 @@ export class LabelLayer {
     if (existing && existing.price === price) return existing.group;
     existing?.group.destroy({ children: true });
     const group = new Container();
-    const text = new Text({ text: badgeText(price), style: badgeStyle, anchor: { x: 0.5, y: 0 }, resolution: globalThis.devicePixelRatio || 1 });
+    const text = new Text({ text: formatDrk(price), style: badgeStyle, anchor: { x: 0.5, y: 0 }, resolution: globalThis.devicePixelRatio || 1 });
     text.y = 1;
     const width = text.width + 10;
     const pill = new Graphics().roundRect(-width / 2, 0, width, BADGE_HEIGHT, BADGE_HEIGHT / 2).fill(0x4ade80).stroke({ color: 0x052e16, width: 1 });

@@ -28,12 +28,14 @@ export function OverviewTab({ summary, onOpenTab }: OverviewTabProps) {
             {lines.map((line) => (
               <li key={line.label}>
                 <span>{line.label}</span>
-                <span>{formatDrk(line.value)}</span>
+                <span data-part>{formatDrk(line.value)}</span>
               </li>
             ))}
             <li className="total-line">
               <span>Total Monthly</span>
-              <span data-testid="total-monthly">{formatDrk(summary.total_monthly)}</span>
+              <span data-testid="total-monthly" data-total>
+                {formatDrk(summary.total_monthly)}
+              </span>
             </li>
           </ul>
           <p className="muted small">
@@ -61,10 +63,34 @@ export function OverviewTab({ summary, onOpenTab }: OverviewTabProps) {
                       <td className="number">{line.base.toLocaleString('en-US')}</td>
                       <td className="number">{line.multiplier_bonus.toLocaleString('en-US')}</td>
                       <td className="number">{line.ad_revenue.toLocaleString('en-US')}</td>
-                      <td className="number">{line.to_owner.toLocaleString('en-US')}</td>
+                      <td className="number" data-part>
+                        {line.to_owner.toLocaleString('en-US')}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
+                <tfoot>
+                  {summary.wonder_ad_revenue > 0 && (
+                    <tr>
+                      <td colSpan={4}>Ad revenue of every wonder (wonders are public)</td>
+                      <td className="number" data-part data-testid="wonder-ad-line">
+                        {summary.wonder_ad_revenue.toLocaleString('en-US')}
+                      </td>
+                    </tr>
+                  )}
+                  <tr>
+                    <td colSpan={4}>Feudal tribute</td>
+                    <td className="number" data-part>
+                      {summary.feudal_tribute.toLocaleString('en-US')}
+                    </td>
+                  </tr>
+                  <tr className="total-line">
+                    <td colSpan={4}>Total monthly</td>
+                    <td className="number" data-total>
+                      {summary.total_monthly.toLocaleString('en-US')}
+                    </td>
+                  </tr>
+                </tfoot>
               </table>
             </div>
           )}

@@ -3,6 +3,7 @@ import type { TerritoryDto } from '../../schema/api/territory.ts';
 import { UPGRADE_COST, UPGRADE_MULTIPLIER, UPGRADE_TIERS, type UpgradeTier } from '../../schema/constants.ts';
 import { canUpgrade, discountedPrice } from '../../schema/rules/economy.ts';
 import { formatDrk } from '../format.ts';
+import { shortOfDrk } from '../../schema/rules/market.ts';
 
 interface UpgradesTabProps {
   territories: readonly TerritoryDto[];
@@ -57,7 +58,7 @@ export function UpgradesTab({ territories, balance, upgradeDiscount, onUpgrade }
                         className="button small primary"
                         type="button"
                         disabled={short || busy !== null}
-                        title={short ? `You need ${cost} DRK but only have ${balance} DRK` : undefined}
+                        title={short ? shortOfDrk(cost, balance) : undefined}
                         onClick={() => void upgrade(territory, tier)}
                       >
                         {busy === `${territory.id}:${tier}` ? 'Upgrading…' : `Upgrade for ${formatDrk(cost)}`}

@@ -1,3 +1,4 @@
+import { formatDrk } from '../format.ts';
 import type { RevenueSummaryDto } from '../../schema/api/revenue.ts';
 import type { SpecialEventDto } from '../../schema/api/events.ts';
 import type { SpecialEventType, TerritoryType } from '../../schema/constants.ts';
@@ -84,7 +85,7 @@ export function opportunities(baseRevenue: number, territoryTypes: readonly Terr
       title: 'Expansion',
       detail:
         expansionOpportunity(territoryTypes.length) > 0
-          ? `Each territory you add, up to ${EXPANSION_TARGET}, is worth ${EXPANSION_VALUE_PER_TERRITORY} DRK a month.`
+          ? `Each territory you add, up to ${EXPANSION_TARGET}, is worth ${formatDrk(EXPANSION_VALUE_PER_TERRITORY)} a month.`
           : `You hold ${EXPANSION_TARGET} or more territories: the top of the expansion ladder.`,
       monthly: expansionOpportunity(territoryTypes.length),
     },

@@ -96,8 +96,12 @@ function Statement({ userId }: { userId: string }) {
                       {line.territory_name && <span className="muted small"> · {line.territory_name}</span>}
                     </td>
                     <td>{line.counterparty}</td>
-                    <td className={`number ${line.amount > 0 ? 'credit' : 'debit'}`}>{signed(line.amount)}</td>
-                    <td className="number">{formatDrk(line.running_balance)}</td>
+                    <td className={`number ${line.amount > 0 ? 'credit' : 'debit'}`} data-part>
+                      {signed(line.amount)}
+                    </td>
+                    <td className="number" data-total>
+                      {formatDrk(line.running_balance)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

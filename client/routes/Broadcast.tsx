@@ -5,15 +5,15 @@ import type { BroadcastDto } from '../../schema/api/broadcasts.ts';
 import type { CheckoutDto } from '../../schema/api/payments.ts';
 import { BROADCAST_MAX_LENGTH, BROADCAST_PRICE_CENTS } from '../../schema/rules/store.ts';
 import { Screen } from '../admin/Screen.tsx';
-import { broadcastAllowance, payForBroadcast, sendBroadcast, serverMessageOr } from '../api.ts';
-import { formatDrk } from '../format.ts';
+import { ApiError, broadcastAllowance, payForBroadcast, sendBroadcast, serverMessageOr } from '../api.ts';
+import { formatDollars, formatDrk } from '../format.ts';
 import { PaymentForm } from '../payments/PaymentForm.tsx';
 import { useSession } from '../state/session.ts';
 import { goLive } from '../state/world.ts';
 import { showToast } from '../state/toasts.ts';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
 
-const PRICE = `$${(BROADCAST_PRICE_CENTS / 100).toFixed(2)}`;
+const PRICE = formatDollars(BROADCAST_PRICE_CENTS);
 
 function paidToast() {
   showToast({ title: 'Payment Successful', description: 'You can now send your broadcast message!' });
@@ -31,7 +31,8 @@ function RecentBroadcasts({ broadcasts }: { broadcasts: BroadcastDto[] | undefin
               <PlayerLink name={broadcast.sender_name} />
             </strong>
             <span className="muted">
-              {new Date(broadcast.created_at).toLocaleString()} · cost {formatDrk(broadcast.cost)} · reached {broadcast.reach_count}
+              {new Date(broadcast.created_at).toLocaleString()} · cost {formatDollars(broadcast.cost_cents)} ({formatDrk(broadcast.cost)}) · reached{' '}
+              {broadcast.reach_count.toLocaleString('en-US')}
             </span>
           </div>
           <p>{broadcast.message}</p>
@@ -47,6 +48,7 @@ export default function Broadcast() {
   const [search] = useSearchParams();
   const [message, setMessage] = useState('');
   const [paid, setPaid] = useState(false);
+  const [limitReached, setLimitReached] = useState<string | null>(null);
   const [checkout, setCheckout] = useState<CheckoutDto | null>(null);
   const [busy, setBusy] = useState(false);
   // The room tells when a broadcast goes out, from this player or any other.
@@ -62,6 +64,7 @@ export default function Broadcast() {
     broadcastAllowance().then(
       (allowance) => {
         setPaid(allowance.paid);
+        setLimitReached(allowance.limit_reached);
         if (allowance.paid && returnedPaid) paidToast();
       },
       () => setPaid(false),
@@ -88,7 +91,9 @@ export default function Broadcast() {
     try {
       setCheckout(await payForBroadcast(account.id, text));
     } catch (error) {
-      showToast({ variant: 'destructive', title: 'Payment Failed', description: serverMessageOr(error, 'Failed to process payment') });
+      // A refusal of the daily limit comes before any card is asked for: nothing failed to pay.
+      const limited = error instanceof ApiError && error.status === 429;
+      showToast({ variant: 'destructive', title: limited ? 'Daily Limit Reached' : 'Payment Failed', description: serverMessageOr(error, 'Failed to process payment') });
     } finally {
       setBusy(false);
     }
@@ -103,6 +108,8 @@ export default function Broadcast() {
       showToast({ title: 'Broadcast Sent', description: 'Your message has been sent to all territories!' });
       setMessage('');
       setPaid(false);
+      // Only a hint for the button: the server refuses a second broadcast whatever the screen shows.
+      void broadcastAllowance().then((allowance) => setLimitReached(allowance.limit_reached), () => undefined);
     } catch (error) {
       showToast({ variant: 'destructive', title: 'Broadcast Failed', description: serverMessageOr(error, 'Your broadcast could not be sent.') });
     } finally {
@@ -151,9 +158,22 @@ export default function Broadcast() {
               {busy ? 'Sending…' : 'Send Broadcast'}
             </button>
           ) : (
-            <button className="button primary" type="button" onClick={() => void startPayment()} disabled={busy}>
-              Pay {PRICE} to Broadcast
-            </button>
+            <>
+              <button
+                className="button primary"
+                type="button"
+                onClick={() => void startPayment()}
+                disabled={busy || limitReached !== null}
+                aria-describedby={limitReached ? 'broadcast-limit' : undefined}
+              >
+                Pay {PRICE} to Broadcast
+              </button>
+              {limitReached && (
+                <p className="muted small" id="broadcast-limit" data-testid="broadcast-limit">
+                  {limitReached}
+                </p>
+              )}
+            </>
           )}
           {!account && (
             <p className="muted">

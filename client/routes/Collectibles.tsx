@@ -4,6 +4,8 @@ import type { CollectibleDto } from '../../schema/api/collectibles.ts';
 import { applyCollectible, purchaseCollectible, serverMessageOr } from '../api.ts';
 import { QueryState } from '../admin/QueryState.tsx';
 import { Screen } from '../admin/Screen.tsx';
+import { groupByDesign, type CollectibleDesign } from '../collectibles/designs.ts';
+import { Emblem } from '../collectibles/Emblem.tsx';
 import { formatDrk } from '../format.ts';
 import { LoginRequired } from '../hud/LoginRequired.tsx';
 import { loadSession, useSession } from '../state/session.ts';
@@ -12,19 +14,26 @@ import { showToast } from '../state/toasts.ts';
 const AVAILABLE = ['/api/collectibles/available'];
 const TYPE_LABEL: Record<CollectibleDto['type'], string> = { palace_skin: 'Palace Skin', heraldry: 'Heraldry' };
 
-function CollectibleCard({ item, children }: { item: CollectibleDto; children: ReactNode }) {
+function DesignCard({ design, serialsLabel, children }: { design: CollectibleDesign; serialsLabel: string; children: ReactNode }) {
+  const item = design.first;
   return (
     <li className="panel card collectible-card" data-testid="collectible">
-      <div className="spread">
-        <span className="rarity small capitalised" data-rarity={item.rarity}>
-          {item.rarity}
-        </span>
-        <span className="muted small">
-          {TYPE_LABEL[item.type]} · #{item.serial_number}
-        </span>
+      <div className="collectible-head">
+        <Emblem design={item} />
+        <div className="stack">
+          <div className="spread">
+            <span className="rarity small capitalised" data-rarity={item.rarity}>
+              {item.rarity}
+            </span>
+            <span className="muted small">{TYPE_LABEL[item.type]}</span>
+          </div>
+          <h3>{item.name}</h3>
+        </div>
       </div>
-      <h3>{item.name}</h3>
       <p className="description small">{item.description}</p>
+      <p className="small" data-testid="serials">
+        {serialsLabel}: {design.items.map((copy) => `#${copy.serial_number}`).join(', ')}
+      </p>
       {children}
     </li>
   );
@@ -94,18 +103,23 @@ function CollectiblesShop() {
               <p className="empty-state">Your collection is empty. Buy a palace skin or heraldry below.</p>
             ) : (
               <ul className="card-grid" data-testid="my-collection">
-                {mine.data?.map((item) => (
-                  <CollectibleCard item={item} key={item.id}>
-                    <div className="spread">
-                      <span className="badge" data-tone={item.is_active ? 'good' : 'info'}>
-                        {item.is_active ? 'Applied' : 'In Collection'}
-                      </span>
-                      <button className="button small" type="button" disabled={busyId === item.id} onClick={() => void toggle(item, account.id)}>
-                        {item.is_active ? 'Unapply' : 'Apply'}
-                      </button>
-                    </div>
-                  </CollectibleCard>
-                ))}
+                {groupByDesign(mine.data ?? []).map((design) => {
+                  const applied = design.items.find((item) => item.is_active);
+                  const target = applied ?? design.first;
+                  return (
+                    <DesignCard design={design} serialsLabel={design.items.length === 1 ? 'Your serial' : 'Your serials'} key={design.key}>
+                      <div className="spread">
+                        <span className="badge" data-tone={applied ? 'good' : 'info'}>
+                          {applied ? 'Applied' : 'In Collection'}
+                          {applied && design.items.length > 1 && ` (#${applied.serial_number})`}
+                        </span>
+                        <button className="button small" type="button" disabled={busyId === target.id} onClick={() => void toggle(target, account.id)}>
+                          {applied ? 'Unapply' : 'Apply'}
+                        </button>
+                      </div>
+                    </DesignCard>
+                  );
+                })}
               </ul>
             )}
           </QueryState>
@@ -118,23 +132,30 @@ function CollectiblesShop() {
             <p className="empty-state">No collectibles available at the moment</p>
           ) : (
             <ul className="card-grid" data-testid="available-collectibles">
-              {available.data?.map((item) => {
-                const short = account !== null && balance < item.price;
+              {groupByDesign(available.data ?? []).map((design) => {
+                // The lowest serial left of a design is the one sold next.
+                const item = design.first;
+                const missing = account === null ? 0 : item.price - balance;
                 return (
-                  <CollectibleCard item={item} key={item.id}>
+                  <DesignCard design={design} serialsLabel="Serials left" key={design.key}>
                     <div className="spread">
                       <strong>{formatDrk(item.price)}</strong>
                       <button
                         className="button small primary"
                         type="button"
-                        disabled={!account || short || busyId === item.id}
-                        title={short ? `You need ${item.price} DRK but only have ${balance} DRK` : undefined}
+                        disabled={!account || missing > 0 || busyId === item.id}
+                        aria-describedby={missing > 0 ? `short-${item.id}` : undefined}
                         onClick={() => account && void buy(item, account.id)}
                       >
-                        {busyId === item.id ? 'Buying…' : account ? 'Buy' : 'Log in to buy'}
+                        {busyId === item.id ? 'Buying…' : account ? `Buy #${item.serial_number}` : 'Log in to buy'}
                       </button>
                     </div>
-                  </CollectibleCard>
+                    {missing > 0 && (
+                      <p className="muted small" id={`short-${item.id}`} data-testid="short-reason">
+                        You need {formatDrk(missing)} more
+                      </p>
+                    )}
+                  </DesignCard>
                 );
               })}
             </ul>

@@ -2,13 +2,12 @@ import { useEffect, useState } from 'react';
 import type { CheckoutDto, DrkPackageDto } from '../../schema/api/payments.ts';
 import { Screen } from '../admin/Screen.tsx';
 import { drkPackages, purchaseDrk, serverMessageOr } from '../api.ts';
-import { formatDrk } from '../format.ts';
+import { formatDollars as dollars, formatDrk } from '../format.ts';
 import { LoginRequired } from '../hud/LoginRequired.tsx';
 import { PaymentForm } from '../payments/PaymentForm.tsx';
 import { loadSession, useSession } from '../state/session.ts';
 import { showToast } from '../state/toasts.ts';
 
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 function PackageCard({ pkg, onBuy, busy }: { pkg: DrkPackageDto; onBuy: () => void; busy: boolean }) {
   return (

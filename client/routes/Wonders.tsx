@@ -55,7 +55,7 @@ function WonderCard({ wonder, onEvents }: { wonder: TerritoryDto; onEvents: () =
         <dt>Visits here</dt>
         <dd>{wonder.visits.toLocaleString('en-US')}</dd>
         <dt>Ad revenue</dt>
-        <dd>{formatDrk(Math.round(adRevenue(monthly, wonder.upgrade_tier, wonder.type)))} / month</dd>
+        <dd data-testid="wonder-ad-revenue">{formatDrk(Math.round(adRevenue(monthly, wonder.upgrade_tier, wonder.type)))} / month</dd>
       </dl>
       <p className="muted small" data-testid="chat-activity">
         Chat: {chat.data ? chatActivity(chat.data, new Date()) : chat.isError ? 'Chat unavailable' : 'Counting messages…'}

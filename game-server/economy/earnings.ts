@@ -222,6 +222,7 @@ export async function revenueSummary(sql: Queryable, viewer: ActingUser, userId:
     base_revenue: base,
     multiplier_bonus: bonus,
     ad_revenue: ads,
+    wonder_ad_revenue: wonderAds,
     feudal_tribute: tribute,
     total_monthly: base + bonus + ads + tribute,
     territories: lines,

@@ -2,6 +2,7 @@ import { shortOfDrk } from '../../schema/rules/market.ts';
 import { conflict, GameError, notFound } from '../errors.ts';
 import type { Queryable } from '../db/database.ts';
 import type { LedgerReason } from '../../schema/api/statement.ts';
+import { formatDrk } from '../../schema/format.ts';
 
 export type { LedgerReason } from '../../schema/api/statement.ts';
 
@@ -29,7 +30,7 @@ export class SupplyExceededError extends GameError {
     readonly requested: number,
     readonly remaining: number,
   ) {
-    super(409, `Only ${remaining} DRK remaining in supply. Cannot mint ${requested} DRK.`);
+    super(409, `Only ${formatDrk(remaining)} remaining in supply. Cannot mint ${formatDrk(requested)}.`);
     this.name = 'SupplyExceededError';
   }
 }

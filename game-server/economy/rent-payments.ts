@@ -8,6 +8,7 @@ import { rentReceived } from '../../schema/rules/notifications.ts';
 import { notify } from '../notifications/notifications.ts';
 import { transfer } from './ledger.ts';
 import { emit } from '../events/outbox.ts';
+import { formatDrk } from '../../schema/format.ts';
 
 /** A payment as read from the database: the DTO's fields before the amount and dates are converted. */
 export type PaymentRow = Omit<PaymentDueDto, 'amount' | 'due_date' | 'overdue' | 'label'> & {
@@ -110,7 +111,7 @@ export async function payRent({ tx, now }: Work, payer: ActingUser, paymentId: n
     { type: 'payments-due.changed', userIds: [payment.payer_id] },
   );
   return {
-    message: `Paid ${amount} DRK rent for ${payment.payer_territory_name} to ${payment.payee_username}`,
+    message: `Paid ${formatDrk(amount)} rent for ${payment.payer_territory_name} to ${payment.payee_username}`,
     payment_id: paymentId,
     amount,
     paid_at: now.toISOString(),

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import express, { type RequestHandler } from 'express';
+import { isClientRoute } from '../../schema/routes.ts';
 import { compressBody, sendCompressed, type CompressedBody } from './cache/compressed-body.ts';
 
 export const CLIENT_DIR = new URL('../../dist/client/', import.meta.url).pathname;
@@ -41,7 +42,10 @@ function compressedAssets(dir: string) {
   };
 }
 
-/** Serves the built client, and its index.html for every route the client's router owns. */
+/**
+ * Serves the built client, and its index.html for every path: with 200 for a route the client's
+ * router owns, with 404 for any other, where the client shows its not-found page.
+ */
 export function serveClient(dir = CLIENT_DIR): RequestHandler[] {
   const index = join(dir, 'index.html');
   const compressed = compressedAssets(dir);
@@ -69,7 +73,7 @@ export function serveClient(dir = CLIENT_DIR): RequestHandler[] {
         return;
       }
       // The page names the current hashed files, so it is checked again on every visit.
-      res.sendFile(index, { headers: { 'Cache-Control': 'no-cache' } });
+      res.status(isClientRoute(req.path) ? 200 : 404).sendFile(index, { headers: { 'Cache-Control': 'no-cache' } });
     },
   ];
 }

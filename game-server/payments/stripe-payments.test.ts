@@ -269,7 +269,7 @@ for (const backend of testBackends()) {
       expect((await game.deliver(payload)).body.outcome).toBe('unchanged');
       expect(await paymentRow(game, id)).toMatchObject({
         status: 'refunded',
-        failure_message: 'Only 5000 DRK remaining in supply. Cannot purchase 10000 DRK package.',
+        failure_message: 'Only 5,000 DRK remaining in supply. Cannot purchase 10,000 DRK package.',
         refund_id: expect.stringMatching(/^re_/),
       });
       expect(game.stripe.refundsOf(id)).toHaveLength(1);
@@ -278,7 +278,7 @@ for (const backend of testBackends()) {
       await expectHealthy(game);
 
       const refused = await demo.post('/api/drk/purchase-intent', { packageId: 'wanakt', userId: DEMO });
-      expect(refused).toMatchObject({ status: 409, body: { message: 'Only 5000 DRK remaining in supply. Cannot purchase 10000 DRK package.' } });
+      expect(refused).toMatchObject({ status: 409, body: { message: 'Only 5,000 DRK remaining in supply. Cannot purchase 10,000 DRK package.' } });
       const packages = await game.agent().get('/api/drk/packages');
       expect(packages.body.map((pkg: { id: string; exceedsSupply: boolean }) => [pkg.id, pkg.exceedsSupply])).toEqual([
         ['starter', false],

@@ -39,6 +39,7 @@ function toDto(row: BroadcastRow): BroadcastDto {
     created_at: row.created_at.toISOString(),
     reach_count: row.reach_count,
     cost: drkForUsdCents(row.cost_cents),
+    cost_cents: row.cost_cents,
   };
 }
 
@@ -49,10 +50,15 @@ async function sentInLastDay(sql: Queryable, senderId: string, now: Date): Promi
   return rows.map((row) => row.created_at);
 }
 
-function refuseIfLimitReached(sent: Date[]): void {
-  if (sent.length < BROADCASTS_PER_DAY) return;
+function limitReached(sent: Date[]): string | null {
+  if (sent.length < BROADCASTS_PER_DAY) return null;
   const next = new Date(sent[0].getTime() + DAY_MS);
-  throw tooManyRequests(`You can send one broadcast per day. Your next one can go out after ${next.toISOString().slice(0, 16).replace('T', ' ')} UTC.`);
+  return `You can send one broadcast per day. Your next one can go out after ${next.toISOString().slice(0, 16).replace('T', ' ')} UTC.`;
+}
+
+function refuseIfLimitReached(sent: Date[]): void {
+  const refusal = limitReached(sent);
+  if (refusal) throw tooManyRequests(refusal);
 }
 
 /** A succeeded broadcast payment of this player that no broadcast has used yet. */
@@ -94,7 +100,10 @@ export async function startBroadcastPayment(deps: ServiceDeps, provider: Payment
 /** Whether the player may send now: the broadcast screen's paid state, which survives a reload. */
 export async function broadcastAllowance(deps: ServiceDeps, provider: PaymentProvider, senderId: string): Promise<BroadcastAllowanceDto> {
   if (!(await unusedPaymentId(deps.sql, senderId, false))) await reconcileOpenPayments(deps, provider, senderId);
-  return { paid: (await unusedPaymentId(deps.sql, senderId, false)) !== null };
+  return {
+    paid: (await unusedPaymentId(deps.sql, senderId, false)) !== null,
+    limit_reached: limitReached(await sentInLastDay(deps.sql, senderId, deps.clock())),
+  };
 }
 
 /**

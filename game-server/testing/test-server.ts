@@ -18,7 +18,7 @@ export interface TestServer {
 }
 
 /** The real game server on a port of its own, on a fresh database of the given backend. */
-export interface TestServerOptions extends Pick<StartOptions, 'clock' | 'relay'> {
+export interface TestServerOptions extends Pick<StartOptions, 'clock' | 'relay' | 'clientDir'> {
   /** Settings beyond the test defaults. */
   env?: Record<string, string>;
   log?: Logger;

@@ -3,6 +3,7 @@ import type { Tx } from '../db/database.ts';
 import { emit } from '../events/outbox.ts';
 import type { Work } from '../service-deps.ts';
 import { readTerritory } from './territories.ts';
+import { formatDrk } from '../../schema/format.ts';
 
 // What owners and the Wanakt change about a territory without moving DRK, inside the command's
 // transaction (which has locked the row and checked who may). The text arrives already validated
@@ -26,6 +27,6 @@ export function renameTerritory(work: Work, territoryId: number, name: string): 
 export async function setTerritoryRent(work: Work, territoryId: number, rentAmount: number | null): Promise<{ message: string }> {
   const territory = await edit(work, territoryId, (tx) => tx`update territories set rent_amount = ${rentAmount} where id = ${territoryId}`);
   return {
-    message: rentAmount === null ? `Rent for ${territory.name} is back to the standard rate` : `Rent for ${territory.name} set to ${rentAmount} DRK`,
+    message: rentAmount === null ? `Rent for ${territory.name} is back to the standard rate` : `Rent for ${territory.name} set to ${formatDrk(rentAmount)}`,
   };
 }

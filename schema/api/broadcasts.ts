@@ -14,6 +14,8 @@ export const BroadcastDto = z
     reach_count: z.number().int(),
     /** What the broadcast cost, in DRK at the store's rate (SPEC §2 "Global broadcast"). */
     cost: z.number(),
+    /** What the sender paid for it, in US cents: a broadcast is bought with money, not DRK. */
+    cost_cents: z.number().int(),
   })
   .meta({ id: 'Broadcast' });
 export type BroadcastDto = z.infer<typeof BroadcastDto>;
@@ -36,8 +38,11 @@ export const SendBroadcastBody = z.object({
 });
 export type SendBroadcastBody = z.infer<typeof SendBroadcastBody>;
 
-/** Whether the player holds a verified, unused broadcast payment (the screen's paid state). */
-export const BroadcastAllowanceDto = z.object({ paid: z.boolean() }).meta({ id: 'BroadcastAllowance' });
+/**
+ * Whether the player holds a verified, unused broadcast payment (the screen's paid state), and,
+ * while the day's broadcast is spent, the refusal a payment would get now.
+ */
+export const BroadcastAllowanceDto = z.object({ paid: z.boolean(), limit_reached: z.string().nullable() }).meta({ id: 'BroadcastAllowance' });
 export type BroadcastAllowanceDto = z.infer<typeof BroadcastAllowanceDto>;
 
 /** How many broadcasts GET /api/broadcasts/recent answers without limit or cursor. */

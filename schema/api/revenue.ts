@@ -33,6 +33,8 @@ export const RevenueSummaryDto = z
     multiplier_bonus: z.number(),
     /** Ad revenue of the player's territories; for the Wanakt, also every owned wonder's. */
     ad_revenue: z.number(),
+    /** The part of ad_revenue that is every owned wonder's, paid to the Wanakt (0 for anyone else). */
+    wonder_ad_revenue: z.number(),
     /** What the player's vassals owe per rent period, spread over its months. */
     feudal_tribute: z.number(),
     total_monthly: z.number(),

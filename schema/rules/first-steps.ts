@@ -1,4 +1,5 @@
 import { STARTING_BALANCE, type TerritoryType } from '../constants.ts';
+import { formatDrk } from '../format.ts';
 
 // A newcomer's first territory (issue 14 "First steps"). Every new player is minted
 // STARTING_BALANCE DRK, and the cheapest listing costs several times that, so a newcomer could
@@ -24,7 +25,7 @@ export interface StarterFacts {
 export function starterRefusal(facts: StarterFacts): string | null {
   if (facts.alreadyClaimed) return 'You have already claimed your starter territory';
   if (facts.ownsTerritories > 0) return 'Starter territories are for players who own no territory yet';
-  if (facts.balance < STARTER_PRICE) return `You need ${STARTER_PRICE} DRK for a starter territory but only have ${facts.balance} DRK`;
+  if (facts.balance < STARTER_PRICE) return `You need ${formatDrk(STARTER_PRICE)} for a starter territory but only have ${formatDrk(facts.balance)}`;
   return null;
 }
 

@@ -19,12 +19,12 @@ describe('[§5 purchase] decidePurchase', () => {
   });
 
   it('when the price changed since the buyer looked, then it is refused rather than charged', () => {
-    expect(decidePurchase(listed, { id: 'buyer' }, TREASURY, 1000)).toEqual({ ok: false, message: 'The price of Austin is now 1500 DRK' });
+    expect(decidePurchase(listed, { id: 'buyer' }, TREASURY, 1000)).toEqual({ ok: false, message: 'The price of Austin is now 1,500 DRK' });
     expect(decidePurchase(listed, { id: 'buyer' }, TREASURY, 1500).ok).toBe(true);
   });
 
   it('when the balance is known and short, then it is refused with the Insufficient Balance words', () => {
-    expect(decidePurchase(listed, { id: 'buyer', balance: 1499 }, TREASURY)).toEqual({ ok: false, message: 'You need 1500 DRK but only have 1499 DRK' });
+    expect(decidePurchase(listed, { id: 'buyer', balance: 1499 }, TREASURY)).toEqual({ ok: false, message: 'You need 1,500 DRK but only have 1,499 DRK' });
     expect(decidePurchase(listed, { id: 'buyer', balance: 1500 }, TREASURY).ok).toBe(true);
   });
 });

@@ -1,5 +1,6 @@
 import { UPGRADE_COST, type TerritoryType, type UpgradeTier } from '../constants.ts';
 import { canUpgrade, discountedPrice } from './economy.ts';
+import { formatDrk } from '../format.ts';
 
 // The rules of buying, selling and improving a territory (SPEC §4, §5). Each takes what the
 // service loaded and answers what is to change, or why nothing may: no I/O, so the server decides
@@ -24,7 +25,7 @@ export function isRealmTerritory(type: TerritoryType): boolean {
 export const realmRefusal = (name: string) => `${name} belongs to the realm and cannot change hands`;
 
 /** SPEC §5's 'Insufficient Balance' words, the same from the ledger and the purchase dialog. */
-export const shortOfDrk = (needed: number, available: number) => `You need ${needed} DRK but only have ${available} DRK`;
+export const shortOfDrk = (needed: number, available: number) => `You need ${formatDrk(needed)} but only have ${formatDrk(available)}`;
 
 export type Purchase = { ok: true; price: number; payeeId: string };
 
@@ -41,7 +42,7 @@ export function decidePurchase(
 ): Purchase | Refusal {
   if (territory.ownerId === buyer.id) return refuse(`You already own ${territory.name}`);
   if (territory.salePrice === null) return refuse(`${territory.name} is not for sale`);
-  if (seenPrice !== undefined && seenPrice !== territory.salePrice) return refuse(`The price of ${territory.name} is now ${territory.salePrice} DRK`);
+  if (seenPrice !== undefined && seenPrice !== territory.salePrice) return refuse(`The price of ${territory.name} is now ${formatDrk(territory.salePrice)}`);
   if (buyer.balance !== undefined && buyer.balance < territory.salePrice) return refuse(shortOfDrk(territory.salePrice, buyer.balance));
   return { ok: true, price: territory.salePrice, payeeId: territory.ownerId ?? treasuryId };
 }
@@ -49,7 +50,7 @@ export function decidePurchase(
 /** The owner lists its territory at a price, or withdraws the listing (null). Realm territories are never sold. */
 export function decideListing(territory: TerritoryFacts, salePrice: number | null): { ok: true; message: string } | Refusal {
   if (salePrice !== null && isRealmTerritory(territory.type)) return refuse(realmRefusal(territory.name));
-  return { ok: true, message: salePrice === null ? `${territory.name} is no longer for sale` : `${territory.name} is for sale at ${salePrice} DRK` };
+  return { ok: true, message: salePrice === null ? `${territory.name} is no longer for sale` : `${territory.name} is for sale at ${formatDrk(salePrice)}` };
 }
 
 export type Assignment = { ok: true; reason: 'gift' | 'assignment'; message: string };
@@ -60,7 +61,7 @@ export function decideAssignment(territory: TerritoryFacts, recipient: { id: str
   if (territory.ownerId === recipient.id) return refuse(`${recipient.username} already owns ${territory.name}`);
   return price === 0
     ? { ok: true, reason: 'gift', message: `${territory.name} was given to ${recipient.username} as a gift` }
-    : { ok: true, reason: 'assignment', message: `${territory.name} was assigned to ${recipient.username} for ${price} DRK` };
+    : { ok: true, reason: 'assignment', message: `${territory.name} was assigned to ${recipient.username} for ${formatDrk(price)}` };
 }
 
 /** SPEC §4 "Upgrade tiers": any higher tier, at its SPEC §9 cost less a running upgrade-discount event. */
@@ -71,5 +72,5 @@ export function decideUpgrade(
 ): { ok: true; cost: number; message: string } | Refusal {
   if (!canUpgrade(territory.upgradeTier, tier)) return refuse(`${territory.name} is already ${territory.upgradeTier}; choose a higher tier than that`);
   const cost = discountedPrice(UPGRADE_COST[tier], discountMultiplier);
-  return { ok: true, cost, message: `${territory.name} is now ${tier} (${cost} DRK)` };
+  return { ok: true, cost, message: `${territory.name} is now ${tier} (${formatDrk(cost)})` };
 }

@@ -1,3 +1,4 @@
+import { formatDollars as dollars, formatDrk as drk } from '../format.ts';
 /** Everything that can happen to a player that the game tells it about. */
 export const NOTIFICATION_KINDS = [
   'territory_sold',
@@ -24,8 +25,6 @@ export interface NoticeDraft {
   onceKey?: string;
 }
 
-const drk = (amount: number) => `${amount.toLocaleString('en-US')} DRK`;
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 // One function per event that tells a player something; the texts say what happened and to what.
 

@@ -24,7 +24,7 @@ describe('[§9] store rules', () => {
   });
 
   it('[§5 DRK package] when a package exceeds the supply, then the message names both amounts', () => {
-    expect(packageSupplyMessage(1234, 2500)).toBe('Only 1234 DRK remaining in supply. Cannot purchase 2500 DRK package.');
+    expect(packageSupplyMessage(1234, 2500)).toBe('Only 1,234 DRK remaining in supply. Cannot purchase 2,500 DRK package.');
     expect(findDrkPackage('baron')?.drk).toBe(5000);
     expect(findDrkPackage('gold')).toBeUndefined();
   });

@@ -1,4 +1,5 @@
 import type { TerritoryType } from '../constants.ts';
+import { formatDrk } from '../format.ts';
 
 // SPEC §9 "DRK packages".
 export const DRK_PACKAGES = [
@@ -63,7 +64,7 @@ export function findDrkPackage(id: string): DrkPackage | undefined {
 
 /** SPEC §5 "DRK package": a package larger than the remaining supply cannot be bought. */
 export function packageSupplyMessage(remaining: number, drk: number): string {
-  return `Only ${remaining} DRK remaining in supply. Cannot purchase ${drk} DRK package.`;
+  return `Only ${formatDrk(remaining)} remaining in supply. Cannot purchase ${formatDrk(drk)} package.`;
 }
 
 // SPEC §9 "Rate card labels", in the order the advertise page shows them.

@@ -6,6 +6,7 @@ import { notFound } from '../../errors.ts';
 import { emit } from '../../events/outbox.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
+import { formatDrk } from '../../../schema/format.ts';
 
 /**
  * SPEC §5 "Mint": the Wanakt creates DRK for any account, never past the 21,000,000 cap. The cap
@@ -19,6 +20,6 @@ export const mintDrk: InTransaction<z.infer<typeof MintDrk>> = {
     await mint(tx, recipientId, { amount, reason: 'admin_mint' });
     await recordAudit(tx, { actorId: userOf(actor).id, action: 'mint', subject: recipient.username, details: { recipientId, amount }, at: now });
     await emit(tx, { type: 'balances.changed', userIds: [recipientId] });
-    return ok({ message: `Minted ${amount} DRK for ${recipient.username}`, supply: await readSupply(tx) });
+    return ok({ message: `Minted ${formatDrk(amount)} for ${recipient.username}`, supply: await readSupply(tx) });
   },
 };

@@ -94,8 +94,11 @@ for (const backend of testBackends()) {
         created_at: now.toISOString(),
         reach_count: 0,
         cost: 63,
+        cost_cents: 100,
       });
-      expect(await demo.get('/api/broadcasts/allowance')).toMatchObject({ body: { paid: false } });
+      expect(await demo.get('/api/broadcasts/allowance')).toEqual(
+        expect.objectContaining({ body: { paid: false, limit_reached: 'You can send one broadcast per day. Your next one can go out after 2026-11-23 12:00 UTC.' } }),
+      );
       const recent = await game.agent().get('/api/broadcasts/recent');
       expect(recent.body).toEqual([sent.body]);
     });

@@ -76,7 +76,7 @@ for (const backend of testBackends()) {
       const poor = await signedInPlayer(game, { balance: 100 });
       const id = await collectible(sql, 'palace_skin:golden-dome:1');
       expect(await poor.agent.post(`/api/collectibles/${id}/purchase`, { userId: poor.id })).toMatchObject({
-        status: 409, body: { message: 'You need 2500 DRK but only have 100 DRK' },
+        status: 409, body: { message: 'You need 2,500 DRK but only have 100 DRK' },
       });
       expect(await balanceOf(sql, poor.id)).toBe(100);
       const [row] = await sql`select owner_id from collectibles where id = ${id}`;

@@ -33,7 +33,7 @@ for (const backend of testBackends()) {
       const balance = await balanceOf(sql, DEMO_USER_ID);
       const response = await wanakt.post('/api/currency/mint', { amount: 2_500, recipientId: DEMO_USER_ID });
       expect(response.status).toBe(200);
-      expect(response.body.message).toBe('Minted 2500 DRK for sample');
+      expect(response.body.message).toBe('Minted 2,500 DRK for sample');
       expect(response.body.supply).toEqual({ ...before, total_supply: before.total_supply + 2_500, circulating_supply: before.circulating_supply + 2_500 });
       expect(await balanceOf(sql, DEMO_USER_ID)).toBe(balance + 2_500);
       const [row] = await sql`select reason, from_user_id, amount::int from ledger where to_user_id = ${DEMO_USER_ID} order by id desc limit 1`;
@@ -44,7 +44,7 @@ for (const backend of testBackends()) {
       const before = await supply();
       const remaining = before.max_supply - before.total_supply;
       const response = await wanakt.post('/api/currency/mint', { amount: remaining + 1, recipientId: DEMO_USER_ID });
-      expect(response).toMatchObject({ status: 409, body: { message: `Only ${remaining} DRK remaining in supply. Cannot mint ${remaining + 1} DRK.` } });
+      expect(response).toMatchObject({ status: 409, body: { message: `Only ${remaining.toLocaleString('en-US')} DRK remaining in supply. Cannot mint ${(remaining + 1).toLocaleString('en-US')} DRK.` } });
       expect(await supply()).toEqual(before);
     });
 

@@ -64,7 +64,11 @@ for (const backend of testBackends()) {
       expect(summary.territories.reduce((sum, line) => sum + line.ad_revenue, 0)).toBe(300);
       const wonders = await sql<{ monthly_revenue: number }[]>`select monthly_revenue::int from territories where type = 'wonder' and owner_id is not null`;
       expect(wonders.length).toBeGreaterThan(0);
-      expect(summary.ad_revenue).toBe(300 + wonders.reduce((sum, wonder) => sum + Math.round(wonder.monthly_revenue * 1.8 * 0.15), 0));
+      const wonderAds = wonders.reduce((sum, wonder) => sum + Math.round(wonder.monthly_revenue * 1.8 * 0.15), 0);
+      expect(summary).toMatchObject({ ad_revenue: 300 + wonderAds, wonder_ad_revenue: wonderAds });
+      // The table's lines, the wonders' ads and the tribute add up to the total it shows.
+      const toOwner = summary.territories.reduce((sum, line) => sum + line.to_owner, 0);
+      expect(toOwner + summary.wonder_ad_revenue + summary.feudal_tribute).toBe(summary.total_monthly);
       // Main cities owe the Wanakt 111 each per period.
       expect(summary.feudal_tribute).toBe(Math.round((3 * 111) / 6));
     });

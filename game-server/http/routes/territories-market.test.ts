@@ -57,7 +57,7 @@ for (const backend of testBackends()) {
         const hydePark = await idOf('Hyde Park');
         await seller.agent.post(`/api/territories/${hydePark}/purchase`, {});
         const listed = await patch(seller.agent, `/api/territories/${hydePark}/listing`, { sale_price: 2_500 });
-        expect(listed).toMatchObject({ status: 200, body: { message: 'Hyde Park is for sale at 2500 DRK' } });
+        expect(listed).toMatchObject({ status: 200, body: { message: 'Hyde Park is for sale at 2,500 DRK' } });
         expect((await game.agent().get('/api/territories/for-sale')).body.some((t: { id: number }) => t.id === hydePark)).toBe(true);
         const bought = await buyer.agent.post(`/api/territories/${hydePark}/purchase`, { userId: buyer.id, sale_price: 2_500 });
         expect(bought.status).toBe(200);
@@ -75,7 +75,7 @@ for (const backend of testBackends()) {
         const boston = await idOf('Boston');
         const before = { ledger: await ledgerCount(), territory: await territory(boston) };
         const response = await buyer.agent.post(`/api/territories/${boston}/purchase`, { userId: buyer.id });
-        expect(response).toMatchObject({ status: 409, body: { message: 'You need 7500 DRK but only have 100 DRK' } });
+        expect(response).toMatchObject({ status: 409, body: { message: 'You need 7,500 DRK but only have 100 DRK' } });
         expect(await balanceOf(sql, buyer.id)).toBe(100);
         expect(await territory(boston)).toEqual(before.territory);
         expect(await ledgerCount()).toBe(before.ledger);
@@ -96,7 +96,7 @@ for (const backend of testBackends()) {
       it('when the territory is not for sale, already the buyer\'s, unknown, or its price changed, then 409 / 409 / 404 / 409', async () => {
         const buyer = await player(20_000);
         const islamorada = await idOf('Islamorada');
-        expect((await buyer.agent.post(`/api/territories/${islamorada}/purchase`, { sale_price: 1_000 })).body).toEqual({ message: 'The price of Islamorada is now 1400 DRK' });
+        expect((await buyer.agent.post(`/api/territories/${islamorada}/purchase`, { sale_price: 1_000 })).body).toEqual({ message: 'The price of Islamorada is now 1,400 DRK' });
         expect((await buyer.agent.post(`/api/territories/${islamorada}/purchase`, {})).status).toBe(200);
         expect(await buyer.agent.post(`/api/territories/${islamorada}/purchase`, {})).toMatchObject({ status: 409, body: { message: 'You already own Islamorada' } });
         const wall = await idOf('Great Wall');
@@ -174,7 +174,7 @@ for (const backend of testBackends()) {
         expect((await owner.agent.post(`/api/territories/${brooklyn}/upgrade`, { upgrade_tier: 'standard' })).status).toBe(409);
         expect(await owner.agent.post(`/api/territories/${brooklyn}/upgrade`, { upgrade_tier: 'ultimate' })).toMatchObject({
           status: 409,
-          body: { message: 'You need 2500 DRK but only have 1700 DRK' },
+          body: { message: 'You need 2,500 DRK but only have 1,700 DRK' },
         });
         expect((await territory(brooklyn)).upgrade_tier).toBe('premium');
         expect(await balanceOf(sql, owner.id)).toBe(1_700);
@@ -230,7 +230,7 @@ for (const backend of testBackends()) {
         const recipient = await player(1_000);
         const keyWest = await idOf('Key West');
         const poor = await wanakt.post(`/api/territories/${keyWest}/assign`, { userId: recipient.id, price: 1_500 });
-        expect(poor).toMatchObject({ status: 409, body: { message: 'You need 1500 DRK but only have 1000 DRK' } });
+        expect(poor).toMatchObject({ status: 409, body: { message: 'You need 1,500 DRK but only have 1,000 DRK' } });
         expect((await territory(keyWest)).owner_id).toBeNull();
         const treasury = await balanceOf(sql, WANAKT_USER_ID);
         expect((await wanakt.post(`/api/territories/${keyWest}/assign`, { userId: recipient.id, price: 600 })).status).toBe(200);
