@@ -10,9 +10,8 @@ import { waitFor } from './rooms/test-clients.ts';
 import { postgresBackendIfReachable } from './testing/databases.ts';
 import { oneShotRequest, refused, type OneShotAnswer } from './testing/one-shot-request.ts';
 import { balanceOf, createPlayer } from './testing/players.ts';
-import { startGameProcess, type GameProcess } from './testing/game-processes.ts';
+import { sharedProcessEnvironment, startGameProcess, type GameProcess } from './testing/game-processes.ts';
 import { StayingClient } from './testing/staying-client.ts';
-import { TEST_DEMO_PASSWORD, TEST_WANAKT_PASSWORD } from './testing/test-passwords.ts';
 
 const postgres = postgresBackendIfReachable();
 const redisUrl = await testRedisUrl();
@@ -30,17 +29,7 @@ describe.runIf(postgres && redisUrl)('[issue 15 graceful restarts] SIGTERM with 
   beforeAll(async () => {
     database = await postgres!.open();
     cwd = await mkdtemp(join(tmpdir(), 'wanakt-sigterm-'));
-    const redis = new URL(redisUrl!);
-    redis.pathname = `/${1 + Math.floor(Math.random() * 15)}`;
-    const env = {
-      PORT: '0',
-      DATABASE_URL: database.url!,
-      REDIS_URL: redis.toString(),
-      WANAKT_PASSWORD: TEST_WANAKT_PASSWORD,
-      DEMO_PASSWORD: TEST_DEMO_PASSWORD,
-      PAYMENTS: 'sandbox',
-      SHUTDOWN_SECONDS: String(SHUTDOWN_SECONDS),
-    };
+    const env = sharedProcessEnvironment(database.url!, redisUrl!, { SHUTDOWN_SECONDS: String(SHUTDOWN_SECONDS) });
     processes.push(...(await Promise.all([startGameProcess(env, cwd), startGameProcess(env, cwd)])));
   });
 

@@ -11,9 +11,8 @@ import { testRedisUrl } from '../events/test-redis.ts';
 import { postgresBackendIfReachable } from '../testing/databases.ts';
 import { oneShotRequest, refused } from '../testing/one-shot-request.ts';
 import { createPlayer } from '../testing/players.ts';
-import { startGameProcess, type GameProcess } from '../testing/game-processes.ts';
+import { sharedProcessEnvironment, startGameProcess, type GameProcess } from '../testing/game-processes.ts';
 import { StayingClient } from '../testing/staying-client.ts';
-import { TEST_DEMO_PASSWORD, TEST_WANAKT_PASSWORD } from '../testing/test-passwords.ts';
 import { joinWorld, waitFor } from './test-clients.ts';
 
 const postgres = postgresBackendIfReachable();
@@ -84,18 +83,8 @@ describe.runIf(postgres && redisUrl)('[issue 15 rolling restart] three processes
   beforeAll(async () => {
     database = await postgres!.open();
     cwd = await mkdtemp(join(tmpdir(), 'wanakt-rolling-'));
-    const redis = new URL(redisUrl!);
-    redis.pathname = `/${1 + Math.floor(Math.random() * 15)}`;
-    env = {
-      PORT: '0',
-      DATABASE_URL: database.url!,
-      REDIS_URL: redis.toString(),
-      WANAKT_PASSWORD: TEST_WANAKT_PASSWORD,
-      DEMO_PASSWORD: TEST_DEMO_PASSWORD,
-      // On a shared, loaded machine a process may hold hundreds of queued requests when it is told to stop.
-      PAYMENTS: 'sandbox',
-      SHUTDOWN_SECONDS: '60',
-    };
+    // On a shared, loaded machine a process may hold hundreds of queued requests when it is told to stop.
+    env = sharedProcessEnvironment(database.url!, redisUrl!, { SHUTDOWN_SECONDS: '60' });
     processes.push(...(await Promise.all([0, 1, 2].map(() => startGameProcess(env, cwd)))));
   });
 

@@ -3,8 +3,8 @@ import type { Database } from '../db/database.ts';
 import { testRedisUrl } from '../events/test-redis.ts';
 import { TestAgent } from '../testing/agent.ts';
 import { postgresBackendIfReachable } from '../testing/databases.ts';
-import { scratchDirectory, startGameProcess, type GameProcess } from '../testing/game-processes.ts';
-import { TEST_DEMO_PASSWORD, TEST_WANAKT_PASSWORD } from '../testing/test-passwords.ts';
+import { scratchDirectory, sharedProcessEnvironment, startGameProcess, type GameProcess } from '../testing/game-processes.ts';
+import { TEST_DEMO_PASSWORD } from '../testing/test-passwords.ts';
 import { joinWorld, waitFor, type WorldJoin } from './test-clients.ts';
 
 const postgres = postgresBackendIfReachable();
@@ -21,17 +21,7 @@ describe.runIf(postgres && redisUrl)('[issue 7 several processes] two game serve
   beforeAll(async () => {
     database = await postgres!.open();
     scratch = await scratchDirectory();
-    // A Redis database of its own keeps this run's room listings apart from any other run's.
-    const redis = new URL(redisUrl!);
-    redis.pathname = `/${1 + Math.floor(Math.random() * 15)}`;
-    const env = {
-      PORT: '0',
-      DATABASE_URL: database.url!,
-      REDIS_URL: redis.toString(),
-      WANAKT_PASSWORD: TEST_WANAKT_PASSWORD,
-      DEMO_PASSWORD: TEST_DEMO_PASSWORD,
-      PAYMENTS: 'sandbox',
-    };
+    const env = sharedProcessEnvironment(database.url!, redisUrl!);
     running = await Promise.all([startGameProcess(env, scratch.path), startGameProcess(env, scratch.path)]);
     [a, b] = running.map((process) => process.url);
   });

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { TEST_DEMO_PASSWORD, TEST_WANAKT_PASSWORD } from './test-passwords.ts';
 
 const MAIN = new URL('../main.ts', import.meta.url).pathname;
 const TSX = import.meta.resolve('tsx');
@@ -24,6 +25,25 @@ export interface GameProcess {
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/**
+ * The environment of game processes that share this PostgreSQL and Redis, as several production
+ * processes do, with sandbox payments and known passwords. A Redis database of their own, picked
+ * at random, keeps this run's room listings apart from any other run's.
+ */
+export function sharedProcessEnvironment(databaseUrl: string, redisUrl: string, extra: Record<string, string> = {}): Record<string, string> {
+  const redis = new URL(redisUrl);
+  redis.pathname = `/${1 + Math.floor(Math.random() * 15)}`;
+  return {
+    PORT: '0',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redis.toString(),
+    WANAKT_PASSWORD: TEST_WANAKT_PASSWORD,
+    DEMO_PASSWORD: TEST_DEMO_PASSWORD,
+    PAYMENTS: 'sandbox',
+    ...extra,
+  };
 }
 
 /** Starts one game-server process with this environment (PATH is added); resolves once it listens. */
