@@ -24,6 +24,8 @@ export const DOOR_LIMITS = {
   visit: { name: 'visit-address', points: 30, seconds: MINUTE },
   /** The public economy is cached for seconds anyway: two reads a second is more than a reader needs. */
   economy: { name: 'economy-address', points: 120, seconds: MINUTE },
+  /** A search box fires a search per pause in typing: two a second outlasts any reader. */
+  marketplace: { name: 'marketplace-address', points: 120, seconds: MINUTE },
   /** An audit scans the whole ledger, so a stranger may start only a few. */
   audit: { name: 'audit-address', points: 3, seconds: MINUTE },
   /** A statement page replays the player's own movements: paging through hundreds is a few calls. */

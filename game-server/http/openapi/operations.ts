@@ -54,6 +54,7 @@ import { AccountDto } from '../../../schema/api/user.ts';
 import { AuditEntryDto, AuditQuery, MuteBody, MuteDto, RemoveBody, UnmuteBody } from '../../../schema/api/desk.ts';
 import { FirstStepsDto, StarterClaimBody } from '../../../schema/api/first-steps.ts';
 import { MarkReadBody, NOTIFICATIONS_PAGE_SIZE, NotificationsDto } from '../../../schema/api/notifications.ts';
+import { MARKETPLACE_DEFAULT_PAGE, MARKETPLACE_MAX_PAGE, MarketplacePage, MarketplaceQueryFields } from '../../../schema/api/marketplace.ts';
 import { RankingBoardParam, RankingDto } from '../../../schema/api/rankings.ts';
 import { PublicUserDto } from '../../../schema/api/users.ts';
 import { BROADCASTS_PER_DAY } from '../../../schema/rules/store.ts';
@@ -95,6 +96,7 @@ const auth: Operation[] = [
 const territories: Operation[] = [
   { method: 'get', path: '/territories', tag: 'Territories', summary: 'Every territory (SPEC §3 fields), or a slim part of the world', description: `${cached} \`fields\` and \`bbox\` cut the answer down for large worlds.`, access: 'public', scope: 'read', query: TerritoryListQuery, ok: { status: 200, schema: list(z.union([TerritoryDto, SlimTerritoryDto])), description: 'Territories in id order' } },
   { method: 'get', path: '/territories/for-sale', tag: 'Territories', summary: 'Territories listed for sale, cheapest first', description: cached, access: 'public', scope: 'read', ok: { status: 200, schema: list(TerritoryDto), description: 'Listings' } },
+  { method: 'get', path: '/marketplace', tag: 'Territories', summary: 'Search the listings: by name, type, tier, price and region, sorted, a page at a time (next_cursor)', description: `At most ${MARKETPLACE_MAX_PAGE} listings a page (default ${MARKETPLACE_DEFAULT_PAGE}). The cursor is opaque: pass the next_cursor of the page before, with the same filters and sort.`, access: 'public', scope: 'read', query: MarketplaceQueryFields, ok: { status: 200, schema: MarketplacePage, description: 'A page of listings and how many match' }, rateLimit: limitText(DOOR_LIMITS.marketplace, 'client address') },
   { method: 'get', path: '/territories/hierarchy', tag: 'Territories', summary: 'The feudal tree: every root with its vassals nested', description: cached, access: 'public', scope: 'read', ok: { status: 200, schema: list(HierarchyNode), description: 'Roots' } },
   { method: 'get', path: '/territories/user/:userId', tag: 'Territories', summary: "A player's territories", access: 'public', scope: 'read', params: z.object({ userId: UserId }), ok: { status: 200, schema: list(TerritoryDto), description: 'Territories' } },
   { method: 'get', path: '/territories/:id', tag: 'Territories', summary: 'One territory', access: 'public', scope: 'read', params: territory, ok: { status: 200, schema: TerritoryDto, description: 'The territory' } },

@@ -1,10 +1,11 @@
 import { Router, type Request } from 'express';
 import type { CommandType } from '../../../schema/commands/index.ts';
 import { TerritoryId, UserId } from '../../../schema/api/ids.ts';
+import { MarketplaceQuery } from '../../../schema/api/marketplace.ts';
 import { insideBox, pickFields, TerritoryListQuery } from '../../../schema/api/territory-list.ts';
 import { territoryHistory } from '../../economy/market.ts';
 import { territoryHierarchy } from '../../world/hierarchy.ts';
-import { listTerritories, listTerritoriesForSale, listTerritoriesOf, readTerritory } from '../../world/territories.ts';
+import { listTerritories, listTerritoriesForSale, listTerritoriesOf, readTerritory, searchMarketplace } from '../../world/territories.ts';
 import { visitsOf } from '../../ads/visits.ts';
 import { sendCompressed } from '../cache/compressed-body.ts';
 import { ReadCache } from '../cache/read-cache.ts';
@@ -42,6 +43,10 @@ export function territoryRoutes(deps: HttpDeps): Router {
 
   router.get('/territories/for-sale', async (req, res) => {
     sendCompressed(req, res, (await forSale.read()).body);
+  });
+
+  router.get('/marketplace', limitRequests(deps.limits.doors.marketplace, byAddress, 'Too many marketplace searches from your address.'), async (req, res) => {
+    res.json(await searchMarketplace(sql, parseBody(MarketplaceQuery, req.query)));
   });
 
   // The tree is answered as a list of its roots (SPEC §2: the main cities and every other
