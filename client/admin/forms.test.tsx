@@ -87,7 +87,8 @@ describe('[§5 assignment] the assignment form', () => {
   it('when the territory or the user is missing, then nothing is sent and the form says both are required', async () => {
     const onAssign = vi.fn(async () => true);
     render(<AssignForm territories={territories} users={users} onAssign={onAssign} />);
-    type(/territory/i, '1');
+    type(/territory/i, 'lag');
+    fireEvent.click(screen.getByRole('option', { name: /Lagos/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Assign Territory' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Please select both a territory and a user');
     expect(onAssign).not.toHaveBeenCalled();
