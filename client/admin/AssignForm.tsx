@@ -61,17 +61,14 @@ export function AssignForm({ territories, users, onAssign }: AssignFormProps) {
         onChange={setTerritoryId}
         invalid={problem !== null && !territoryId}
       />
-      <label className="field">
-        <span>User</span>
-        <select name="user" value={userId} onChange={(event) => setUserId(event.target.value)} aria-invalid={problem !== null && !userId}>
-          <option value="">Choose a player…</option>
-          {users.map((user) => (
-            <option key={user.id} value={user.id}>
-              {user.username}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Combobox
+        label="User"
+        placeholder="Type a player's name…"
+        options={users.map((user) => ({ value: user.id, label: user.username }))}
+        value={userId}
+        onChange={setUserId}
+        invalid={problem !== null && !userId}
+      />
       <label className="field">
         <span>Price (DRK)</span>
         <input name="price" inputMode="numeric" value={price} onChange={(event) => setPrice(event.target.value)} aria-invalid={parsedPrice === null} />
