@@ -54,7 +54,8 @@ describe('[issue 4] the admin screens in a real browser', () => {
     expect(await badge.textContent()).toBe('VALID AMOUNT');
 
     const before = await balanceOf(game.database.sql, DEMO_USER_ID);
-    await page.getByLabel('Recipient').selectOption({ label: 'sample' });
+    await page.getByRole('combobox', { name: 'Recipient' }).fill('sample');
+    await page.getByRole('option', { name: 'sample', exact: true }).click();
     await page.getByRole('button', { name: 'Mint DRK' }).click();
     await expect.poll(() => toastText(page)).toContain('750 DRK minted to sample');
     expect(await balanceOf(game.database.sql, DEMO_USER_ID)).toBe(before + 750);
@@ -82,8 +83,11 @@ describe('[issue 4] the admin screens in a real browser', () => {
     const available = page.getByTestId('available-territories');
     const lagosAvailable = available.locator('li[data-territory="Lagos"]');
     expect(await lagosAvailable.count()).toBe(1);
-    await form.locator('select[name=territory]').selectOption(String(lagos.id));
-    await form.locator('select[name=user]').selectOption({ label: 'sample' });
+    await form.getByRole('combobox', { name: 'Territory' }).fill('lagos');
+    await form.getByRole('option').filter({ has: page.locator('span', { hasText: /^Lagos$/ }) }).click();
+    expect(await form.getByRole('combobox', { name: 'Territory' }).inputValue()).toBe('Lagos');
+    await form.getByRole('combobox', { name: 'User' }).fill('sample');
+    await form.getByRole('option', { name: 'sample', exact: true }).click();
     await form.getByRole('button', { name: 'Assign Territory' }).click();
     await expect.poll(() => toastText(page)).toContain('Lagos was given to sample as a gift');
     const [row] = await game.database.sql<{ owner_id: string }[]>`select owner_id from territories where id = ${lagos.id}`;

@@ -100,6 +100,7 @@ describe('[issue 4] the dashboard and the map', () => {
   it('[§2 feudal] when /feudal opens, then every territory has a row in the tree and the cards count the levels', async () => {
     const page = await chrome.newPage();
     await page.goto(`${game.server.url}/feudal`);
+    await page.getByRole('button', { name: 'Expand all' }).click();
     await expect.poll(() => page.getByTestId('tree-row').count()).toBe(everyone.length);
     const mains = everyone.filter((territory) => territory.type === 'main').length;
     expect(await page.getByTestId('feudal-counts').textContent()).toContain(`Main cities${mains}`);
@@ -347,5 +348,31 @@ describe('[issue 4] the dashboard and the map', () => {
     await page.getByRole('button', { name: 'Details ▸' }).click();
     await expect.poll(async () => (await page.getByTestId('right-sidebar').boundingBox())!.x).toBeLessThan(375);
     expect(await page.getByTestId('territory-details').isVisible()).toBe(true);
+  });
+
+  it('[issue 14 lists] when a player opens /feudal, then only the way down to their own village is open and in view, and a search keeps the matches and what is above them', async () => {
+    const villages = everyone.filter((territory) => territory.type === 'village' && territory.parent_territory_id !== null);
+    const village = villages.find((territory) => everyone.find((parent) => parent.id === territory.parent_territory_id)?.parent_territory_id !== null) ?? villages[0];
+    const wanakt = await game.wanakt();
+    expect((await wanakt.post(`/api/territories/${village.id}/assign`, { userId: 'sample-user', price: 0 })).status).toBe(200);
+    const page = await as(DEMO);
+    await page.goto(`${game.server.url}/feudal`);
+    const own = page.locator('.tree-row.own', { hasText: village.name });
+    await own.waitFor();
+    await expect.poll(() => own.isVisible()).toBe(true);
+    expect(await page.getByTestId('tree-row').count()).toBeLessThan(everyone.length / 2);
+    await page.screenshot({ path: 'docs/screenshots/feudal-tree.png' });
+
+    await page.getByRole('searchbox', { name: 'Find a territory in the tree' }).fill(village.name.toUpperCase());
+    const rows = await page.getByTestId('tree-row').evaluateAll((found) => found.map((row) => row.getAttribute('data-territory')));
+    expect(rows.at(-1)).toBe(village.name);
+    const above: string[] = [];
+    for (let at = everyone.find((territory) => territory.id === village.parent_territory_id); at; at = everyone.find((territory) => territory.id === at!.parent_territory_id)) above.unshift(at.name);
+    expect(rows.filter((name) => name !== village.name && !name!.toLowerCase().includes(village.name.toLowerCase()))).toEqual(above);
+
+    await page.getByRole('button', { name: 'Collapse all' }).click();
+    const mainCity = page.getByRole('button', { name: `Expand ${above[0]}` });
+    await mainCity.click();
+    expect(await page.getByRole('button', { name: `Collapse ${above[0]}` }).getAttribute('aria-expanded')).toBe('true');
   });
 });

@@ -51,7 +51,7 @@ describe('[issue 11 live screens] what another player does shows on an open page
     await expect.poll(() => toast(buying).textContent()).toContain('Purchase Successful!');
 
     await expect.poll(() => watcher.getByTestId('listing-count').textContent(), { timeout: 10_000 }).toBe(String(count - 1));
-    expect(await watcher.getByTestId('listing').filter({ hasText: name }).count()).toBe(0);
+    await expect.poll(() => watcher.getByTestId('listing').filter({ hasText: name }).count()).toBe(0);
     await expect.poll(() => watcher.getByTestId('market-trades').textContent(), { timeout: 10_000 }).toContain('Trades, last 30 days1');
     expect(await neverReloaded(watcher)).toBe(true);
   });

@@ -46,11 +46,44 @@ describe('[issue 4] the marketplace and buying a territory', () => {
     await expect.poll(() => page.getByTestId('market-trades').textContent()).toContain('Trades, last 30 days0No sales yet');
     const [forSale] = await game.database.sql`select count(*)::int as n, min(sale_price)::int as cheapest from territories where sale_price is not null`;
     await expect.poll(() => page.getByTestId('listing-count').textContent()).toBe(String(forSale.n));
-    expect(await page.getByTestId('listing').count()).toBe(3);
+    await expect.poll(() => page.getByTestId('listing').count()).toBe(3);
     expect(await page.getByTestId('listing').first().textContent()).toContain(`${forSale.cheapest.toLocaleString('en-US')} DRK`);
     await page.getByRole('button', { name: /Show more/ }).click();
-    expect(await page.getByTestId('listing').count()).toBe(9);
+    await expect.poll(() => page.getByTestId('listing').count()).toBe(9);
     expect(await page.getByRole('link', { name: 'Buy DRK' }).getAttribute('href')).toBe('/drk-store');
+  });
+
+  it('[issue 14 lists] when a visitor searches, filters and sorts the marketplace, then the server answers the matching listings and their total', async () => {
+    const page = await (await newContext()).newPage();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${game.server.url}/marketplace`);
+    const count = page.getByTestId('match-count');
+    const [all] = await game.database.sql`select count(*)::int as n from territories where sale_price is not null`;
+    await expect.poll(() => count.textContent()).toBe(`${all.n} listings match`);
+
+    const [{ name }] = await game.database.sql<{ name: string }[]>`select name from territories where sale_price is not null order by length(name) desc limit 1`;
+    const words = name.slice(0, 5);
+    const [matching] = await game.database.sql`select count(*)::int as n from territories where sale_price is not null and name ilike ${`%${words}%`}`;
+    await page.getByRole('searchbox', { name: 'Search' }).fill(words.toLowerCase());
+    await expect.poll(() => count.textContent()).toBe(matching.n === 1 ? '1 listing matches' : `${matching.n} listings match`);
+    for (const heading of await page.getByTestId('listing').locator('h3').allTextContents()) expect(heading.toLowerCase()).toContain(words.toLowerCase());
+
+    await page.getByRole('searchbox', { name: 'Search' }).fill('');
+    await page.locator('select[name=tier]').selectOption('sub');
+    await page.locator('select[name=sort]').selectOption('price_desc');
+    const [subs] = await game.database.sql`select count(*)::int as n, max(sale_price)::int as dearest from territories where sale_price is not null and type in ('sub', 'city', 'town', 'village')`;
+    await expect.poll(() => count.textContent()).toBe(`${subs.n} listings match`);
+    await expect.poll(() => page.getByTestId('listing').first().locator('.price').textContent()).toBe(`${subs.dearest.toLocaleString('en-US')} DRK`);
+
+    await page.locator('select[name=region]').selectOption('europe');
+    await page.locator('input[name=max_price]').fill('5000');
+    await expect.poll(async () => Number((await count.textContent())!.split(' ')[0])).toBeLessThan(subs.n);
+    await page.getByRole('button', { name: /Show more/ }).click();
+    await expect.poll(() => page.getByTestId('listing').count()).toBe(9);
+    await page.screenshot({ path: 'docs/screenshots/marketplace-search.png', fullPage: true });
+
+    await page.getByRole('searchbox', { name: 'Search' }).fill('no such place anywhere');
+    await expect.poll(() => page.locator('.empty-state').textContent()).toBe('No listing matches this search.');
   });
 
   it('[§5 purchase] when a visitor without a session buys, then Login Required asks to log in and nothing changes', async () => {

@@ -3,6 +3,7 @@ import type { TerritoryDto } from '../../schema/api/territory.ts';
 import type { PublicUserDto } from '../../schema/api/users.ts';
 import { assignmentBadge, assignmentPrice, checkAssignment } from '../forms/assignment.ts';
 import { formatDrk } from '../format.ts';
+import { Combobox } from './Combobox.tsx';
 
 interface AssignFormProps {
   territories: readonly TerritoryDto[];
@@ -42,35 +43,32 @@ export function AssignForm({ territories, users, onAssign }: AssignFormProps) {
     }
   }
 
-  const option = (territory: TerritoryDto) => (
-    <option key={territory.id} value={territory.id}>
-      {territory.name} ({territory.type}
-      {territory.owner_name ? `, owned by ${territory.owner_name}` : ''})
-    </option>
-  );
+  // Free land first, as the old select's groups had it; the owner is searched with the name.
+  const territoryOptions = [...available, ...owned].map((territory) => ({
+    value: String(territory.id),
+    label: territory.name,
+    hint: territory.owner_name ? `${territory.type}, owned by ${territory.owner_name}` : `${territory.type}, available`,
+  }));
 
   return (
     <form className="panel card stack" data-testid="assign-form" onSubmit={submit} noValidate>
       <h2>Assign a Territory</h2>
-      <label className="field">
-        <span>Territory</span>
-        <select name="territory" value={territoryId} onChange={(event) => setTerritoryId(event.target.value)} aria-invalid={problem !== null && !territoryId}>
-          <option value="">Choose a territory…</option>
-          <optgroup label="Available">{available.map(option)}</optgroup>
-          <optgroup label="Owned">{owned.map(option)}</optgroup>
-        </select>
-      </label>
-      <label className="field">
-        <span>User</span>
-        <select name="user" value={userId} onChange={(event) => setUserId(event.target.value)} aria-invalid={problem !== null && !userId}>
-          <option value="">Choose a player…</option>
-          {users.map((user) => (
-            <option key={user.id} value={user.id}>
-              {user.username}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Combobox
+        label="Territory"
+        placeholder="Type a territory's name…"
+        options={territoryOptions}
+        value={territoryId}
+        onChange={setTerritoryId}
+        invalid={problem !== null && !territoryId}
+      />
+      <Combobox
+        label="User"
+        placeholder="Type a player's name…"
+        options={users.map((user) => ({ value: user.id, label: user.username }))}
+        value={userId}
+        onChange={setUserId}
+        invalid={problem !== null && !userId}
+      />
       <label className="field">
         <span>Price (DRK)</span>
         <input name="price" inputMode="numeric" value={price} onChange={(event) => setPrice(event.target.value)} aria-invalid={parsedPrice === null} />

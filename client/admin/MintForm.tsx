@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { formatDrk } from '../format.ts';
 import { mintBadge, type MintBadge } from '../forms/mint.ts';
+import { Combobox } from './Combobox.tsx';
 import { parseWholeDrk } from '../../schema/api/typed-amounts.ts';
 
 export interface Recipient {
@@ -54,17 +55,13 @@ export function MintForm({ remaining, recipients, onMint }: MintFormProps) {
           {badge}
         </span>
       )}
-      <label className="field">
-        <span>Recipient</span>
-        <select name="recipient" value={recipientId} onChange={(event) => setRecipientId(event.target.value)}>
-          <option value="">Choose a player…</option>
-          {recipients.map((recipient) => (
-            <option key={recipient.id} value={recipient.id}>
-              {recipient.username}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Combobox
+        label="Recipient"
+        placeholder="Type a player's name…"
+        options={recipients.map((recipient) => ({ value: recipient.id, label: recipient.username }))}
+        value={recipientId}
+        onChange={setRecipientId}
+      />
       <button className="button primary" type="submit" disabled={!ready}>
         {pending ? 'Minting…' : 'Mint DRK'}
       </button>

@@ -59,7 +59,8 @@ describe('[§5 mint] the mint form', () => {
     const button = screen.getByRole('button', { name: 'Mint DRK' });
     type(/amount/i, '250');
     expect(button).toHaveProperty('disabled', true);
-    type(/recipient/i, 'sample-user');
+    type(/recipient/i, 'sam');
+    fireEvent.click(screen.getByRole('option', { name: 'sample' }));
     expect(button).toHaveProperty('disabled', false);
     type(/amount/i, '2000');
     expect(button).toHaveProperty('disabled', true);
@@ -87,11 +88,13 @@ describe('[§5 assignment] the assignment form', () => {
   it('when the territory or the user is missing, then nothing is sent and the form says both are required', async () => {
     const onAssign = vi.fn(async () => true);
     render(<AssignForm territories={territories} users={users} onAssign={onAssign} />);
-    type(/territory/i, '1');
+    type(/territory/i, 'lag');
+    fireEvent.click(screen.getByRole('option', { name: /Lagos/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Assign Territory' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Please select both a territory and a user');
     expect(onAssign).not.toHaveBeenCalled();
-    type(/user/i, 'sample-user');
+    type(/user/i, 'sam');
+    fireEvent.click(screen.getByRole('option', { name: 'sample' }));
     type(/price/i, '300');
     fireEvent.click(screen.getByRole('button', { name: 'Assign Territory' }));
     await waitFor(() => expect(onAssign).toHaveBeenCalledWith(1, 'sample-user', 300));

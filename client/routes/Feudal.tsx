@@ -1,12 +1,15 @@
+import { useMemo, useRef, useState } from 'react';
 import type { HierarchyNode } from '../../schema/api/territories.ts';
 import { MAIN_CITY_RENT, SUB_TERRITORY_RENT } from '../../schema/constants.ts';
 import { FEUDAL_SHARE, RENT_PERIOD_MONTHS } from '../../schema/rules/rent.ts';
 import { QueryState } from '../admin/QueryState.tsx';
 import { Screen } from '../admin/Screen.tsx';
 import { feudalFigures, payeeOf } from '../dashboard/feudalFigures.ts';
+import { branchIds, filterTree, ownPath } from '../dashboard/feudalTree.ts';
 import { formatDrk } from '../format.ts';
 import { useHierarchy } from '../hud/hierarchy.ts';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
+import { useSession } from '../state/session.ts';
 
 const FLOWS = [
   { from: 'Villages', to: 'towns', share: `${FEUDAL_SHARE.village!.percent}%` },
@@ -16,11 +19,28 @@ const FLOWS = [
   { from: 'Main cities', to: 'the Wanakt', share: formatDrk(MAIN_CITY_RENT) },
 ];
 
-function TreeRow({ node }: { node: HierarchyNode }) {
+interface TreeView {
+  open: ReadonlySet<number>;
+  toggle: (id: number) => void;
+  ownerId: string | null;
+  /** The first of the player's own rows, scrolled to when the tree first shows. */
+  ownRow: (row: HTMLDivElement | null) => void;
+}
+
+function TreeRow({ node, view }: { node: HierarchyNode; view: TreeView }) {
   const payee = payeeOf(node);
+  const open = view.open.has(node.id);
+  const own = view.ownerId !== null && node.owner_id === view.ownerId;
   return (
     <li>
-      <div className="tree-row" data-testid="tree-row" data-territory={node.name}>
+      <div className={own ? 'tree-row own' : 'tree-row'} data-testid="tree-row" data-territory={node.name} ref={own ? view.ownRow : undefined}>
+        {node.vassals.length > 0 ? (
+          <button className="tree-toggle" type="button" aria-expanded={open} aria-label={`${open ? 'Collapse' : 'Expand'} ${node.name}`} onClick={() => view.toggle(node.id)}>
+            {open ? '▾' : '▸'}
+          </button>
+        ) : (
+          <span className="tree-toggle" aria-hidden="true" />
+        )}
         <span className={`badge type-${node.type}`}>{node.type}</span>
         <span className="tree-name">{node.name}</span>
         <span className="muted small">
@@ -34,14 +54,70 @@ function TreeRow({ node }: { node: HierarchyNode }) {
         {node.collectsRent > 0 && <span className="small collects">Collects {formatDrk(node.collectsRent)}</span>}
         <span className="owner small"><PlayerLink name={node.owner_name} fallback="Unowned" /></span>
       </div>
-      {node.vassals.length > 0 && (
+      {open && (
         <ul className="tree">
           {node.vassals.map((vassal) => (
-            <TreeRow key={vassal.id} node={vassal} />
+            <TreeRow key={vassal.id} node={vassal} view={view} />
           ))}
         </ul>
       )}
     </li>
+  );
+}
+
+/**
+ * Shut below the first level, except the way down to the player's own places, which opens and
+ * scrolls into view; a search shows only the matches and what is above them, all open.
+ */
+function FeudalTree({ roots }: { roots: readonly HierarchyNode[] }) {
+  const ownerId = useSession((state) => state.account?.id ?? null);
+  const [search, setSearch] = useState('');
+  const [opened, setOpened] = useState<ReadonlySet<number> | null>(null);
+  const shown = useMemo(() => filterTree(roots, search), [roots, search]);
+  const searching = search.trim() !== '';
+  const open = searching ? branchIds(shown) : (opened ?? ownPath(roots, ownerId));
+  const scrolled = useRef(false);
+
+  const openOnly = (ids: ReadonlySet<number>) => {
+    setSearch('');
+    setOpened(ids);
+  };
+  const view: TreeView = {
+    open,
+    ownerId,
+    toggle: (id) => {
+      const next = new Set(open);
+      if (!next.delete(id)) next.add(id);
+      openOnly(next);
+    },
+    ownRow: (row) => {
+      if (!row || scrolled.current || searching) return;
+      scrolled.current = true;
+      row.scrollIntoView({ block: 'center' });
+    },
+  };
+
+  return (
+    <section className="stack" aria-label="Feudal tree">
+      <div className="tree-tools">
+        <input className="inline-input" type="search" aria-label="Find a territory in the tree" placeholder="Find a territory" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <button className="button" type="button" onClick={() => openOnly(branchIds(roots))}>
+          Expand all
+        </button>
+        <button className="button" type="button" onClick={() => openOnly(new Set())}>
+          Collapse all
+        </button>
+      </div>
+      {shown.length === 0 ? (
+        <p className="empty-state">No territory of that name.</p>
+      ) : (
+        <ul className="tree" data-testid="feudal-tree">
+          {shown.map((root) => (
+            <TreeRow key={root.id} node={root} view={view} />
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 
@@ -92,11 +168,7 @@ export default function Feudal() {
         )}
       </section>
       <QueryState queries={[hierarchy]} what="the feudal tree">
-        <ul className="tree" aria-label="Feudal tree" data-testid="feudal-tree">
-          {hierarchy.data?.map((root) => (
-            <TreeRow key={root.id} node={root} />
-          ))}
-        </ul>
+        {hierarchy.data && <FeudalTree roots={hierarchy.data} />}
       </QueryState>
     </Screen>
   );

@@ -1,10 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import type { MarketStatsDto } from '../../schema/api/market.ts';
+import { MARKETPLACE_SORTS, type MarketplacePageDto, type MarketplaceSort } from '../../schema/api/marketplace.ts';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
-import { MAIN_CITY_RENT, MAP_COLOURS, SUB_TERRITORY_RENT } from '../../schema/constants.ts';
+import { MAIN_CITY_RENT, MAP_COLOURS, SUB_TERRITORY_RENT, TERRITORY_TIERS, TERRITORY_TYPES } from '../../schema/constants.ts';
+import { REGION_LABELS, REGIONS } from '../../schema/rules/region.ts';
 import { tierOfType } from '../../schema/rules/territory.ts';
+import { getPath } from '../api.ts';
 import { Screen } from '../admin/Screen.tsx';
 import { formatDrk } from '../format.ts';
 import { cssColour } from '../hud/colour.ts';
@@ -15,9 +18,114 @@ import { loadTerritories, useWorld } from '../state/world.ts';
 import { listingFigures } from '../dashboard/marketFigures.ts';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
 
-// SPEC §9 "Display": the first 3 listings, then more on demand.
+// SPEC §9 "Display": the first 3 listings, then more on demand, each page read from the server.
 const FIRST_SHOWN = 3;
 const MORE_STEP = 6;
+const SEARCH_PAUSE_MS = 300;
+
+const SORT_LABELS: Record<MarketplaceSort, string> = {
+  price_asc: 'Cheapest first',
+  price_desc: 'Dearest first',
+  name: 'Name',
+  revenue: 'Highest revenue',
+  newest: 'Newest',
+};
+
+interface Filters {
+  q: string;
+  type: string;
+  tier: string;
+  region: string;
+  min_price: string;
+  max_price: string;
+  sort: MarketplaceSort;
+}
+
+const NO_FILTERS: Filters = { q: '', type: '', tier: '', region: '', min_price: '', max_price: '', sort: 'price_asc' };
+
+/** A value that follows another once it has stopped changing for a moment: a search per pause, not per key. */
+function useSettled<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+/** The query string of a search; a price that is not a whole number is left out rather than refused. */
+function searchParams(filters: Filters): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) {
+    const text = value.trim();
+    if (text === '' || ((name === 'min_price' || name === 'max_price') && !/^\d{1,12}$/.test(text))) continue;
+    params.set(name, text);
+  }
+  return params.toString();
+}
+
+// The key starts with the path, so a change the room reports (live-facts' market reads) reads every
+// page shown again; keyset cursors stay valid across a sale, so the pages neither repeat nor skip.
+function useMarketplace(filters: Filters) {
+  const query = searchParams(filters);
+  return useInfiniteQuery({
+    queryKey: ['/api/marketplace', query],
+    queryFn: async ({ pageParam }) => {
+      const page = new URLSearchParams(query);
+      page.set('limit', String(pageParam === null ? FIRST_SHOWN : MORE_STEP));
+      if (pageParam !== null) page.set('cursor', pageParam);
+      return (await getPath<MarketplacePageDto>(`/api/marketplace?${page}`))!;
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_cursor,
+    placeholderData: keepPreviousData,
+  });
+}
+
+function Choice({ name, label, value, onChange, options }: { name: string; label: string; value: string; onChange: (value: string) => void; options: readonly (readonly [string, string])[] }) {
+  return (
+    <label className="field compact">
+      <span>{label}</span>
+      <select name={name} value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map(([option, text]) => (
+          <option key={option} value={option}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function SearchBar({ filters, onChange }: { filters: Filters; onChange: (change: Partial<Filters>) => void }) {
+  const price = (name: 'min_price' | 'max_price', label: string) => (
+    <label className="field compact">
+      <span>{label}</span>
+      <input
+        name={name}
+        inputMode="numeric"
+        placeholder="DRK"
+        value={filters[name]}
+        aria-invalid={filters[name] !== '' && !/^\d{1,12}$/.test(filters[name])}
+        onChange={(event) => onChange({ [name]: event.target.value })}
+      />
+    </label>
+  );
+  return (
+    <div className="panel market-search" role="search" aria-label="Search the listings">
+      <label className="field compact market-search-name">
+        <span>Search</span>
+        <input type="search" name="q" placeholder="A territory's name" value={filters.q} onChange={(event) => onChange({ q: event.target.value })} />
+      </label>
+      <Choice name="type" label="Type" value={filters.type} onChange={(type) => onChange({ type })} options={[['', 'Any type'], ...TERRITORY_TYPES.map((type) => [type, type] as const)]} />
+      <Choice name="tier" label="Tier" value={filters.tier} onChange={(tier) => onChange({ tier })} options={[['', 'Any tier'], ...TERRITORY_TIERS.map((tier) => [tier, tier] as const)]} />
+      <Choice name="region" label="Region" value={filters.region} onChange={(region) => onChange({ region })} options={[['', 'Anywhere'], ...REGIONS.map((region) => [region, REGION_LABELS[region]] as const)]} />
+      {price('min_price', 'From')}
+      {price('max_price', 'To')}
+      <Choice name="sort" label="Sort" value={filters.sort} onChange={(sort) => onChange({ sort: sort as MarketplaceSort })} options={MARKETPLACE_SORTS.map((sort) => [sort, SORT_LABELS[sort]] as const)} />
+    </div>
+  );
+}
 
 function Listing({ territory }: { territory: TerritoryDto }) {
   const show = useDialogs((state) => state.show);
@@ -44,28 +152,26 @@ function Listing({ territory }: { territory: TerritoryDto }) {
   );
 }
 
-/** The listings as the live world shows them, cheapest first: a sale elsewhere removes one at once. */
-function useListings(): TerritoryDto[] {
+/** Every listing as the live world shows it, for the market's figures: a sale elsewhere counts at once. */
+function useAllListings(): TerritoryDto[] {
   const territories = useWorld((state) => state.territories);
-  return useMemo(
-    () => territories.filter((territory) => territory.sale_price !== null).sort((a, b) => (a.sale_price ?? 0) - (b.sale_price ?? 0) || a.name.localeCompare(b.name)),
-    [territories],
-  );
+  return useMemo(() => territories.filter((territory) => territory.sale_price !== null), [territories]);
 }
 
 export default function Marketplace() {
   const world = useWorld((state) => state.status);
-  const worldError = useWorld((state) => state.error);
   const trades = useQuery<MarketStatsDto>({ queryKey: ['/api/market/stats'] });
   const account = useAccount();
-  const [shown, setShown] = useState(FIRST_SHOWN);
-  const listings = useListings();
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const search = useMarketplace(useSettled(filters, SEARCH_PAUSE_MS));
+  const listings = search.data?.pages.flatMap((page) => page.listings) ?? [];
+  const total = search.data?.pages[0]?.total ?? 0;
 
   useEffect(() => {
     void loadTerritories();
   }, []);
 
-  const figures = listingFigures(listings);
+  const figures = listingFigures(useAllListings());
   const ready = world === 'ready';
 
   return (
@@ -129,27 +235,31 @@ export default function Marketplace() {
             <Link to="/drk-store">Buy DRK</Link>
           </span>
         </div>
-        {world === 'error' ? (
+        <SearchBar filters={filters} onChange={(change) => setFilters((current) => ({ ...current, ...change }))} />
+        {search.isError ? (
           <div className="panel notice" role="alert">
-            <p>Could not load the listings ({worldError}).</p>
-            <button className="button" type="button" onClick={() => void loadTerritories()}>
+            <p>Could not load the listings ({search.error.message}).</p>
+            <button className="button" type="button" onClick={() => void search.refetch()}>
               Try again
             </button>
           </div>
-        ) : !ready ? (
+        ) : search.isPending ? (
           <p className="muted screen-loading">Loading the listings…</p>
-        ) : listings.length === 0 ? (
-          <p className="empty-state">No territories available for purchase at the moment.</p>
+        ) : total === 0 ? (
+          <p className="empty-state">{searchParams({ ...filters, sort: NO_FILTERS.sort }) === '' ? 'No territories available for purchase at the moment.' : 'No listing matches this search.'}</p>
         ) : (
           <>
+            <p className="muted small" data-testid="match-count" aria-live="polite">
+              {total === 1 ? '1 listing matches' : `${total} listings match`}
+            </p>
             <div className="card-grid">
-              {listings.slice(0, shown).map((territory) => (
+              {listings.map((territory) => (
                 <Listing key={territory.id} territory={territory} />
               ))}
             </div>
-            {listings.length > shown && (
-              <button className="button" type="button" onClick={() => setShown(shown + MORE_STEP)}>
-                Show more ({listings.length - shown} left)
+            {search.hasNextPage && (
+              <button className="button" type="button" disabled={search.isFetchingNextPage} onClick={() => void search.fetchNextPage()}>
+                Show more ({total - listings.length} left)
               </button>
             )}
           </>

@@ -28,6 +28,8 @@ export const DOOR_LIMITS = {
   worldChanges: { name: 'world-changes-address', points: 120, seconds: MINUTE },
   /** A profile is a handful of indexed reads; a reader clicking through names makes a few a minute. */
   profile: { name: 'profile-player-address', points: 60, seconds: MINUTE },
+  /** A search box fires a search per pause in typing: two a second outlasts any reader. */
+  marketplace: { name: 'marketplace-address', points: 120, seconds: MINUTE },
   /** An audit scans the whole ledger, so a stranger may start only a few. */
   audit: { name: 'audit-address', points: 3, seconds: MINUTE },
   /** A statement page replays the player's own movements: paging through hundreds is a few calls. */

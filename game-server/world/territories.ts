@@ -1,5 +1,7 @@
+import { encodeMarketplaceCursor, type MarketplacePageDto, type MarketplaceSearch, type MarketplaceSort } from '../../schema/api/marketplace.ts';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
-import type { TerritoryTier, TerritoryType, UpgradeTier } from '../../schema/constants.ts';
+import { TERRITORY_TYPES, type TerritoryTier, type TerritoryType, type UpgradeTier } from '../../schema/constants.ts';
+import { REGION_BOXES } from '../../schema/rules/region.ts';
 import { tierOfType } from '../../schema/rules/territory.ts';
 import type { Queryable, Tx } from '../db/database.ts';
 import { notFound } from '../errors.ts';
@@ -50,7 +52,8 @@ export function toDto(row: TerritoryRow): TerritoryDto {
   };
 }
 
-type Filter = { all: true } | { id: number } | { ids: readonly number[] } | { ownerId: string } | { forSale: true };
+/** A marketplace search reads one page past `after`, and one row more to tell whether a page follows. */
+type Filter = { all: true } | { id: number } | { ids: readonly number[] } | { ownerId: string } | { forSale: true } | { market: MarketplaceSearch };
 
 /** Every territory read goes through this one query, so all of them answer the same fields. */
 export async function territoryRows(q: Queryable, filter: Filter): Promise<TerritoryRow[]> {
@@ -59,14 +62,88 @@ export async function territoryRows(q: Queryable, filter: Filter): Promise<Terri
     : 'ids' in filter ? q`where t.id in ${q(filter.ids)}`
     : 'ownerId' in filter ? q`where t.owner_id = ${filter.ownerId}`
     : 'forSale' in filter ? q`where t.sale_price is not null`
+    : 'market' in filter ? q`${marketWhere(q, filter.market)} ${afterCursor(q, filter.market)}`
     : q``;
-  const order = 'forSale' in filter ? q`order by t.sale_price, t.id` : q`order by t.id`;
+  const order =
+    'forSale' in filter ? q`order by t.sale_price, t.id`
+    : 'market' in filter ? q`${marketOrder(q, filter.market)} limit ${filter.market.limit + 1}`
+    : q`order by t.id`;
   return q<TerritoryRow[]>`
     select t.id, t.name, t.type, t.owner_id, u.username as owner_name, t.parent_territory_id, t.description,
            t.latitude::text, t.longitude::text, t.monthly_revenue::text, t.price::text, t.sale_price::text,
            t.purchase_price::text, t.population::text, t.upgrade_tier, t.rent_amount::text, t.visits::text
       from territories t left join users u on u.id = t.owner_id
      ${where} ${order}`;
+}
+
+/** The listings a marketplace search matches, whatever page is read. */
+function marketWhere(q: Queryable, search: MarketplaceSearch) {
+  const types = search.tier ? TERRITORY_TYPES.filter((type) => tierOfType(type) === search.tier) : null;
+  return q`where t.sale_price is not null
+    ${search.q ? q`and t.name ilike ${`%${search.q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`}` : q``}
+    ${search.type ? q`and t.type = ${search.type}` : q``}
+    ${types ? q`and t.type in ${q(types)}` : q``}
+    ${search.min_price !== undefined ? q`and t.sale_price >= ${search.min_price}` : q``}
+    ${search.max_price !== undefined ? q`and t.sale_price <= ${search.max_price}` : q``}
+    ${search.region ? q`and ${regionCase(q)} = ${search.region}` : q``}`;
+}
+
+/** schema/rules/region.ts's regionOf in SQL: the first box that holds the territory names its region. */
+function regionCase(q: Queryable) {
+  const whens = REGION_BOXES.reduce(
+    (sql, box) => q`${sql} when t.latitude >= ${box.minLatitude} and t.latitude < ${box.maxLatitude}
+      and t.longitude >= ${box.minLongitude} and t.longitude < ${box.maxLongitude} then ${box.region}`,
+    q``,
+  );
+  return q`(case ${whens} end)`;
+}
+
+// Names compare byte by byte (collate "C"), so both databases page them in the same order.
+function marketOrder(q: Queryable, { sort }: MarketplaceSearch) {
+  switch (sort) {
+    case 'price_asc': return q`order by t.sale_price, t.id`;
+    case 'price_desc': return q`order by t.sale_price desc, t.id desc`;
+    case 'name': return q`order by t.name collate "C", t.id`;
+    case 'revenue': return q`order by t.monthly_revenue desc, t.id desc`;
+    case 'newest': return q`order by t.id desc`;
+  }
+}
+
+function afterCursor(q: Queryable, { after }: MarketplaceSearch) {
+  if (!after) return q``;
+  switch (after.sort) {
+    case 'price_asc': return q`and (t.sale_price, t.id) > (${after.key}, ${after.id})`;
+    case 'price_desc': return q`and (t.sale_price, t.id) < (${after.key}, ${after.id})`;
+    case 'name': return q`and (t.name collate "C", t.id) > (${after.key} collate "C", ${after.id})`;
+    case 'revenue': return q`and (t.monthly_revenue, t.id) < (${after.key}, ${after.id})`;
+    case 'newest': return q`and t.id < ${after.id}`;
+  }
+}
+
+/** One page of a marketplace search, the cursor of the page after it, and how many listings match. */
+export async function searchMarketplace(q: Queryable, search: MarketplaceSearch): Promise<MarketplacePageDto> {
+  const [rows, [{ total }]] = await Promise.all([
+    territoryRows(q, { market: search }),
+    q<{ total: number }[]>`select count(*)::int as total from territories t ${marketWhere(q, search)}`,
+  ]);
+  const page = rows.slice(0, search.limit);
+  const last = page.at(-1);
+  const more = rows.length > search.limit && last !== undefined;
+  return {
+    listings: page.map(toDto),
+    next_cursor: more ? encodeMarketplaceCursor({ sort: search.sort, key: sortKey(search.sort, last), id: last.id }) : null,
+    total,
+  };
+}
+
+function sortKey(sort: MarketplaceSort, row: TerritoryRow): number | string | null {
+  switch (sort) {
+    case 'price_asc':
+    case 'price_desc': return Number(row.sale_price);
+    case 'name': return row.name;
+    case 'revenue': return Number(row.monthly_revenue);
+    case 'newest': return null;
+  }
 }
 
 export async function listTerritories(sql: Queryable): Promise<TerritoryDto[]> {

@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import type { CommandType } from '../../../schema/commands/index.ts';
 import { TerritoryId, UserId } from '../../../schema/api/ids.ts';
+import { MarketplaceQuery } from '../../../schema/api/marketplace.ts';
 import { pageAnswer, pageRequest } from '../../../schema/api/pages.ts';
 import { HistoryPageQuery } from '../../../schema/api/territories.ts';
 import { insideBox, pickFields, TerritoryListQuery, WORLD_SEQ_HEADER, type WorldChangesDto } from '../../../schema/api/territory-list.ts';
@@ -8,7 +9,7 @@ import type { TerritoryDto } from '../../../schema/api/territory.ts';
 import { pageTerritoryHistory, territoryHistory } from '../../economy/market.ts';
 import { territoryHierarchy } from '../../world/hierarchy.ts';
 import { worldAt, territoriesChangedSince } from '../../world/changes.ts';
-import { listTerritoriesForSale, listTerritoriesOf, readTerritory } from '../../world/territories.ts';
+import { listTerritoriesForSale, listTerritoriesOf, readTerritory, searchMarketplace } from '../../world/territories.ts';
 import { visitsOf } from '../../ads/visits.ts';
 import { sendCompressed } from '../cache/compressed-body.ts';
 import { ReadCache } from '../cache/read-cache.ts';
@@ -58,6 +59,10 @@ export function territoryRoutes(deps: HttpDeps): Router {
 
   router.get('/territories/for-sale', async (req, res) => {
     sendCompressed(req, res, (await forSale.read()).body);
+  });
+
+  router.get('/marketplace', limitRequests(deps.limits.doors.marketplace, byAddress, 'Too many marketplace searches from your address.'), async (req, res) => {
+    res.json(await searchMarketplace(sql, parseBody(MarketplaceQuery, req.query)));
   });
 
   // The tree is answered as a list of its roots (SPEC §2: the main cities and every other
