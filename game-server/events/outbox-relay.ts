@@ -75,28 +75,47 @@ export async function startOutboxRelay(options: RelayOptions): Promise<OutboxRel
     return rows.length === batchSize;
   };
 
+  // A caller waits for the first pass that starts after it asked and reads to the end, not for
+  // the relay to go quiet: under a steady stream of commits from every process the loop may never
+  // pause, and a command that waited for that would never answer.
+  let passes = 0;
+  let waiters: { after: number; resolve: () => void }[] = [];
+  const settle = (upTo: number) => {
+    const still: typeof waiters = [];
+    for (const waiter of waiters) {
+      if (waiter.after < upTo) waiter.resolve();
+      else still.push(waiter);
+    }
+    waiters = still;
+  };
+
+  const readLoop = async (): Promise<void> => {
+    try {
+      do {
+        readAgain = false;
+        const pass = ++passes;
+        if (await readOnce()) readAgain = true;
+        else settle(pass);
+      } while (readAgain && !closed);
+      if (failing) log.info('The outbox relay reads the database again');
+      failing = false;
+    } catch (error) {
+      if (!failing && !closed) log.warn(`The outbox relay cannot read the database (${(error as Error).message}); retrying on the next poll`);
+      failing = true;
+      // The poll retries; a command that committed does not wait for the database to come back.
+      settle(Infinity);
+    } finally {
+      reading = null;
+      if (closed) settle(Infinity);
+    }
+  };
+
   const catchUp = (): Promise<void> => {
     if (closed) return Promise.resolve();
-    if (reading) {
-      readAgain = true;
-      return reading;
-    }
-    reading = (async () => {
-      try {
-        do {
-          readAgain = false;
-          if (await readOnce()) readAgain = true;
-        } while (readAgain && !closed);
-        if (failing) log.info('The outbox relay reads the database again');
-        failing = false;
-      } catch (error) {
-        if (!failing && !closed) log.warn(`The outbox relay cannot read the database (${(error as Error).message}); retrying on the next poll`);
-        failing = true;
-      } finally {
-        reading = null;
-      }
-    })();
-    return reading;
+    const caughtUp = new Promise<void>((resolve) => waiters.push({ after: passes, resolve }));
+    if (reading) readAgain = true;
+    else reading = readLoop();
+    return caughtUp;
   };
 
   const stopWakingOnCommit = afterEveryCommit(catchUp);
@@ -125,6 +144,7 @@ export async function startOutboxRelay(options: RelayOptions): Promise<OutboxRel
       stopWakingOnCommit();
       await listening?.unlisten().catch(() => undefined);
       await reading;
+      settle(Infinity);
       handlers.clear();
     },
   };

@@ -46,7 +46,7 @@ describe.runIf(pg)('[DESIGN money] buyers at once on real PostgreSQL', () => {
     const [tokyo, paris] = [await idOf('Tokyo'), await idOf('Paris')];
     const answers = await Promise.all([tokyo, paris].map((id) => buyer.agent.post(`/api/territories/${id}/purchase`, { userId: buyer.id })));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
-    expect(answers.find((answer) => answer.status === 409)!.body.message).toMatch(/^You need 1[45]000 DRK but only have [12]000 DRK$/);
+    expect(answers.find((answer) => answer.status === 409)!.body.message).toMatch(/^You need 1[45],000 DRK but only have [12],000 DRK$/);
     const owned = await sql<{ id: number }[]>`select id from territories where owner_id = ${buyer.id}`;
     expect(owned).toHaveLength(1);
     expect(await balanceOf(sql, buyer.id)).toBe(16_000 - (owned[0].id === tokyo ? 15_000 : 14_000));
