@@ -146,7 +146,8 @@ async function main(): Promise<void> {
         rows.push({ label: 'floor: If-None-Match → 304', result: await load(`${floor.url}/db/territories`, { ...BROWSER, 'if-none-match': floorEtag }) });
         rows.push({ label: 'game: If-None-Match → 304', result: await load(world, { ...BROWSER, 'if-none-match': raw.etag! }) });
         table(size, rows, floorFromDb);
-        failed ||= rows.some(({ result }) => result.timeouts > 0 || result.errors > 0);
+        // The floor is allowed to time out (that is what it measures); the game is not.
+        failed ||= rows.some(({ label, result }) => label.startsWith('game') && (result.timeouts > 0 || result.errors > 0));
         if (size === WORLDS.at(-1)) {
           const purchase = await purchases(database.sql, game.url);
           console.log(`\nPOST /api/territories/{id}/purchase: ${purchase.requests.average.toFixed(0)} req/s, p50 ${purchase.latency.p50} ms, p99 ${purchase.latency.p99} ms, ${purchase['2xx']} ok, ${purchase.non2xx + purchase.errors + purchase.timeouts} failed`);
