@@ -1,4 +1,14 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// Tests that start several game processes and measure them under load (reconnection gaps, drains,
+// convergence times): they run last and one at a time, not beside other test files on the 2 cores.
+const PROCESS_TESTS = [
+  'game-server/graceful-restart.test.ts',
+  'game-server/rooms/rolling-restart.test.ts',
+  'game-server/rooms/world-convergence.test.ts',
+  'game-server/rooms/world-faults.test.ts',
+  'game-server/rooms/world-processes.test.ts',
+];
 
 export default defineConfig({
   test: {
@@ -9,6 +19,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['schema/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'game-server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...PROCESS_TESTS],
           globalSetup: ['game-server/testing/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -22,6 +33,17 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'processes',
+          include: PROCESS_TESTS,
+          globalSetup: ['game-server/testing/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
