@@ -4,7 +4,6 @@ import type { ChatMessageDto } from '../../schema/api/chat.ts';
 import type { TerritoryEventDto } from '../../schema/api/events.ts';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import { adRevenue } from '../../schema/rules/economy.ts';
-import { DEFAULT_MONTHLY_REVENUE } from '../../schema/constants.ts';
 import { Screen } from '../admin/Screen.tsx';
 import { chatActivity, wonderVisitors } from '../dashboard/wonderFigures.ts';
 import { formatDrk } from '../format.ts';
@@ -43,7 +42,6 @@ function WonderEvents({ wonder, onClose }: { wonder: TerritoryDto; onClose: () =
 function WonderCard({ wonder, onEvents }: { wonder: TerritoryDto; onEvents: () => void }) {
   const chat = useQuery<ChatMessageDto[]>({ queryKey: ['/api/chat', wonder.id] });
   const { visiting, visit } = useVisit();
-  const monthly = Number(wonder.monthly_revenue) || DEFAULT_MONTHLY_REVENUE;
 
   return (
     <article className="panel card wonder" data-testid="wonder-card">
@@ -55,7 +53,7 @@ function WonderCard({ wonder, onEvents }: { wonder: TerritoryDto; onEvents: () =
         <dt>Visits here</dt>
         <dd>{wonder.visits.toLocaleString('en-US')}</dd>
         <dt>Ad revenue</dt>
-        <dd data-testid="wonder-ad-revenue">{formatDrk(Math.round(adRevenue(monthly, wonder.upgrade_tier, wonder.type)))} / month</dd>
+        <dd data-testid="wonder-ad-revenue">{formatDrk(Math.round(adRevenue(Number(wonder.monthly_revenue), wonder.upgrade_tier, wonder.type)))} / month</dd>
       </dl>
       <p className="muted small" data-testid="chat-activity">
         Chat: {chat.data ? chatActivity(chat.data, new Date()) : chat.isError ? 'Chat unavailable' : 'Counting messages…'}

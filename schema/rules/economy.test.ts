@@ -21,6 +21,10 @@ describe('[§4 §9] economy rules', () => {
     expect(adRevenue(100, 'premium', 'village')).toBeCloseTo(22.5);
   });
 
+  it('[§9 ad revenue] counts a territory without monthly revenue at the default 111, as the wonders page shows it', () => {
+    expect(adRevenue(0, 'standard', 'wonder')).toBeCloseTo(adRevenue(111, 'standard', 'wonder'));
+  });
+
   it('[§4 chain] applies a bonus only when the chain is complete', () => {
     const partial = chainStatuses(['London', 'Cairo']);
     expect(partial.find((chain) => chain.name === 'Europe-Africa Corridor')?.complete).toBe(false);

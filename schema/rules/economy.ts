@@ -1,4 +1,4 @@
-import { UPGRADE_COST, UPGRADE_MULTIPLIER, UPGRADE_TIERS, type TerritoryType, type UpgradeTier } from '../constants.ts';
+import { DEFAULT_MONTHLY_REVENUE, UPGRADE_COST, UPGRADE_MULTIPLIER, UPGRADE_TIERS, type TerritoryType, type UpgradeTier } from '../constants.ts';
 
 // SPEC §4 "Ownership tiers by territory count" and §9 "Territory-count multipliers".
 const OWNERSHIP_TIERS = [
@@ -36,8 +36,10 @@ export function upgradeCost(to: UpgradeTier): number {
 const AD_TYPE_FACTOR: Partial<Record<TerritoryType, number>> = { main: 1.5, wanakt: 2, wonder: 1.8, sub: 1.2 };
 export const AD_REVENUE_SHARE = 0.15;
 
+/** SPEC §9: a territory without a monthly revenue (0) earns ads as if it had the default. */
 export function adRevenue(monthlyRevenue: number, upgradeTier: UpgradeTier, type: TerritoryType): number {
-  return monthlyRevenue * UPGRADE_MULTIPLIER[upgradeTier] * (AD_TYPE_FACTOR[type] ?? 1) * AD_REVENUE_SHARE;
+  const base = monthlyRevenue > 0 ? monthlyRevenue : DEFAULT_MONTHLY_REVENUE;
+  return base * UPGRADE_MULTIPLIER[upgradeTier] * (AD_TYPE_FACTOR[type] ?? 1) * AD_REVENUE_SHARE;
 }
 
 // SPEC §3 "Chain definitions (fixed)".
