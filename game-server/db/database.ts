@@ -109,6 +109,11 @@ export async function transaction<T>(sql: Sql, work: (tx: Tx) => Promise<T>, opt
   }
 }
 
+/** One repeatable-read snapshot: every read inside sees the same committed state. */
+export function inSnapshot<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return transaction(sql, work, 'isolation level repeatable read');
+}
+
 /** Retries a transaction that PostgreSQL aborted to keep concurrent writers serial. */
 export async function inTransaction<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {

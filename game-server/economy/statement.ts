@@ -7,7 +7,7 @@ import {
   type StatementPageDto,
 } from '../../schema/api/statement.ts';
 import { pageAnswer, takePage } from '../../schema/api/pages.ts';
-import { transaction, type Sql, type Tx } from '../db/database.ts';
+import { inSnapshot, type Sql, type Tx } from '../db/database.ts';
 
 export interface StatementRequest extends StatementFilters {
   /** Lines older than this ledger id: the key of the last line of the page before. */
@@ -27,7 +27,7 @@ function monthRange(month: string): [Date, Date] {
  * while DRK moves.
  */
 export async function statementPage(sql: Sql, userId: string, request: StatementRequest): Promise<StatementPageDto> {
-  return inSnapshot(sql, async (tx) => {
+  return accountSnapshot(sql, async (tx) => {
     const [account] = await tx<{ drk_balance: string }[]>`select drk_balance::text from users where id = ${userId}`;
     const rows = await statementLines(tx, userId, { ...request, after: request.cursor?.[0] }, request.limit + 1);
     const { items, next_cursor } = pageAnswer(takePage(rows, request.limit, (line): [id: string] => [line.id]));
@@ -37,20 +37,16 @@ export async function statementPage(sql: Sql, userId: string, request: Statement
 
 /** Every line the filters keep, newest first, up to `limit`: what the CSV export holds. */
 export function statementExport(sql: Sql, userId: string, filters: StatementFilters, limit: number): Promise<StatementLineDto[]> {
-  return inSnapshot(sql, (tx) => statementLines(tx, userId, filters, limit));
+  return accountSnapshot(sql, (tx) => statementLines(tx, userId, filters, limit));
 }
 
 // One account's movements are a few hundred rows read by index; parallel workers would only add
 // their start-up time to every page.
-function inSnapshot<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return transaction(
-    sql,
-    async (tx) => {
-      await tx`set local max_parallel_workers_per_gather = 0`;
-      return work(tx);
-    },
-    'isolation level repeatable read',
-  );
+function accountSnapshot<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return inSnapshot(sql, async (tx) => {
+    await tx`set local max_parallel_workers_per_gather = 0`;
+    return work(tx);
+  });
 }
 
 async function statementLines(tx: Tx, userId: string, request: StatementFilters & { after?: string }, limit: number): Promise<StatementLineDto[]> {

@@ -1,5 +1,5 @@
 import type { SupplyDto } from '../../schema/api/currency.ts';
-import { isTransaction, transaction, type Queryable } from '../db/database.ts';
+import { inSnapshot, isTransaction, type Queryable } from '../db/database.ts';
 
 export type Supply = SupplyDto;
 
@@ -49,5 +49,5 @@ export async function checkInvariants(sql: Queryable): Promise<InvariantReport> 
     for (const row of mismatched) problems.push(`account ${row.id}: balance ${row.balance} but ledger gives ${row.replayed}`);
     return { ok: problems.length === 0, problems, supply, balances };
   };
-  return isTransaction(sql) ? run(sql) : transaction(sql, run, 'isolation level repeatable read');
+  return isTransaction(sql) ? run(sql) : inSnapshot(sql, run);
 }

@@ -1,5 +1,5 @@
 import type { TerritoryDto } from '../../schema/api/territory.ts';
-import { transaction, type Sql, type Tx } from '../db/database.ts';
+import { inSnapshot, type Sql } from '../db/database.ts';
 import { outboxHead } from '../events/outbox.ts';
 import { listTerritories, readTerritories } from './territories.ts';
 
@@ -11,9 +11,6 @@ export interface WorldAt {
 
 // A command writes its rows and its outbox number in one transaction, so rows and number read in
 // one snapshot agree: every change up to `seq` is in the rows, and none after it.
-function inSnapshot<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return transaction(sql, work, 'isolation level repeatable read');
-}
 
 /** The whole world and the event number it reflects. */
 export function worldAt(sql: Sql): Promise<WorldAt> {
