@@ -5,6 +5,7 @@ import { answerErrors, loadSession, refuseCrossSite, unknownApiPath } from './mi
 import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
 import { territoryRoutes } from './routes/territories.ts';
+import { unlessKeyed, worldReadRoutes } from './routes/world-reads.ts';
 import { userRoutes } from './routes/users.ts';
 import { marketRoutes } from './routes/market.ts';
 import { currencyRoutes } from './routes/currency.ts';
@@ -73,9 +74,13 @@ export function createApp(deps: HttpDeps, options: AppOptions): Express {
   const api = express.Router();
   api.use(requestLog(deps.log));
   api.use(commandMetrics());
+  // The world's public lists are most of the API's traffic and are answered from memory: the
+  // body parser, the compressor, the session and the other routers have nothing to add to them.
+  const worldReads = worldReadRoutes(deps);
+  api.use(unlessKeyed(worldReads));
   api.use(paymentWebhookRoutes(deps, options.payments));
   api.use(express.json({ limit: API_BODY_LIMIT_BYTES }));
-  // Answers kept in memory arrive already compressed; compression leaves those alone.
+  // Answers kept in memory (the OpenAPI document) arrive already compressed; compression leaves those alone.
   api.use(compression({ threshold: 1024 }));
   api.use(refuseCrossSite(deps.origins));
   api.use(loadSession(deps.sql, deps.clock));
@@ -84,6 +89,7 @@ export function createApp(deps: HttpDeps, options: AppOptions): Express {
   api.use(apiKeyRoutes(deps));
   api.use(healthRoutes(deps, lifecycle));
   api.use(authRoutes(deps));
+  api.use(worldReads);
   api.use(territoryRoutes(deps));
   api.use(userRoutes(deps));
   api.use(currencyRoutes(deps));

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
-import { pinoHttp } from 'pino-http';
 import type { Logger } from '../logger.ts';
 import { withRequestId } from '../request-context.ts';
 
@@ -29,22 +27,23 @@ export function loggableUrl(url: string | undefined): string {
  * One JSON line per request with its id, status and time. The id comes from a well-formed
  * X-Request-Id or is made here, is answered back in the same header, and stays with everything the
  * request's work logs (see request-context.ts).
+ *
+ * Written here rather than with pino-http, which builds a child logger and runs its serializers
+ * for every request even when the line is not written: a fifth of the CPU of a cached world read.
  */
-export function requestLog(log: Logger): RequestHandler[] {
-  const http = pinoHttp<IncomingMessage, ServerResponse>({
-    logger: log.pino,
-    genReqId: (req, res) => {
-      const id = requestIdOf(req.headers[REQUEST_ID_HEADER]);
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    quietReqLogger: true,
-    customAttributeKeys: { reqId: 'reqId' },
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
-    serializers: {
-      req: (req: { method: string; url: string; remoteAddress?: string }) => ({ method: req.method, url: loggableUrl(req.url), remoteAddress: req.remoteAddress }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-  });
-  return [http, (req, _res, next) => withRequestId(String(req.id), next)];
+export function requestLog(log: Logger): RequestHandler {
+  const pino = log.pino;
+  return (req, res, next) => {
+    const reqId = requestIdOf(req.headers[REQUEST_ID_HEADER]);
+    res.setHeader('X-Request-Id', reqId);
+    const started = performance.now();
+    const line = (level: 'info' | 'error', message: string) => {
+      if (!pino.isLevelEnabled(level)) return;
+      const request = { method: req.method, url: loggableUrl(req.originalUrl), remoteAddress: req.socket.remoteAddress };
+      pino[level]({ reqId, req: request, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) }, message);
+    };
+    // A caller that hangs up before its answer is sent is nothing an operator must act on.
+    res.once('close', () => line(res.statusCode >= 500 ? 'error' : 'info', res.writableFinished ? 'request completed' : 'request aborted'));
+    withRequestId(reqId, next);
+  };
 }

@@ -126,7 +126,7 @@ for (const backend of testBackends()) {
 }
 
 describe('[issue 12 API keys] each key has its own budget', () => {
-  it('when a key spends its budget, then 429 with Retry-After, and another key is unaffected', async () => {
+  it('when a key spends its budget, then 429 with Retry-After, even on the public world list, and another key is unaffected', async () => {
     const backend = testBackends()[0]!;
     const database = await backend.open();
     const log = createLogger('error');
@@ -148,6 +148,9 @@ describe('[issue 12 API keys] each key has its own budget', () => {
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(refused.body.message).toMatch(/too many requests/);
+      // Anonymous readers of the world's list are answered ahead of the key check; a key's reads of it still count.
+      expect((await program.request('GET', '/api/territories', undefined, bearer(first.body.key))).status).toBe(429);
+      expect((await program.get('/api/territories')).status).toBe(200);
       expect((await program.request('GET', '/api/health', undefined, bearer(second.body.key))).status).toBe(200);
     } finally {
       await new Promise((resolve) => server.close(resolve));

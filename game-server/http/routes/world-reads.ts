@@ -1,0 +1,83 @@
+import compression from 'compression';
+import { Router, type RequestHandler } from 'express';
+import { insideBox, pickFields, TerritoryListQuery, WORLD_SEQ_HEADER, type WorldChangesDto } from '../../../schema/api/territory-list.ts';
+import type { TerritoryDto } from '../../../schema/api/territory.ts';
+import type { DomainEvent } from '../../events/domain-events.ts';
+import { take } from '../../limits/take.ts';
+import { territoryHierarchy } from '../../world/hierarchy.ts';
+import { territoriesChangedSince, worldAt } from '../../world/changes.ts';
+import { listTerritoriesForSale } from '../../world/territories.ts';
+import { sendCompressed } from '../cache/compressed-body.ts';
+import { ReadCache } from '../cache/read-cache.ts';
+import type { HttpDeps } from '../deps.ts';
+import { byAddress } from '../rate-limit.ts';
+import { parseBody } from '../validate.ts';
+
+/**
+ * The public lists of the world that every visitor reads: answered from memory, serialised and
+ * compressed once, until a territory changes. They need no account, so app.ts can answer them
+ * ahead of the body parser and the session (see `unlessKeyed`).
+ */
+export function worldReadRoutes(deps: HttpDeps): Router {
+  const { sql } = deps;
+  const router = Router();
+  const territoriesChanged = (event: DomainEvent) => event.type === 'territories.changed';
+  const world = new ReadCache(deps.events, territoriesChanged, () => worldAt(sql), (at) => at.territories);
+  const forSale = new ReadCache(deps.events, territoriesChanged, () => listTerritoriesForSale(sql));
+  const hierarchy = new ReadCache(deps.events, territoriesChanged, () => territoryHierarchy(sql));
+  // Answers kept in memory are compressed already; only the ones built per request (changes since
+  // a sequence, a box of the map) go through the compressor.
+  const compress = compression({ threshold: 1024 });
+  const compressComputed: RequestHandler = (req, res, next) => (req.query.since !== undefined || req.query.bbox !== undefined ? compress(req, res, next) : next());
+  const wholeWorld: RequestHandler = async (req, res, next) => {
+    if (req.url.includes('?')) return next();
+    const { data, body } = await world.read();
+    res.setHeader(WORLD_SEQ_HEADER, String(data.seq));
+    sendCompressed(req, res, body);
+  };
+
+  router.get('/territories', wholeWorld, compressComputed, async (req, res) => {
+    const { fields, bbox, since } = parseBody(TerritoryListQuery, req.query);
+    const shape = (territories: TerritoryDto[]) => (fields ? territories.map((territory) => pickFields(territory, fields)) : territories);
+    if (since !== undefined) {
+      // The whole list is one answer kept in memory; a read of changes reaches the database.
+      await take(deps.limits.doors.worldChanges, byAddress(req), 'Too many world change reads.');
+      const changed = await territoriesChangedSince(sql, since);
+      const answer = changed ?? (await world.read()).data;
+      res.setHeader(WORLD_SEQ_HEADER, String(answer.seq));
+      res.json({ seq: answer.seq, full: changed === null, territories: shape(answer.territories) } satisfies WorldChangesDto);
+      return;
+    }
+    const { data, body } = await world.read();
+    res.setHeader(WORLD_SEQ_HEADER, String(data.seq));
+    if (bbox) {
+      res.json(shape(data.territories.filter((territory) => insideBox(territory, bbox))));
+      return;
+    }
+    if (fields) {
+      sendCompressed(req, res, await world.variant(fields.join(','), (at) => shape(at.territories)));
+      return;
+    }
+    sendCompressed(req, res, body);
+  });
+
+  router.get('/territories/for-sale', async (req, res) => {
+    sendCompressed(req, res, (await forSale.read()).body);
+  });
+
+  // The tree is answered as a list of its roots (SPEC §2: the main cities and every other
+  // territory without a parent), each with its vassals nested under it, down to the villages.
+  router.get('/territories/hierarchy', async (req, res) => {
+    sendCompressed(req, res, (await hierarchy.read()).body);
+  });
+
+  return router;
+}
+
+/**
+ * Hands a call to `routes` unless it carries an API key: a keyed call goes the long way, through
+ * the key check, so its scope is checked and its budget counted, even for a public read.
+ */
+export function unlessKeyed(routes: RequestHandler): RequestHandler {
+  return (req, res, next) => (req.headers.authorization === undefined ? routes(req, res, next) : next());
+}
