@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, login, logout, me, serverMessageOr, territories } from './api.ts';
+import { ApiError, login, logout, me, readWorld, serverMessageOr } from './api.ts';
 
 function answer(status: number, body: string, statusText = ''): Response {
   return new Response(status === 204 ? null : body, { status, statusText });
@@ -30,7 +30,7 @@ describe('[§7] request semantics', () => {
 
   it('when there is no payload, then no body and no content type are sent', async () => {
     const fetchMock = stubFetch(answer(200, '[]'));
-    expect(await territories()).toEqual([]);
+    expect(await readWorld()).toEqual({ territories: [], seq: null });
     expect(fetchMock).toHaveBeenCalledWith('/api/territories', { method: 'GET', credentials: 'include' });
   });
 

@@ -1,5 +1,6 @@
 // The one place the client talks HTTP to the game server, with SPEC §7's request semantics.
 import type { TerritoryDto } from '../schema/api/territory.ts';
+import { WORLD_SEQ_HEADER, type WorldChangesDto } from '../schema/api/territory-list.ts';
 import type { AccountDto } from '../schema/api/user.ts';
 import type { MessageDto, VisitDto } from '../schema/api/territories.ts';
 import type { UpgradeTier } from '../schema/constants.ts';
@@ -89,8 +90,21 @@ export async function me(): Promise<AccountDto | null> {
   }
 }
 
-export function territories(): Promise<TerritoryDto[]> {
-  return json(call('GET', '/api/territories'));
+/** The whole world, and the world sequence number it reflects (null from a server that sends none). */
+export interface WorldRead {
+  territories: TerritoryDto[];
+  seq: number | null;
+}
+
+export async function readWorld(): Promise<WorldRead> {
+  const response = await call('GET', '/api/territories');
+  const seq = response.headers.get(WORLD_SEQ_HEADER);
+  return { territories: (await response.json()) as TerritoryDto[], seq: seq === null ? null : Number(seq) };
+}
+
+/** Only the territories changed after `seq`, or the whole world (`full`) when that is too far back. */
+export function worldChangesSince(seq: number): Promise<WorldChangesDto> {
+  return json(call('GET', `/api/territories?since=${seq}`));
 }
 
 // SPEC §7: what a default read does with a 401, raise it or answer null (being logged out is then an answer).

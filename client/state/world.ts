@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import type { LiveTerritoryDto } from '../../schema/state/territory-fields.ts';
-import { getPath, territories } from '../api.ts';
+import type { WorldChangesDto } from '../../schema/api/territory-list.ts';
+import { getPath, readWorld, worldChangesSince, type WorldRead } from '../api.ts';
 
 /** The banner ad the world room shows everyone. */
 export interface LiveBannerAd {
@@ -25,6 +26,8 @@ export interface LiveBroadcast {
 // in the session store, where the room's figures put it.
 interface WorldState {
   territories: TerritoryDto[];
+  /** The world sequence number the list reflects, so a later read asks only for what changed since. */
+  seq: number | null;
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: string | null;
   selectedId: number | null;
@@ -37,7 +40,9 @@ interface WorldState {
   online: number;
   /** Unpaid rent payments of the logged-in player; null for a visitor or before the room said. */
   paymentsDue: number | null;
-  setTerritories: (territories: TerritoryDto[]) => void;
+  setTerritories: (territories: TerritoryDto[], seq?: number | null) => void;
+  /** Lays changes read with `?since=` over the list (or replaces it, when the server sent it whole). */
+  mergeChanges: (changes: WorldChangesDto) => void;
   select: (id: number | null) => void;
   applyLive: (changes: readonly LiveTerritoryDto[]) => void;
 }
@@ -49,8 +54,15 @@ function withLive(list: readonly TerritoryDto[], live: ReadonlyMap<number, LiveT
   });
 }
 
+function merged(list: readonly TerritoryDto[], changed: readonly TerritoryDto[]): TerritoryDto[] {
+  const byId = new Map(list.map((territory) => [territory.id, territory]));
+  for (const territory of changed) byId.set(territory.id, territory);
+  return [...byId.values()].sort((a, b) => a.id - b.id);
+}
+
 export const useWorld = create<WorldState>()((set, get) => ({
   territories: [],
+  seq: null,
   status: 'idle',
   error: null,
   selectedId: null,
@@ -60,7 +72,13 @@ export const useWorld = create<WorldState>()((set, get) => ({
   broadcast: null,
   online: 0,
   paymentsDue: null,
-  setTerritories: (list) => set((state) => ({ territories: withLive(list, state.live), status: 'ready', error: null })),
+  setTerritories: (list, seq = null) => set((state) => ({ territories: withLive(list, state.live), seq, status: 'ready', error: null })),
+  mergeChanges: ({ seq, full, territories: changed }) => {
+    // Without ?fields= every territory of the answer is whole.
+    const territories = changed as TerritoryDto[];
+    if (full) return get().setTerritories(territories, seq);
+    set((state) => ({ territories: withLive(merged(state.territories, territories), state.live), seq }));
+  },
   select: (selectedId) => set({ selectedId }),
   applyLive: (changes) => {
     if (changes.length === 0) return;
@@ -74,10 +92,18 @@ export const useWorld = create<WorldState>()((set, get) => ({
   },
 }));
 
+const setWorld = ({ territories, seq }: WorldRead) => useWorld.getState().setTerritories(territories, seq);
+
+// Read again after a reconnection or a new settlement: only what changed since the list's
+// sequence number, so a large world is not downloaded whole to learn of one new owner.
+function readChanges(): Promise<void> {
+  const { seq, mergeChanges } = useWorld.getState();
+  return seq === null ? readWorld().then(setWorld) : worldChangesSince(seq).then(mergeChanges);
+}
+
 let reloading: Promise<void> | null = null;
 function reloadList(): Promise<void> {
-  reloading ??= territories()
-    .then((list) => useWorld.getState().setTerritories(list))
+  reloading ??= readChanges()
     .catch((error: unknown) => console.error('Could not read the new territories', error))
     .finally(() => (reloading = null));
   return reloading;
@@ -116,7 +142,7 @@ export async function loadTerritories(): Promise<void> {
   useWorld.setState({ status: 'loading', error: null });
   goLive();
   try {
-    useWorld.getState().setTerritories(await territories());
+    setWorld(await readWorld());
   } catch (error) {
     useWorld.setState({ status: 'error', error: error instanceof Error ? error.message : String(error) });
   }
