@@ -3,10 +3,14 @@
 // Run: node --import tsx bench/api.bench.ts (TEST_DATABASE_URL names the server's maintenance
 // database; a fresh database is created there and dropped afterwards).
 //
-// The game and the floor (bench/support/rest-floor-server.ts: Express 5 + postgres.js, select then
-// res.json) each run in a process of their own; autocannon runs here with 50 connections and
-// asks for brotli or gzip, as a browser does. Figures on a shared machine move with its load, so
-// the ratios against the floor measured in the same minute are what to compare.
+// The game, the floor (bench/support/rest-floor-server.ts: Express 5 + postgres.js, select then
+// res.json) and a ceiling (bench/support/ceiling-server.ts: bare node:http sending the game's own
+// compressed answer) each run in a process of their own. Two load generators, 50 connections each,
+// ask for brotli or gzip as a browser does: autocannon, the issue's tool, and wrk, which can read
+// compressed answers as fast as a server sends them where autocannon cannot (see
+// bench/support/wrk.ts; the ceiling row shows where each generator stops). Figures on a shared
+// machine move with its load, so the ratios against the floor measured in the same minute are what
+// to compare.
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:http';
 import { cpus, loadavg } from 'node:os';
@@ -17,6 +21,7 @@ import { mint } from '../game-server/economy/ledger.ts';
 import { checkInvariants } from '../game-server/economy/supply.ts';
 import { openScratchDatabase } from './support/scratch-database.ts';
 import { startServer } from './support/server-process.ts';
+import { wrk, wrkInstalled } from './support/wrk.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DURATION_S = 10;
@@ -45,8 +50,6 @@ function get(url: string, headers: Record<string, string> = {}): Promise<Answer>
   });
 }
 
-const load = (url: string, headers: Record<string, string> = BROWSER) => autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
-
 /** Grows the seeded world to `size` territories, spread over the map, a third of them owned. */
 async function growWorld(sql: Sql, size: number): Promise<void> {
   const [{ n }] = await sql<{ n: number }[]>`select count(*)::int as n from territories`;
@@ -59,20 +62,59 @@ async function growWorld(sql: Sql, size: number): Promise<void> {
       from generate_series(1, ${size - n}) g`;
 }
 
+/** One measured call: what it is, and its figures from a load generator. */
 interface Row {
   label: string;
-  result: autocannon.Result;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  timeouts: number;
+  /** Errors, and answers other than the call expects (2xx, or 304 for a conditional request). */
+  unexpected: number;
+  bytesPerAnswer: number;
 }
 
-function table(territories: number, rows: Row[], floorFromDb: autocannon.Result): void {
-  console.log(`\n${territories} territories, ${CONNECTIONS} connections, ${DURATION_S} s each`);
-  console.log('| call | req/s | × floor from DB | p50 ms | p99 ms | time-outs | non-2xx/304 |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
-  for (const { label, result } of rows) {
-    const unexpected = label.includes('304') ? result['2xx'] + result.non2xx - result['3xx'] : result.non2xx;
+interface Call {
+  label: string;
+  url: string;
+  headers: Record<string, string>;
+}
+
+const WARM_UP_S = 3;
+
+// Each call is loaded for a few seconds first, unmeasured: a server's first seconds (compiling its
+// hot paths, growing its heap, opening the connections) are not what it does all day.
+async function withAutocannon({ label, url, headers }: Call): Promise<Row> {
+  await autocannon({ url, headers, connections: CONNECTIONS, duration: WARM_UP_S });
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_S });
+  const expected = label.includes('304') ? result['3xx'] : result['2xx'];
+  return {
+    label,
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    timeouts: result.timeouts,
+    unexpected: result.requests.total - expected + result.errors,
+    bytesPerAnswer: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
+  };
+}
+
+async function withWrk({ label, url, headers }: Call): Promise<Row> {
+  await wrk(url, { connections: CONNECTIONS, seconds: WARM_UP_S, headers });
+  const result = await wrk(url, { connections: CONNECTIONS, seconds: DURATION_S, headers });
+  return { label, ...result, unexpected: result.errors };
+}
+
+function table(title: string, rows: Row[]): void {
+  const floorFromDb = rows.find((row) => row.label.startsWith('floor: select'))!;
+  console.log(`
+${title}`);
+  console.log('| call | req/s | × floor from DB | p50 ms | p99 ms | time-outs | unexpected | B/answer |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+  for (const row of rows) {
     console.log(
-      `| ${label} | ${result.requests.average.toFixed(0)} | ${(result.requests.average / floorFromDb.requests.average).toFixed(2)} | ` +
-        `${result.latency.p50} | ${result.latency.p99} | ${result.timeouts} | ${unexpected} |`,
+      `| ${row.label} | ${row.requestsPerSecond.toFixed(0)} | ${(row.requestsPerSecond / floorFromDb.requestsPerSecond).toFixed(2)} | ` +
+        `${row.p50Ms.toFixed(1)} | ${row.p99Ms.toFixed(1)} | ${row.timeouts} | ${row.unexpected} | ${row.bytesPerAnswer.toFixed(0)} |`,
     );
   }
 }
@@ -138,16 +180,33 @@ async function main(): Promise<void> {
             `floor ${floorRaw.bytes} B raw (${perTerritory(floorRaw.bytes)}), uncompressed`,
         );
         const floorEtag = (await get(`${floor.url}/db/territories`, BROWSER)).etag!;
-        const rows: Row[] = [];
-        const floorFromDb = await load(`${floor.url}/db/territories`);
-        rows.push({ label: 'floor: select → res.json', result: floorFromDb });
-        rows.push({ label: 'floor: from memory → res.json', result: await load(`${floor.url}/memory/territories`) });
-        rows.push({ label: 'game: GET /api/territories (br)', result: await load(world) });
-        rows.push({ label: 'floor: If-None-Match → 304', result: await load(`${floor.url}/db/territories`, { ...BROWSER, 'if-none-match': floorEtag }) });
-        rows.push({ label: 'game: If-None-Match → 304', result: await load(world, { ...BROWSER, 'if-none-match': raw.etag! }) });
-        table(size, rows, floorFromDb);
-        // The floor is allowed to time out (that is what it measures); the game is not.
-        failed ||= rows.some(({ label, result }) => label.startsWith('game') && (result.timeouts > 0 || result.errors > 0));
+        const ceiling = await startServer('./support/ceiling-server.ts', { SOURCE_URL: world });
+        try {
+          const floorFromDb: Call = { label: 'floor: select → res.json', url: `${floor.url}/db/territories`, headers: BROWSER };
+          const floorFromMemory: Call = { label: 'floor: from memory → res.json', url: `${floor.url}/memory/territories`, headers: BROWSER };
+          const ceilingCall: Call = { label: "ceiling: the game's brotli answer from bare node:http", url: ceiling.url, headers: BROWSER };
+          const gameCall: Call = { label: 'game: GET /api/territories (br)', url: world, headers: BROWSER };
+          const compact: Call = { label: 'game: ?fields=owner_id,sale_price (br)', url: `${world}?fields=owner_id,sale_price`, headers: BROWSER };
+          const floor304: Call = { label: 'floor: If-None-Match → 304', url: `${floor.url}/db/territories`, headers: { ...BROWSER, 'if-none-match': floorEtag } };
+          const game304: Call = { label: 'game: If-None-Match → 304', url: world, headers: { ...BROWSER, 'if-none-match': raw.etag! } };
+          const measured: Row[][] = [];
+          const autocannonRows: Row[] = [];
+          for (const call of [floorFromDb, floorFromMemory, ceilingCall, gameCall, floor304, game304]) autocannonRows.push(await withAutocannon(call));
+          table(`${size} territories, autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each`, autocannonRows);
+          measured.push(autocannonRows);
+          if (wrkInstalled()) {
+            const wrkRows: Row[] = [];
+            for (const call of [floorFromDb, ceilingCall, gameCall, compact, floor304, game304]) wrkRows.push(await withWrk(call));
+            table(`${size} territories, wrk, ${CONNECTIONS} connections, ${DURATION_S} s each`, wrkRows);
+            measured.push(wrkRows);
+          } else {
+            console.log('\nwrk is not installed (npm run bench installs it): no wrk figures.');
+          }
+          // The floor is allowed to time out (that is what it measures); the game is not.
+          failed ||= measured.flat().some((row) => row.label.startsWith('game') && (row.timeouts > 0 || row.unexpected > 0));
+        } finally {
+          await ceiling.stop();
+        }
         if (size === WORLDS.at(-1)) {
           const purchase = await purchases(database.sql, game.url);
           console.log(`\nPOST /api/territories/{id}/purchase: ${purchase.requests.average.toFixed(0)} req/s, p50 ${purchase.latency.p50} ms, p99 ${purchase.latency.p99} ms, ${purchase['2xx']} ok, ${purchase.non2xx + purchase.errors + purchase.timeouts} failed`);

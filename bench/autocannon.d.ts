@@ -21,7 +21,8 @@ declare module 'autocannon' {
     }
     interface Result {
       latency: Histogram;
-      requests: Histogram;
+      requests: Histogram & { total: number };
+      throughput: Histogram & { total: number };
       '2xx': number;
       '3xx': number;
       non2xx: number;

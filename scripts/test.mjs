@@ -5,16 +5,14 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import net from 'node:net';
+import { installDebianPackage } from './debian-package.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const run = (command, args, options = {}) => spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
 
 function ensureChromium() {
   if (process.env.CHROMIUM_PATH || existsSync('/usr/bin/chromium')) return;
-  console.log('Chromium is missing: installing Debian\'s chromium for the browser tests...');
-  const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-  const apt = (args) => run(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-  if (apt(['update', '-qq']).status !== 0 || apt(['install', '-y', '-qq', 'chromium']).status !== 0) {
+  if (!installDebianPackage('chromium', 'for the browser tests')) {
     console.error('Could not install chromium; install it (apt-get install -y chromium) or set CHROMIUM_PATH.');
     process.exit(1);
   }
