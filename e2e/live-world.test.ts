@@ -46,4 +46,27 @@ describe('[issue 7] the dashboard follows the live world', () => {
     expect(restReads).toEqual([]);
     await context.close();
   });
+
+  it('when the Wanakt founds a settlement, then the open map shows it, and the client reads only the changes since its world sequence number', async () => {
+    const context = await chrome.newContext();
+    const page = await context.newPage();
+    const markers = () => page.getByTestId('map-canvas').getAttribute('data-marker-count');
+    await page.goto(`${game.server.url}/`);
+    await expect.poll(markers, { timeout: 30_000 }).not.toBeNull();
+    await expect.poll(() => page.getByTestId('live-status').getAttribute('data-state'), { timeout: 30_000 }).toBe('live');
+    const before = Number(await markers());
+    const worldReads: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/territories') worldReads.push(`${url.pathname}${url.search}`);
+    });
+
+    const wanakt = await game.wanakt();
+    expect((await wanakt.post('/api/admin/create-territory', { name: 'Sequence Harbour', latitude: 12, longitude: 34, type: 'main', basePrice: 5000 })).status).toBe(201);
+
+    await expect.poll(markers).toBe(String(before + 1));
+    expect(worldReads).toHaveLength(1);
+    expect(worldReads[0]).toMatch(/^\/api\/territories\?since=\d+$/);
+    await context.close();
+  });
 });
