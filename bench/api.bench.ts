@@ -158,7 +158,8 @@ async function purchases(sql: Sql, url: string): Promise<autocannon.Result> {
 async function main(): Promise<void> {
   const database = await openScratchDatabase(ADMIN_URL, { max: 5 });
   const url = database.url!;
-  const env = { DATABASE_URL: url, LOG_LEVEL: 'warn', PAYMENTS: 'sandbox', WANAKT_PASSWORD: randomBytes(12).toString('hex'), DEMO_PASSWORD: randomBytes(12).toString('hex') };
+  // Every request of the bench comes from one address: its budget of world reads is raised, and still counted.
+  const env = { DATABASE_URL: url, LOG_LEVEL: 'warn', PAYMENTS: 'sandbox', WORLD_READS_PER_MINUTE: '100000000', WANAKT_PASSWORD: randomBytes(12).toString('hex'), DEMO_PASSWORD: randomBytes(12).toString('hex') };
   let failed = false;
   try {
     console.log(`PostgreSQL ${database.location}. Machine: ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at the start`);

@@ -89,6 +89,8 @@ const ConfigSchema = z.object({
     .default(30),
   /** Seconds a stopping process may take to drain (finish requests and jobs, send clients elsewhere) before it exits anyway. */
   SHUTDOWN_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
+  /** Reads of the world's cached lists one address may make a minute, counted by each process in its memory; unset: 1,200 (limits/door-limits.ts). */
+  WORLD_READS_PER_MINUTE: z.coerce.number().int().min(1).optional(),
   /** Bearer token that lets a scraper on another machine read /metrics; unset means loopback only. */
   METRICS_TOKEN: optionalText.refine((token) => token === undefined || token.length >= 16, { message: 'must be at least 16 characters' }),
 });

@@ -108,7 +108,7 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
     const keyLimiter = createKeyRateLimiter(config.REDIS_URL);
     const app = createApp(
       { sql: database.sql, database, clock, log, events, limits, origins },
-      { clientDir: options.clientDir, payments, keyLimiter, lifecycle, metricsToken: config.METRICS_TOKEN },
+      { clientDir: options.clientDir, payments, keyLimiter, lifecycle, metricsToken: config.METRICS_TOKEN, worldReadsPerMinute: config.WORLD_READS_PER_MINUTE },
     );
     const httpServer = createServer(app);
     const sockets = new Set<Socket>();

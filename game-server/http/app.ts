@@ -51,6 +51,8 @@ export interface AppOptions {
   lifecycle?: Lifecycle;
   /** The bearer token that lets a scraper on another machine read /metrics. */
   metricsToken?: string;
+  /** Reads of the world's cached lists one address may make a minute (WORLD_READS_PER_MINUTE). */
+  worldReadsPerMinute?: number;
 }
 
 export function createApp(deps: HttpDeps, options: AppOptions): Express {
@@ -76,7 +78,7 @@ export function createApp(deps: HttpDeps, options: AppOptions): Express {
   api.use(commandMetrics());
   // The world's public lists are most of the API's traffic and are answered from memory: the
   // body parser, the compressor, the session and the other routers have nothing to add to them.
-  const worldReads = worldReadRoutes(deps);
+  const worldReads = worldReadRoutes(deps, options.worldReadsPerMinute);
   api.use(unlessKeyed(worldReads));
   api.use(paymentWebhookRoutes(deps, options.payments));
   api.use(express.json({ limit: API_BODY_LIMIT_BYTES }));

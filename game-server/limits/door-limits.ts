@@ -53,6 +53,12 @@ export const LOGIN_LIMITS = {
   perAccount: { name: 'login-account', points: 50, seconds: HOUR, blockSeconds: HOUR },
 } satisfies Record<string, CounterRule>;
 
+/**
+ * Reads of the world's cached lists one address may make a minute (the default of
+ * WORLD_READS_PER_MINUTE): counted in each process's memory, see http/routes/world-reads.ts.
+ */
+export const WORLD_READS_PER_MINUTE = 1200;
+
 export type DoorLimits = Record<keyof typeof DOOR_LIMITS, RateLimiterAbstract>;
 export type LoginLimits = Record<keyof typeof LOGIN_LIMITS, RateLimiterAbstract>;
 

@@ -63,7 +63,7 @@ import { PAGE_SIZE_MAX } from '../../../schema/api/pages.ts';
 import { PublicUserDto, PublicUsersPage, UsersPageQuery } from '../../../schema/api/users.ts';
 import { BROADCASTS_PER_DAY } from '../../../schema/rules/store.ts';
 import type { CounterRule } from '../../limits/counter-store.ts';
-import { DOOR_LIMITS, LOGIN_LIMITS } from '../../limits/door-limits.ts';
+import { DOOR_LIMITS, WORLD_READS_PER_MINUTE, LOGIN_LIMITS } from '../../limits/door-limits.ts';
 import type { Operation } from './operation.ts';
 
 // Every REST call the game answers, under /api. The OpenAPI document is generated from this list,
@@ -75,6 +75,7 @@ const ofUser = z.object({ userId: UserIdField });
 const list = (item: z.ZodType) => z.array(item);
 const paged = `Sending \`limit\` (1 to ${PAGE_SIZE_MAX}) or \`cursor\` asks for pages: { items, next_cursor }, keyset-paginated; pass next_cursor back as \`cursor\` until it is null. Without either the answer keeps its plain shape.`;
 const cached = 'Answered from memory, compressed, with a strong ETag: send If-None-Match to get 304 when nothing changed.';
+const worldReads = `${WORLD_READS_PER_MINUTE} per 60 s per client address and server process (WORLD_READS_PER_MINUTE)`;
 
 const Health = z.object({ status: z.enum(['ok']), database: z.enum(['postgres', 'embedded']) }).meta({ id: 'Health' });
 const Readiness = z
@@ -98,10 +99,10 @@ const auth: Operation[] = [
 ];
 
 const territories: Operation[] = [
-  { method: 'get', path: '/territories', tag: 'Territories', summary: 'Every territory (SPEC §3 fields), or a slim part of the world', description: `${cached} \`fields\` and \`bbox\` cut the answer down for large worlds. \`since\` (the ${WORLD_SEQ_HEADER} of an earlier answer) answers { seq, full, territories }: only the territories changed since, or the whole world with full: true when the changes are no longer kept that far back; it is not cached and has its own limit.`, access: 'public', scope: 'read', query: TerritoryListQuery, ok: { status: 200, schema: z.union([list(z.union([TerritoryDto, SlimTerritoryDto])), WorldChangesDto]), description: 'Territories in id order, or the changes since `since`', headers: { [WORLD_SEQ_HEADER]: 'The world sequence number the answer reflects: send it as `since` next time' } }, rateLimit: `With since: ${limitText(DOOR_LIMITS.worldChanges, 'client address')}` },
-  { method: 'get', path: '/territories/for-sale', tag: 'Territories', summary: 'Territories listed for sale, cheapest first', description: cached, access: 'public', scope: 'read', ok: { status: 200, schema: list(TerritoryDto), description: 'Listings' } },
+  { method: 'get', path: '/territories', tag: 'Territories', summary: 'Every territory (SPEC §3 fields), or a slim part of the world', description: `${cached} \`fields\` and \`bbox\` cut the answer down for large worlds. \`since\` (the ${WORLD_SEQ_HEADER} of an earlier answer) answers { seq, full, territories }: only the territories changed since, or the whole world with full: true when the changes are no longer kept that far back; it is not cached and has its own limit.`, access: 'public', scope: 'read', query: TerritoryListQuery, ok: { status: 200, schema: z.union([list(z.union([TerritoryDto, SlimTerritoryDto])), WorldChangesDto]), description: 'Territories in id order, or the changes since `since`', headers: { [WORLD_SEQ_HEADER]: 'The world sequence number the answer reflects: send it as `since` next time' } }, rateLimit: `${worldReads}; with since, also ${limitText(DOOR_LIMITS.worldChanges, 'client address')}` },
+  { method: 'get', path: '/territories/for-sale', tag: 'Territories', summary: 'Territories listed for sale, cheapest first', description: cached, access: 'public', scope: 'read', ok: { status: 200, schema: list(TerritoryDto), description: 'Listings' }, rateLimit: worldReads },
   { method: 'get', path: '/marketplace', tag: 'Territories', summary: 'Search the listings: by name, type, tier, price and region, sorted, a page at a time (next_cursor)', description: `At most ${MARKETPLACE_MAX_PAGE} listings a page (default ${MARKETPLACE_DEFAULT_PAGE}). The cursor is opaque: pass the next_cursor of the page before, with the same filters and sort.`, access: 'public', scope: 'read', query: MarketplaceQueryFields, ok: { status: 200, schema: MarketplacePage, description: 'A page of listings and how many match' }, rateLimit: limitText(DOOR_LIMITS.marketplace, 'client address') },
-  { method: 'get', path: '/territories/hierarchy', tag: 'Territories', summary: 'The feudal tree: every root with its vassals nested', description: cached, access: 'public', scope: 'read', ok: { status: 200, schema: list(HierarchyNode), description: 'Roots' } },
+  { method: 'get', path: '/territories/hierarchy', tag: 'Territories', summary: 'The feudal tree: every root with its vassals nested', description: cached, access: 'public', scope: 'read', ok: { status: 200, schema: list(HierarchyNode), description: 'Roots' }, rateLimit: worldReads },
   { method: 'get', path: '/territories/user/:userId', tag: 'Territories', summary: "A player's territories", access: 'public', scope: 'read', params: z.object({ userId: UserId }), ok: { status: 200, schema: list(TerritoryDto), description: 'Territories' } },
   { method: 'get', path: '/territories/:id', tag: 'Territories', summary: 'One territory', access: 'public', scope: 'read', params: territory, ok: { status: 200, schema: TerritoryDto, description: 'The territory' } },
   { method: 'get', path: '/territories/:id/visits', tag: 'Territories', summary: "A territory's visit count", access: 'public', scope: 'read', params: territory, ok: { status: 200, schema: z.object({ visits: z.number().int() }), description: 'Visits' } },

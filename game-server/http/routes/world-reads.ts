@@ -1,8 +1,10 @@
 import compression from 'compression';
 import { Router, type RequestHandler } from 'express';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { insideBox, pickFields, TerritoryListQuery, WORLD_SEQ_HEADER, type WorldChangesDto } from '../../../schema/api/territory-list.ts';
 import type { TerritoryDto } from '../../../schema/api/territory.ts';
 import type { DomainEvent } from '../../events/domain-events.ts';
+import { WORLD_READS_PER_MINUTE } from '../../limits/door-limits.ts';
 import { take } from '../../limits/take.ts';
 import { territoryHierarchy } from '../../world/hierarchy.ts';
 import { territoriesChangedSince, worldAt } from '../../world/changes.ts';
@@ -10,17 +12,23 @@ import { listTerritoriesForSale } from '../../world/territories.ts';
 import { sendCompressed } from '../cache/compressed-body.ts';
 import { ReadCache } from '../cache/read-cache.ts';
 import type { HttpDeps } from '../deps.ts';
-import { byAddress } from '../rate-limit.ts';
+import { byAddress, limitRequests } from '../rate-limit.ts';
 import { parseBody } from '../validate.ts';
 
 /**
  * The public lists of the world that every visitor reads: answered from memory, serialised and
  * compressed once, until a territory changes. They need no account, so app.ts can answer them
  * ahead of the body parser and the session (see `unlessKeyed`).
+ *
+ * Their budget per address is counted in this process's memory, not in Redis or the database:
+ * a shared counter would cost each read a round trip, more than the read itself. A browser reads
+ * the world a few times a visit; the budget is there against floods, for addresses that many
+ * players share as much as for one.
  */
-export function worldReadRoutes(deps: HttpDeps): Router {
+export function worldReadRoutes(deps: HttpDeps, readsPerMinute: number = WORLD_READS_PER_MINUTE): Router {
   const { sql } = deps;
   const router = Router();
+  const budget = limitRequests(new RateLimiterMemory({ keyPrefix: 'world-reads', points: readsPerMinute, duration: 60 }), byAddress, 'Too many world reads from your address.');
   const territoriesChanged = (event: DomainEvent) => event.type === 'territories.changed';
   const world = new ReadCache(deps.events, territoriesChanged, () => worldAt(sql), (at) => at.territories);
   const forSale = new ReadCache(deps.events, territoriesChanged, () => listTerritoriesForSale(sql));
@@ -28,16 +36,14 @@ export function worldReadRoutes(deps: HttpDeps): Router {
   // Answers kept in memory are compressed already; only the ones built per request (changes since
   // a sequence, a box of the map) go through the compressor.
   const compress = compression({ threshold: 1024 });
-  const compressComputed: RequestHandler = (req, res, next) => (req.query.since !== undefined || req.query.bbox !== undefined ? compress(req, res, next) : next());
-  const wholeWorld: RequestHandler = async (req, res, next) => {
-    if (req.url.includes('?')) return next();
-    const { data, body } = await world.read();
-    res.setHeader(WORLD_SEQ_HEADER, String(data.seq));
-    sendCompressed(req, res, body);
-  };
+  // Most reads ask for the whole world with no query at all: they skip parsing and validating one.
+  const hasQuery = (url: string) => url.includes('?');
+  const compressComputed: RequestHandler = (req, res, next) =>
+    hasQuery(req.url) && (req.query.since !== undefined || req.query.bbox !== undefined) ? compress(req, res, next) : next();
 
-  router.get('/territories', wholeWorld, compressComputed, async (req, res) => {
-    const { fields, bbox, since } = parseBody(TerritoryListQuery, req.query);
+  router.get('/territories', budget, compressComputed, async (req, res) => {
+    const query: TerritoryListQuery = hasQuery(req.url) ? parseBody(TerritoryListQuery, req.query) : {};
+    const { fields, bbox, since } = query;
     const shape = (territories: TerritoryDto[]) => (fields ? territories.map((territory) => pickFields(territory, fields)) : territories);
     if (since !== undefined) {
       // The whole list is one answer kept in memory; a read of changes reaches the database.
@@ -61,13 +67,13 @@ export function worldReadRoutes(deps: HttpDeps): Router {
     sendCompressed(req, res, body);
   });
 
-  router.get('/territories/for-sale', async (req, res) => {
+  router.get('/territories/for-sale', budget, async (req, res) => {
     sendCompressed(req, res, (await forSale.read()).body);
   });
 
   // The tree is answered as a list of its roots (SPEC §2: the main cities and every other
   // territory without a parent), each with its vassals nested under it, down to the villages.
-  router.get('/territories/hierarchy', async (req, res) => {
+  router.get('/territories/hierarchy', budget, async (req, res) => {
     sendCompressed(req, res, (await hierarchy.read()).body);
   });
 
