@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { resolveApiKey } from '../auth/api-keys.ts';
 import type { Sql } from '../db/database.ts';
-import { forbidden, tooManyRequests, unauthenticated } from '../errors.ts';
+import { forbidden, notFound, tooManyRequests, unauthenticated } from '../errors.ts';
 import type { KeyRateLimiter } from './key-rate-limit.ts';
 import { operationFinder } from './openapi/route-table.ts';
 
@@ -21,12 +21,14 @@ export function authenticateApiKeys(sql: Sql, clock: () => Date, limiter: KeyRat
     if (!token) throw unauthenticated('The Authorization header must be "Bearer <API key>"');
     const holder = await resolveApiKey(sql, token, clock());
     if (!holder) throw unauthenticated('Unknown or revoked API key');
-    // An unknown call is left to answer its 404.
+    // A key opens only calls it can be checked against: a path the table does not know is refused
+    // here, never let through to whatever route Express might still match it to.
     const operation = findOperation(req.method, req.path);
-    if (operation && operation.scope === null) {
+    if (!operation) throw notFound(`No such API call: ${req.method} ${req.path}`);
+    if (operation.scope === null) {
       throw forbidden(operation.access === 'wanakt' ? 'An API key never acts as the Wanakt' : 'This call needs a logged-in session: API keys cannot make it');
     }
-    if (operation?.scope && !holder.scopes.includes(operation.scope)) throw forbidden(`This API key lacks the ${operation.scope} scope`);
+    if (!holder.scopes.includes(operation.scope)) throw forbidden(`This API key lacks the ${operation.scope} scope`);
     const budget = await limiter.consume(holder.keyId);
     res.setHeader('RateLimit-Limit', budget.limit);
     res.setHeader('RateLimit-Remaining', budget.remaining);

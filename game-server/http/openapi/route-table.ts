@@ -10,7 +10,8 @@ interface CompiledOperation {
 
 const compile = (operation: Operation): CompiledOperation => {
   const parts = operation.path.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-  return { operation, pattern: new RegExp(`^${parts.join('/')}/?$`), parameterCount: (operation.path.match(/:/g) ?? []).length };
+  // Case-insensitive, as Express routes are by default: /api/Territories reaches /territories.
+  return { operation, pattern: new RegExp(`^${parts.join('/')}/?$`, 'i'), parameterCount: (operation.path.match(/:/g) ?? []).length };
 };
 
 /** Finds the operation a request under /api is for, as Express's router would. */

@@ -92,6 +92,11 @@ for (const backend of testBackends()) {
       expect(refused).toMatchObject({ status: 403, body: { message: 'This API key lacks the trade scope' } });
       expect(await balanceOf(sql, player.id)).toBe(before);
       expect((await program.request('POST', '/api/ads/banner', { title: 't', content: 'c', click_url: 'https://example.com', target_impressions: 100 }, bearer(reader.key))).status).toBe(403);
+      // Express routes ignore case; the key check must too, and a path it cannot place is refused.
+      expect((await program.request('POST', `/api/Territories/${brooklyn}/PURCHASE`, {}, bearer(reader.key))).status).toBe(403);
+      expect((await program.request('POST', '/api/API-keys', { name: 'escalated', scopes: ['read', 'trade'] }, bearer(reader.key))).status).toBe(403);
+      expect((await program.request('GET', '/api/no-such-call', undefined, bearer(reader.key))).status).toBe(404);
+      expect(await balanceOf(sql, player.id)).toBe(before);
     });
 
     it("when the Wanakt's own key is used, then it never has the Wanakt's powers; no key manages keys", async () => {
