@@ -26,9 +26,11 @@ function compressedAssets(dir: string) {
   const assetsDir = join(dir, HASHED_ASSETS);
   const kept = new Map<string, Promise<CompressedBody | null>>();
   return (path: string): Promise<CompressedBody | null> => {
-    const cached = kept.get(path);
-    if (cached) return cached;
+    // Kept by the file, not the path asked for: /assets//x.js and /assets/./x.js are one entry,
+    // so spelling a path many ways cannot fill the memory.
     const file = normalize(join(dir, path));
+    const cached = kept.get(file);
+    if (cached) return cached;
     const contentType = COMPRESSIBLE[extname(file)];
     if (!contentType || !file.startsWith(assetsDir) || file.includes(`${sep}..`)) return Promise.resolve(null);
     const loading = readFile(file).then(
@@ -36,8 +38,8 @@ function compressedAssets(dir: string) {
       () => null,
     );
     // A missing file is not remembered: a build may still be writing it.
-    loading.then((body) => body === null && kept.delete(path));
-    kept.set(path, loading);
+    loading.then((body) => body === null && kept.delete(file));
+    kept.set(file, loading);
     return loading;
   };
 }
