@@ -238,10 +238,6 @@ export function sendBroadcast(senderId: string, message: string, paid: boolean):
   return json(call('POST', '/api/broadcasts', { sender_id: senderId, message, paid }));
 }
 
-export function recentBroadcasts(): Promise<BroadcastDto[]> {
-  return json(call('GET', '/api/broadcasts/recent'));
-}
-
 export function broadcastAllowance(): Promise<BroadcastAllowanceDto> {
   return json(call('GET', '/api/broadcasts/allowance'));
 }

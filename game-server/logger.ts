@@ -67,12 +67,11 @@ export function createLogger(level: LogLevel, options: LoggerOptions = {}): Logg
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: REDACTED_PATHS, censor: '[Redacted]' },
       formatters: { level: (label) => ({ level: label }) },
-      // Every line written while a request's work runs carries its id, whoever writes it (the
-      // request log's own child logger has it bound already).
-      mixin: (_fields, _level, logger) => {
+      // Every line written while a request's work runs carries its id, whoever writes it; a line
+      // that names its reqId itself (the request log's) keeps its own.
+      mixin: () => {
         const requestId = currentRequestId();
-        if (!requestId || (logger as unknown as Record<symbol, string>)[pino.symbols.chindingsSym]?.includes('"reqId"')) return {};
-        return { reqId: requestId };
+        return requestId ? { reqId: requestId } : {};
       },
       hooks: {
         streamWrite: (line) => line.replace(SECRET_TEXT, '[Redacted]'),

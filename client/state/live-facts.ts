@@ -12,7 +12,7 @@ import { showToast } from './toasts.ts';
 import { reloadTerritory, useWorld, type LiveBroadcast } from './world.ts';
 
 /** Reads that show who owns what and at which price. */
-const MARKET_READS: QueryKey[] = [['/api/marketplace'], ['/api/territories/for-sale'], ['/api/territories/hierarchy'], ['/api/territories/user'], ['/api/market/stats'], ['/api/users']];
+const MARKET_READS: QueryKey[] = [['/api/marketplace'], ['/api/territories/hierarchy'], ['/api/territories/user'], ['/api/market/stats'], ['/api/users']];
 /** Reads of a player's own money and debts, and the Wanakt's view of the realm's. */
 const PRIVATE_READS: QueryKey[] = [
   ['/api/payments/upcoming'],
