@@ -27,6 +27,7 @@ import type { TerritoryDto } from '../schema/api/territory.ts';
 import { WANAKT_USER_ID } from '../schema/constants.ts';
 import { createSession } from '../game-server/auth/sessions.ts';
 import { openPostgres, type Database } from '../game-server/db/database.ts';
+import { sharedProcessEnvironment } from '../game-server/testing/game-processes.ts';
 import { TestAgent } from '../game-server/testing/agent.ts';
 import { adminConnection, databaseUrl } from '../game-server/testing/postgres-admin.ts';
 import { startServer, type ServerProcess } from './support/server-process.ts';
@@ -380,9 +381,8 @@ function printTable(rows: Row[]): void {
  * A, timed to the decoding clients of C. Prints one line; the processes stop before it returns.
  */
 async function spreadOverThreeProcesses(databaseUrl: string, redisUrl: string, connection: Database, players: { cookies: string[] }, owners: Owners, territories: TerritoryDto[], counter: { owner: number }): Promise<void> {
-  const redis = new URL(redisUrl);
-  redis.pathname = `/${1 + Math.floor(Math.random() * 15)}`;
-  const env = { DATABASE_URL: databaseUrl, REDIS_URL: redis.toString(), WANAKT_PASSWORD, BANNER_SECONDS: '60', LOG_LEVEL: 'warn' };
+  // PAYMENTS comes with it: a process on PostgreSQL refuses to start without a payment provider.
+  const env = sharedProcessEnvironment(databaseUrl, redisUrl, { WANAKT_PASSWORD, BANNER_SECONDS: '60', LOG_LEVEL: 'warn' });
   const servers: ServerProcess[] = [];
   try {
     for (let i = 0; i < 3; i++) servers.push(await startServer('./support/world-server.ts', env));
