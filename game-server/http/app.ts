@@ -1,6 +1,7 @@
 import compression from 'compression';
 import express, { type Express } from 'express';
 import type { HttpDeps } from './deps.ts';
+import { API_BODY_LIMIT_BYTES } from './body-limit.ts';
 import { answerErrors, loadSession, refuseCrossSite, unknownApiPath } from './middleware.ts';
 import { authRoutes } from './routes/auth.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -39,9 +40,6 @@ import { commandMetrics } from './command-metrics.ts';
 import { requestLog } from './request-log.ts';
 import { metricsRoutes } from './routes/metrics.ts';
 import { backupRoutes } from './routes/backup.ts';
-
-/** The largest JSON body /api reads; /matchmake is held to the same. */
-export const API_BODY_LIMIT_BYTES = 64 * 1024;
 
 export interface AppOptions {
   clientDir?: string;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { API_KEY_RATE_LIMIT, API_KEY_SCOPES } from '../../../schema/api/api-keys.ts';
 import { ErrorDto } from '../../../schema/api/user.ts';
 import { SESSION_COOKIE } from '../../auth/sessions.ts';
+import { API_BODY_LIMIT_BYTES } from '../body-limit.ts';
 import { errorStatuses, type Operation } from './operation.ts';
 import { OPERATIONS } from './operations.ts';
 import { openApiPath } from './route-table.ts';
@@ -13,7 +14,7 @@ const STATUS_TEXT: Record<number, string> = {
   401: 'No session, or an unknown or revoked API key',
   403: 'Not allowed: another player, not the Wanakt, a key outside its scope, or a cross-site request',
   404: 'Unknown id',
-  413: 'The request body is larger than 64 kB',
+  413: `The request body is larger than ${API_BODY_LIMIT_BYTES / 1024} kB`,
   409: 'Conflict with the current state (already owned, not enough DRK, supply cap, ...)',
   429: 'Too many requests: wait for the Retry-After seconds',
   500: 'Something went wrong on our side',
