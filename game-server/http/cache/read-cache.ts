@@ -6,7 +6,7 @@ interface Entry<T> {
   body: CompressedBody;
 }
 
-/** How many slim shapes of one list are kept at once; rarer ones are built per request. */
+/** How many slim shapes of one list are kept at once; others are built per request. */
 const MAX_VARIANTS = 32;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -48,17 +48,20 @@ export class ReadCache<T> {
     return pending;
   }
 
-  /** Another shape of the same rows (fewer fields), kept until the rows change. */
-  variant(key: string, derive: (data: T) => unknown): Promise<CompressedBody> {
+  /**
+   * Another shape of the same rows (fewer fields), kept until the rows change; null once
+   * MAX_VARIANTS shapes are kept, when the caller answers it uncached: compressing every encoding
+   * and hashing the body is worth it only for an answer that is sent again.
+   */
+  variant(key: string, derive: (data: T) => unknown): Promise<CompressedBody> | null {
     const kept = this.variants.get(key);
     if (kept) return kept;
+    if (this.variants.size >= MAX_VARIANTS) return null;
     const pending = this.read().then(({ data }) => compressBody(JSON.stringify(derive(data)), JSON_TYPE));
-    if (this.variants.size < MAX_VARIANTS) {
-      this.variants.set(key, pending);
-      pending.catch(() => {
-        if (this.variants.get(key) === pending) this.variants.delete(key);
-      });
-    }
+    this.variants.set(key, pending);
+    pending.catch(() => {
+      if (this.variants.get(key) === pending) this.variants.delete(key);
+    });
     return pending;
   }
 }

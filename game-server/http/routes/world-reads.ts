@@ -33,13 +33,13 @@ export function worldReadRoutes(deps: HttpDeps, readsPerMinute: number = WORLD_R
   const world = new ReadCache(deps.events, territoriesChanged, () => worldAt(sql), (at) => at.territories);
   const forSale = new ReadCache(deps.events, territoriesChanged, () => listTerritoriesForSale(sql));
   const hierarchy = new ReadCache(deps.events, territoriesChanged, () => territoryHierarchy(sql));
-  // Answers kept in memory are compressed already; only the ones built per request (changes since
-  // a sequence, a box of the map) go through the compressor.
-  const compress = compression({ threshold: 1024 });
-  // Most reads ask for the whole world with no query at all: they skip parsing and validating one.
+  // Most reads ask for the whole world with no query at all: they skip parsing and validating one,
+  // and the compressor, since their answer is kept compressed already. An answer built per request
+  // (changes since a sequence, a box of the map, a shape not kept) is compressed as it goes; the
+  // compressor leaves a kept one, which says its encoding, alone.
   const hasQuery = (url: string) => url.includes('?');
-  const compressComputed: RequestHandler = (req, res, next) =>
-    hasQuery(req.url) && (req.query.since !== undefined || req.query.bbox !== undefined) ? compress(req, res, next) : next();
+  const compress = compression({ threshold: 1024 });
+  const compressComputed: RequestHandler = (req, res, next) => (hasQuery(req.url) ? compress(req, res, next) : next());
 
   router.get('/territories', budget, compressComputed, async (req, res) => {
     const query: TerritoryListQuery = hasQuery(req.url) ? parseBody(TerritoryListQuery, req.query) : {};
@@ -61,7 +61,9 @@ export function worldReadRoutes(deps: HttpDeps, readsPerMinute: number = WORLD_R
       return;
     }
     if (fields) {
-      sendCompressed(req, res, await world.variant(fields.join(','), (at) => shape(at.territories)));
+      const kept = world.variant(fields.join(','), (at) => shape(at.territories));
+      if (kept) sendCompressed(req, res, await kept);
+      else res.json(shape(data.territories));
       return;
     }
     sendCompressed(req, res, body);
