@@ -66,9 +66,9 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<Database> 
 const commitListeners = new Set<() => Promise<void> | void>();
 
 /**
- * Runs `listener` after every transaction of this process commits, and the transaction's caller
- * waits for it: the outbox relay delivers the command's own events before the command answers, so
- * whoever made a change reads it back from every cache and room of this process.
+ * Runs `listener` after every transaction of this process that wrote events commits, and the
+ * transaction's caller waits for it: the outbox relay delivers the command's own events before the
+ * command answers, so whoever made a change reads it back from every cache and room of this process.
  */
 export function afterEveryCommit(listener: () => Promise<void> | void): () => void {
   commitListeners.add(listener);
@@ -76,6 +76,12 @@ export function afterEveryCommit(listener: () => Promise<void> | void): () => vo
 }
 
 const openTransactions = new WeakSet<object>();
+const wroteEvents = new WeakSet<object>();
+
+/** Says that this transaction wrote events (outbox.ts): its commit is followed by the commit listeners. */
+export function markEventsWritten(tx: Tx): void {
+  wroteEvents.add(tx);
+}
 
 /** Whether this query function is an open transaction rather than the pool. */
 export function isTransaction(sql: Queryable): sql is Tx {
@@ -117,15 +123,20 @@ export function inSnapshot<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T
 /** Retries a transaction that PostgreSQL aborted to keep concurrent writers serial. */
 export async function inTransaction<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
+    let used: Tx | undefined;
+    let result: T;
     try {
-      const result = await transaction(sql, work);
-      await Promise.all([...commitListeners].map((listener) => listener()));
-      return result;
+      result = await transaction(sql, (tx) => ((used = tx), work(tx)));
     } catch (error) {
       const code = (error as { code?: string }).code;
       const retryable = code === '40001' || code === '40P01';
       if (!retryable || attempt >= 8) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+      continue;
     }
+    // After the commit and outside the retries: committed work is never run twice. A transaction
+    // that wrote no events (a login, a read-mark) has nothing for the relay to deliver.
+    if (used && wroteEvents.delete(used)) await Promise.all([...commitListeners].map((listener) => listener()));
+    return result;
   }
 }

@@ -1,4 +1,4 @@
-import type { Queryable, Tx } from '../db/database.ts';
+import { markEventsWritten, type Queryable, type Tx } from '../db/database.ts';
 import type { DomainEvent } from './domain-events.ts';
 
 /** The PostgreSQL channel a commit with events notifies; the payload is the last number it wrote. */
@@ -37,6 +37,7 @@ export async function emit(tx: Tx, ...events: DomainEvent[]): Promise<void> {
     await tx`insert into outbox (seq, event, trace_id) values (${first + index}, ${tx.json(event as never)}, ${traceId})`;
   }
   await tx`select pg_notify(${OUTBOX_CHANNEL}, ${String(last)})`;
+  markEventsWritten(tx);
 }
 
 /** The number of the newest committed event: 0 before the first. */
