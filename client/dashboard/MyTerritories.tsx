@@ -7,6 +7,7 @@ import { cssColour } from '../hud/colour.ts';
 import { useDialogs } from '../hud/dialogs.ts';
 import { useWorld } from '../state/world.ts';
 import { Section } from './Section.tsx';
+import { typeName, upgradeTierName } from '../../schema/display-names.ts';
 
 // SPEC §9 "Display": the first 3 entries, the rest behind 'View all'.
 const FIRST_SHOWN = 3;
@@ -46,10 +47,10 @@ export function MyTerritories({ userId }: { userId: string }) {
                 <button className="card-main" type="button" onClick={() => select(territory.id)}>
                   <span className="tier-dot" style={{ background: cssColour(MAP_COLOURS[tierOfType(territory.type)]) }} />
                   <span className="card-name">{territory.name}</span>
-                  <span className="badge capitalised">{territory.type}</span>
+                  <span className="badge">{typeName(territory.type)}</span>
                 </button>
                 <p className="muted small">
-                  {formatDrk(territory.monthly_revenue)} / month · <span className="capitalised">{territory.upgrade_tier}</span> {UPGRADE_MULTIPLIER[territory.upgrade_tier]}x
+                  {formatDrk(territory.monthly_revenue)} / month · <span>{upgradeTierName(territory.upgrade_tier)}</span> {UPGRADE_MULTIPLIER[territory.upgrade_tier]}x
                   {territory.sale_price !== null && ` · listed at ${formatDrk(territory.sale_price)}`}
                 </p>
                 <div className="button-row">

@@ -7,6 +7,7 @@ import { cssColour } from './colour.ts';
 import { useDialogs } from './dialogs.ts';
 import { useAccount, useTerritory } from './territoryHooks.ts';
 import { useVisit } from './useVisit.ts';
+import { typeName, upgradeTierName } from '../../schema/display-names.ts';
 
 // The info panel that opens on the map when a marker is selected (SPEC §2 "Map").
 export function TerritoryInfo() {
@@ -35,7 +36,7 @@ export function TerritoryInfo() {
         <dt>Type</dt>
         <dd>
           <span className="tier-dot" style={{ background: cssColour(MAP_COLOURS[tierOfType(territory.type)]) }} />
-          <span className="capitalised">{territory.type}</span>
+          <span>{typeName(territory.type)}</span>
         </dd>
         <dt>Owner</dt>
         <dd data-testid="territory-owner">{owner}</dd>
@@ -44,8 +45,8 @@ export function TerritoryInfo() {
         <dt>Revenue</dt>
         <dd>{formatDrk(territory.monthly_revenue)} / month</dd>
         <dt>Tier</dt>
-        <dd className="capitalised">
-          {territory.upgrade_tier} ({UPGRADE_MULTIPLIER[territory.upgrade_tier]}x)
+        <dd>
+          {upgradeTierName(territory.upgrade_tier)} ({UPGRADE_MULTIPLIER[territory.upgrade_tier]}x)
         </dd>
         {territory.sale_price !== null && (
           <>

@@ -9,6 +9,7 @@ import { formatDrk } from '../format.ts';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
 import { ProfileMap } from '../profile/ProfileMap.tsx';
 import '../profile/profile.css';
+import { UNOWNED } from '../../schema/display-names.ts';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const TRADE_WORDS = { purchase: 'Bought', assignment: 'Assigned', gift: 'Gift' } as const;
@@ -168,10 +169,10 @@ function ProfileBody({ profile }: { profile: PlayerProfileDto }) {
                   <td>{day(trade.created_at)}</td>
                   <td>{trade.territory_name}</td>
                   <td>
-                    <PlayerLink name={trade.from_owner_name} fallback="The realm" />
+                    <PlayerLink name={trade.from_owner_name} fallback={UNOWNED} />
                   </td>
                   <td>
-                    <PlayerLink name={trade.to_owner_name} fallback="The realm" />
+                    <PlayerLink name={trade.to_owner_name} fallback={UNOWNED} />
                   </td>
                   <td>{TRADE_WORDS[trade.reason]}</td>
                   <td className="number">{formatDrk(trade.price)}</td>
