@@ -80,7 +80,9 @@ describe.runIf(pg)('[issue 22] crossing commands on real PostgreSQL', () => {
     expect(failures).toEqual([]);
     // Most of the work went through: the crossing is real, not refused up front.
     expect(statuses.get(200) ?? 0).toBeGreaterThan(ROUNDS * PLAYERS);
-    const [{ notices }] = await sql<{ notices: number }[]>`select count(*)::int as notices from notifications where user_id in ${sql(players.map((p) => p.id))}`;
+    const [{ notices }] = await sql<
+      { notices: number }[]
+    >`select count(*)::int as notices from notifications where user_id in ${sql(players.map((p) => p.id))}`;
     expect(notices).toBeGreaterThan(0);
     expect(await deadlocks(sql)).toBe(before);
     expect((await checkInvariants(sql)).problems).toEqual([]);
