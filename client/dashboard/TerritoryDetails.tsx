@@ -8,6 +8,7 @@ import { useWorld } from '../state/world.ts';
 import { tradeFigures } from './marketFigures.ts';
 import { Section } from './Section.tsx';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
+import { UNOWNED } from '../../schema/display-names.ts';
 
 // Everyone but the Wanakt: what there is to know about the selected territory.
 export function TerritoryDetails() {
@@ -33,7 +34,7 @@ export function TerritoryDetails() {
       <dl className="facts compact">
         <dt>Held by</dt>
         <dd>
-          <PlayerLink name={territory.owner_name} fallback="Nobody yet" />
+          <PlayerLink name={territory.owner_name} fallback={UNOWNED} />
         </dd>
         {node && (
           <>

@@ -10,6 +10,7 @@ import { formatDrk } from '../format.ts';
 import { useHierarchy } from '../hud/hierarchy.ts';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
 import { useSession } from '../state/session.ts';
+import { UNOWNED, typeName } from '../../schema/display-names.ts';
 
 const FLOWS = [
   { from: 'Villages', to: 'towns', share: `${FEUDAL_SHARE.village!.percent}%` },
@@ -41,7 +42,7 @@ function TreeRow({ node, view }: { node: HierarchyNode; view: TreeView }) {
         ) : (
           <span className="tree-toggle" aria-hidden="true" />
         )}
-        <span className={`badge type-${node.type}`}>{node.type}</span>
+        <span className={`badge type-${node.type}`}>{typeName(node.type)}</span>
         <span className="tree-name">{node.name}</span>
         <span className="muted small">
           {node.vassals.length} vassal{node.vassals.length === 1 ? '' : 's'}
@@ -52,7 +53,7 @@ function TreeRow({ node, view }: { node: HierarchyNode; view: TreeView }) {
           </span>
         )}
         {node.collectsRent > 0 && <span className="small collects">Collects {formatDrk(node.collectsRent)}</span>}
-        <span className="owner small"><PlayerLink name={node.owner_name} fallback="Unowned" /></span>
+        <span className="owner small"><PlayerLink name={node.owner_name} fallback={UNOWNED} /></span>
       </div>
       {open && (
         <ul className="tree">

@@ -5,7 +5,7 @@ import { discountedPrice } from '../../schema/rules/economy.ts';
 import { PAYS_THE_WANAKT } from '../../schema/rules/feudal.ts';
 import { RENT_DUE_DAYS, rentDue, rentPeriodOf } from '../../schema/rules/rent.ts';
 import type { ActingUser } from '../../schema/commands/policy.ts';
-import { inTransaction, type Queryable } from '../db/database.ts';
+import { inTransaction, type Queryable, waitForTurnsFreely } from '../db/database.ts';
 import { badInput, forbidden, notFound } from '../errors.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { readPayments, type PaymentRow } from './rent-payments.ts';
@@ -118,6 +118,7 @@ export async function obligationsOf(sql: Queryable, userId: string, rentMultipli
 }
 
 async function lockPeriod(sql: Queryable, period: string): Promise<void> {
+  await waitForTurnsFreely(sql);
   await sql`select pg_advisory_xact_lock(${RENT_LOCK}, hashtext(${period}))`;
 }
 

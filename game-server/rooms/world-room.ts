@@ -74,7 +74,10 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
   private figures!: PlayerFigures;
   private sync!: WorldSync;
   private pins!: PinDrags;
-  private online!: OnlineCount;
+  // Unset until the world has loaded: a room can be disposed before that (its creating join failed
+  // or the process began to drain), and then there is no count to stop.
+  private online?: OnlineCount;
+  private disposed = false;
   private unsubscribe: () => void = () => {};
   private caps: SocketCaps = SOCKET_CAPS;
 
@@ -101,6 +104,7 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
       sync.deliver(event, seq, origin);
     });
     await sync.load();
+    if (this.disposed) return;
     this.state = state;
     this.online = new OnlineCount(
       this.presence,
@@ -122,7 +126,7 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
     client.userData = { watching: null, broke: false, activity: false, figures: null, expiry: null };
     this.watchSocket(client);
     if (auth.session) this.closeAtExpiry(client, auth.session.expiresAtMs);
-    this.online.change(1);
+    this.online?.change(1);
     roomClients.inc();
     if (!auth.user) return;
     const figures: FiguresClient = { userId: auth.user.id, seesRealm: auth.user.is_wanakt, send: (values) => client.send('figures', values) };
@@ -154,14 +158,16 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
     this.pins.release(client.sessionId);
     const figures = client.userData?.figures;
     if (figures) this.figures.detach(figures);
-    this.online.change(-1);
+    this.online?.change(-1);
     roomClients.dec();
   }
 
   async onDispose() {
-    roomsHere.dec();
+    this.disposed = true;
     this.unsubscribe();
-    this.sync.stop();
+    this.sync?.stop();
+    if (!this.online) return;
+    roomsHere.dec();
     await this.online.stop();
   }
 
