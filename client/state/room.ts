@@ -4,7 +4,7 @@
 // same services the room would call.
 import { Callbacks, Client, type Room } from '@colyseus/sdk';
 import type { ChatMessageDto } from '../../schema/api/chat.ts';
-import { rejoinDelayMs, SESSION_ENDED_CLOSE_CODE, shouldRejoin } from '../../schema/rules/rejoin.ts';
+import { rejoinDelayMs, SDK_RECONNECTION, SESSION_ENDED_CLOSE_CODE, shouldRejoin } from '../../schema/rules/rejoin.ts';
 import type { ClientMessage, ServerMessages } from '../../schema/state/messages.ts';
 import { dtoFieldsOf, type LiveTerritoryDto } from '../../schema/state/territory-fields.ts';
 import { WorldState, type LiveBanner, type LiveBroadcast, type LiveTerritory } from '../../schema/state/world-state.ts';
@@ -125,6 +125,7 @@ async function join(options: WorldConnectionOptions, endpoint: string): Promise<
     return;
   }
   room = joined;
+  Object.assign(joined.reconnection, SDK_RECONNECTION);
   saveResume({ token: joined.reconnectionToken, userId });
   feedStore(joined);
   // A join after the first one may have missed changes while away.

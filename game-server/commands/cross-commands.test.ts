@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from '../db/database.ts';
 import { checkInvariants } from '../economy/supply.ts';
 import { postgresBackendIfReachable } from '../testing/databases.ts';
+import { dealCrossingLand } from '../testing/crossing-land.ts';
 import { signedInPlayer } from '../testing/players.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import type { TestAgent } from '../testing/agent.ts';
@@ -36,18 +37,7 @@ describe.runIf(pg)('[issue 22] crossing commands on real PostgreSQL', () => {
     sql = game.database.sql;
     players = await Promise.all(Array.from({ length: PLAYERS }, () => signedInPlayer(game, { balance: 50_000, now })));
     const ids = players.map((player) => player.id);
-    // Villages dealt round-robin, listed, under towns dealt the same way: every sale notifies a
-    // seller and a lord who are other players of the same crowd.
-    await sql`
-      with towns as (select id, row_number() over (order by id) - 1 as n from territories where type = 'town' order by id limit ${PLAYERS * 2})
-      update territories t set owner_id = (${ids}::text[])[(towns.n % ${PLAYERS}) + 1] from towns where t.id = towns.id`;
-    await sql`
-      with villages as (
-        select v.id, row_number() over (order by v.id) - 1 as n
-          from territories v join territories p on p.id = v.parent_territory_id
-         where v.type = 'village' and p.owner_id = any(${ids}::text[]) order by v.id limit ${PLAYERS * VILLAGES_EACH})
-      update territories t set owner_id = (${ids}::text[])[(villages.n % ${PLAYERS}) + 1], sale_price = ${PRICE}
-        from villages where t.id = villages.id`;
+    await dealCrossingLand(sql, ids, VILLAGES_EACH, PRICE);
     // Each player owes every other one rent for one of its villages, each a payment of its own.
     await sql`
       insert into rent_payments (period, payer_territory_id, payer_id, payee_id, payment_type, amount, due_date)
