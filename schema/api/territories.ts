@@ -28,7 +28,9 @@ export const decimalCoordinate = (message: string, missing = message) =>
       blankToUndefined,
       z.union([z.number(), z.string().trim().regex(DECIMAL, { error: message })], { error: (issue) => (issue.input === undefined ? missing : message) }),
     )
-    .transform(Number)
+    // A number as JSON carries it may be finer than a string may (4.4e-323): it is rounded to the
+    // string's 12 decimals, as PostgreSQL refuses a double that small instead of storing 0.
+    .transform((value) => Number(Number(value).toFixed(12)))
     .pipe(z.number().finite({ error: message }));
 
 const inRange = (name: string, limit: number) =>
