@@ -75,6 +75,10 @@ const ConfigSchema = z.object({
   PUBLIC_ORIGIN: origins,
   /** How long start-up waits for PostgreSQL to accept connections before giving up. */
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** Connections each process keeps to PostgreSQL. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(3).max(200).default(10),
+  /** How long after its request arrived a command may still start; later it is refused with 503 and Retry-After. */
+  COMMAND_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   /** debug, info, warn or error. */
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   /** When the 6-month rent cycle runs (node-cron, UTC): by default midnight on 1 January and 1 July. */

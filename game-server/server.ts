@@ -6,7 +6,8 @@ import { RedisPresence } from '@colyseus/redis-presence';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { MAX_CLIENT_MESSAGE_BYTES } from '../schema/state/messages.ts';
 import type { Config } from './config.ts';
-import type { Database } from './db/database.ts';
+import { admissionOf, type Database } from './db/database.ts';
+import { openRedis } from './redis-client.ts';
 import { openConfiguredDatabase } from './db/open-configured.ts';
 import { migrate } from './db/migrate.ts';
 import { seed, type SeededLogin } from './seed/seed.ts';
@@ -103,7 +104,7 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
     readFiguresFrom({ sql: database.sql, outboxPosition: events.position });
     traceEventsWith(currentRequestId);
     // Rate-limit counters live in Redis when the processes share one, else in this database.
-    const counters = createCounterStore({ sql: database.sql, redisUrl: config.REDIS_URL });
+    const counters = createCounterStore({ sql: database.sql, redisUrl: config.REDIS_URL, log });
     const limits = createLimits(counters);
     const origins = createOriginPolicy(config.PUBLIC_ORIGIN);
     const keyLimiter = createKeyRateLimiter(config.REDIS_URL);
@@ -121,7 +122,10 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
     });
     const colyseus = new ColyseusServer({
       transport: new WebSocketTransport({ server: httpServer, maxPayload: MAX_CLIENT_MESSAGE_BYTES }),
-      ...(config.REDIS_URL && { presence: new RedisPresence(config.REDIS_URL), driver: new RedisDriver(config.REDIS_URL) }),
+      ...(config.REDIS_URL && {
+        presence: new RedisPresence(openRedis(config.REDIS_URL, log, 'presence')),
+        driver: new RedisDriver(openRedis(config.REDIS_URL, log, 'matchmaking')),
+      }),
       publicAddress: config.PUBLIC_ADDRESS,
       selectProcessIdToCreateRoom: createRoomsHere,
       gracefullyShutdown: false,
@@ -145,6 +149,9 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
       generatedLogins: seeded.generatedLogins,
       stop: async () => {
         lifecycle.drain();
+        // Commands still waiting for a connection are refused now (503, Retry-After): their callers
+        // retry on another process instead of holding this one past its deadline.
+        admissionOf(database.sql)?.shed();
         // Closing the listener refuses new connections (a caller retries them elsewhere); the
         // requests under way finish, and each of their answers closes its connection. Only the
         // listener: http.Server#close would also drop the connections accepted a moment ago whose

@@ -5,7 +5,7 @@ import { earningsMonthOf, ownerEarnings, scaleToSupply, territoryEarning, type E
 import { rentPeriodOf } from '../../schema/rules/rent.ts';
 import { monthlyEarnings, tributeOwedTo } from '../../schema/rules/figures.ts';
 import type { ActingUser } from '../../schema/commands/policy.ts';
-import { inTransaction, type Queryable } from '../db/database.ts';
+import { inTransaction, type Queryable, waitForTurnsFreely } from '../db/database.ts';
 import { badInput, forbidden, notFound } from '../errors.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { activeEventMultiplier } from '../world/special-events.ts';
@@ -51,6 +51,7 @@ function checkMonth(month: string): void {
 }
 
 async function lockMonth(sql: Queryable, month: string): Promise<void> {
+  await waitForTurnsFreely(sql);
   await sql`select pg_advisory_xact_lock(${EARNINGS_LOCK}, hashtext(${month}))`;
 }
 
@@ -112,7 +113,7 @@ async function payBatch(deps: ServiceDeps, month: string, batchSize: number): Pr
        order by territory_id
        limit ${batchSize}`;
     // Other mints may have happened since the plan: the supply row stays locked while this batch pays.
-    const [supply] = await tx<{ remaining: string }[]>`select (max_supply - total_supply)::text as remaining from currency_supply for update`;
+    const [supply] = await tx<{ remaining: string }[]>`select (max_supply - total_supply)::text as remaining from currency_supply for no key update`;
     let remaining = Number(supply.remaining);
     const userIds = new Set<string>();
     let minted = 0;

@@ -4,7 +4,7 @@ import { WANAKT_USER_ID, type TerritoryType } from '../../schema/constants.ts';
 import { PAYS_THE_WANAKT } from '../../schema/rules/feudal.ts';
 import { RENT_DUE_DAYS, rentOwed, rentPeriodOf } from '../../schema/rules/rent.ts';
 import type { ActingUser } from '../../schema/commands/policy.ts';
-import { inTransaction, type Queryable } from '../db/database.ts';
+import { inTransaction, type Queryable, waitForTurnsFreely } from '../db/database.ts';
 import { badInput, forbidden, notFound } from '../errors.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { readPayments, type PaymentRow } from './rent-payments.ts';
@@ -111,6 +111,7 @@ export async function obligationsOf(sql: Queryable, userId: string, rentMultipli
 }
 
 async function lockPeriod(sql: Queryable, period: string): Promise<void> {
+  await waitForTurnsFreely(sql);
   await sql`select pg_advisory_xact_lock(${RENT_LOCK}, hashtext(${period}))`;
 }
 

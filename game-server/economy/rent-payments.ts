@@ -92,7 +92,7 @@ export async function payRent({ tx, now }: Work, payer: ActingUser, paymentId: n
       join territories t on t.id = p.payer_territory_id
       join users u on u.id = p.payee_id
      where p.id = ${paymentId}
-       for update of p`;
+       for no key update of p`;
   if (!payment) throw notFound('Payment not found');
   if (payment.payer_id !== payer.id) throw forbidden('Only the payer can pay this payment');
   if (payment.paid_at !== null) throw conflict('This payment has already been paid');

@@ -65,7 +65,10 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
   private figures!: PlayerFigures;
   private sync!: WorldSync;
   private pins!: PinDrags;
-  private online!: OnlineCount;
+  // Unset until the world has loaded: a room can be disposed before that (its creating join failed
+  // or the process began to drain), and then there is no count to stop.
+  private online?: OnlineCount;
+  private disposed = false;
   private unsubscribe: () => void = () => {};
 
   async onCreate({ deps }: { deps: WorldRoomDeps }) {
@@ -86,6 +89,7 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
     // Listening before reading: whatever commits meanwhile is applied after the first read.
     this.unsubscribe = deps.events.subscribe((event, seq, origin) => sync.deliver(event, seq, origin));
     await sync.load();
+    if (this.disposed) return;
     this.state = state;
     this.online = new OnlineCount(
       this.presence,
@@ -105,7 +109,7 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
   async onJoin(client: WorldClient, _options: unknown, auth: WorldAuth) {
     client.userData = { watching: null, broke: false, activity: false, figures: null };
     this.watchSocket(client);
-    this.online.change(1);
+    this.online?.change(1);
     roomClients.inc();
     if (!auth.user) return;
     const figures: FiguresClient = { userId: auth.user.id, seesRealm: auth.user.is_wanakt, send: (values) => client.send('figures', values) };
@@ -134,14 +138,16 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
     this.pins.release(client.sessionId);
     const figures = client.userData?.figures;
     if (figures) this.figures.detach(figures);
-    this.online.change(-1);
+    this.online?.change(-1);
     roomClients.dec();
   }
 
   async onDispose() {
-    roomsHere.dec();
+    this.disposed = true;
     this.unsubscribe();
-    this.sync.stop();
+    this.sync?.stop();
+    if (!this.online) return;
+    roomsHere.dec();
     await this.online.stop();
   }
 

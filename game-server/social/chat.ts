@@ -69,7 +69,7 @@ export async function postChatMessage({ tx, now }: Work, user: ActingUser, input
   if (!parsed.success) throw badInput(parsed.error.issues[0]?.message ?? 'Invalid chat message');
   const { territory_id: territoryId, message } = parsed.data;
   const windowStart = new Date(now.getTime() - CHAT_RATE_LIMIT.seconds * 1000);
-  const [author] = await tx<{ username: string }[]>`select username from users where id = ${user.id} for update`;
+  const [author] = await tx<{ username: string }[]>`select username from users where id = ${user.id} for no key update`;
   if (!author) throw notFound('User not found');
   await refuseIfMuted(tx, user.id, now);
   await assertTerritoryExists(tx, territoryId);

@@ -168,7 +168,7 @@ export type OwnershipChangeDto = z.infer<typeof OwnershipChangeDto>;
 /** How many changes of owner a history read without limit or cursor answers. */
 export const HISTORY_LIMIT = 200;
 /** GET /api/territories/{id}/history pages back through every change when asked with limit or cursor. */
-export const HistoryPageQuery = z.object(pageFields(z.tuple([TimeKey, z.number().int().positive()])));
+export const HistoryPageQuery = z.object(pageFields(z.tuple([TimeKey, z.number().int().positive()]), ['2026-01-01T12:00:00.000000+00:00', 42]));
 /** The latest changes; a paginated read adds next_cursor, null on the last page. */
 export const TerritoryHistoryDto = z
   .object({ history: z.array(OwnershipChangeDto), next_cursor: z.string().nullable().optional() })
