@@ -6,6 +6,7 @@ import { converged } from '../rooms/test-clients.ts';
 import { freshAddress } from './agent.ts';
 import { sharedProcessEnvironment, startGameProcess, type GameProcess } from './game-processes.ts';
 import { dealCrossingLand } from './crossing-land.ts';
+import { startCuttableProxy } from './cuttable-proxy.ts';
 import { createPlayer } from './players.ts';
 import { openThrowawayDatabase } from './postgres-admin.ts';
 import { PrivateRedis } from './private-redis.ts';
@@ -38,6 +39,8 @@ export interface ChaosOptions {
   faultEverySeconds: [number, number];
   /** How long the private Redis stays down in a redis fault. */
   redisDownSeconds: number;
+  /** How long the database refuses the game's connections in a db fault, after cutting them all. */
+  databaseDownSeconds: number;
   /** How long a player waits for an answer before it gives up. */
   clientTimeoutMs: number;
   shutdownSeconds: number;
@@ -53,6 +56,7 @@ export const CHAOS_DEFAULTS: Omit<ChaosOptions, 'adminUrl' | 'cwd' | 'say'> = {
   faults: [...FAULT_KINDS],
   faultEverySeconds: [60, 90],
   redisDownSeconds: 7,
+  databaseDownSeconds: 3,
   clientTimeoutMs: 10_000,
   shutdownSeconds: 15,
 };
@@ -93,7 +97,10 @@ export interface ChaosReport {
   p99Ms: { inFaults: number; outsideFaults: number };
   faults: { kind: FaultKind; count: number; recoveryMs: number[]; notes: string[] }[];
   deadlocks: number;
+  /** Running processes that exited without being told to. */
   crashes: string[];
+  /** Starts (after a fault) that exited before listening; the supervisor tried again. */
+  startFailures: string[];
   invariantProblems: string[];
   /** Accepted (2xx) commands whose events are not in the outbox. */
   acceptedMissing: number;
@@ -136,6 +143,7 @@ class Supervised {
     private readonly env: Record<string, string>,
     private readonly cwd: string,
     private readonly crashes: string[],
+    private readonly startFailures: string[],
   ) {}
 
   async start(): Promise<void> {
@@ -165,7 +173,14 @@ class Supervised {
         return;
       } catch (error) {
         if (this.stopped) return;
-        this.crashes.push(`${this.name} failed to start: ${String(error).slice(0, 300)}`);
+        this.startFailures.push(
+          `${this.name}: ${String(error)
+            .split('\n')
+            .filter((line) => /rror|Redis|refused|timeout/i.test(line))
+            .slice(-3)
+            .join(' | ')
+            .slice(0, 600)}`,
+        );
         await pause(1000);
       }
     }
@@ -222,13 +237,19 @@ async function setUpPlayers(sql: Sql, count: number) {
 export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const { say } = options;
   const crashes: string[] = [];
+  const startFailures: string[] = [];
   const database: Database = await openThrowawayDatabase(options.adminUrl, `wanakt_chaos_${randomBytes(4).toString('hex')}`, {
     max: 4,
     template: options.template,
   });
   const redis = await PrivateRedis.start();
-  const env = sharedProcessEnvironment(database.url!, redis.url, { SHUTDOWN_SECONDS: String(options.shutdownSeconds) });
-  const supervised = Array.from({ length: options.processes }, (_, i) => new Supervised(`process ${i + 1}`, env, options.cwd, crashes));
+  // The game reaches the database through a proxy the run can close, as a restarting server would.
+  const proxy = await startCuttableProxy(database.url!);
+  const env = sharedProcessEnvironment(proxy.url, redis.url, { SHUTDOWN_SECONDS: String(options.shutdownSeconds) });
+  const supervised = Array.from(
+    { length: options.processes },
+    (_, i) => new Supervised(`process ${i + 1}`, env, options.cwd, crashes, startFailures),
+  );
   const clients: StayingClient[] = [];
   const sent: Sent[] = [];
   const faults: Fault[] = [];
@@ -361,10 +382,13 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
           await redis.start();
           done(`Redis away ${options.redisDownSeconds} s`);
         } else {
+          proxy.down();
           const [cut] = await sql<{ n: number }[]>`
             select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
              where datname = current_database() and pid <> pg_backend_pid()`;
-          done(`${cut.n} connections terminated`);
+          await pause(options.databaseDownSeconds * 1000);
+          proxy.up();
+          done(`${cut.n} connections terminated, the database away ${options.databaseDownSeconds} s`);
         }
       }
     })();
@@ -432,6 +456,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         }),
       deadlocks,
       crashes,
+      startFailures,
       invariantProblems: invariants.problems,
       acceptedMissing,
       appliedAfterGivingUp,
@@ -443,6 +468,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     await Promise.all(clients.map((client) => client.leave().catch(() => undefined)));
     await Promise.all(supervised.map((process) => process.stop().catch(() => undefined)));
     await redis.stop();
+    await proxy.stop();
     await database.close();
   }
 }
@@ -468,6 +494,7 @@ export function describeChaos(report: ChaosReport): string[] {
     `answers outside the fault windows: ${classes(report.outsideFaults)}; 2xx p50 ${report.p50Ms.outsideFaults} ms, p99 ${report.p99Ms.outsideFaults} ms`,
     `deadlocks (pg_stat_database): ${report.deadlocks}`,
     `process crashes: ${report.crashes.length}${report.crashes.length ? `: ${report.crashes.slice(0, 5).join(' // ')}` : ''}`,
+    `starts that failed and were tried again: ${report.startFailures.length}${report.startFailures.length ? `: ${report.startFailures.slice(0, 3).join(' // ')}` : ''}`,
     `invariants: ${report.invariantProblems.length === 0 ? 'OK' : report.invariantProblems.join('; ')}`,
     `accepted commands missing from the database: ${report.acceptedMissing}`,
     `commands applied after their caller gave up: ${report.appliedAfterGivingUp}`,
