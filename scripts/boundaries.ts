@@ -47,7 +47,6 @@ export const SERVICE_WRITE_DEBT: readonly string[] = [
   'game-server/ads/ad-lifecycle.ts',
   'game-server/ads/banner-rotation.ts',
   'game-server/ads/banners.ts',
-  'game-server/ads/visits.ts',
   'game-server/auth/accounts.ts',
   'game-server/auth/api-keys.ts',
   'game-server/economy/collectibles.ts',
