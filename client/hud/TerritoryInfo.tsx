@@ -8,6 +8,8 @@ import { useDialogs } from './dialogs.ts';
 import { useAccount, useTerritory } from './territoryHooks.ts';
 import { useVisit } from './useVisit.ts';
 import { typeName, upgradeTierName } from '../../schema/display-names.ts';
+import { FigureFact } from './FigureName.tsx';
+import { useMonthlyEarnings } from './useMonthlyEarnings.ts';
 
 // The info panel that opens on the map when a marker is selected (SPEC §2 "Map").
 export function TerritoryInfo() {
@@ -19,6 +21,7 @@ export function TerritoryInfo() {
   const outlined = useMapOptions((state) => (selectedId === null ? false : state.outlined.has(selectedId)));
   const toggleOutline = useMapOptions((state) => state.toggleOutline);
   const { visiting, visit } = useVisit();
+  const earnings = useMonthlyEarnings(territory?.owner_id === account?.id ? (account?.id ?? null) : null, selectedId ?? 0);
   if (!territory) return null;
 
   const owner = ownerLabel(territory, account?.id ?? null);
@@ -42,8 +45,8 @@ export function TerritoryInfo() {
         <dd data-testid="territory-owner">{owner}</dd>
         <dt>Visitors</dt>
         <dd data-testid="territory-visits">{territory.visits.toLocaleString('en-US')}</dd>
-        <dt>Revenue</dt>
-        <dd>{formatDrk(territory.monthly_revenue)} / month</dd>
+        <FigureFact figure="base_revenue">{formatDrk(territory.monthly_revenue)} / month</FigureFact>
+        {isOwner && earnings !== undefined && <FigureFact figure="monthly_earnings">{formatDrk(earnings)} / month</FigureFact>}
         <dt>Tier</dt>
         <dd>
           {upgradeTierName(territory.upgrade_tier)} ({UPGRADE_MULTIPLIER[territory.upgrade_tier]}x)

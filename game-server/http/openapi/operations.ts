@@ -55,7 +55,7 @@ import { StatementCsvQuery, StatementPage, StatementQuery } from '../../../schem
 import { AccountDto } from '../../../schema/api/user.ts';
 import { AuditEntryDto, AuditQuery, MuteBody, MuteDto, RemoveBody, UnmuteBody } from '../../../schema/api/desk.ts';
 import { FirstStepsDto, StarterClaimBody } from '../../../schema/api/first-steps.ts';
-import { MarkReadBody, NOTIFICATIONS_PAGE_SIZE, NotificationsDto } from '../../../schema/api/notifications.ts';
+import { MarkReadBody, NOTIFICATIONS_PAGE_SIZE, NotificationPreferenceBody, NotificationPreferencesDto, NotificationsDto } from '../../../schema/api/notifications.ts';
 import { PlayerProfileDto, ProfileUsernameParam } from '../../../schema/api/profiles.ts';
 import { MARKETPLACE_DEFAULT_PAGE, MARKETPLACE_MAX_PAGE, MarketplacePage, MarketplaceQueryFields } from '../../../schema/api/marketplace.ts';
 import { RankingBoardParam, RankingDto } from '../../../schema/api/rankings.ts';
@@ -181,6 +181,8 @@ const payments: Operation[] = [
 const staying: Operation[] = [
   { method: 'get', path: '/notifications', tag: 'Notifications', summary: `Your newest ${NOTIFICATIONS_PAGE_SIZE} notices and how many are unread`, access: 'player', scope: 'read', ok: { status: 200, schema: NotificationsDto, description: 'Notices' }, rateLimit: '60 per 60 s per player' },
   { method: 'post', path: '/notifications/read', tag: 'Notifications', summary: 'Mark these notices read (no ids: all of them)', access: 'player', scope: null, body: MarkReadBody, ok: { status: 200, schema: z.object({ unread: z.number().int() }), description: 'Unread left' }, rateLimit: '60 per 60 s per player' },
+  { method: 'get', path: '/notifications/preferences', tag: 'Notifications', summary: 'Each kind of notice and whether you hear of it', access: 'player', scope: 'read', ok: { status: 200, schema: NotificationPreferencesDto, description: 'Preferences' }, rateLimit: '60 per 60 s per player' },
+  { method: 'post', path: '/notifications/preferences', tag: 'Notifications', summary: 'Switch one kind of notice on or off', access: 'player', scope: null, body: NotificationPreferenceBody, ok: { status: 200, schema: NotificationPreferencesDto, description: 'Preferences' }, rateLimit: '60 per 60 s per player' },
   { method: 'get', path: '/first-steps', tag: 'First steps', summary: 'The starter territories a newcomer may claim, and whether it may', access: 'player', scope: 'read', ok: { status: 200, schema: FirstStepsDto, description: 'First steps' }, rateLimit: '30 per 60 s per player' },
   { method: 'post', path: '/first-steps/claim', tag: 'First steps', summary: 'Claim a first territory at the starter price, once', access: 'player', scope: null, body: StarterClaimBody, ok: { status: 200, schema: MessageDto, description: 'Claimed' }, errors: [404, 409], rateLimit: '30 per 60 s per player' },
   { method: 'get', path: '/rankings/:board', tag: 'Rankings', summary: 'A leaderboard (wealth, territories, earnings, tribute) with your own place', access: 'public', scope: 'read', params: z.object({ board: RankingBoardParam }), ok: { status: 200, schema: RankingDto, description: 'Ranking' } },
