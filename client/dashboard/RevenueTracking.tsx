@@ -53,10 +53,9 @@ export function RevenueTracking({ userId }: { userId: string }) {
       )}
       {waterfall.data && (
         <dl className="facts compact">
-          <dt>Rent in ({waterfall.data.period})</dt>
-          <dd>{formatDrk(waterfall.data.collects_total)}</dd>
-          <dt>Rent out</dt>
-          <dd>{formatDrk(waterfall.data.pays_total)}</dd>
+          <FigureFact figure="rent_owed" testId="rent-out">
+            {formatDrk(waterfall.data.pays_total)}
+          </FigureFact>
           <dt>Net</dt>
           <dd className={waterfall.data.net < 0 ? 'negative' : 'positive'}>{formatDrk(waterfall.data.net)}</dd>
         </dl>
