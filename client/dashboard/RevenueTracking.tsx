@@ -44,10 +44,9 @@ export function RevenueTracking({ userId }: { userId: string }) {
             {usd(annualUsd(summary.data.total_monthly * 12))} <span className="muted">of {usd(ANNUAL_GOAL_USD)} goal</span>
           </dd>
           {summary.data.last_payout && (
-            <>
-              <dt>Earnings paid in {formatMonth(summary.data.last_payout.month)}</dt>
-              <dd>{formatDrk(summary.data.last_payout.amount)}</dd>
-            </>
+            <FigureFact figure="earnings_paid_month">
+              {formatDrk(summary.data.last_payout.amount)} <span className="muted">({formatMonth(summary.data.last_payout.month)})</span>
+            </FigureFact>
           )}
         </dl>
       )}
