@@ -5,6 +5,7 @@ import { bannerSlotOf, rotateBanner } from '../ads/banner-rotation.ts';
 import type { Config } from '../config.ts';
 import { payMonthlyEarnings } from '../economy/earnings.ts';
 import { ensureRentPeriod } from '../economy/rent-cycle.ts';
+import { foldRollups, ROLLUP_FOLD_CRON } from '../economy/rollups.ts';
 import type { CounterStore } from '../limits/counter-store.ts';
 import type { Logger } from '../logger.ts';
 import { remindRent } from '../notifications/rent-reminders.ts';
@@ -56,6 +57,7 @@ function jobsOf(deps: JobDeps, config: JobConfig): Job[] {
     { name: 'rent-cycle', schedule: config.RENT_CRON, run: (moment) => ensureRentPeriod(deps, rentPeriodOf(moment)) },
     { name: 'monthly-earnings', schedule: config.EARNINGS_CRON, run: (moment) => payMonthlyEarnings(deps, earningsMonthOf(moment)) },
     { name: 'rent-reminders', schedule: '7 * * * *', run: () => remindRent(deps) },
+    { name: 'rollup-fold', schedule: ROLLUP_FOLD_CRON, run: () => foldRollups(deps.sql) },
     {
       name: 'banner-rotation',
       schedule: bannerCron(config.BANNER_SECONDS),
