@@ -21,6 +21,8 @@ type WorldRoom = Room<unknown, WorldState>;
  * room), so the Vite dev server can send them on to the game server with one proxy rule.
  */
 export const LIVE_SOCKET_PREFIX = '/live';
+const SAME_ROOM_RETRIES = 4;
+const SAME_ROOM_MAX_DELAY_MS = 1000;
 // A reloaded page comes back to its place in the room with this token (the server keeps it 30 s).
 const RESUME_KEY = 'wanakt.world.resume';
 
@@ -136,8 +138,18 @@ async function join(options: WorldConnectionOptions, endpoint: string): Promise<
   joined.onMessage('details', detailsChanged);
   joined.onMessage('resynced', everythingChanged);
   joined.onMessage('activity', activityArrived);
-  joined.onDrop(() => useWorld.setState({ connection: 'connecting' }));
+  // The SDK first tries the same room again, which mends a network blip; a process that was killed
+  // never has that room again, so after a few tries (about 2.5 s) the client joins anew through the
+  // load balancer, and whatever ends a reconnection does the same.
+  joined.reconnection.maxRetries = SAME_ROOM_RETRIES;
+  joined.reconnection.maxDelay = SAME_ROOM_MAX_DELAY_MS;
+  let dropped = false;
+  joined.onDrop(() => {
+    dropped = true;
+    useWorld.setState({ connection: 'connecting' });
+  });
   joined.onReconnect(() => {
+    dropped = false;
     useWorld.setState({ connection: 'live' });
     everythingChanged();
     saveResume({ token: joined.reconnectionToken, userId });
@@ -146,7 +158,7 @@ async function join(options: WorldConnectionOptions, endpoint: string): Promise<
     if (room !== joined) return;
     room = null;
     saveResume(null);
-    if (shouldRejoin(code)) {
+    if (shouldRejoin(code) || dropped) {
       useWorld.setState({ connection: 'connecting' });
       void rejoin(options, endpoint);
       return;
