@@ -13,13 +13,15 @@ import { migrate } from './db/migrate.ts';
 import { seed, type SeededLogin } from './seed/seed.ts';
 import { startOutboxRelay, type RelayOptions } from './events/outbox-relay.ts';
 import { createApp } from './http/app.ts';
+import { compileTrustProxy, warnOfUnforwardedLoopback } from './http/client-address.ts';
+import { createOpsApp } from './http/ops-app.ts';
 import { API_BODY_LIMIT_BYTES } from './http/body-limit.ts';
 import { backfillNameSkeletons } from './auth/name-skeleton.ts';
 import { createOriginPolicy } from './auth/origin.ts';
 import { guardMatchmaking } from './http/matchmake-edge.ts';
 import { colyseusLogger } from './rooms/colyseus-logger.ts';
 import { createCounterStore } from './limits/counter-store.ts';
-import { createLimits } from './limits/door-limits.ts';
+import { createLimits, type SocketCaps } from './limits/door-limits.ts';
 import { createKeyRateLimiter } from './http/key-rate-limit.ts';
 import { traceEventsWith } from './events/outbox.ts';
 import { currentRequestId } from './request-context.ts';
@@ -27,7 +29,7 @@ import { createPaymentProvider, describePaymentProvider } from './payments/choos
 import { startJobs } from './jobs/start-jobs.ts';
 import type { Logger } from './logger.ts';
 import { createLifecycle, drainWithin } from './lifecycle.ts';
-import { readFiguresFrom } from './observability/metrics.ts';
+import { backupsScheduled, readFiguresFrom } from './observability/metrics.ts';
 import { createRoomsHere, defineWorldRoom } from './rooms/world-room.ts';
 
 export interface StartOptions {
@@ -37,6 +39,8 @@ export interface StartOptions {
   database?: Database;
   clock?: () => Date;
   clientDir?: string;
+  /** Smaller socket caps, for a test that shows what happens past them without opening hundreds. */
+  socketCaps?: SocketCaps;
   /** Faults for tests to inject into the outbox relay: NOTIFY wake-ups ignored, another poll interval. */
   relay?: Partial<Pick<RelayOptions, 'listen' | 'pollMs'>>;
 }
@@ -44,6 +48,8 @@ export interface StartOptions {
 export interface GameServer {
   url: string;
   port: number;
+  /** The operator's listener (/metrics, /ops/backup), when OPS_PORT is set. */
+  opsUrl: string | null;
   database: Database;
   generatedLogins: SeededLogin[];
   /**
@@ -108,9 +114,11 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
     const limits = createLimits(counters);
     const origins = createOriginPolicy(config.PUBLIC_ORIGIN);
     const keyLimiter = createKeyRateLimiter(config.REDIS_URL);
+    const trustProxy = compileTrustProxy(config.TRUST_PROXY);
+    const inspectPeer = warnOfUnforwardedLoopback(log, trustProxy);
     const app = createApp(
       { sql: database.sql, database, clock, log, events, limits, origins },
-      { clientDir: options.clientDir, payments, keyLimiter, lifecycle, metricsToken: config.METRICS_TOKEN, worldReadsPerMinute: config.WORLD_READS_PER_MINUTE },
+      { clientDir: options.clientDir, payments, keyLimiter, lifecycle, trustProxy, inspectPeer, worldReadsPerMinute: config.WORLD_READS_PER_MINUTE },
     );
     const httpServer = createServer(app);
     const sockets = new Set<Socket>();
@@ -132,19 +140,26 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
       greet: false,
       logger: colyseusLogger(log),
     });
-    defineWorldRoom(colyseus, { sql: database.sql, clock, log, events, chatCounter: limits.doors.chat, origins }, lifecycle);
+    defineWorldRoom(colyseus, { sql: database.sql, clock, log, events, chatCounter: limits.doors.chat, origins }, lifecycle, options.socketCaps);
     await colyseus.listen(config.PORT, config.HOST);
     if (!httpServer.listening) await listen(httpServer, config.PORT, config.HOST);
     const port = (httpServer.address() as AddressInfo).port;
     const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;
     origins.listeningAt(`http://${host}:${port}`);
-    const unguard = guardMatchmaking(httpServer, { origins, maxBodyBytes: API_BODY_LIMIT_BYTES });
+    const unguard = guardMatchmaking(httpServer, { origins, maxBodyBytes: API_BODY_LIMIT_BYTES, trustProxy, inspectPeer, perAddress: limits.doors.matchmake });
+    const opsServer = config.OPS_PORT === undefined ? null : createServer(createOpsApp({ database, log, token: config.OPS_TOKEN }));
+    if (opsServer) await listen(opsServer, config.OPS_PORT!, config.OPS_HOST);
+    const opsHost = config.OPS_HOST.includes(':') ? `[${config.OPS_HOST}]` : config.OPS_HOST;
+    const opsUrl = opsServer ? `http://${opsHost}:${(opsServer.address() as AddressInfo).port}` : null;
+    if (opsUrl) log.info(`Operator endpoints (/metrics, /ops/backup) at ${opsUrl}${config.OPS_TOKEN ? ' with OPS_TOKEN' : ''}`);
     log.info(`Browsers may call the game from: ${origins.origins.join(', ')} (PUBLIC_ORIGIN)`);
-    const jobs = await startJobs({ sql: database.sql, clock, log, housekeeping: { payments, counters } }, config);
+    const jobs = await startJobs({ sql: database.sql, clock, log, housekeeping: { payments, counters }, database }, config);
+    backupsScheduled.set(config.BACKUP_CRON ? 1 : 0);
 
     return {
       url: `http://${host}:${port}`,
       port,
+      opsUrl,
       database,
       generatedLogins: seeded.generatedLogins,
       stop: async () => {
@@ -164,6 +179,8 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
         httpServer.closeAllConnections();
         for (const socket of sockets) socket.destroy();
         unguard();
+        opsServer?.closeAllConnections();
+        await new Promise((resolve) => (opsServer ? opsServer.close(resolve) : resolve(undefined)));
         readFiguresFrom(null);
         await events.close();
         await counters.close();

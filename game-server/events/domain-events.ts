@@ -9,13 +9,20 @@ import type { ChatMessageDto } from '../../schema/api/chat.ts';
  */
 export type DomainEvent =
   | { type: 'territories.changed'; territoryIds: number[] }
+  /**
+   * A territory was visited: only its visit count moved. Apart from territories.changed so that a
+   * visit, the most frequent write, does not drop the cached world lists in every process.
+   */
+  | { type: 'territory.visited'; territoryId: number; visits: number }
   | { type: 'balances.changed'; userIds: string[] }
   | { type: 'payments-due.changed'; userIds: string[] }
   | { type: 'chat.posted'; message: ChatMessageDto }
   | { type: 'broadcast.sent'; broadcast: BroadcastDto }
   | { type: 'banner.changed'; ad: AdDto | null }
   /** Notices stored for these players; a room sends each one to its addressee's clients only. */
-  | { type: 'notifications.created'; notices: { id: number; userId: string }[] };
+  | { type: 'notifications.created'; notices: { id: number; userId: string }[] }
+  /** Sessions ended (logout, a new login over them): every room closes their sockets. */
+  | { type: 'sessions.ended'; sessions: string[] };
 
 /**
  * Not a command's event: the relay says that events were lost to it (pruned while it could not

@@ -230,6 +230,11 @@ export class WorldSync {
       case 'territories.changed':
         this.showTerritories(await readTerritories(this.deps.sql, event.territoryIds), true);
         return;
+      case 'territory.visited': {
+        const shown = this.state.territories.get(String(event.territoryId));
+        if (shown) shown.visits = Math.max(shown.visits, event.visits);
+        return;
+      }
       case 'balances.changed':
       case 'payments-due.changed':
         await this.figures.push(event.userIds);
@@ -250,6 +255,9 @@ export class WorldSync {
       case 'banner.changed':
         showBanner(this.state.banner, event.ad);
         if (event.ad) await recordBannerImpressions(this.deps, event.ad.id, this.room.viewers());
+        return;
+      case 'sessions.ended':
+        // The room closes those sockets as the event arrives, stale or not (see world-room.ts).
         return;
     }
   }

@@ -4,6 +4,7 @@ import { DEFAULT_BASE_PRICE, MAX_DRK_SUPPLY, UPGRADE_TIERS, type TerritoryType }
 import { AdDto } from './ads.ts';
 import { pageFields, TimeKey } from './pages.ts';
 import { TerritoryDto } from './territory.ts';
+import { nameProblem, normaliseName } from '../rules/names.ts';
 
 // Request validators and answers of the /api/territories calls beyond the plain TerritoryDto (SPEC §7).
 
@@ -28,7 +29,9 @@ export const decimalCoordinate = (message: string, missing = message) =>
       blankToUndefined,
       z.union([z.number(), z.string().trim().regex(DECIMAL, { error: message })], { error: (issue) => (issue.input === undefined ? missing : message) }),
     )
-    .transform(Number)
+    // A number as JSON carries it may be finer than a string may (4.4e-323): it is rounded to the
+    // string's 12 decimals, as PostgreSQL refuses a double that small instead of storing 0.
+    .transform((value) => Number(Number(value).toFixed(12)))
     .pipe(z.number().finite({ error: message }));
 
 const inRange = (name: string, limit: number) =>
@@ -60,13 +63,25 @@ export const DescriptionBody = z.object({
   description: DescriptionText,
 });
 
+/**
+ * A territory's name goes through the rules of players' names (schema/rules/names.ts): NFKC
+ * normalised, no control, zero-width or direction-changing characters, at least one letter or
+ * digit. Whether it is reserved or looks like another territory's name is the server's check.
+ */
 const territoryName = (missing: string) =>
   z
     .string({ error: missing })
-    .trim()
-    .min(1, { error: missing })
-    .max(100, { error: 'Territory name must be 100 characters or less.' })
-    .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), { error: 'Territory name may not contain control characters' });
+    .transform(normaliseName)
+    .pipe(
+      z
+        .string()
+        .min(1, { error: missing })
+        .max(100, { error: 'Territory name must be 100 characters or less.' })
+        .superRefine((name, context) => {
+          const problem = nameProblem(name);
+          if (problem) context.addIssue({ code: 'custom', message: problem });
+        }),
+    );
 
 export const RenameBody = z.object({
   userId: actingUser,

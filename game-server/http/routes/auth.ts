@@ -2,10 +2,11 @@ import { Router } from 'express';
 import { CredentialsBody, RegistrationBody } from '../../../schema/api/auth.ts';
 import { login, readAccount, register } from '../../auth/accounts.ts';
 import { endSession } from '../../auth/sessions.ts';
+import { inTransaction } from '../../db/database.ts';
 import { unauthenticated } from '../../errors.ts';
 import { take } from '../../limits/take.ts';
 import { byAddress } from '../rate-limit.ts';
-import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from '../session.ts';
+import { clearSessionCookie, currentUser, requireUser, sessionToken, setSessionCookie } from '../session.ts';
 import { parseBody } from '../validate.ts';
 import type { HttpDeps } from '../deps.ts';
 
@@ -28,9 +29,16 @@ export function authRoutes({ sql, clock, limits }: HttpDeps): Router {
   });
 
   router.post('/auth/logout', async (req, res) => {
-    await endSession(sql, sessionToken(req));
+    await inTransaction(sql, (tx) => endSession(tx, sessionToken(req)));
     clearSessionCookie(req, res);
     res.status(204).end();
+  });
+
+  // A page asks this on every load: a visitor gets 200 with no account, not a 401 that the browser
+  // reports as an error in the console of every page a visitor opens.
+  router.get('/auth/session', async (_req, res) => {
+    const user = currentUser(res);
+    res.json({ account: user ? await readAccount(sql, user.id) : null });
   });
 
   router.get('/auth/me', async (_req, res) => {
