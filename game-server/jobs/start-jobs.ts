@@ -72,7 +72,7 @@ function jobsOf(deps: JobDeps, config: JobConfig): Job[] {
     { name: 'rent-cycle', schedule: config.RENT_CRON, catchUp: true, run: (moment) => ensureRentPeriod(deps, rentPeriodOf(moment)) },
     { name: 'monthly-earnings', schedule: config.EARNINGS_CRON, catchUp: true, run: (moment) => payMonthlyEarnings(deps, earningsMonthOf(moment)) },
     { name: 'rent-reminders', schedule: '7 * * * *', catchUp: true, run: () => remindRent(deps) },
-    { name: 'rollup-fold', schedule: ROLLUP_FOLD_CRON, run: () => foldRollups(deps.sql) },
+    { name: 'rollup-fold', schedule: ROLLUP_FOLD_CRON, catchUp: true, run: () => foldRollups(deps.sql) },
     {
       name: 'banner-rotation',
       schedule: bannerCron(config.BANNER_SECONDS),
