@@ -171,7 +171,8 @@ describe('[issue 24] figures a player can trust, in a real browser', () => {
     const rentOut = figure(await page.getByTestId('rent-out').textContent());
     await page.goto(`${game.server.url}/rent`);
     const flows = page.getByTestId('period-rent-flow');
-    await expect.poll(() => flows.count()).toBe(2);
+    // Both the waterfall and the feudal tree answer before the list is whole; a loaded machine is slow.
+    await expect.poll(() => flows.count(), { timeout: 30_000 }).toBe(2);
     for (const village of [owned, orphan]) shown.get(village.name)!.push(Number(await flows.filter({ hasText: village.name }).getAttribute('data-amount')));
     await page.context().close();
 

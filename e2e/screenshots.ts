@@ -1,6 +1,6 @@
 // Saves every route at 1280x800 and the dashboard and economy at 375 px wide under docs/screenshots/,
 // as the Wanakt and as the demo player, from the real server on a fresh embedded database.
-// Run: npx vite build && node --import tsx e2e/screenshots.ts
+// Run: npx vite build && node --import tsx e2e/screenshots.ts [name ...]   (names: only those routes, e.g. revenue rent profile)
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -36,10 +36,20 @@ const ROUTES: { path: string; name: string; as: keyof typeof LOGINS | null }[] =
   { path: '/no/such/page', name: 'not-found', as: null },
   { path: '/rankings', name: 'rankings', as: 'demo' },
   { path: '/admin/desk', name: 'admin-desk', as: 'wanakt' },
+  { path: '/players/sample', name: 'profile', as: 'demo' },
 ];
+const ONLY = process.argv.slice(2);
+// The demo player's realm, so its revenue, rent and profile show real figures: four main cities,
+// one of them upgraded, and a village whose lord is unowned (its rent goes to nobody).
+const DEMO_HOLDINGS = ['Tokyo', 'Mumbai', 'Sydney', 'Lagos'];
 
 async function pageAs(browser: Browser, baseUrl: string, login: Login | null, viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser.newContext({ viewport, deviceScaleFactor: 1, isMobile: viewport.width < 500, hasTouch: viewport.width < 500 });
+  const context = await browser.newContext({
+    viewport,
+    deviceScaleFactor: 1,
+    isMobile: viewport.width < 500,
+    hasTouch: viewport.width < 500,
+  });
   return login ? logIn(context, baseUrl, login) : context.newPage();
 }
 
@@ -67,38 +77,52 @@ try {
     if (!pages.has(key)) pages.set(key, await pageAs(browser, server.url, as ? LOGINS[as] : null, DESKTOP));
     return pages.get(key)!;
   };
-  for (const route of ROUTES) await shoot(await pageFor(route.as), server.url, route.path, route.name);
+  const sql = server.database.sql;
+  await sql`update territories set owner_id = ${DEMO_USER_ID} where name in ${sql(DEMO_HOLDINGS)} and type = 'main'`;
+  await sql`update territories set upgrade_tier = 'premium' where name = 'Tokyo' and type = 'main'`;
+  await sql`
+    update territories set owner_id = ${DEMO_USER_ID}
+     where id = (select v.id from territories v join territories t on t.id = v.parent_territory_id
+                  where v.type = 'village' and t.owner_id is null order by v.id limit 1)`;
+  for (const route of ROUTES.filter((candidate) => ONLY.length === 0 || ONLY.includes(candidate.name))) {
+    await shoot(await pageFor(route.as), server.url, route.path, route.name);
+  }
+  // The rest only in a full run.
+  if (ONLY.length === 0) {
+    // The Wanakt's dashboard with a territory selected: its management panels and the map's info panel.
+    const wanakt = await pageFor('wanakt');
+    await wanakt.goto(`${server.url}/`);
+    await settle(wanakt, '/');
+    await wanakt.getByRole('button', { name: 'Boundaries' }).click();
+    await wanakt.getByRole('button', { name: 'Links' }).click();
+    const territories = (await (await fetch(`${server.url}/api/territories`)).json()) as TerritoryDto[];
+    await clickTerritory(
+      wanakt,
+      territories.find((territory) => territory.name === 'London')!,
+    );
+    await wanakt.waitForTimeout(600);
+    await wanakt.screenshot({ path: join(OUT, 'dashboard-wanakt-selected.png') });
+    console.log('saved docs/screenshots/dashboard-wanakt-selected.png');
 
-  // The Wanakt's dashboard with a territory selected: its management panels and the map's info panel.
-  const wanakt = await pageFor('wanakt');
-  await wanakt.goto(`${server.url}/`);
-  await settle(wanakt, '/');
-  await wanakt.getByRole('button', { name: 'Boundaries' }).click();
-  await wanakt.getByRole('button', { name: 'Links' }).click();
-  const territories = (await (await fetch(`${server.url}/api/territories`)).json()) as TerritoryDto[];
-  await clickTerritory(wanakt, territories.find((territory) => territory.name === 'London')!);
-  await wanakt.waitForTimeout(600);
-  await wanakt.screenshot({ path: join(OUT, 'dashboard-wanakt-selected.png') });
-  console.log('saved docs/screenshots/dashboard-wanakt-selected.png');
+    const phone = await pageAs(browser, server.url, LOGINS.demo, PHONE);
+    await shoot(phone, server.url, '/', 'dashboard-phone');
+    await phone.getByRole('button', { name: '☰ Menu' }).click();
+    await phone.waitForTimeout(400);
+    await phone.screenshot({ path: join(OUT, 'dashboard-phone-menu.png') });
+    console.log('saved docs/screenshots/dashboard-phone-menu.png');
 
-  const phone = await pageAs(browser, server.url, LOGINS.demo, PHONE);
-  await shoot(phone, server.url, '/', 'dashboard-phone');
-  await phone.getByRole('button', { name: '☰ Menu' }).click();
-  await phone.waitForTimeout(400);
-  await phone.screenshot({ path: join(OUT, 'dashboard-phone-menu.png') });
-  console.log('saved docs/screenshots/dashboard-phone-menu.png');
-
-  // The open books after a generated year of activity, and the demo player's statement.
-  await generateLedgerHistory(server.database.sql, { rows: 60_000, days: 365, players: 400, now: new Date() });
-  await inTransaction(server.database.sql, async (tx) => {
-    await mint(tx, DEMO_USER_ID, { amount: 240, reason: 'earnings' });
-    await transfer(tx, DEMO_USER_ID, 'gen-7', { amount: 75, reason: 'rent' });
-    await transfer(tx, 'gen-12', DEMO_USER_ID, { amount: 120, reason: 'rent' });
-    await transfer(tx, DEMO_USER_ID, WANAKT_USER_ID, { amount: 500, reason: 'upgrade' });
-  });
-  await shoot(await pageFor(null), server.url, '/economy', 'economy', { fullPage: true });
-  await shoot(await pageAs(browser, server.url, null, PHONE), server.url, '/economy', 'economy-phone', { fullPage: true });
-  await shoot(await pageFor('demo'), server.url, '/account', 'account');
+    // The open books after a generated year of activity, and the demo player's statement.
+    await generateLedgerHistory(server.database.sql, { rows: 60_000, days: 365, players: 400, now: new Date() });
+    await inTransaction(server.database.sql, async (tx) => {
+      await mint(tx, DEMO_USER_ID, { amount: 240, reason: 'earnings' });
+      await transfer(tx, DEMO_USER_ID, 'gen-7', { amount: 75, reason: 'rent' });
+      await transfer(tx, 'gen-12', DEMO_USER_ID, { amount: 120, reason: 'rent' });
+      await transfer(tx, DEMO_USER_ID, WANAKT_USER_ID, { amount: 500, reason: 'upgrade' });
+    });
+    await shoot(await pageFor(null), server.url, '/economy', 'economy', { fullPage: true });
+    await shoot(await pageAs(browser, server.url, null, PHONE), server.url, '/economy', 'economy-phone', { fullPage: true });
+    await shoot(await pageFor('demo'), server.url, '/account', 'account');
+  }
 } finally {
   await browser.close();
   await server.stop();

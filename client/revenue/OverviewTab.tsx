@@ -37,12 +37,14 @@ export function OverviewTab({ summary, onOpenTab }: OverviewTabProps) {
               </span>
             </li>
           </ul>
-          <p className="row between">
-            <FigureName figure="tribute" />
-            <span data-testid="tribute" data-figure="tribute">
-              {formatDrk(summary.feudal_tribute)}
-            </span>
-          </p>
+          <ul className="breakdown">
+            <li>
+              <FigureName figure="tribute" />
+              <span data-testid="tribute" data-figure="tribute">
+                {formatDrk(summary.feudal_tribute)}
+              </span>
+            </li>
+          </ul>
           <p className="muted small">
             Projected from your {summary.territory_count} {summary.territory_count === 1 ? 'territory' : 'territories'} with an ownership multiplier of{' '}
             {summary.ownership_multiplier}x

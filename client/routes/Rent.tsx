@@ -24,11 +24,11 @@ const upcomingKey = (userId: string) => ['/api/payments/upcoming', userId];
 function RentStructure() {
   const { village, town, city } = FEUDAL_SHARE;
   const flows = [
-    { from: 'Main city', to: 'the Wanakt', amount: formatDrk(MAIN_CITY_RENT) },
+    { from: typeName('main'), to: 'the Wanakt', amount: formatDrk(MAIN_CITY_RENT) },
     { from: typeName('sub'), to: 'its main city', amount: formatDrk(SUB_TERRITORY_RENT) },
-    { from: 'City', to: 'its main city', amount: `${city?.percent}% of revenue` },
-    { from: 'Town', to: 'its city', amount: `${town?.percent}% of revenue` },
-    { from: 'Village', to: 'its town', amount: `${village?.percent}% of revenue` },
+    { from: typeName('city'), to: 'its main city', amount: `${city?.percent}% of revenue` },
+    { from: typeName('town'), to: 'its city', amount: `${town?.percent}% of revenue` },
+    { from: typeName('village'), to: 'its town', amount: `${village?.percent}% of revenue` },
   ];
   return (
     <section className="panel card stack" aria-labelledby="structure-heading" data-testid="rent-structure">
