@@ -16,7 +16,7 @@ import { createApp } from './http/app.ts';
 import { compileTrustProxy, warnOfUnforwardedLoopback } from './http/client-address.ts';
 import { createOpsApp } from './http/ops-app.ts';
 import { API_BODY_LIMIT_BYTES } from './http/body-limit.ts';
-import { backfillNameSkeletons } from './auth/name-skeleton.ts';
+import { backfillNameSkeletons } from './names/name-skeleton.ts';
 import { createOriginPolicy } from './auth/origin.ts';
 import { guardMatchmaking } from './http/matchmake-edge.ts';
 import { colyseusLogger } from './rooms/colyseus-logger.ts';

@@ -36,6 +36,7 @@ let watching: number | null = null;
 let activityWatchers = 0;
 let joins = 0;
 const chatListeners = new Set<(message: ChatMessageDto) => void>();
+const chatRemovals = new Set<(removed: ServerMessages['chatRemoved']) => void>();
 
 function socketUrls(url: URL): string {
   if (url.protocol === 'ws:' || url.protocol === 'wss:') url.pathname = `${LIVE_SOCKET_PREFIX}${url.pathname}`;
@@ -100,6 +101,7 @@ async function join(options: WorldConnectionOptions, endpoint: string): Promise<
   // A join after the first one may have missed changes while away.
   if (joins++ > 0) everythingChanged();
   joined.onMessage('chat', (message: ServerMessages['chat']) => chatListeners.forEach((listener) => listener(message)));
+  joined.onMessage('chatRemoved', (removed: ServerMessages['chatRemoved']) => chatRemovals.forEach((listener) => listener(removed)));
   joined.onMessage('refused', refused);
   joined.onMessage('notification', receiveNotice);
   joined.onMessage('figures', showFigures);
@@ -210,15 +212,20 @@ function send(message: ClientMessage): void {
  * Receives the live chat of one territory (or none) until the returned function is called. The
  * room sends each client the messages of the territory it watches, so only one is watched at a time.
  */
-export function watchChat(territoryId: number | null, onMessage: (message: ChatMessageDto) => void): () => void {
+export function watchChat(territoryId: number | null, onMessage: (message: ChatMessageDto) => void, onRemoved: (messageId: number) => void = () => {}): () => void {
   watching = territoryId;
   send({ type: 'chat.watch', territoryId });
   const listener = (message: ChatMessageDto) => {
     if (message.territory_id === territoryId) onMessage(message);
   };
+  const removal = (removed: ServerMessages['chatRemoved']) => {
+    if (removed.territory_id === territoryId) onRemoved(removed.id);
+  };
   chatListeners.add(listener);
+  chatRemovals.add(removal);
   return () => {
     chatListeners.delete(listener);
+    chatRemovals.delete(removal);
     if (watching === territoryId && chatListeners.size === 0) {
       watching = null;
       send({ type: 'chat.watch', territoryId: null });

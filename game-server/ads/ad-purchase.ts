@@ -2,7 +2,7 @@ import type { AdPurchaseBody, AdPurchaseDto } from '../../schema/api/ads.ts';
 import type { TerritoryType } from '../../schema/constants.ts';
 import { AD_TARGET_TYPES, adTotalDollars } from '../../schema/rules/store.ts';
 import { RESERVED_NAME_MESSAGE } from '../../schema/rules/names.ts';
-import { isReservedName } from '../auth/name-skeleton.ts';
+import { isReservedName } from '../names/name-skeleton.ts';
 import { badInput, conflict, notFound } from '../errors.ts';
 import { startCheckout } from '../payments/checkout.ts';
 import type { PaymentProvider } from '../payments/provider.ts';

@@ -7,7 +7,7 @@ import { nameProblem, normaliseName, RESERVED_NAME_MESSAGE } from '../../schema/
 import { conflict, unauthenticated } from '../errors.ts';
 import type { LoginLimits } from '../limits/door-limits.ts';
 import { admitLoginAttempt } from './login-guard.ts';
-import { isReservedName, nameSkeleton } from './name-skeleton.ts';
+import { isReservedName, nameSkeleton } from '../names/name-skeleton.ts';
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from './passwords.ts';
 import { createSession, endSession } from './sessions.ts';
 

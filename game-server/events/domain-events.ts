@@ -17,6 +17,8 @@ export type DomainEvent =
   | { type: 'balances.changed'; userIds: string[] }
   | { type: 'payments-due.changed'; userIds: string[] }
   | { type: 'chat.posted'; message: ChatMessageDto }
+  /** A message the Wanakt removed: the clients watching its territory drop it from their screens. */
+  | { type: 'chat.removed'; messageId: number; territoryId: number }
   | { type: 'broadcast.sent'; broadcast: BroadcastDto }
   | { type: 'banner.changed'; ad: AdDto | null }
   /** Notices stored for these players; a room sends each one to its addressee's clients only. */

@@ -89,6 +89,7 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
     const sync = new WorldSync(state, deps, this.figures, {
       viewers: () => this.clients.length,
       sendChat: (message) => this.sendChat(message),
+      removeChat: (removed) => this.clients.forEach((client) => client.userData?.watching === removed.territory_id && client.send('chatRemoved', removed)),
       hasPlayer: (userId) => this.clients.some((client) => client.auth?.user?.id === userId),
       sendNotice: (userId, notice) => this.clients.forEach((client) => client.auth?.user?.id === userId && client.send('notification', notice)),
       sendActivity: (items) => this.sendActivity(items),

@@ -49,6 +49,7 @@ for (const backend of testBackends()) {
       const room: RoomSide = {
         viewers: () => 0,
         sendChat: () => told.push('chat'),
+        removeChat: () => told.push('chat removed'),
         sendActivity: (items) => told.push(...items.map((item) => `activity:${item.kind}`)),
         sendDetails: (id) => told.push(`details:${id}`),
         resynced: () => told.push('resynced'),

@@ -38,6 +38,7 @@ export interface RoomSide {
   /** How many clients are connected here: the reach of a broadcast, the viewers of a banner. */
   viewers(): number;
   sendChat(message: ChatMessageDto): void;
+  removeChat(removed: { id: number; territory_id: number }): void;
   /** Whether a client of this player is connected here. */
   hasPlayer(userId: string): boolean;
   sendNotice(userId: string, notice: NotificationDto): void;
@@ -241,6 +242,9 @@ export class WorldSync {
         return;
       case 'chat.posted':
         this.room.sendChat(event.message);
+        return;
+      case 'chat.removed':
+        this.room.removeChat({ id: event.messageId, territory_id: event.territoryId });
         return;
       case 'broadcast.sent':
         showBroadcast(this.state.broadcast, event.broadcast);

@@ -4,7 +4,7 @@ import { muteEnd, muteRefusal } from '../../schema/rules/moderation.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { inTransaction, type Queryable } from '../db/database.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
-import type { ServiceDeps } from '../service-deps.ts';
+import type { ServiceDeps, Work } from '../service-deps.ts';
 import type { ActingUser as Actor } from '../../schema/commands/policy.ts';
 
 // The Wanakt's moderation of chat and broadcasts. Each action is one transaction with its audit
@@ -23,25 +23,24 @@ export async function refuseIfMuted(tx: Queryable, userId: string, now: Date): P
   if (refusal) throw forbidden(refusal);
 }
 
-export async function removeChatMessage(deps: ServiceDeps, actor: Actor, messageId: number, reason: string): Promise<{ message: string }> {
+/** Marks a message removed, with its audit line, in the command's transaction; answers the territory it was posted to. */
+export async function removeChatMessage({ tx, now }: Work, actor: Actor, messageId: number, reason: string): Promise<{ territoryId: number }> {
   requireWanakt(actor);
-  await inTransaction(deps.sql, async (tx) => {
-    const [row] = await tx<{ territory_id: number; user_id: string; username: string; message: string; removed_at: Date | null }[]>`
-      select m.territory_id, m.user_id, u.username, m.message, m.removed_at
-        from chat_messages m join users u on u.id = m.user_id where m.id = ${messageId} for no key update of m`;
-    if (!row) throw notFound('Message not found');
-    if (row.removed_at) throw conflict('This message has already been removed');
-    await tx`update chat_messages set removed_at = ${deps.clock()} where id = ${messageId}`;
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'chat_remove',
-      subject: `${row.username}: ${quote(row.message)}`,
-      details: { messageId, territoryId: row.territory_id, userId: row.user_id },
-      reason,
-      at: deps.clock(),
-    });
+  const [row] = await tx<{ territory_id: number; user_id: string; username: string; message: string; removed_at: Date | null }[]>`
+    select m.territory_id, m.user_id, u.username, m.message, m.removed_at
+      from chat_messages m join users u on u.id = m.user_id where m.id = ${messageId} for no key update of m`;
+  if (!row) throw notFound('Message not found');
+  if (row.removed_at) throw conflict('This message has already been removed');
+  await tx`update chat_messages set removed_at = ${now} where id = ${messageId}`;
+  await recordAudit(tx, {
+    actorId: actor.id,
+    action: 'chat_remove',
+    subject: `${row.username}: ${quote(row.message)}`,
+    details: { messageId, territoryId: row.territory_id, userId: row.user_id },
+    reason,
+    at: now,
   });
-  return { message: 'The message was removed' };
+  return { territoryId: row.territory_id };
 }
 
 export async function removeBroadcast(deps: ServiceDeps, actor: Actor, broadcastId: number, reason: string): Promise<{ message: string }> {

@@ -1,5 +1,5 @@
 import { RESERVED_NAME_MESSAGE } from '../../schema/rules/names.ts';
-import { isReservedName, nameSkeleton } from '../auth/name-skeleton.ts';
+import { isReservedName, nameSkeleton } from '../names/name-skeleton.ts';
 import type { Tx } from '../db/database.ts';
 import { conflict } from '../errors.ts';
 

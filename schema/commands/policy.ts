@@ -65,6 +65,7 @@ export const POLICY: Record<CommandType, Permission> = {
   'special-event.create': wanakt,
   'special-event.update': wanakt,
   'chat.post': player(undefined, 'user_id'),
+  'chat.remove': wanakt,
   'broadcast.pay': player('Please log in to send broadcasts', 'userId'),
   'broadcast.send': player('Please log in to send broadcasts', 'sender_id'),
   // SPEC §6: advertisers need no account, only an email.

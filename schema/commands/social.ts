@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { BroadcastPaymentBody, SendBroadcastBody } from '../api/broadcasts.ts';
 import { ChatPostBody } from '../api/chat.ts';
-import { payload } from './ref.ts';
+import { RemoveBody } from '../api/desk.ts';
+import { payload, TargetId } from './ref.ts';
 
 // What players say to each other: territory chat (REST or the room) and the paid broadcast.
 export const PostChat = z.object({ type: z.literal('chat.post'), body: payload(ChatPostBody) });
@@ -9,4 +10,7 @@ export const PostChat = z.object({ type: z.literal('chat.post'), body: payload(C
 export const PayForBroadcast = z.object({ type: z.literal('broadcast.pay'), body: payload(BroadcastPaymentBody) });
 export const SendBroadcast = z.object({ type: z.literal('broadcast.send'), body: payload(SendBroadcastBody) });
 
-export const socialCommands = [PostChat, PayForBroadcast, SendBroadcast] as const;
+/** The Wanakt removes a chat message, with a reason: it leaves the players' screens too. */
+export const RemoveChatMessage = z.object({ type: z.literal('chat.remove'), messageId: TargetId('Message id'), body: payload(RemoveBody) });
+
+export const socialCommands = [PostChat, PayForBroadcast, SendBroadcast, RemoveChatMessage] as const;

@@ -75,6 +75,8 @@ export interface ServerMessages {
   resynced: Record<string, never>;
   /** A message posted to the territory this client watches. */
   chat: ChatMessageDto;
+  /** A message of the watched territory that the Wanakt removed: it leaves the screen. */
+  chatRemoved: { id: number; territory_id: number };
   /** A notice for this client's player, sent to that player's clients only. */
   notification: NotificationDto;
   /** Why a message of this client was not acted on. */

@@ -2,6 +2,7 @@ import type { Handlers } from '../handler.ts';
 import { approveAd, buyBanner, purchaseAd, rejectAd } from './ads.ts';
 import { payForBroadcast, sendBroadcast } from './broadcasts.ts';
 import { postChat } from './chat-post.ts';
+import { removeChat } from './chat-remove.ts';
 import { applyCollectible } from './collectible-apply.ts';
 import { buyCollectible } from './collectible-purchase.ts';
 import { mintDrk } from './currency-mint.ts';
@@ -47,6 +48,7 @@ export const HANDLERS: Handlers = {
   'special-event.create': createSpecialEvent,
   'special-event.update': updateSpecialEvent,
   'chat.post': postChat,
+  'chat.remove': removeChat,
   'broadcast.pay': payForBroadcast,
   'broadcast.send': sendBroadcast,
   'ad.purchase': purchaseAd,

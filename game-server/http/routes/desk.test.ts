@@ -70,6 +70,23 @@ for (const backend of testBackends()) {
       expect(entry).toMatchObject({ actor_id: 'wanakt-admin', subject: 'rude-player: "something rude"', reason: 'Insults', created_at: expect.any(String) });
     });
 
+    it("when the Wanakt removes a message a connected player is reading, then it leaves that player's chat within a second", async () => {
+      const reader = await signedInPlayer(game, { username: 'chat-reader' });
+      const [territory] = await sql<{ id: number }[]>`select id from territories order by id limit 1 offset 2`;
+      const world = await joinWorld(game.server.url, { cookie: reader.agent.cookieHeader });
+      joined.push(world);
+      await waitFor(() => world.room.state.territories?.size > 0, 'the first state');
+      world.room.send('chat.watch', { territoryId: territory.id });
+      const posted = await waitFor(async () => {
+        const answer = await reader.agent.post('/api/chat', { territory_id: territory.id, message: 'soon gone' });
+        return world.messages.some((message) => message.type === 'chat' && message.payload.id === answer.body.id) && answer;
+      }, 'the message on the reader\'s screen');
+
+      expect((await wanakt.post(`/api/admin/chat/${posted.body.id}/remove`, { reason: 'Off topic' })).status).toBe(200);
+      const dropped = await waitFor(() => world.messages.find((message) => message.type === 'chatRemoved'), 'the removal on the reader\'s screen', 1_000);
+      expect(dropped.payload).toEqual({ id: posted.body.id, territory_id: territory.id });
+    });
+
     it('when someone else, or bad input, knocks on the desk, then it is refused and nothing is written', async () => {
       const player = await signedInPlayer(game);
       const before = (await sql`select count(*)::int as n from audit_log`)[0].n;

@@ -2,12 +2,12 @@ import { Router } from 'express';
 import { AuditQuery, MuteBody, RemoveBody, UnmuteBody } from '../../../schema/api/desk.ts';
 import { IdParam } from '../../../schema/api/ids.ts';
 import { listAudit } from '../../audit/audit-log.ts';
-import { listMutes, mutePlayer, recentChat, removeBroadcast, removeChatMessage, unmutePlayer } from '../../social/moderation.ts';
+import { listMutes, mutePlayer, recentChat, removeBroadcast, unmutePlayer } from '../../social/moderation.ts';
+import { commandRoute } from '../command.ts';
 import type { HttpDeps } from '../deps.ts';
 import { requireWanakt } from '../session.ts';
 import { parseBody } from '../validate.ts';
 
-const MessageId = IdParam('Message id');
 const BroadcastId = IdParam('Broadcast id');
 
 /** The Wanakt's desk: the audit log and the moderation of chat and broadcasts. */
@@ -24,11 +24,7 @@ export function deskRoutes(deps: HttpDeps): Router {
     res.json(await recentChat(deps.sql));
   });
 
-  router.post('/admin/chat/:id/remove', async (req, res) => {
-    const wanakt = requireWanakt(res);
-    const { reason } = parseBody(RemoveBody, req.body);
-    res.json(await removeChatMessage(deps, wanakt, parseBody(MessageId, req.params.id), reason));
-  });
+  router.post('/admin/chat/:id/remove', commandRoute(deps, 'chat.remove', (req) => ({ messageId: req.params.id, body: req.body })));
 
   router.post('/admin/broadcasts/:id/remove', async (req, res) => {
     const wanakt = requireWanakt(res);

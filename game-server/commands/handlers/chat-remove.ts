@@ -1,0 +1,15 @@
+import type { z } from 'zod';
+import type { RemoveChatMessage } from '../../../schema/commands/social.ts';
+import { emit } from '../../events/outbox.ts';
+import { removeChatMessage } from '../../social/moderation.ts';
+import { ok, userOf, type InTransaction } from '../handler.ts';
+
+/** The Wanakt's removal of a chat message: marked, audited, and taken off the screens that show it. */
+export const removeChat: InTransaction<z.infer<typeof RemoveChatMessage>> = {
+  inTransaction: true,
+  async run(work, { messageId, body }) {
+    const { territoryId } = await removeChatMessage(work, userOf(work.actor), messageId, body.reason);
+    await emit(work.tx, { type: 'chat.removed', messageId, territoryId });
+    return ok({ message: 'The message was removed' });
+  },
+};
