@@ -28,7 +28,7 @@ import { WANAKT_USER_ID } from '../schema/constants.ts';
 import { createSession } from '../game-server/auth/sessions.ts';
 import { openPostgres, type Database } from '../game-server/db/database.ts';
 import { sharedProcessEnvironment } from '../game-server/testing/game-processes.ts';
-import { TestAgent } from '../game-server/testing/agent.ts';
+import { freshAddress, TestAgent } from '../game-server/testing/agent.ts';
 import { adminConnection, databaseUrl } from '../game-server/testing/postgres-admin.ts';
 import { startServer, type ServerProcess } from './support/server-process.ts';
 
@@ -71,7 +71,8 @@ type Receipt = (key: string, at: number) => void;
  * pin move; a counting bot only adds up the bytes of the frames it receives.
  */
 async function joinBot(url: string, roomName: string, cookie: string | undefined, decoding: Receipt | null): Promise<Bot> {
-  const client = new Client(url, cookie ? { headers: { cookie } } : {});
+  // Each bot a browser of its own address, as the per-address join and socket caps expect of real players.
+  const client = new Client(url, { headers: { 'x-forwarded-for': freshAddress(), ...(cookie ? { cookie } : {}) } });
   const started = performance.now();
   const room = await client.joinOrCreate(roomName);
   const bot: Bot = { room, joinMs: performance.now() - started, bytes: 0, initialStateBytes: 0, dropped: false };
@@ -430,6 +431,7 @@ try {
     WANAKT_PASSWORD,
     BANNER_SECONDS: '60',
     LOG_LEVEL: 'warn',
+    TRUST_PROXY: 'loopback',
   });
   floor = await startServer('./support/floor-server.ts', { WORLD_URL: world.url });
   connection = database.url ? await openPostgres(database.url, { max: 2 }) : null;

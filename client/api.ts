@@ -14,6 +14,8 @@ import type { BroadcastAllowanceDto, BroadcastDto } from '../schema/api/broadcas
 import type { AuditAnswerDto } from '../schema/api/economy.ts';
 import type { ApiKeyDto, CreateApiKeyBody, CreatedApiKeyDto } from '../schema/api/api-keys.ts';
 import type { CheckoutDto, DrkPackageDto, PaymentStatusDto, SandboxConfirmBody, SandboxConfirmDto } from '../schema/api/payments.ts';
+import type { NotificationPreferencesDto } from '../schema/api/notifications.ts';
+import type { NotificationKind } from '../schema/rules/notifications.ts';
 
 // SPEC §8: the error's message is "status: body text", or the status text when the body is empty.
 export class ApiError extends Error {
@@ -256,6 +258,10 @@ export function myBanners(): Promise<MyBannerDto[]> {
 
 export function markNotificationsRead(ids?: number[]): Promise<{ unread: number }> {
   return json(call('POST', '/api/notifications/read', ids ? { ids } : {}));
+}
+
+export function setNotificationPreference(kind: NotificationKind, enabled: boolean): Promise<NotificationPreferencesDto> {
+  return json(call('POST', '/api/notifications/preferences', { kind, enabled }));
 }
 
 export function claimStarterTerritory(territoryId: number): Promise<MessageDto> {

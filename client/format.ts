@@ -1,1 +1,1 @@
-export { formatDollars, formatDrk } from '../schema/format.ts';
+export * from '../schema/format.ts';

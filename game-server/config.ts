@@ -1,4 +1,5 @@
 import { validate as validCron } from 'node-cron';
+import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
 
 // Every setting the server reads, with its env var, default and meaning. Only the composition
@@ -75,6 +76,10 @@ const ConfigSchema = z.object({
   PUBLIC_ORIGIN: origins,
   /** How long start-up waits for PostgreSQL to accept connections before giving up. */
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** Connections each process keeps to PostgreSQL. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(3).max(200).default(10),
+  /** How long after its request arrived a command may still start; later it is refused with 503 and Retry-After. */
+  COMMAND_WAIT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   /** debug, info, warn or error. */
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
   /** When the 6-month rent cycle runs (node-cron, UTC): by default midnight on 1 January and 1 July. */
@@ -97,8 +102,29 @@ const ConfigSchema = z.object({
   SHUTDOWN_SECONDS: z.coerce.number().int().min(1).max(600).default(15),
   /** Reads of the world's cached lists one address may make a minute, counted by each process in its memory; unset: 1,200 (limits/door-limits.ts). */
   WORLD_READS_PER_MINUTE: z.coerce.number().int().min(1).optional(),
-  /** Bearer token that lets a scraper on another machine read /metrics; unset means loopback only. */
-  METRICS_TOKEN: optionalText.refine((token) => token === undefined || token.length >= 16, { message: 'must be at least 16 characters' }),
+  /** Port of the operator's listener (/metrics, /ops/backup); unset: no operator listener, and the public port never serves them. */
+  OPS_PORT: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+  /** Interface of the operator's listener: this machine only unless OPS_TOKEN is set. */
+  OPS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Bearer token the operator's listener requires too when set (at least 16 characters): for a scraper on another machine. */
+  OPS_TOKEN: optionalText.refine((token) => token === undefined || token.length >= 16, { message: 'must be at least 16 characters' }),
+  /**
+   * Which peers' X-Forwarded-For to believe: `loopback` (a reverse proxy on this machine), or a
+   * comma-separated list of proxy addresses and ranges (127.0.0.1,::1 or 10.0.0.0/8); unset: none,
+   * every client is the socket's peer.
+   */
+  TRUST_PROXY: optionalText.refine(
+    (value) => {
+      if (value === undefined) return true;
+      try {
+        proxyAddr.compile(value.split(',').map((part) => part.trim()));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be loopback, or comma-separated addresses or ranges like 127.0.0.1,::1 or 10.0.0.0/8' },
+  ),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;
@@ -120,6 +146,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const config = parsed.data;
+  if (env.METRICS_TOKEN !== undefined && env.METRICS_TOKEN.trim() !== '') {
+    throw new ConfigError('Invalid configuration:\n  METRICS_TOKEN is gone: /metrics is served on the operator port only (OPS_PORT), with OPS_TOKEN as its bearer token');
+  }
+  const loopbackOps = ['127.0.0.1', '::1', 'localhost'].includes(config.OPS_HOST);
+  if (config.OPS_PORT !== undefined && !loopbackOps && config.OPS_TOKEN === undefined) {
+    throw new ConfigError(`Invalid configuration:\n  OPS_HOST=${config.OPS_HOST} opens the operator port (metrics, database backups) to other machines: set OPS_TOKEN too`);
+  }
   if (setCount === 0 && config.PAYMENTS === 'stripe') {
     throw new ConfigError('Invalid configuration:\n  PAYMENTS=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY');
   }

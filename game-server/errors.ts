@@ -1,12 +1,12 @@
 // The one error type services throw. Its status follows DESIGN.md "Errors"; transport code turns
 // it into an answer, so services stay free of Express and Colyseus.
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 503;
 
 export class GameError extends Error {
   constructor(
     readonly status: ErrorStatus,
     message: string,
-    /** For a 429: when to come back, sent as Retry-After. */
+    /** For a 429 or a 503: when to come back, sent as Retry-After. */
     readonly retryAfterSeconds?: number,
   ) {
     super(message);

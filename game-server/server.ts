@@ -6,19 +6,22 @@ import { RedisPresence } from '@colyseus/redis-presence';
 import { WebSocketTransport } from '@colyseus/ws-transport';
 import { MAX_CLIENT_MESSAGE_BYTES } from '../schema/state/messages.ts';
 import type { Config } from './config.ts';
-import type { Database } from './db/database.ts';
+import { admissionOf, type Database } from './db/database.ts';
+import { openRedis } from './redis-client.ts';
 import { openConfiguredDatabase } from './db/open-configured.ts';
 import { migrate } from './db/migrate.ts';
 import { seed, type SeededLogin } from './seed/seed.ts';
 import { startOutboxRelay, type RelayOptions } from './events/outbox-relay.ts';
 import { createApp } from './http/app.ts';
+import { compileTrustProxy, warnOfUnforwardedLoopback } from './http/client-address.ts';
+import { createOpsApp } from './http/ops-app.ts';
 import { API_BODY_LIMIT_BYTES } from './http/body-limit.ts';
 import { backfillNameSkeletons } from './auth/name-skeleton.ts';
 import { createOriginPolicy } from './auth/origin.ts';
 import { guardMatchmaking } from './http/matchmake-edge.ts';
 import { colyseusLogger } from './rooms/colyseus-logger.ts';
 import { createCounterStore } from './limits/counter-store.ts';
-import { createLimits } from './limits/door-limits.ts';
+import { createLimits, type SocketCaps } from './limits/door-limits.ts';
 import { createKeyRateLimiter } from './http/key-rate-limit.ts';
 import { traceEventsWith } from './events/outbox.ts';
 import { currentRequestId } from './request-context.ts';
@@ -36,6 +39,8 @@ export interface StartOptions {
   database?: Database;
   clock?: () => Date;
   clientDir?: string;
+  /** Smaller socket caps, for a test that shows what happens past them without opening hundreds. */
+  socketCaps?: SocketCaps;
   /** Faults for tests to inject into the outbox relay: NOTIFY wake-ups ignored, another poll interval. */
   relay?: Partial<Pick<RelayOptions, 'listen' | 'pollMs'>>;
 }
@@ -43,6 +48,8 @@ export interface StartOptions {
 export interface GameServer {
   url: string;
   port: number;
+  /** The operator's listener (/metrics, /ops/backup), when OPS_PORT is set. */
+  opsUrl: string | null;
   database: Database;
   generatedLogins: SeededLogin[];
   /**
@@ -103,13 +110,15 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
     readFiguresFrom({ sql: database.sql, outboxPosition: events.position });
     traceEventsWith(currentRequestId);
     // Rate-limit counters live in Redis when the processes share one, else in this database.
-    const counters = createCounterStore({ sql: database.sql, redisUrl: config.REDIS_URL });
+    const counters = createCounterStore({ sql: database.sql, redisUrl: config.REDIS_URL, log });
     const limits = createLimits(counters);
     const origins = createOriginPolicy(config.PUBLIC_ORIGIN);
     const keyLimiter = createKeyRateLimiter(config.REDIS_URL);
+    const trustProxy = compileTrustProxy(config.TRUST_PROXY);
+    const inspectPeer = warnOfUnforwardedLoopback(log, trustProxy);
     const app = createApp(
       { sql: database.sql, database, clock, log, events, limits, origins },
-      { clientDir: options.clientDir, payments, keyLimiter, lifecycle, metricsToken: config.METRICS_TOKEN, worldReadsPerMinute: config.WORLD_READS_PER_MINUTE },
+      { clientDir: options.clientDir, payments, keyLimiter, lifecycle, trustProxy, inspectPeer, worldReadsPerMinute: config.WORLD_READS_PER_MINUTE },
     );
     const httpServer = createServer(app);
     const sockets = new Set<Socket>();
@@ -121,20 +130,28 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
     });
     const colyseus = new ColyseusServer({
       transport: new WebSocketTransport({ server: httpServer, maxPayload: MAX_CLIENT_MESSAGE_BYTES }),
-      ...(config.REDIS_URL && { presence: new RedisPresence(config.REDIS_URL), driver: new RedisDriver(config.REDIS_URL) }),
+      ...(config.REDIS_URL && {
+        presence: new RedisPresence(openRedis(config.REDIS_URL, log, 'presence')),
+        driver: new RedisDriver(openRedis(config.REDIS_URL, log, 'matchmaking')),
+      }),
       publicAddress: config.PUBLIC_ADDRESS,
       selectProcessIdToCreateRoom: createRoomsHere,
       gracefullyShutdown: false,
       greet: false,
       logger: colyseusLogger(log),
     });
-    defineWorldRoom(colyseus, { sql: database.sql, clock, log, events, chatCounter: limits.doors.chat, origins }, lifecycle);
+    defineWorldRoom(colyseus, { sql: database.sql, clock, log, events, chatCounter: limits.doors.chat, origins }, lifecycle, options.socketCaps);
     await colyseus.listen(config.PORT, config.HOST);
     if (!httpServer.listening) await listen(httpServer, config.PORT, config.HOST);
     const port = (httpServer.address() as AddressInfo).port;
     const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;
     origins.listeningAt(`http://${host}:${port}`);
-    const unguard = guardMatchmaking(httpServer, { origins, maxBodyBytes: API_BODY_LIMIT_BYTES });
+    const unguard = guardMatchmaking(httpServer, { origins, maxBodyBytes: API_BODY_LIMIT_BYTES, trustProxy, inspectPeer, perAddress: limits.doors.matchmake });
+    const opsServer = config.OPS_PORT === undefined ? null : createServer(createOpsApp({ database, log, token: config.OPS_TOKEN }));
+    if (opsServer) await listen(opsServer, config.OPS_PORT!, config.OPS_HOST);
+    const opsHost = config.OPS_HOST.includes(':') ? `[${config.OPS_HOST}]` : config.OPS_HOST;
+    const opsUrl = opsServer ? `http://${opsHost}:${(opsServer.address() as AddressInfo).port}` : null;
+    if (opsUrl) log.info(`Operator endpoints (/metrics, /ops/backup) at ${opsUrl}${config.OPS_TOKEN ? ' with OPS_TOKEN' : ''}`);
     log.info(`Browsers may call the game from: ${origins.origins.join(', ')} (PUBLIC_ORIGIN)`);
     const jobs = await startJobs({ sql: database.sql, clock, log, housekeeping: { payments, counters }, database }, config);
     backupsScheduled.set(config.BACKUP_CRON ? 1 : 0);
@@ -142,10 +159,14 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
     return {
       url: `http://${host}:${port}`,
       port,
+      opsUrl,
       database,
       generatedLogins: seeded.generatedLogins,
       stop: async () => {
         lifecycle.drain();
+        // Commands still waiting for a connection are refused now (503, Retry-After): their callers
+        // retry on another process instead of holding this one past its deadline.
+        admissionOf(database.sql)?.shed();
         // Closing the listener refuses new connections (a caller retries them elsewhere); the
         // requests under way finish, and each of their answers closes its connection. Only the
         // listener: http.Server#close would also drop the connections accepted a moment ago whose
@@ -158,6 +179,8 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
         httpServer.closeAllConnections();
         for (const socket of sockets) socket.destroy();
         unguard();
+        opsServer?.closeAllConnections();
+        await new Promise((resolve) => (opsServer ? opsServer.close(resolve) : resolve(undefined)));
         readFiguresFrom(null);
         await events.close();
         await counters.close();

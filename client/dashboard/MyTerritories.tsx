@@ -7,6 +7,10 @@ import { cssColour } from '../hud/colour.ts';
 import { useDialogs } from '../hud/dialogs.ts';
 import { useWorld } from '../state/world.ts';
 import { Section } from './Section.tsx';
+import { typeName, upgradeTierName } from '../../schema/display-names.ts';
+import { useQuery } from '@tanstack/react-query';
+import type { RevenueSummaryDto } from '../../schema/api/revenue.ts';
+import { FigureName } from '../hud/FigureName.tsx';
 
 // SPEC §9 "Display": the first 3 entries, the rest behind 'View all'.
 const FIRST_SHOWN = 3;
@@ -18,6 +22,8 @@ export function useOwnedTerritories(userId: string): TerritoryDto[] {
 
 export function MyTerritories({ userId }: { userId: string }) {
   const owned = useOwnedTerritories(userId);
+  const summary = useQuery<RevenueSummaryDto>({ queryKey: ['/api/revenue/summary', userId] });
+  const earningsOf = (id: number) => summary.data?.territories.find((line) => line.territory_id === id)?.to_owner;
   const select = useWorld((state) => state.select);
   const selectedId = useWorld((state) => state.selectedId);
   const show = useDialogs((state) => state.show);
@@ -46,10 +52,13 @@ export function MyTerritories({ userId }: { userId: string }) {
                 <button className="card-main" type="button" onClick={() => select(territory.id)}>
                   <span className="tier-dot" style={{ background: cssColour(MAP_COLOURS[tierOfType(territory.type)]) }} />
                   <span className="card-name">{territory.name}</span>
-                  <span className="badge capitalised">{territory.type}</span>
+                  <span className="badge">{typeName(territory.type)}</span>
                 </button>
                 <p className="muted small">
-                  {formatDrk(territory.monthly_revenue)} / month · <span className="capitalised">{territory.upgrade_tier}</span> {UPGRADE_MULTIPLIER[territory.upgrade_tier]}x
+                  <FigureName figure="monthly_earnings" />{' '}
+                  <span data-figure="monthly_earnings">{formatDrk(earningsOf(territory.id) ?? '…')}</span> · <FigureName figure="base_revenue" />{' '}
+                  <span data-figure="base_revenue">{formatDrk(territory.monthly_revenue)}</span> · {upgradeTierName(territory.upgrade_tier)}{' '}
+                  {UPGRADE_MULTIPLIER[territory.upgrade_tier]}x
                   {territory.sale_price !== null && ` · listed at ${formatDrk(territory.sale_price)}`}
                 </p>
                 <div className="button-row">

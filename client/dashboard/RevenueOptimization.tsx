@@ -4,8 +4,9 @@ import type { RevenueSummaryDto } from '../../schema/api/revenue.ts';
 import { UPGRADE_POTENTIAL_SHARE } from '../../schema/rules/economy.ts';
 import { formatDrk } from '../format.ts';
 import { Section } from './Section.tsx';
+import { FigureFact } from '../hud/FigureName.tsx';
 
-// The Wanakt's income at a glance: tribute from the main cities, the wonders' ad revenue, and what
+// The Wanakt's income at a glance: this period's tribute from the main cities, the wonders' ad revenue, and what
 // upgrading its standard-tier holdings could add (SPEC §9 "Upgrade potential").
 export function RevenueOptimization({ wanaktId }: { wanaktId: string }) {
   const summary = useQuery<RevenueSummaryDto>({ queryKey: ['/api/revenue/summary', wanaktId] });
@@ -15,14 +16,10 @@ export function RevenueOptimization({ wanaktId }: { wanaktId: string }) {
       {summary.isError && <p className="form-error">Could not load revenue ({summary.error.message}).</p>}
       {data && (
         <dl className="facts compact">
-          <dt>Feudal tribute</dt>
-          <dd>{formatDrk(data.feudal_tribute)} / month</dd>
-          <dt>Ad revenue</dt>
-          <dd>{formatDrk(data.ad_revenue)} / month</dd>
-          <dt>Base revenue</dt>
-          <dd>{formatDrk(data.base_revenue)} / month</dd>
-          <dt>Total monthly</dt>
-          <dd>{formatDrk(data.total_monthly)}</dd>
+          <FigureFact figure="tribute">{formatDrk(data.feudal_tribute)}</FigureFact>
+          <FigureFact figure="ad_revenue">{formatDrk(data.ad_revenue)} / month</FigureFact>
+          <FigureFact figure="base_revenue">{formatDrk(data.base_revenue)} / month</FigureFact>
+          <FigureFact figure="monthly_earnings">{formatDrk(data.total_monthly)}</FigureFact>
           <dt>Upgrade potential</dt>
           <dd>{formatDrk(Math.round(data.base_revenue * UPGRADE_POTENTIAL_SHARE))} / month</dd>
         </dl>

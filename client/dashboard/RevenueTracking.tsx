@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 import type { PaymentDueDto } from '../../schema/api/rent.ts';
 import type { RentWaterfallDto, RevenueSummaryDto } from '../../schema/api/revenue.ts';
 import { ANNUAL_GOAL_USD, annualUsd } from '../../schema/rules/economy.ts';
-import { formatDollars, formatDrk } from '../format.ts';
+import { formatDollars, formatDrk, formatMonth } from '../format.ts';
 import { Section } from './Section.tsx';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
+import { FigureFact, FigureName } from '../hud/FigureName.tsx';
 
 const usd = (dollars: number) => formatDollars(Math.round(dollars * 100));
 
@@ -22,27 +23,29 @@ export function RevenueTracking({ userId }: { userId: string }) {
       {summary.isError && <p className="form-error">Could not load revenue ({summary.error.message}).</p>}
       {summary.data && (
         <dl className="facts compact" data-testid="revenue-parts">
-          <dt>Monthly revenue</dt>
-          <dd data-testid="monthly-revenue" data-total>
+          <dt>
+            <FigureName figure="monthly_earnings" />
+          </dt>
+          <dd data-testid="monthly-revenue" data-total data-figure="monthly_earnings">
             {formatDrk(summary.data.total_monthly)}
           </dd>
-          <dt>Base</dt>
-          <dd data-part>{formatDrk(summary.data.base_revenue)}</dd>
-          <dt>Multiplier bonus</dt>
-          <dd data-part title="Ownership, upgrade, chain and event multipliers together">
+          <FigureFact figure="base_revenue" part>
+            {formatDrk(summary.data.base_revenue)}
+          </FigureFact>
+          <FigureFact figure="multiplier_bonus" part>
             {formatDrk(summary.data.multiplier_bonus)}
-          </dd>
-          <dt>Ad revenue</dt>
-          <dd data-part>{formatDrk(summary.data.ad_revenue)}</dd>
-          <dt>Feudal tribute</dt>
-          <dd data-part>{formatDrk(summary.data.feudal_tribute)}</dd>
+          </FigureFact>
+          <FigureFact figure="ad_revenue" part>
+            {formatDrk(summary.data.ad_revenue)}
+          </FigureFact>
+          <FigureFact figure="tribute">{formatDrk(summary.data.feudal_tribute)}</FigureFact>
           <dt>Yearly in USD</dt>
           <dd>
             {usd(annualUsd(summary.data.total_monthly * 12))} <span className="muted">of {usd(ANNUAL_GOAL_USD)} goal</span>
           </dd>
           {summary.data.last_payout && (
             <>
-              <dt>Paid {summary.data.last_payout.month}</dt>
+              <dt>Earnings paid in {formatMonth(summary.data.last_payout.month)}</dt>
               <dd>{formatDrk(summary.data.last_payout.amount)}</dd>
             </>
           )}

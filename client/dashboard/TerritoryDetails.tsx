@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TerritoryEventDto } from '../../schema/api/events.ts';
 import type { OwnershipChangeDto } from '../../schema/api/territories.ts';
-import { formatDrk } from '../format.ts';
+import { formatDateTime, formatDrk, formatNumber } from '../format.ts';
+import { rentLine } from './feudalFigures.ts';
 import { findNode, useHierarchy } from '../hud/hierarchy.ts';
 import { useTerritory } from '../hud/territoryHooks.ts';
 import { useWorld } from '../state/world.ts';
 import { tradeFigures } from './marketFigures.ts';
 import { Section } from './Section.tsx';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
+import { UNOWNED } from '../../schema/display-names.ts';
 
 // Everyone but the Wanakt: what there is to know about the selected territory.
 export function TerritoryDetails() {
@@ -33,16 +35,18 @@ export function TerritoryDetails() {
       <dl className="facts compact">
         <dt>Held by</dt>
         <dd>
-          <PlayerLink name={territory.owner_name} fallback="Nobody yet" />
+          <PlayerLink name={territory.owner_name} fallback={UNOWNED} />
         </dd>
         {node && (
           <>
             <dt>Overlord</dt>
             <dd>{node.overlord?.name ?? 'None'}</dd>
             <dt>Vassals</dt>
-            <dd>{node.vassals.length}</dd>
-            <dt>Pays</dt>
-            <dd>{node.paysRent > 0 ? `${formatDrk(node.paysRent)} per period` : 'No rent'}</dd>
+            <dd>{formatNumber(node.vassals.length)}</dd>
+            <dt>Rent</dt>
+            <dd data-testid="territory-rent" data-amount={node.paysRent}>
+              {rentLine(node)}
+            </dd>
             {node.collectsRent > 0 && (
               <>
                 <dt>Collects</dt>
@@ -52,7 +56,7 @@ export function TerritoryDetails() {
           </>
         )}
         <dt>Population</dt>
-        <dd>{territory.population.toLocaleString('en-US')}</dd>
+        <dd>{formatNumber(territory.population)}</dd>
         <dt>Base price</dt>
         <dd>{formatDrk(territory.basePrice)}</dd>
         {territory.purchase_price !== null && (
@@ -80,7 +84,7 @@ export function TerritoryDetails() {
           <ul className="event-list">
             {events.data.map((event) => (
               <li key={event.id}>
-                <strong>{event.name}</strong> {event.is_live ? <span className="badge live">LIVE</span> : <span className="muted small">{new Date(event.scheduled_at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</span>}
+                <strong>{event.name}</strong> {event.is_live ? <span className="badge live">LIVE</span> : <span className="muted small">{formatDateTime(event.scheduled_at)}</span>}
               </li>
             ))}
           </ul>

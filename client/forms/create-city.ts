@@ -2,18 +2,11 @@ import { CreateTerritoryBody, MISSING_FIELDS, SETTLEMENT_TYPES, type SettlementT
 import { DEFAULT_BASE_PRICE } from '../../schema/constants.ts';
 import type { CityPreset } from '../../schema/rules/presets.ts';
 import { parseWholeDrk } from '../../schema/api/typed-amounts.ts';
+import { typeName } from '../../schema/display-names.ts';
 
 export { SETTLEMENT_TYPES, type SettlementType };
 
-export const SETTLEMENT_TYPE_LABELS: Record<SettlementType, string> = {
-  main: 'Main City',
-  city: 'City',
-  town: 'Town',
-  village: 'Village',
-  sub: 'Sub-territory',
-  common: 'Common Area',
-  wonder: 'Wonder',
-};
+export const SETTLEMENT_TYPE_LABELS = Object.fromEntries(SETTLEMENT_TYPES.map((type) => [type, typeName(type)])) as Record<SettlementType, string>;
 
 export interface CityFields {
   name: string;

@@ -3,15 +3,16 @@ import { MAP_COLOURS, TERRITORY_TIERS } from '../../schema/constants.ts';
 import { HEAT_STOPS, OWNERSHIP_COLOURS, type Ownership } from '../map/colourModes.ts';
 import { useMapView } from '../map/mapView.ts';
 import { cssColour } from './colour.ts';
+import { FEUDAL_TIER_NAMES, UNOWNED } from '../../schema/display-names.ts';
 
-const OWNERSHIP_LABEL: Record<Ownership, string> = { mine: 'Mine', forSale: 'For sale', others: "Other players'", unowned: 'Unowned' };
+const OWNERSHIP_LABEL: Record<Ownership, string> = { mine: 'Mine', forSale: 'For sale', others: "Other players'", unowned: UNOWNED };
 
 // The key to the current colour mode; my own territories carry a white ring in every mode.
 export function MapLegend() {
   const mode = useMapView((state) => state.mode);
   const entries: [string, string][] =
     mode === 'tier'
-      ? TERRITORY_TIERS.map((tier) => [tier, cssColour(MAP_COLOURS[tier])])
+      ? TERRITORY_TIERS.map((tier) => [FEUDAL_TIER_NAMES[tier], cssColour(MAP_COLOURS[tier])])
       : mode === 'ownership'
         ? (Object.keys(OWNERSHIP_COLOURS) as Ownership[]).map((key) => [OWNERSHIP_LABEL[key], cssColour(OWNERSHIP_COLOURS[key])])
         : [];
@@ -20,7 +21,7 @@ export function MapLegend() {
       {entries.map(([label, colour]) => (
         <li key={label}>
           <span className="tier-dot" style={{ background: colour }} />
-          <span className="capitalised">{label}</span>
+          <span>{label}</span>
         </li>
       ))}
       {mode === 'income' && (

@@ -3,6 +3,7 @@ import { TERRITORY_TYPES, type TerritoryType } from '../../schema/constants.ts';
 import { COLOUR_MODES, type ColourMode } from '../map/colourModes.ts';
 import { useMapView } from '../map/mapView.ts';
 import { useSession } from '../state/session.ts';
+import { typeName } from '../../schema/display-names.ts';
 
 const MODE_LABEL: Record<ColourMode, string> = { ownership: 'Ownership', tier: 'Tier', income: 'Income' };
 
@@ -37,7 +38,7 @@ export function MapModes() {
           <option value="">All types</option>
           {TERRITORY_TYPES.map((type) => (
             <option key={type} value={type}>
-              {type === 'sub' ? 'district' : type}
+              {typeName(type)}
             </option>
           ))}
         </select>

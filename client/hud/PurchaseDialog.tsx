@@ -7,6 +7,7 @@ import { Modal } from './Modal.tsx';
 import { purchaseProblem } from './rules.ts';
 import { balanceOf, useAccount, useTerritory } from './territoryHooks.ts';
 import { PlayerLink } from './PlayerLink.tsx';
+import { UNOWNED, UNOWNED_EXPLAINED, typeName } from '../../schema/display-names.ts';
 
 interface PurchaseDialogProps {
   territoryId: number;
@@ -50,9 +51,9 @@ export function PurchaseDialog({ territoryId, onClose }: PurchaseDialogProps) {
         <>
           <dl className="facts">
             <dt>Type</dt>
-            <dd className="capitalised">{territory.type}</dd>
+            <dd>{typeName(territory.type)}</dd>
             <dt>Seller</dt>
-            <dd>{territory.owner_id === null ? 'Unowned (the Wanakt’s treasury)' : <PlayerLink name={territory.owner_name} fallback="Another player" />}</dd>
+            <dd>{territory.owner_id === null ? <span title={UNOWNED_EXPLAINED}>{UNOWNED}</span> : <PlayerLink name={territory.owner_name} fallback="Another player" />}</dd>
             <dt>Monthly revenue</dt>
             <dd>{formatDrk(territory.monthly_revenue)}</dd>
             <dt>Price</dt>

@@ -7,6 +7,9 @@ import { cssColour } from './colour.ts';
 import { useDialogs } from './dialogs.ts';
 import { useAccount, useTerritory } from './territoryHooks.ts';
 import { useVisit } from './useVisit.ts';
+import { typeName, upgradeTierName } from '../../schema/display-names.ts';
+import { FigureFact } from './FigureName.tsx';
+import { useMonthlyEarnings } from './useMonthlyEarnings.ts';
 
 // The info panel that opens on the map when a marker is selected (SPEC §2 "Map").
 export function TerritoryInfo() {
@@ -18,6 +21,7 @@ export function TerritoryInfo() {
   const outlined = useMapOptions((state) => (selectedId === null ? false : state.outlined.has(selectedId)));
   const toggleOutline = useMapOptions((state) => state.toggleOutline);
   const { visiting, visit } = useVisit();
+  const earnings = useMonthlyEarnings(territory?.owner_id === account?.id ? (account?.id ?? null) : null, selectedId ?? 0);
   if (!territory) return null;
 
   const owner = ownerLabel(territory, account?.id ?? null);
@@ -35,17 +39,17 @@ export function TerritoryInfo() {
         <dt>Type</dt>
         <dd>
           <span className="tier-dot" style={{ background: cssColour(MAP_COLOURS[tierOfType(territory.type)]) }} />
-          <span className="capitalised">{territory.type}</span>
+          <span>{typeName(territory.type)}</span>
         </dd>
         <dt>Owner</dt>
         <dd data-testid="territory-owner">{owner}</dd>
         <dt>Visitors</dt>
         <dd data-testid="territory-visits">{territory.visits.toLocaleString('en-US')}</dd>
-        <dt>Revenue</dt>
-        <dd>{formatDrk(territory.monthly_revenue)} / month</dd>
+        <FigureFact figure="base_revenue">{formatDrk(territory.monthly_revenue)} / month</FigureFact>
+        {isOwner && earnings !== undefined && <FigureFact figure="monthly_earnings">{formatDrk(earnings)} / month</FigureFact>}
         <dt>Tier</dt>
-        <dd className="capitalised">
-          {territory.upgrade_tier} ({UPGRADE_MULTIPLIER[territory.upgrade_tier]}x)
+        <dd>
+          {upgradeTierName(territory.upgrade_tier)} ({UPGRADE_MULTIPLIER[territory.upgrade_tier]}x)
         </dd>
         {territory.sale_price !== null && (
           <>

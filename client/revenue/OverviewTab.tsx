@@ -1,48 +1,53 @@
 import { Link } from 'react-router';
 import type { RevenueSummaryDto } from '../../schema/api/revenue.ts';
-import { formatDrk } from '../format.ts';
+import { formatDrk, formatMonth, formatNumber } from '../format.ts';
+import { FigureName } from '../hud/FigureName.tsx';
 
 interface OverviewTabProps {
   summary: RevenueSummaryDto;
   onOpenTab: (tab: 'upgrades' | 'analytics') => void;
 }
 
-const monthLabel = (month: string) => {
-  const [year, index] = month.split('-').map(Number);
-  return new Date(Date.UTC(year, index - 1, 1)).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-};
+const COLUMNS = ['base_revenue', 'multiplier_bonus', 'ad_revenue', 'monthly_earnings'] as const;
 
 // SPEC §2 "Overview": the revenue breakdown, what was actually paid, and quick actions.
 export function OverviewTab({ summary, onOpenTab }: OverviewTabProps) {
   const lines = [
-    { label: 'Base Territory Revenue', value: summary.base_revenue },
-    { label: 'Multiplier Bonus', value: summary.multiplier_bonus },
-    { label: 'Ad Revenue', value: summary.ad_revenue },
-    { label: 'Feudal Tribute Income', value: summary.feudal_tribute },
-  ];
+    { figure: 'base_revenue', value: summary.base_revenue },
+    { figure: 'multiplier_bonus', value: summary.multiplier_bonus },
+    { figure: 'ad_revenue', value: summary.ad_revenue },
+  ] as const;
   return (
     <div className="two-columns">
         <section className="panel card stack" aria-labelledby="breakdown-heading" data-testid="revenue-breakdown">
           <h2 id="breakdown-heading">Monthly Revenue Breakdown</h2>
           <ul className="breakdown">
             {lines.map((line) => (
-              <li key={line.label}>
-                <span>{line.label}</span>
-                <span data-part>{formatDrk(line.value)}</span>
+              <li key={line.figure}>
+                <FigureName figure={line.figure} />
+                <span data-part data-figure={line.figure}>
+                  {formatDrk(line.value)}
+                </span>
               </li>
             ))}
             <li className="total-line">
-              <span>Total Monthly</span>
-              <span data-testid="total-monthly" data-total>
+              <FigureName figure="monthly_earnings" />
+              <span data-testid="total-monthly" data-total data-figure="monthly_earnings">
                 {formatDrk(summary.total_monthly)}
               </span>
             </li>
           </ul>
+          <p className="row between">
+            <FigureName figure="tribute" />
+            <span data-testid="tribute" data-figure="tribute">
+              {formatDrk(summary.feudal_tribute)}
+            </span>
+          </p>
           <p className="muted small">
             Projected from your {summary.territory_count} {summary.territory_count === 1 ? 'territory' : 'territories'} with an ownership multiplier of{' '}
             {summary.ownership_multiplier}x
-            {summary.revenue_event_multiplier !== 1 && ` and a running event multiplier of ${summary.revenue_event_multiplier}x`}. Tribute is your
-            vassals' rent spread over the months of a period.
+            {summary.revenue_event_multiplier !== 1 && ` and a running event multiplier of ${summary.revenue_event_multiplier}x`}: what the
+            payout on the 1st mints to you. Tribute is paid by your vassals through the rent cycle, not by this payout.
           </p>
           {summary.territories.length > 0 && (
             <div className="table-wrap">
@@ -50,21 +55,28 @@ export function OverviewTab({ summary, onOpenTab }: OverviewTabProps) {
                 <thead>
                   <tr>
                     <th>Territory</th>
-                    <th className="number">Base</th>
-                    <th className="number">Bonus</th>
-                    <th className="number">Ads</th>
-                    <th className="number">To you</th>
+                    {COLUMNS.map((figure) => (
+                      <th key={figure} className="number">
+                        <FigureName figure={figure} />
+                      </th>
+                    ))}
                   </tr>
                 </thead>
                 <tbody>
                   {summary.territories.map((line) => (
-                    <tr key={line.territory_id}>
+                    <tr key={line.territory_id} data-territory={line.name}>
                       <td>{line.name}</td>
-                      <td className="number">{line.base.toLocaleString('en-US')}</td>
-                      <td className="number">{line.multiplier_bonus.toLocaleString('en-US')}</td>
-                      <td className="number">{line.ad_revenue.toLocaleString('en-US')}</td>
-                      <td className="number" data-part>
-                        {line.to_owner.toLocaleString('en-US')}
+                      <td className="number" data-figure="base_revenue">
+                        {formatNumber(line.base)}
+                      </td>
+                      <td className="number" data-figure="multiplier_bonus">
+                        {formatNumber(line.multiplier_bonus)}
+                      </td>
+                      <td className="number" data-figure="ad_revenue">
+                        {formatNumber(line.ad_revenue)}
+                      </td>
+                      <td className="number" data-part data-figure="monthly_earnings">
+                        {formatNumber(line.to_owner)}
                       </td>
                     </tr>
                   ))}
@@ -74,20 +86,16 @@ export function OverviewTab({ summary, onOpenTab }: OverviewTabProps) {
                     <tr>
                       <td colSpan={4}>Ad revenue of every wonder (wonders are public)</td>
                       <td className="number" data-part data-testid="wonder-ad-line">
-                        {summary.wonder_ad_revenue.toLocaleString('en-US')}
+                        {formatNumber(summary.wonder_ad_revenue)}
                       </td>
                     </tr>
                   )}
-                  <tr>
-                    <td colSpan={4}>Feudal tribute</td>
-                    <td className="number" data-part>
-                      {summary.feudal_tribute.toLocaleString('en-US')}
-                    </td>
-                  </tr>
                   <tr className="total-line">
-                    <td colSpan={4}>Total monthly</td>
+                    <td colSpan={4}>
+                      <FigureName figure="monthly_earnings" />
+                    </td>
                     <td className="number" data-total>
-                      {summary.total_monthly.toLocaleString('en-US')}
+                      {formatNumber(summary.total_monthly)}
                     </td>
                   </tr>
                 </tfoot>
@@ -98,13 +106,19 @@ export function OverviewTab({ summary, onOpenTab }: OverviewTabProps) {
         <div className="stack">
           <div className="stat-grid">
             <div className="panel stat-card total">
-              <span className="stat-label">Projected this month</span>
+              <span className="stat-label">
+                <FigureName figure="monthly_earnings" />
+              </span>
               <strong className="stat-figure">{formatDrk(summary.total_monthly)}</strong>
             </div>
             <div className="panel stat-card" data-testid="last-payout">
-              <span className="stat-label">Paid last month</span>
-              <strong className="stat-figure">{summary.last_payout ? formatDrk(summary.last_payout.amount) : '—'}</strong>
-              <span className="muted small">{summary.last_payout ? monthLabel(summary.last_payout.month) : 'No monthly payout yet'}</span>
+              <span className="stat-label">
+                <FigureName figure="earnings_paid_month" />
+              </span>
+              <strong className="stat-figure" data-figure="earnings_paid_month">
+                {summary.last_payout ? formatDrk(summary.last_payout.amount) : '—'}
+              </strong>
+              <span className="muted small">{summary.last_payout ? formatMonth(summary.last_payout.month) : 'No monthly payout yet'}</span>
             </div>
           </div>
           <section className="panel card stack" aria-labelledby="actions-heading">

@@ -17,6 +17,7 @@ import {
   ownershipTier,
   type OwnershipTier,
 } from '../../schema/rules/economy.ts';
+import { RENT_PERIOD_MONTHS } from '../../schema/rules/rent.ts';
 
 // The ownership tiers are defined by the rule ownershipTier(); the ladder is read off it by
 // counting territories far past the top tier, so the screen never keeps its own copy.
@@ -57,7 +58,8 @@ export function revenueSplit(totalMonthly: number): SplitLine[] {
 
 /** The player's own mix of the same three parts, from the server's projection. */
 export function actualMix(summary: Pick<RevenueSummaryDto, 'base_revenue' | 'feudal_tribute' | 'ad_revenue' | 'multiplier_bonus'>) {
-  const rent = summary.base_revenue + summary.feudal_tribute;
+  // Tribute is owed per rent period; spread over its months it sits beside the monthly parts.
+  const rent = summary.base_revenue + summary.feudal_tribute / RENT_PERIOD_MONTHS;
   const total = rent + summary.ad_revenue + summary.multiplier_bonus;
   const share = (part: number) => (total > 0 ? part / total : 0);
   return { rent: share(rent), ads: share(summary.ad_revenue), bonuses: share(summary.multiplier_bonus) };

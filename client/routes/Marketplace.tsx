@@ -17,6 +17,7 @@ import { useAccount } from '../hud/territoryHooks.ts';
 import { loadTerritories, useWorld } from '../state/world.ts';
 import { listingFigures } from '../dashboard/marketFigures.ts';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
+import { UNOWNED } from '../../schema/display-names.ts';
 
 // SPEC §9 "Display": the first 3 listings, then more on demand, each page read from the server.
 const FIRST_SHOWN = 3;
@@ -141,7 +142,7 @@ function Listing({ territory }: { territory: TerritoryDto }) {
         <dt>Revenue</dt>
         <dd>{formatDrk(territory.monthly_revenue)} / month</dd>
         <dt>Seller</dt>
-        <dd><PlayerLink name={territory.owner_name} fallback="The realm" /></dd>
+        <dd><PlayerLink name={territory.owner_name} fallback={UNOWNED} /></dd>
         <dt>Price</dt>
         <dd className="price">{formatDrk(territory.sale_price ?? 0)}</dd>
       </dl>

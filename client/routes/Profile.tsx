@@ -5,12 +5,13 @@ import type { PlayerProfileDto, ProfileTerritoryDto } from '../../schema/api/pro
 import { ApiError, getPath } from '../api.ts';
 import { QueryState } from '../admin/QueryState.tsx';
 import { Screen } from '../admin/Screen.tsx';
-import { formatDrk } from '../format.ts';
+import { formatDate, formatDrk } from '../format.ts';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
 import { ProfileMap } from '../profile/ProfileMap.tsx';
 import '../profile/profile.css';
+import { UNOWNED, typeName, upgradeTierName } from '../../schema/display-names.ts';
+import { FigureFact, FigureName } from '../hud/FigureName.tsx';
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 const TRADE_WORDS = { purchase: 'Bought', assignment: 'Assigned', gift: 'Gift' } as const;
 
 // "a, b and c", each a link to its profile.
@@ -66,7 +67,7 @@ function ProfileBody({ profile }: { profile: PlayerProfileDto }) {
           {profile.ownership_tier && <span className="badge" data-tone="info">{profile.ownership_tier}</span>}
         </div>
         <p data-testid="profile-title">{titleOf(profile)}</p>
-        <p className="muted small">Joined {day(profile.joined_at)}</p>
+        <p className="muted small">Joined {formatDate(profile.joined_at)}</p>
       </section>
 
       <div className="two-columns">
@@ -77,12 +78,9 @@ function ProfileBody({ profile }: { profile: PlayerProfileDto }) {
         <section className="panel card stack" aria-label="Earnings">
           <h2>Earnings</h2>
           <dl className="facts compact">
-            <dt>Monthly revenue of the land held</dt>
-            <dd>{formatDrk(profile.earnings.monthly_revenue)}</dd>
-            <dt>Earnings paid, last 30 days</dt>
-            <dd>{formatDrk(profile.earnings.earned_30d)}</dd>
-            <dt>Rent received, last 30 days</dt>
-            <dd>{formatDrk(profile.earnings.tribute_30d)}</dd>
+            <FigureFact figure="monthly_earnings">{formatDrk(profile.earnings.monthly_earnings)}</FigureFact>
+            <FigureFact figure="earnings_paid_30d">{formatDrk(profile.earnings.earned_30d)}</FigureFact>
+            <FigureFact figure="tribute_paid_30d">{formatDrk(profile.earnings.tribute_30d)}</FigureFact>
           </dl>
           {profile.vassals.length > 0 && <p className="small">Vassals: {names(profile.vassals)}</p>}
         </section>
@@ -99,7 +97,9 @@ function ProfileBody({ profile }: { profile: PlayerProfileDto }) {
                 <th>Territory</th>
                 <th>Type</th>
                 <th>Upgrade</th>
-                <th>Revenue</th>
+                <th>
+                  <FigureName figure="base_revenue" />
+                </th>
                 <th>Place in the feudal chain</th>
               </tr>
             </thead>
@@ -108,10 +108,10 @@ function ProfileBody({ profile }: { profile: PlayerProfileDto }) {
                 <tr key={territory.id} data-testid="profile-territory">
                   <td>{territory.name}</td>
                   <td>
-                    <span className={`badge type-${territory.type}`}>{territory.type}</span>
+                    <span className={`badge type-${territory.type}`}>{typeName(territory.type)}</span>
                   </td>
-                  <td>{territory.upgrade_tier}</td>
-                  <td>{formatDrk(territory.monthly_revenue)} / month</td>
+                  <td>{upgradeTierName(territory.upgrade_tier)}</td>
+                  <td data-figure="base_revenue">{formatDrk(territory.monthly_revenue)} / month</td>
                   <td>
                     <FeudalTitle territory={territory} />
                   </td>
@@ -165,13 +165,13 @@ function ProfileBody({ profile }: { profile: PlayerProfileDto }) {
             <tbody>
               {profile.trades.map((trade) => (
                 <tr key={trade.id} data-testid="profile-trade">
-                  <td>{day(trade.created_at)}</td>
+                  <td>{formatDate(trade.created_at)}</td>
                   <td>{trade.territory_name}</td>
                   <td>
-                    <PlayerLink name={trade.from_owner_name} fallback="The realm" />
+                    <PlayerLink name={trade.from_owner_name} fallback={UNOWNED} />
                   </td>
                   <td>
-                    <PlayerLink name={trade.to_owner_name} fallback="The realm" />
+                    <PlayerLink name={trade.to_owner_name} fallback={UNOWNED} />
                   </td>
                   <td>{TRADE_WORDS[trade.reason]}</td>
                   <td className="number">{formatDrk(trade.price)}</td>

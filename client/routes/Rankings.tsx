@@ -1,18 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { RANKING_BOARDS, type RankingBoard, type RankingDto } from '../../schema/api/rankings.ts';
 import { getPath } from '../api.ts';
 import { QueryState } from '../admin/QueryState.tsx';
 import { Screen } from '../admin/Screen.tsx';
-import { formatDrk } from '../format.ts';
+import { formatDrk, formatNumber, plural } from '../format.ts';
+import { FigureName } from '../hud/FigureName.tsx';
+import type { FigureKey } from '../../schema/rules/figures.ts';
 import { useSession } from '../state/session.ts';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
 
-const BOARD_WORDS: Record<RankingBoard, { tab: string; column: string; format: (value: number) => string }> = {
+const BOARD_WORDS: Record<RankingBoard, { tab: string; column: ReactNode; figure?: FigureKey; format: (value: number) => string }> = {
   wealth: { tab: 'Wealth', column: 'DRK held', format: formatDrk },
-  territories: { tab: 'Territories', column: 'Territories held', format: (value) => value.toLocaleString('en-US') },
-  earnings: { tab: 'Monthly earnings', column: 'Earned last month', format: formatDrk },
-  tribute: { tab: 'Tribute', column: 'Rent received', format: formatDrk },
+  territories: { tab: 'Territories', column: 'Territories held', format: (value) => plural(value, 'territory', 'territories') },
+  earnings: { tab: 'Earnings', column: <FigureName figure="earnings_paid_month" />, figure: 'earnings_paid_month', format: formatDrk },
+  tribute: { tab: 'Tribute', column: 'Tribute received, all time', format: formatDrk },
 };
 
 export default function Rankings() {
@@ -35,7 +37,7 @@ export default function Rankings() {
         <QueryState queries={[ranking]} what="the ranking">
           {you ? (
             <p data-testid="own-rank">
-              You are <strong>#{you.rank.toLocaleString('en-US')}</strong> with {words.format(you.value)}.
+              You are <strong>#{formatNumber(you.rank)}</strong> with <span data-figure={words.figure}>{words.format(you.value)}</span>.
             </p>
           ) : (
             userId && <p className="muted">You are not on this board yet.</p>
@@ -56,7 +58,7 @@ export default function Rankings() {
                   <td>
                     <PlayerLink name={row.username} />
                   </td>
-                  <td>{words.format(row.value)}</td>
+                  <td data-figure={words.figure}>{words.format(row.value)}</td>
                 </tr>
               ))}
             </tbody>

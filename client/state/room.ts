@@ -4,7 +4,7 @@
 // same services the room would call.
 import { Callbacks, Client, type Room } from '@colyseus/sdk';
 import type { ChatMessageDto } from '../../schema/api/chat.ts';
-import { rejoinDelayMs, shouldRejoin } from '../../schema/rules/rejoin.ts';
+import { rejoinDelayMs, SDK_RECONNECTION, SESSION_ENDED_CLOSE_CODE, shouldRejoin } from '../../schema/rules/rejoin.ts';
 import type { ClientMessage, ServerMessages } from '../../schema/state/messages.ts';
 import { dtoFieldsOf, type LiveTerritoryDto } from '../../schema/state/territory-fields.ts';
 import { WorldState, type LiveBanner, type LiveBroadcast, type LiveTerritory } from '../../schema/state/world-state.ts';
@@ -127,6 +127,7 @@ async function join(options: WorldConnectionOptions, endpoint: string): Promise<
     return;
   }
   room = joined;
+  Object.assign(joined.reconnection, SDK_RECONNECTION);
   saveResume({ token: joined.reconnectionToken, userId });
   feedStore(joined);
   // A join after the first one may have missed changes while away.
@@ -158,6 +159,15 @@ async function join(options: WorldConnectionOptions, endpoint: string): Promise<
     if (room !== joined) return;
     room = null;
     saveResume(null);
+    if (code === SESSION_ENDED_CLOSE_CODE) {
+      // Logged out here or elsewhere, or the session ran out: forgetting the player rejoins as a
+      // visitor (connectWorld follows the session), and every screen shows the visitor's view.
+      const known = useSession.getState().account !== null;
+      useSession.getState().clear();
+      if (!known) void rejoin(options, endpoint);
+      showToast({ variant: 'default', title: 'Logged Out', description: 'Your session ended: you are watching as a visitor.' });
+      return;
+    }
     if (shouldRejoin(code) || dropped) {
       useWorld.setState({ connection: 'connecting' });
       void rejoin(options, endpoint);

@@ -3,6 +3,7 @@ import type { TerritoryDto } from '../../schema/api/territory.ts';
 import type { LiveTerritoryDto } from '../../schema/state/territory-fields.ts';
 import type { WorldChangesDto } from '../../schema/api/territory-list.ts';
 import { getPath, readWorld, worldChangesSince, type WorldRead } from '../api.ts';
+import { UNOWNED } from '../../schema/display-names.ts';
 
 /** The banner ad the world room shows everyone. */
 export interface LiveBannerAd {
@@ -154,6 +155,6 @@ export function ownedCount(list: readonly TerritoryDto[], userId: string): numbe
 
 // SPEC §4: the owner is shown as You, Other Player or Available.
 export function ownerLabel(territory: TerritoryDto, userId: string | null): 'You' | 'Other Player' | 'Available' {
-  if (territory.owner_id === null) return 'Available';
+  if (territory.owner_id === null) return UNOWNED;
   return territory.owner_id === userId ? 'You' : 'Other Player';
 }

@@ -46,7 +46,7 @@ interface LockedAd {
 
 async function lockAd(tx: Tx, id: number): Promise<LockedAd> {
   const [ad] = await tx<LockedAd[]>`
-    select status, title, payment_id, buyer_user_id, cost_drk::text, total_cost_cents from ads where id = ${id} for update`;
+    select status, title, payment_id, buyer_user_id, cost_drk::text, total_cost_cents from ads where id = ${id} for no key update`;
   if (!ad) throw notFound('Ad not found');
   return ad;
 }

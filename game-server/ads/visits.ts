@@ -27,7 +27,7 @@ export async function recordVisit({ tx }: Work, territoryId: number): Promise<Vi
      where id = (select id from ads
                   where territory_id = ${territoryId} and status = 'active'
                   order by impressions_delivered::float / impressions_wanted, id
-                  limit 1 for update)
+                  limit 1 for no key update)
        and status = 'active'
     returning id`;
   const visit: VisitDto = { visits: Number(territory.visits) };

@@ -49,7 +49,7 @@ export async function createApiKey(sql: Sql, userId: string, body: CreateApiKeyB
   const prefix = key.slice(0, API_KEY_SHOWN_CHARACTERS);
   const row = await inTransaction(sql, async (tx) => {
     // The owner's row is locked so two creations at once cannot both pass the count.
-    await tx`select 1 from users where id = ${userId} for update`;
+    await tx`select 1 from users where id = ${userId} for no key update`;
     const [{ live }] = await tx<{ live: number }[]>`
       select count(*)::int as live from api_keys where user_id = ${userId} and revoked_at is null`;
     if (live >= MAX_API_KEYS_PER_USER) throw conflict(`You can hold at most ${MAX_API_KEYS_PER_USER} keys: revoke one first`);

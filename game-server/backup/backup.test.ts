@@ -43,7 +43,7 @@ describe('[issue 15 backups] npm run backup and npm run restore on the embedded 
 
   it('when the server is busy, then backup copies it consistently; restore puts the copy back, keeps the old data aside and passes the invariant check', async () => {
     cwd = await mkdtemp(join(tmpdir(), 'wanakt-backup-'));
-    const env = { PORT: String(await freePort()), DATA_DIR: join(cwd, 'data'), WANAKT_PASSWORD: TEST_WANAKT_PASSWORD, DEMO_PASSWORD: TEST_DEMO_PASSWORD };
+    const env = { PORT: String(await freePort()), OPS_PORT: String(await freePort()), DATA_DIR: join(cwd, 'data'), WANAKT_PASSWORD: TEST_WANAKT_PASSWORD, DEMO_PASSWORD: TEST_DEMO_PASSWORD };
     server = await startGameProcess(env, cwd);
     const demo = new TestAgent(server.url);
     expect((await demo.post('/api/auth/login', { username: 'sample', password: TEST_DEMO_PASSWORD })).status).toBe(200);
@@ -70,7 +70,7 @@ describe('[issue 15 backups] npm run backup and npm run restore on the embedded 
     const backup = await runCli('backup', [file], env, cwd);
     busy = false;
     await during;
-    expect(backup.output).toMatch(/Backup written to .*busy\.tar\.gz \(\d+ bytes, from the server on port \d+\)/);
+    expect(backup.output).toMatch(/Backup written to .*busy\.tar\.gz \(\d+ bytes, from the server's operator port \d+\)/);
     expect(backup.code).toBe(0);
 
     expect((await runCli('restore', [file], env, cwd)).output).toMatch(/A server answers on port \d+: stop it before restoring/);

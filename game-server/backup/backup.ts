@@ -9,13 +9,14 @@ export function backupFileName(now: Date): string {
 }
 
 /**
- * Asks the server running on this machine for a copy of its embedded database. Resolves null
- * when no server listens there, so the caller may open the data directory itself.
+ * Asks the server running on this machine for a copy of its embedded database, on its operator
+ * port (with OPS_TOKEN when it has one). Resolves null when no server listens there, so the caller
+ * may open the data directory itself.
  */
-export async function backupFromServer(baseUrl: string): Promise<Buffer | null> {
+export async function backupFromServer(opsUrl: string, token?: string): Promise<Buffer | null> {
   let response: Response;
   try {
-    response = await fetch(`${baseUrl}/ops/backup`);
+    response = await fetch(`${opsUrl}/ops/backup`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   } catch (error) {
     if ((error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED') return null;
     throw error;

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import postgres from 'postgres';
+import { Admission, type AdmissionOptions } from './admission.ts';
 
 export type Sql = postgres.Sql;
 export type Tx = postgres.TransactionSql;
@@ -22,8 +23,34 @@ export interface Database {
 
 const driverOptions = { onnotice: () => {}, connect_timeout: 10 } as const;
 
-export async function openPostgres(url: string, options: { max?: number } = {}): Promise<Database> {
-  const sql = postgres(url, { ...driverOptions, max: options.max ?? 10 });
+/**
+ * Every PostgreSQL session's limits (milliseconds), so no statement, lock wait or forgotten open
+ * transaction can hold a connection for long: a command stuck behind a lock fails fast with a
+ * 503 (unavailable.ts) instead of tying up the pool while its caller has long given up.
+ */
+export const SESSION_TIMEOUTS = {
+  statement_timeout: 10_000,
+  lock_timeout: 4_000,
+  idle_in_transaction_session_timeout: 30_000,
+} as const;
+
+export interface PostgresOptions {
+  max?: number;
+  /** Load shedding in front of the pool's transactions (admission.ts); none when left out. */
+  admission?: AdmissionOptions;
+}
+
+const admissions = new WeakMap<Sql, Admission>();
+
+/** The load shedding in front of this pool's transactions, if it has any. */
+export function admissionOf(sql: Sql): Admission | undefined {
+  return admissions.get(sql);
+}
+
+export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
+  const connection = Object.fromEntries(Object.entries(SESSION_TIMEOUTS).map(([name, ms]) => [name, String(ms)]));
+  const sql = postgres(url, { ...driverOptions, max: options.max ?? 10, connection });
+  if (options.admission) admissions.set(sql, new Admission(options.admission));
   const parsed = new URL(url);
   return {
     sql,
@@ -95,6 +122,15 @@ export function isTransaction(sql: Queryable): sql is Tx {
  * connection goes back to the pool with the transaction open and other queries run inside it.
  */
 export async function transaction<T>(sql: Sql, work: (tx: Tx) => Promise<T>, options = ''): Promise<T> {
+  const leave = await admissions.get(sql)?.enter();
+  try {
+    return await reservedTransaction(sql, work, options);
+  } finally {
+    leave?.();
+  }
+}
+
+async function reservedTransaction<T>(sql: Sql, work: (tx: Tx) => Promise<T>, options: string): Promise<T> {
   const reserved = await sql.reserve();
   const tx = reserved as unknown as Tx;
   openTransactions.add(tx);
@@ -139,4 +175,13 @@ export async function inTransaction<T>(sql: Sql, work: (tx: Tx) => Promise<T>): 
     if (used && wroteEvents.delete(used)) await Promise.all([...commitListeners].map((listener) => listener()));
     return result;
   }
+}
+
+/**
+ * Lifts this transaction's lock_timeout (SESSION_TIMEOUTS): for an advisory lock that serialises
+ * whole runs (migrations, the rent cycle, earnings), where waiting for the other process's turn to
+ * end is the point, not a sign of a stuck command.
+ */
+export async function waitForTurnsFreely(tx: Queryable): Promise<void> {
+  await tx`set local lock_timeout = 0`;
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { transaction, type Sql } from './database.ts';
+import { transaction, type Sql, waitForTurnsFreely } from './database.ts';
 
 export const MIGRATIONS_DIR = new URL('../../migrations/', import.meta.url).pathname;
 
@@ -41,6 +41,8 @@ async function readMigrations(dir: string): Promise<MigrationFile[]> {
 export async function migrate(sql: Sql, dir = MIGRATIONS_DIR): Promise<string[]> {
   const files = await readMigrations(dir);
   return transaction(sql, async (tx) => {
+    await waitForTurnsFreely(tx);
+    await tx`set local statement_timeout = 0`;
     await tx`select pg_advisory_xact_lock(${MIGRATION_LOCK})`;
     await tx`
       create table if not exists schema_migrations (

@@ -37,7 +37,7 @@ export async function listUserCollectibles(sql: Queryable, userId: string): Prom
 }
 
 async function lockCollectible(tx: Tx, id: number): Promise<CollectibleRow> {
-  const [row] = await tx<CollectibleRow[]>`select ${columns(tx)} from collectibles where id = ${id} for update`;
+  const [row] = await tx<CollectibleRow[]>`select ${columns(tx)} from collectibles where id = ${id} for no key update`;
   if (!row) throw notFound('Collectible not found');
   return row;
 }
@@ -73,7 +73,7 @@ export async function setCollectibleApplied({ tx }: Work, owner: ActingUser, col
   const [found] = await tx<{ owner_id: string | null; type: CollectibleType }[]>`select owner_id, type from collectibles where id = ${collectibleId}`;
   if (!found) throw notFound('Collectible not found');
   if (found.owner_id !== owner.id) throw forbidden('You do not own this collectible');
-  await tx`select id from collectibles where owner_id = ${owner.id} and type = ${found.type} order by id for update`;
+  await tx`select id from collectibles where owner_id = ${owner.id} and type = ${found.type} order by id for no key update`;
   const row = await lockCollectible(tx, collectibleId);
   if (row.owner_id !== owner.id) throw forbidden('You do not own this collectible');
   if (applied) {

@@ -2,9 +2,10 @@ import type { RevenueSummaryDto } from '../../schema/api/revenue.ts';
 import { WANAKT_USER_ID, type TerritoryType, type UpgradeTier } from '../../schema/constants.ts';
 import { ownershipMultiplier } from '../../schema/rules/economy.ts';
 import { earningsMonthOf, ownerEarnings, scaleToSupply, territoryEarning, type EarningTerritory } from '../../schema/rules/earnings.ts';
-import { RENT_PERIOD_MONTHS, rentPeriodOf } from '../../schema/rules/rent.ts';
+import { rentPeriodOf } from '../../schema/rules/rent.ts';
+import { monthlyEarnings, tributeOwedTo } from '../../schema/rules/figures.ts';
 import type { ActingUser } from '../../schema/commands/policy.ts';
-import { inTransaction, type Queryable } from '../db/database.ts';
+import { inTransaction, type Queryable, waitForTurnsFreely } from '../db/database.ts';
 import { badInput, forbidden, notFound } from '../errors.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { activeEventMultiplier } from '../world/special-events.ts';
@@ -12,6 +13,8 @@ import { mint } from './ledger.ts';
 import { obligationsOf, periodRentMultiplier } from './rent-cycle.ts';
 import { readSupply } from './supply.ts';
 import { emit } from '../events/outbox.ts';
+import { notify } from '../notifications/notifications.ts';
+import { earningsPaid } from '../../schema/rules/notifications.ts';
 
 // The monthly payout of the revenue center's 'total monthly' (issue 6): planned once per month,
 // then minted in committed batches, each territory at most once per month.
@@ -48,6 +51,7 @@ function checkMonth(month: string): void {
 }
 
 async function lockMonth(sql: Queryable, month: string): Promise<void> {
+  await waitForTurnsFreely(sql);
   await sql`select pg_advisory_xact_lock(${EARNINGS_LOCK}, hashtext(${month}))`;
 }
 
@@ -109,7 +113,7 @@ async function payBatch(deps: ServiceDeps, month: string, batchSize: number): Pr
        order by territory_id
        limit ${batchSize}`;
     // Other mints may have happened since the plan: the supply row stays locked while this batch pays.
-    const [supply] = await tx<{ remaining: string }[]>`select (max_supply - total_supply)::text as remaining from currency_supply for update`;
+    const [supply] = await tx<{ remaining: string }[]>`select (max_supply - total_supply)::text as remaining from currency_supply for no key update`;
     let remaining = Number(supply.remaining);
     const userIds = new Set<string>();
     let minted = 0;
@@ -132,10 +136,24 @@ async function payBatch(deps: ServiceDeps, month: string, batchSize: number): Pr
          where month = ${month} and territory_id = ${row.territory_id}`;
     }
     const done = rows.length < batchSize;
-    if (done) await tx`update earnings_months set completed_at = ${now} where month = ${month}`;
+    if (done) {
+      await tx`update earnings_months set completed_at = ${now} where month = ${month}`;
+      await notify(tx, await earningsNotices(tx, month), now);
+    }
     if (userIds.size > 0) await emit(tx, { type: 'balances.changed', userIds: [...userIds] });
     return { territories: rows.length, minted, done };
   });
+}
+
+/** When a month is fully paid, each player paid hears once what the month minted to it in all. */
+async function earningsNotices(tx: Queryable, month: string) {
+  const paid = await tx<{ user_id: string; amount: string }[]>`
+    select user_id, sum(amount)::text as amount from (
+      select owner_id as user_id, owner_paid as amount from territory_earnings where month = ${month}
+      union all
+      select ${WANAKT_USER_ID}, wanakt_paid from territory_earnings where month = ${month}
+    ) paid group by user_id having sum(amount) > 0`;
+  return paid.map((row) => earningsPaid(row.user_id, month, Number(row.amount)));
 }
 
 export interface EarningsRunOptions {
@@ -176,17 +194,16 @@ export async function payMonthlyEarnings(
   return run;
 }
 
-/**
- * The revenue center's Overview: the monthly total the rules project for the player, broken
- * down, beside the latest payout the ledger holds. A player reads only its own; the Wanakt, anyone's.
- */
-export async function revenueSummary(sql: Queryable, viewer: ActingUser, userId: string, now: Date): Promise<RevenueSummaryDto> {
-  if (userId !== viewer.id && !viewer.is_wanakt) throw forbidden('You can only see your own revenue');
-  const [user] = await sql`select 1 from users where id = ${userId}`;
-  if (!user) throw notFound('User not found');
+/** A player's monthly earnings by the rules now: each territory's line and the sums (schema/rules/figures.ts). */
+export async function projectedEarnings(sql: Queryable, userId: string, now: Date) {
   const multiplier = await activeEventMultiplier(sql, 'revenue', now);
   const owned = await ownedTerritories(sql, userId);
   const earnings = ownerEarnings(owned, multiplier);
+  // Every owned wonder's ad revenue is minted to the Wanakt, whoever owns the wonder.
+  const wonders =
+    userId === WANAKT_USER_ID
+      ? (await ownedTerritories(sql, null)).filter((territory) => territory.type === 'wonder').map((wonder) => territoryEarning(wonder, WONDER_ALONE))
+      : [];
   const lines = owned.map((territory, index) => ({
     territory_id: territory.id,
     name: territory.name,
@@ -195,37 +212,40 @@ export async function revenueSummary(sql: Queryable, viewer: ActingUser, userId:
     ad_revenue: earnings[index].toOwner - earnings[index].base - earnings[index].multiplierBonus,
     to_owner: earnings[index].toOwner,
   }));
-  let wonderAds = 0;
-  if (userId === WANAKT_USER_ID) {
-    const wonders = (await ownedTerritories(sql, null)).filter((territory) => territory.type === 'wonder');
-    const alone = { territoryCount: 1, chains: [], revenueEventMultiplier: 1 };
-    wonderAds = wonders.reduce((sum, wonder) => sum + territoryEarning(wonder, alone).toWanakt, 0);
-  }
+  return { revenueEventMultiplier: multiplier, territoryCount: owned.length, lines, ...monthlyEarnings(earnings, wonders) };
+}
+
+// A wonder's ad revenue depends on the wonder alone, not on its owner's count, chains or events.
+const WONDER_ALONE = { territoryCount: 1, chains: [], revenueEventMultiplier: 1 };
+
+/**
+ * The revenue center's Overview: the monthly earnings the rules project for the player (what the
+ * earnings job mints for the month), broken down, beside this period's tribute and the latest
+ * payout the ledger holds. A player reads only its own; the Wanakt, anyone's.
+ */
+export async function revenueSummary(sql: Queryable, viewer: ActingUser, userId: string, now: Date): Promise<RevenueSummaryDto> {
+  if (userId !== viewer.id && !viewer.is_wanakt) throw forbidden('You can only see your own revenue');
+  const [user] = await sql`select 1 from users where id = ${userId}`;
+  if (!user) throw notFound('User not found');
+  const projected = await projectedEarnings(sql, userId, now);
   const period = rentPeriodOf(now);
-  const owedToUser = (await obligationsOf(sql, userId, await periodRentMultiplier(sql, period, now)))
-    .filter((item) => item.payeeId === userId)
-    .reduce((sum, item) => sum + item.amount, 0);
-  const sum = (pick: (line: (typeof lines)[number]) => number) => lines.reduce((total, line) => total + pick(line), 0);
-  const base = sum((line) => line.base);
-  const bonus = sum((line) => line.multiplier_bonus);
-  const ads = sum((line) => line.ad_revenue) + wonderAds;
-  const tribute = Math.round(owedToUser / RENT_PERIOD_MONTHS);
+  const tribute = tributeOwedTo(await obligationsOf(sql, userId, await periodRentMultiplier(sql, period, now)), userId);
   const [last] = await sql<{ month: string; amount: string }[]>`
     select split_part(reference, ':', 1) as month, sum(amount)::text as amount from ledger
      where reason = 'earnings' and to_user_id = ${userId} and reference is not null
      group by 1 order by 1 desc limit 1`;
   return {
     user_id: userId,
-    territory_count: owned.length,
-    ownership_multiplier: ownershipMultiplier(owned.length),
-    revenue_event_multiplier: multiplier,
-    base_revenue: base,
-    multiplier_bonus: bonus,
-    ad_revenue: ads,
-    wonder_ad_revenue: wonderAds,
+    territory_count: projected.territoryCount,
+    ownership_multiplier: ownershipMultiplier(projected.territoryCount),
+    revenue_event_multiplier: projected.revenueEventMultiplier,
+    base_revenue: projected.base_revenue,
+    multiplier_bonus: projected.multiplier_bonus,
+    ad_revenue: projected.ad_revenue,
+    wonder_ad_revenue: projected.wonder_ad_revenue,
     feudal_tribute: tribute,
-    total_monthly: base + bonus + ads + tribute,
-    territories: lines,
+    total_monthly: projected.monthly_earnings,
+    territories: projected.lines,
     last_payout: last ? { month: last.month, amount: Number(last.amount) } : null,
   };
 }

@@ -72,7 +72,7 @@ export async function transfer(tx: Queryable, from: string, to: string, movement
   if (from === to) throw conflict('Cannot transfer DRK to the same account');
   const ids = [from, to].sort();
   const rows = await tx<{ id: string; drk_balance: string }[]>`
-    select id, drk_balance::text from users where id in ${tx(ids)} order by id for update`;
+    select id, drk_balance::text from users where id in ${tx(ids)} order by id for no key update`;
   const payer = rows.find((row) => row.id === from);
   if (!payer || !rows.some((row) => row.id === to)) throw notFound('User not found');
   const available = Number(payer.drk_balance);

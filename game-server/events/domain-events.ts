@@ -15,7 +15,9 @@ export type DomainEvent =
   | { type: 'broadcast.sent'; broadcast: BroadcastDto }
   | { type: 'banner.changed'; ad: AdDto | null }
   /** Notices stored for these players; a room sends each one to its addressee's clients only. */
-  | { type: 'notifications.created'; notices: { id: number; userId: string }[] };
+  | { type: 'notifications.created'; notices: { id: number; userId: string }[] }
+  /** Sessions ended (logout, a new login over them): every room closes their sockets. */
+  | { type: 'sessions.ended'; sessions: string[] };
 
 /**
  * Not a command's event: the relay says that events were lost to it (pruned while it could not

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import type { HttpDeps } from './deps.ts';
@@ -38,8 +39,8 @@ import { openApiRoutes } from './routes/openapi.ts';
 import { createLifecycle, type Lifecycle } from '../lifecycle.ts';
 import { commandMetrics } from './command-metrics.ts';
 import { requestLog } from './request-log.ts';
-import { metricsRoutes } from './routes/metrics.ts';
-import { backupRoutes } from './routes/backup.ts';
+import { OPERATOR_PATHS } from './ops-app.ts';
+import type { TrustProxy } from './client-address.ts';
 
 export interface AppOptions {
   clientDir?: string;
@@ -47,8 +48,10 @@ export interface AppOptions {
   keyLimiter?: KeyRateLimiter;
   /** The process's drain state (a fresh, never draining one when omitted). */
   lifecycle?: Lifecycle;
-  /** The bearer token that lets a scraper on another machine read /metrics. */
-  metricsToken?: string;
+  /** Whose X-Forwarded-For to believe (TRUST_PROXY); nobody's when omitted. */
+  trustProxy?: TrustProxy;
+  /** Called with each request before anything else (the warning about a proxy that forwards no address). */
+  inspectPeer?: (req: IncomingMessage) => void;
   /** Reads of the world's cached lists one address may make a minute (WORLD_READS_PER_MINUTE). */
   worldReadsPerMinute?: number;
 }
@@ -57,12 +60,22 @@ export function createApp(deps: HttpDeps, options: AppOptions): Express {
   const lifecycle = options.lifecycle ?? createLifecycle();
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', options.trustProxy ?? false);
+  if (options.inspectPeer) {
+    const inspect = options.inspectPeer;
+    app.use((req, _res, next) => {
+      inspect(req);
+      next();
+    });
+  }
   app.use(securityHeaders({ stripe: options.payments.name === 'stripe' }));
   app.set('etag', 'strong');
 
-  app.use(metricsRoutes({ token: options.metricsToken }));
-  app.use(backupRoutes(deps.database, deps.log));
+  // Never served here, whatever the headers: they live on the operator's listener (OPS_PORT).
+  app.use((req, res, next) => {
+    if (!OPERATOR_PATHS.test(req.path)) return next();
+    res.status(404).json({ message: 'Not found' });
+  });
   // A drain waits for the requests under way; while it drains, each answer closes its connection,
   // so the caller's next request goes elsewhere.
   app.use((_req, res, next) => {

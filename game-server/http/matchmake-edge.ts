@@ -1,6 +1,11 @@
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
 import { matchMaker } from '@colyseus/core';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { OriginPolicy } from '../auth/origin.ts';
+import { addressKey } from '../limits/address-key.ts';
+import { take } from '../limits/take.ts';
+import { GameError } from '../errors.ts';
+import { CLIENT_ADDRESS_HEADER, clientAddress, type TrustProxy } from './client-address.ts';
 
 // Colyseus answers CORS for every request on the server (its listener runs before Express), and by
 // default it reflects any Origin with credentials. Its hook sees only the request headers, not
@@ -25,10 +30,22 @@ function installCorsRule(): void {
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-function refuse(res: ServerResponse, status: number, message: string): void {
+function refuse(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
   // Connection: close, so Node drops the socket instead of reading the rest of the body.
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', connection: 'close', ...headers });
   res.end(JSON.stringify({ message }));
+}
+
+const MATCHMAKING = /^\/matchmake\/([^/?]+)\//;
+
+/**
+ * The world has one room per process, made by the server: a client only joins it. Colyseus's
+ * `create` would make a new room, loading the whole world, for each call.
+ */
+function createRefused(req: IncomingMessage, res: ServerResponse): boolean {
+  if (MATCHMAKING.exec(req.url ?? '')?.[1] !== 'create') return false;
+  refuse(res, 403, 'Rooms are made by the server: join the world instead');
+  return true;
 }
 
 /**
@@ -50,19 +67,48 @@ function matchmakeBodyTooBig(req: IncomingMessage, res: ServerResponse, maxBytes
   return true;
 }
 
+export interface MatchmakingGuard {
+  origins: OriginPolicy;
+  maxBodyBytes: number;
+  /** Whose X-Forwarded-For to believe, as Express does (TRUST_PROXY). */
+  trustProxy: TrustProxy;
+  /** Matchmaking requests one address may make (DOOR_LIMITS.matchmake); unlimited when omitted. */
+  perAddress?: RateLimiterAbstract;
+  /** Called with each request first (the warning about a proxy that forwards no address). */
+  inspectPeer?: (req: IncomingMessage) => void;
+}
+
 /**
  * Puts the game's rules in front of Colyseus's own handling of HTTP: our origins only for CORS,
- * and the body limit on /matchmake. Call once Colyseus has bound its listeners; the answer undoes
- * it, for a server that stops.
+ * the body limit and a budget per address on /matchmake, no client-made rooms, and the client's
+ * address as we compute it (CLIENT_ADDRESS_HEADER) for the room's onAuth. Call once Colyseus has
+ * bound its listeners; the answer undoes it, for a server that stops.
  */
-export function guardMatchmaking(server: HttpServer, options: { origins: OriginPolicy; maxBodyBytes: number }): () => void {
+export function guardMatchmaking(server: HttpServer, guard: MatchmakingGuard): () => void {
   if (policies.size === 0) installCorsRule();
-  policies.add(options.origins);
+  policies.add(guard.origins);
   const listeners = server.listeners('request') as ((req: IncomingMessage, res: ServerResponse) => void)[];
   server.removeAllListeners('request');
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    if (matchmakeBodyTooBig(req, res, options.maxBodyBytes)) return;
+  const pass = (req: IncomingMessage, res: ServerResponse) => {
     for (const listener of listeners) listener.call(server, req, res);
+  };
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    guard.inspectPeer?.(req);
+    delete req.headers[CLIENT_ADDRESS_HEADER];
+    if (!req.url?.startsWith('/matchmake/')) return pass(req, res);
+    if (matchmakeBodyTooBig(req, res, guard.maxBodyBytes) || createRefused(req, res)) return;
+    const address = clientAddress(req, guard.trustProxy);
+    req.headers[CLIENT_ADDRESS_HEADER] = address;
+    // A preflight is the browser's, not a join: it costs nothing and is not counted.
+    if (!guard.perAddress || req.method === 'OPTIONS') return pass(req, res);
+    take(guard.perAddress, addressKey(address), 'Too many joins from your address.').then(
+      () => pass(req, res),
+      (error: unknown) => {
+        const refusal = error instanceof GameError ? error : null;
+        if (!refusal) return refuse(res, 500, 'Something went wrong on our side');
+        refuse(res, refusal.status, refusal.message, refusal.retryAfterSeconds ? { 'retry-after': String(refusal.retryAfterSeconds) } : {});
+      },
+    );
   });
-  return () => policies.delete(options.origins);
+  return () => policies.delete(guard.origins);
 }

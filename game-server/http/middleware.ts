@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { OriginPolicy } from '../auth/origin.ts';
 import { resolveSession } from '../auth/sessions.ts';
 import type { Sql } from '../db/database.ts';
+import { asUnavailable } from '../db/unavailable.ts';
 import { GameError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { sessionToken } from './session.ts';
@@ -35,7 +36,8 @@ interface BodyParserError {
 }
 
 export function answerErrors(log: Logger) {
-  return (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+  return (thrown: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    const error = asUnavailable(thrown);
     if (error instanceof GameError) {
       if (error.retryAfterSeconds !== undefined) res.set('Retry-After', String(error.retryAfterSeconds));
       res.status(error.status).json({ message: error.message });

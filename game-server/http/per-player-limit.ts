@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { byAddress } from './rate-limit.ts';
 import { currentUser } from './session.ts';
 
 /**
@@ -10,7 +11,7 @@ export function perPlayerLimit(points: number, seconds: number): RequestHandler 
   const limiter = new RateLimiterMemory({ points, duration: seconds });
   return async (req, res, next) => {
     try {
-      await limiter.consume(currentUser(res)?.id ?? req.ip ?? 'unknown');
+      await limiter.consume(currentUser(res)?.id ?? byAddress(req));
       next();
     } catch {
       res.status(429).json({ message: 'Too many requests, please slow down' });

@@ -1,10 +1,15 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { addressKey } from '../limits/address-key.ts';
 import { take } from '../limits/take.ts';
 import { currentUser } from './session.ts';
 
-/** The client's address as Express sees it: the socket's, or a trusted proxy's X-Forwarded-For. */
-export const byAddress = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
+/**
+ * The key of the client's address for every per-address limit: req.ip (the socket's, or the
+ * X-Forwarded-For of a proxy TRUST_PROXY names) through addressKey, so an IPv6 /64 is one client
+ * and a mapped IPv4 address is the plain one.
+ */
+export const byAddress = (req: Request) => addressKey(req.ip ?? req.socket.remoteAddress ?? 'unknown');
 
 /** The player when logged in (so players behind one address do not share a budget), else the address. */
 export const byPlayerOrAddress = (req: Request, res: Response) => currentUser(res)?.id ?? `address:${byAddress(req)}`;

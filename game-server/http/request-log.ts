@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Logger } from '../logger.ts';
-import { withRequestId } from '../request-context.ts';
+import { withRequest } from '../request-context.ts';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 // A proxy's or a caller's id is kept only when it cannot smuggle anything into a log line.
@@ -43,7 +43,11 @@ export function requestLog(log: Logger): RequestHandler {
       pino[level]({ reqId, req: request, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) }, message);
     };
     // A caller that hangs up before its answer is sent is nothing an operator must act on.
-    res.once('close', () => line(res.statusCode >= 500 ? 'error' : 'info', res.writableFinished ? 'request completed' : 'request aborted'));
-    withRequestId(reqId, next);
+    let gone = false;
+    res.once('close', () => {
+      gone = !res.writableFinished;
+      line(res.statusCode >= 500 ? 'error' : 'info', gone ? 'request aborted' : 'request completed');
+    });
+    withRequest({ requestId: reqId, startedAt: started, gone: () => gone }, next);
   };
 }

@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { payMonthlyEarnings } from '../economy/earnings.ts';
 import { ensureRentPeriod } from '../economy/rent-cycle.ts';
+import { foldRollups, ROLLUP_FOLD_CRON } from '../economy/rollups.ts';
 import type { CounterStore } from '../limits/counter-store.ts';
 import type { Logger } from '../logger.ts';
 import { remindRent } from '../notifications/rent-reminders.ts';
@@ -71,6 +72,7 @@ function jobsOf(deps: JobDeps, config: JobConfig): Job[] {
     { name: 'rent-cycle', schedule: config.RENT_CRON, catchUp: true, run: (moment) => ensureRentPeriod(deps, rentPeriodOf(moment)) },
     { name: 'monthly-earnings', schedule: config.EARNINGS_CRON, catchUp: true, run: (moment) => payMonthlyEarnings(deps, earningsMonthOf(moment)) },
     { name: 'rent-reminders', schedule: '7 * * * *', catchUp: true, run: () => remindRent(deps) },
+    { name: 'rollup-fold', schedule: ROLLUP_FOLD_CRON, catchUp: true, run: () => foldRollups(deps.sql) },
     {
       name: 'banner-rotation',
       schedule: bannerCron(config.BANNER_SECONDS),

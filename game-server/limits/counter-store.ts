@@ -1,6 +1,7 @@
-import { Redis } from 'ioredis';
-import { RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Sql } from '../db/database.ts';
+import type { Logger } from '../logger.ts';
+import { openRedis } from '../redis-client.ts';
 
 export interface CounterRule {
   /** Names the counter; keys of different rules never meet. */
@@ -39,18 +40,21 @@ function nodePostgresShape(sql: Sql) {
  * Both stores count with one atomic statement (a Lua script, an upsert), which is what keeps 200
  * parallel requests from all seeing a counter below its limit.
  */
-export function createCounterStore(options: { sql: Sql; redisUrl?: string }): CounterStore {
+export function createCounterStore(options: { sql: Sql; redisUrl?: string; log?: Logger }): CounterStore {
   if (options.redisUrl) {
-    const redis = new Redis(options.redisUrl, { enableOfflineQueue: true, maxRetriesPerRequest: 3, lazyConnect: false });
+    // No offline queue: while Redis is away a count fails at once and the process counts in its own
+    // memory instead (the insurance limiter), so a chat or a login answers within its usual time.
+    const redis = openRedis(options.redisUrl, options.log, 'rate limits', { enableOfflineQueue: false, commandTimeout: 500 });
     return {
-      counter: (rule) =>
-        new RateLimiterRedis({
+      counter: (rule) => {
+        const limits = { points: rule.points, duration: rule.seconds, blockDuration: rule.blockSeconds ?? 0 };
+        return new RateLimiterRedis({
           storeClient: redis,
           keyPrefix: `wanakt-rl:${rule.name}`,
-          points: rule.points,
-          duration: rule.seconds,
-          blockDuration: rule.blockSeconds ?? 0,
-        }),
+          ...limits,
+          insuranceLimiter: new RateLimiterMemory({ keyPrefix: `wanakt-rl-local:${rule.name}`, ...limits }),
+        });
+      },
       sweep: async () => 0,
       close: async () => {
         await redis.quit().catch(() => redis.disconnect());

@@ -7,7 +7,8 @@ const DAY = 24 * HOUR;
 
 /**
  * The limits on every door a stranger or a script can knock on, and why each number. An address is
- * the client's IP as Express sees it (the socket's, or X-Forwarded-For from a proxy on this host).
+ * the client's IP as Express sees it (the socket's, or X-Forwarded-For from a proxy TRUST_PROXY
+ * names), keyed by limits/address-key.ts: an IPv6 /64 is one address.
  */
 export const DOOR_LIMITS = {
   /** Each account mints 100 DRK: 5 an hour from one address is a family or a café, not a farm. */
@@ -36,6 +37,21 @@ export const DOOR_LIMITS = {
   statement: { name: 'statement-player', points: 120, seconds: MINUTE },
   /** An export holds up to 100,000 lines. */
   statementExport: { name: 'statement-export-player', points: 10, seconds: MINUTE },
+  /**
+   * Joins of the world: one per page load, reconnections go by socket. A class of 30 behind one
+   * address that all reload twice at the bell is 60; 120 a minute leaves room for that and stops a
+   * script seating thousands.
+   */
+  matchmake: { name: 'matchmake-address', points: 120, seconds: MINUTE },
+  /** Following ad links: a reader clicks a few a minute; beyond 60 it is a script (429). */
+  adClick: { name: 'ad-click-address', points: 60, seconds: MINUTE },
+  /** A click counts for its advertiser once per address per ad an hour; repeats still follow the link. */
+  adClickCounted: { name: 'ad-click-counted', points: 1, seconds: HOUR },
+  /**
+   * Bearer tokens that name no live key: each is a database lookup. A program with a revoked key
+   * fails a few times and stops; 20 an hour from one address, then 15 minutes' wait.
+   */
+  unknownApiKey: { name: 'unknown-api-key-address', points: 20, seconds: HOUR, blockSeconds: 15 * MINUTE },
 } satisfies Record<string, CounterRule>;
 
 /**
@@ -58,6 +74,14 @@ export const LOGIN_LIMITS = {
  * WORLD_READS_PER_MINUTE): counted in each process's memory, see http/routes/world-reads.ts.
  */
 export const WORLD_READS_PER_MINUTE = 1200;
+
+/**
+ * Sockets in one process's world room. Per address: a school or an office behind one NAT, every
+ * pupil with a tab open, fits in 200; carrier-grade NAT puts more strangers behind one IPv4
+ * address, which is why it is not lower. Per session: one player with a phone and a few tabs.
+ */
+export const SOCKET_CAPS = { perAddress: 200, perSession: 4 };
+export type SocketCaps = typeof SOCKET_CAPS;
 
 export type DoorLimits = Record<keyof typeof DOOR_LIMITS, RateLimiterAbstract>;
 export type LoginLimits = Record<keyof typeof LOGIN_LIMITS, RateLimiterAbstract>;

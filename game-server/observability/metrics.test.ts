@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { joinWorld, waitFor, type WorldJoin } from '../rooms/test-clients.ts';
-import type { TestAgent } from '../testing/agent.ts';
+import { TestAgent } from '../testing/agent.ts';
 import { testBackends } from '../testing/databases.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { parseExposition, sampleValue, type Sample } from './scrape.ts';
 
-const METRICS_TOKEN = 'metrics-test-token-0123456789';
+const OPS_TOKEN = 'metrics-test-token-0123456789';
 
 describe('[issue 15 metrics] /metrics names every figure of the issue, and each moves when its event happens', () => {
   let game: TestServer;
@@ -14,15 +14,14 @@ describe('[issue 15 metrics] /metrics names every figure of the issue, and each 
   let watcher: WorldJoin;
 
   const scrape = async (): Promise<Sample[]> => {
-    // The test agent stands for a stranger by default (a forwarded address); the scraper is local.
-    const response = await game.agent().request<string>('GET', '/metrics', undefined, { 'x-forwarded-for': '127.0.0.1' });
+    const response = await new TestAgent(game.server.opsUrl!).request<string>('GET', '/metrics', undefined, { authorization: `Bearer ${OPS_TOKEN}` });
     expect(response.status).toBe(200);
     return parseExposition(response.body);
   };
   const read = async (name: string, labels: Record<string, string> = {}) => sampleValue(await scrape(), name, labels);
 
   beforeAll(async () => {
-    game = await startTestServer(testBackends()[0], { env: { METRICS_TOKEN, BANNER_SECONDS: '5' } });
+    game = await startTestServer(testBackends()[0], { env: { OPS_PORT: '0', OPS_TOKEN, BANNER_SECONDS: '5' } });
     demo = await game.demo();
     wanakt = await game.wanakt();
   });
@@ -31,13 +30,15 @@ describe('[issue 15 metrics] /metrics names every figure of the issue, and each 
     await game.stop();
   });
 
-  it('when a scraper is not on this machine, then it needs the metrics token', async () => {
-    const stranger = { 'x-forwarded-for': '203.0.113.7' };
-    expect((await game.agent().request('GET', '/metrics', undefined, stranger)).status).toBe(403);
-    expect((await game.agent().request('GET', '/metrics', undefined, { ...stranger, authorization: 'Bearer wrong-token-wrong-token' })).status).toBe(403);
-    const allowed = await game.agent().request<string>('GET', '/metrics', undefined, { ...stranger, authorization: `Bearer ${METRICS_TOKEN}` });
+  it('when a scraper has no OPS_TOKEN, then the operator port refuses it, and the public port never serves /metrics', async () => {
+    const ops = new TestAgent(game.server.opsUrl!);
+    expect((await ops.request('GET', '/metrics')).status).toBe(401);
+    expect((await ops.request('GET', '/metrics', undefined, { authorization: 'Bearer wrong-token-wrong-token' })).status).toBe(401);
+    const allowed = await ops.request<string>('GET', '/metrics', undefined, { authorization: `Bearer ${OPS_TOKEN}` });
     expect(allowed.status).toBe(200);
     expect(allowed.headers.get('content-type')).toContain('text/plain');
+    const publicPort = await game.agent().request('GET', '/metrics', undefined, { 'x-forwarded-for': '127.0.0.1', authorization: `Bearer ${OPS_TOKEN}` });
+    expect(publicPort.status).toBe(404);
   });
 
   it('when a client joins the world, then rooms, room clients and players online count it', async () => {

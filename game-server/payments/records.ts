@@ -39,7 +39,7 @@ export async function readPayment(sql: Queryable, id: string): Promise<PaymentRe
 
 /** Reads the payment and holds it until the transaction ends: one settlement at a time per payment. */
 export async function lockPayment(tx: Queryable, id: string): Promise<PaymentRecord | null> {
-  const [row] = await tx<PaymentRecord[]>`select ${tx.unsafe(COLUMNS)} from payments where id = ${id} for update`;
+  const [row] = await tx<PaymentRecord[]>`select ${tx.unsafe(COLUMNS)} from payments where id = ${id} for no key update`;
   return row ?? null;
 }
 

@@ -25,7 +25,8 @@ export interface WorldJoin {
   messages: { type: string; payload: any }[];
 }
 
-export async function joinWorld(url: string, headers: { cookie?: string; origin?: string } = {}): Promise<WorldJoin> {
+/** `x-forwarded-for` stands for the client's address, on a server that trusts this machine's proxy (TRUST_PROXY). */
+export async function joinWorld(url: string, headers: { cookie?: string; origin?: string; 'x-forwarded-for'?: string } = {}): Promise<WorldJoin> {
   const client = new Client(url, { headers: Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined)) as Record<string, string> });
   const room = await client.joinOrCreate('world');
   const messages: WorldJoin['messages'] = [];

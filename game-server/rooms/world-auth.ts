@@ -1,11 +1,20 @@
 import { matchMaker, ServerError, type AuthContext } from '@colyseus/core';
 import { parse } from 'cookie';
-import { resolveSession, SESSION_COOKIE, type SessionUser } from '../auth/sessions.ts';
+import { resolveSessionEntry, SESSION_COOKIE, type SessionUser } from '../auth/sessions.ts';
+import { CLIENT_ADDRESS_HEADER } from '../http/client-address.ts';
+import { addressKey } from '../limits/address-key.ts';
 import type { WorldRoomDeps } from './world-sync.ts';
 
 /** What the room knows of a client: the session's user, or null for a visitor who only watches. */
 export interface WorldAuth {
   user: SessionUser | null;
+  /** The address key (limits/address-key.ts) the join came from, as the matchmaking guard computed it. */
+  address: string;
+  /**
+   * The session the socket acts with: its hash, to close it when the session ends, and its end in
+   * epoch milliseconds (Colyseus keeps the seat's auth as JSON, where a Date would become a string).
+   */
+  session: { hash: string; expiresAtMs: number } | null;
 }
 
 /**
@@ -24,7 +33,11 @@ export async function authenticateJoin(deps: Pick<WorldRoomDeps, 'sql' | 'clock'
     throw new ServerError(403, 'Cross-site request refused');
   }
   const token = parse(context.headers.get('cookie') ?? '')[SESSION_COOKIE];
-  const user = await resolveSession(deps.sql, token, deps.clock());
+  const entry = await resolveSessionEntry(deps.sql, token, deps.clock());
   options[HOME_PROCESS_OPTION] = matchMaker.processId;
-  return { user };
+  return {
+    user: entry?.user ?? null,
+    address: addressKey(context.headers.get(CLIENT_ADDRESS_HEADER) ?? 'unknown'),
+    session: entry && { hash: entry.hash, expiresAtMs: entry.expiresAt.getTime() },
+  };
 }

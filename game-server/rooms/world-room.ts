@@ -12,7 +12,9 @@ import {
 } from '../../schema/state/messages.ts';
 import type { Actor } from '../../schema/commands/policy.ts';
 import { WorldState } from '../../schema/state/world-state.ts';
-import type { SessionUser } from '../auth/sessions.ts';
+import { SESSION_ENDED_CLOSE_CODE, TOO_MANY_SOCKETS_CODE } from '../../schema/rules/rejoin.ts';
+import { sessionIsLive, type SessionUser } from '../auth/sessions.ts';
+import { SOCKET_CAPS, type SocketCaps } from '../limits/door-limits.ts';
 import { forbidden, GameError, unauthenticated } from '../errors.ts';
 import { execute } from '../commands/execute.ts';
 import type { Lifecycle } from '../lifecycle.ts';
@@ -38,8 +40,15 @@ interface ClientData {
   activity: boolean;
   /** How its player's figures reach it; null for a visitor. */
   figures: FiguresClient | null;
+  /** Closes the socket when its session runs out. */
+  expiry: ReturnType<typeof setTimeout> | null;
 }
 type WorldClient = Client<{ userData: ClientData; auth: WorldAuth; messages: ServerMessages }>;
+
+/** What a socket whose session ended is told as it is closed; the client then shows the visitor view. */
+export const SESSION_ENDED_MESSAGE = 'Your session ended: you are watching as a visitor';
+// setTimeout's longest wait (about 24.8 days); a longer session is looked at again then.
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 // Closes after which a browser may come back with its reconnection token (a reload, a lost network).
 const MAY_COME_BACK = new Set<number>([CloseCode.GOING_AWAY, CloseCode.NO_STATUS_RECEIVED, CloseCode.ABNORMAL_CLOSURE, CloseCode.MAY_TRY_RECONNECT]);
@@ -65,11 +74,16 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
   private figures!: PlayerFigures;
   private sync!: WorldSync;
   private pins!: PinDrags;
-  private online!: OnlineCount;
+  // Unset until the world has loaded: a room can be disposed before that (its creating join failed
+  // or the process began to drain), and then there is no count to stop.
+  private online?: OnlineCount;
+  private disposed = false;
   private unsubscribe: () => void = () => {};
+  private caps: SocketCaps = SOCKET_CAPS;
 
-  async onCreate({ deps }: { deps: WorldRoomDeps }) {
+  async onCreate({ deps, caps }: { deps: WorldRoomDeps; caps?: SocketCaps }) {
     this.deps = deps;
+    if (caps) this.caps = caps;
     const state = new WorldState();
     this.figures = new PlayerFigures(deps.sql);
     const sync = new WorldSync(state, deps, this.figures, {
@@ -83,9 +97,14 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
     });
     this.sync = sync;
     this.pins = new PinDrags(state, (territoryIds) => sync.reread(territoryIds));
-    // Listening before reading: whatever commits meanwhile is applied after the first read.
-    this.unsubscribe = deps.events.subscribe((event, seq, origin) => sync.deliver(event, seq, origin));
+    // Listening before reading: whatever commits meanwhile is applied after the first read. Ended
+    // sessions close their sockets as the event arrives, whatever the world's own catching up.
+    this.unsubscribe = deps.events.subscribe((event, seq, origin) => {
+      if (event.type === 'sessions.ended') this.endSessions(new Set(event.sessions));
+      sync.deliver(event, seq, origin);
+    });
     await sync.load();
+    if (this.disposed) return;
     this.state = state;
     this.online = new OnlineCount(
       this.presence,
@@ -103,9 +122,11 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
   }
 
   async onJoin(client: WorldClient, _options: unknown, auth: WorldAuth) {
-    client.userData = { watching: null, broke: false, activity: false, figures: null };
+    this.refuseOverCap(auth);
+    client.userData = { watching: null, broke: false, activity: false, figures: null, expiry: null };
     this.watchSocket(client);
-    this.online.change(1);
+    if (auth.session) this.closeAtExpiry(client, auth.session.expiresAtMs);
+    this.online?.change(1);
     roomClients.inc();
     if (!auth.user) return;
     const figures: FiguresClient = { userId: auth.user.id, seesRealm: auth.user.is_wanakt, send: (values) => client.send('figures', values) };
@@ -131,18 +152,64 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
   }
 
   onLeave(client: WorldClient) {
+    // A join refused by a cap never got its place counted.
+    if (!client.userData) return;
+    if (client.userData.expiry) clearTimeout(client.userData.expiry);
     this.pins.release(client.sessionId);
     const figures = client.userData?.figures;
     if (figures) this.figures.detach(figures);
-    this.online.change(-1);
+    this.online?.change(-1);
     roomClients.dec();
   }
 
   async onDispose() {
-    roomsHere.dec();
+    this.disposed = true;
     this.unsubscribe();
-    this.sync.stop();
+    this.sync?.stop();
+    if (!this.online) return;
+    roomsHere.dec();
     await this.online.stop();
+  }
+
+  /**
+   * Runs first in onJoin, before any await: Colyseus has already put this client in `clients`, so
+   * counting there is exact however many joins race.
+   */
+  private refuseOverCap(auth: WorldAuth): void {
+    const fromAddress = this.clients.filter((other) => other.auth?.address === auth.address).length;
+    if (fromAddress > this.caps.perAddress) {
+      throw new ServerError(TOO_MANY_SOCKETS_CODE, `Too many connections from your address (at most ${this.caps.perAddress}): close another tab and try again`);
+    }
+    const hash = auth.session?.hash;
+    if (hash && this.clients.filter((other) => other.auth?.session?.hash === hash).length > this.caps.perSession) {
+      throw new ServerError(TOO_MANY_SOCKETS_CODE, `Too many connections for your session (at most ${this.caps.perSession}): close another tab and try again`);
+    }
+  }
+
+  private closeAtExpiry(client: WorldClient, expiresAtMs: number): void {
+    const wait = expiresAtMs - this.deps.clock().getTime();
+    client.userData!.expiry = setTimeout(() => {
+      if (wait > LONGEST_TIMER_MS) return this.closeAtExpiry(client, expiresAtMs);
+      client.leave(SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_MESSAGE);
+    }, Math.max(0, Math.min(wait, LONGEST_TIMER_MS)));
+  }
+
+  /** Closes every socket that acts with one of these sessions. */
+  private endSessions(hashes: Set<string>): void {
+    for (const client of this.clients) {
+      if (client.auth?.session && hashes.has(client.auth.session.hash)) client.leave(SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_MESSAGE);
+    }
+  }
+
+  /**
+   * A socket's write acts with its session only while the session lives: asked before each write,
+   * so a write never outruns the ended-session event that is on its way to close the socket.
+   */
+  private async requireLiveSession(client: WorldClient): Promise<void> {
+    const session = client.auth?.session;
+    if (session && (await sessionIsLive(this.deps.sql, session.hash, this.deps.clock()))) return;
+    if (session) client.leave(SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_MESSAGE);
+    throw unauthenticated();
   }
 
   private watchSocket(client: WorldClient): void {
@@ -175,6 +242,7 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
         if (message.on) client.send('activity', this.sync.backlog());
         return;
       case 'chat.send':
+        await this.requireLiveSession(client);
         await take(this.deps.chatCounter, userOf(client).id, CHAT_REFUSAL);
         await execute(this.deps, actorOf(client), { type: 'chat.post', body: { territory_id: message.territoryId, message: message.message } });
         return;
@@ -184,6 +252,7 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
         return;
       case 'pin.drop':
         wanaktOf(client);
+        await this.requireLiveSession(client);
         await this.pins.drop(client.sessionId, message, (position) =>
           execute(this.deps, actorOf(client), { type: 'territory.move-pin', territoryId: message.territoryId, body: position }),
         );
@@ -209,7 +278,7 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
  * join option the matchmaking request is given here, and every one of them applies the domain
  * events; the matchmaking request carries the cookie and Origin the join is checked on.
  */
-export function defineWorldRoom(server: Server, deps: WorldRoomDeps, lifecycle: Lifecycle) {
+export function defineWorldRoom(server: Server, deps: WorldRoomDeps, lifecycle: Lifecycle, caps: SocketCaps = SOCKET_CAPS) {
   class WorldRoomOfThisServer extends WorldRoom {
     static async onAuth(_token: string, options: Record<string, unknown>, context: AuthContext) {
       // A draining process takes no new seats: the client asks again and reaches another process.
@@ -217,7 +286,7 @@ export function defineWorldRoom(server: Server, deps: WorldRoomDeps, lifecycle: 
       return authenticateJoin(deps, options, context);
     }
   }
-  return server.define('world', WorldRoomOfThisServer, { deps }).filterBy([HOME_PROCESS_OPTION]);
+  return server.define('world', WorldRoomOfThisServer, { deps, caps }).filterBy([HOME_PROCESS_OPTION]);
 }
 
 /** New rooms are made in the process that was asked, so its own sockets reach them. */

@@ -251,6 +251,9 @@ export class WorldSync {
         showBanner(this.state.banner, event.ad);
         if (event.ad) await recordBannerImpressions(this.deps, event.ad.id, this.room.viewers());
         return;
+      case 'sessions.ended':
+        // The room closes those sockets as the event arrives, stale or not (see world-room.ts).
+        return;
     }
   }
 

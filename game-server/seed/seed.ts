@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { DEMO_USER_ID, STARTING_BALANCE, WANAKT_USER_ID } from '../../schema/constants.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { mint } from '../economy/ledger.ts';
-import { transaction, type Sql, type Tx } from '../db/database.ts';
+import { transaction, type Sql, type Tx, waitForTurnsFreely } from '../db/database.ts';
 import { COLLECTIBLES } from './collectibles-data.ts';
 import { SPECIAL_EVENTS, TERRITORY_EVENTS } from './events-data.ts';
 import { WORLD } from './world-data.ts';
@@ -120,6 +120,7 @@ export async function seed(sql: Sql, options: SeedOptions): Promise<SeedResult> 
   // Hashing is slow on purpose, so it happens before the lock is taken.
   const prepared = await Promise.all(accounts.map((account) => prepareAccount(sql, account)));
   return transaction(sql, async (tx) => {
+    await waitForTurnsFreely(tx);
     await tx`select pg_advisory_xact_lock(${SEED_LOCK})`;
     const generatedLogins: SeededLogin[] = [];
     for (const account of prepared) {

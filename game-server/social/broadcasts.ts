@@ -68,7 +68,7 @@ async function unusedPaymentId(sql: Queryable, senderId: string, lock: boolean):
      where p.user_id = ${senderId} and p.purpose = 'broadcast' and p.status = 'succeeded'
        and not exists (select 1 from broadcasts b where b.payment_id = p.id)
      order by p.created_at, p.id
-     limit 1 ${lock ? sql`for update of p` : sql``}`;
+     limit 1 ${lock ? sql`for no key update of p` : sql``}`;
   return row?.id ?? null;
 }
 
@@ -115,7 +115,7 @@ export async function sendBroadcast(deps: ServiceDeps, provider: PaymentProvider
   if (!(await unusedPaymentId(deps.sql, senderId, false))) await reconcileOpenPayments(deps, provider, senderId);
   const broadcast = await inTransaction(deps.sql, async (tx) => {
     const now = deps.clock();
-    await tx`select id from users where id = ${senderId} for update`;
+    await tx`select id from users where id = ${senderId} for no key update`;
     await refuseIfMuted(tx, senderId, now);
     refuseIfLimitReached(await sentInLastDay(tx, senderId, now));
     const paymentId = await unusedPaymentId(tx, senderId, true);

@@ -28,7 +28,7 @@ export async function removeChatMessage(deps: ServiceDeps, actor: Actor, message
   await inTransaction(deps.sql, async (tx) => {
     const [row] = await tx<{ territory_id: number; user_id: string; username: string; message: string; removed_at: Date | null }[]>`
       select m.territory_id, m.user_id, u.username, m.message, m.removed_at
-        from chat_messages m join users u on u.id = m.user_id where m.id = ${messageId} for update of m`;
+        from chat_messages m join users u on u.id = m.user_id where m.id = ${messageId} for no key update of m`;
     if (!row) throw notFound('Message not found');
     if (row.removed_at) throw conflict('This message has already been removed');
     await tx`update chat_messages set removed_at = ${deps.clock()} where id = ${messageId}`;
@@ -49,7 +49,7 @@ export async function removeBroadcast(deps: ServiceDeps, actor: Actor, broadcast
   await inTransaction(deps.sql, async (tx) => {
     const [row] = await tx<{ sender_id: string; username: string; message: string; removed_at: Date | null }[]>`
       select b.sender_id, u.username, b.message, b.removed_at
-        from broadcasts b join users u on u.id = b.sender_id where b.id = ${broadcastId} for update of b`;
+        from broadcasts b join users u on u.id = b.sender_id where b.id = ${broadcastId} for no key update of b`;
     if (!row) throw notFound('Broadcast not found');
     if (row.removed_at) throw conflict('This broadcast has already been removed');
     await tx`update broadcasts set removed_at = ${deps.clock()} where id = ${broadcastId}`;

@@ -2,6 +2,7 @@ import { PROFILE_TRADES, type PlayerProfileDto, type ProfileTerritoryDto } from 
 import { ownershipTier } from '../../schema/rules/economy.ts';
 import type { Queryable } from '../db/database.ts';
 import { listUserCollectibles } from '../economy/collectibles.ts';
+import { projectedEarnings } from '../economy/earnings.ts';
 import { tradesOf } from '../economy/market.ts';
 import { notFound } from '../errors.ts';
 import { territoryRows, type TerritoryRow } from '../world/territories.ts';
@@ -24,7 +25,7 @@ export async function playerProfile(sql: Queryable, username: string, now: Date)
   if (!user) throw notFound(`No player is called ${username}`);
 
   const since = new Date(now.getTime() - EARNINGS_WINDOW_MS);
-  const [held, [earned], collectibles, trades] = await Promise.all([
+  const [held, [earned], collectibles, trades, projected] = await Promise.all([
     territoryRows(sql, { ownerId: user.id }),
     sql<{ earnings: string; tribute: string }[]>`
       select coalesce(sum(amount) filter (where reason = 'earnings'), 0)::text as earnings,
@@ -33,6 +34,7 @@ export async function playerProfile(sql: Queryable, username: string, now: Date)
        where to_user_id = ${user.id} and reason in ('earnings', 'rent') and created_at > ${since} and created_at <= ${now}`,
     listUserCollectibles(sql, user.id),
     tradesOf(sql, user.id, PROFILE_TRADES),
+    projectedEarnings(sql, user.id, now),
   ]);
   const territories = await feudalTitles(sql, user.id, held);
   const others = (names: (string | null)[]) => [...new Set(names)].filter((name): name is string => name !== null && name !== user.username).sort();
@@ -47,7 +49,7 @@ export async function playerProfile(sql: Queryable, username: string, now: Date)
     vassal_of: others(territories.map((territory) => territory.lord?.owner_name ?? null)),
     vassals: others(territories.flatMap((territory) => territory.vassal_owners)),
     earnings: {
-      monthly_revenue: held.reduce((sum, territory) => sum + Number(territory.monthly_revenue), 0),
+      monthly_earnings: projected.monthly_earnings,
       earned_30d: Number(earned.earnings),
       tribute_30d: Number(earned.tribute),
     },

@@ -42,6 +42,7 @@ export function sharedProcessEnvironment(databaseUrl: string, redisUrl: string, 
     WANAKT_PASSWORD: TEST_WANAKT_PASSWORD,
     DEMO_PASSWORD: TEST_DEMO_PASSWORD,
     PAYMENTS: 'sandbox',
+    TRUST_PROXY: 'loopback',
     ...extra,
   };
 }
@@ -49,8 +50,8 @@ export function sharedProcessEnvironment(databaseUrl: string, redisUrl: string, 
 /** Starts one game-server process with this environment (PATH is added); resolves once it listens. */
 export function startGameProcess(env: Record<string, string>, cwd: string): Promise<GameProcess> {
   // Test servers take test-mode payments unless a test says otherwise: a real database refuses to
-  // start without a payment provider.
-  const child = spawn(process.execPath, ['--import', TSX, MAIN], { cwd, env: { PATH: process.env.PATH ?? '', PAYMENTS: 'sandbox', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // start without a payment provider. Test agents stand for many browsers through X-Forwarded-For.
+  const child = spawn(process.execPath, ['--import', TSX, MAIN], { cwd, env: { PATH: process.env.PATH ?? '', PAYMENTS: 'sandbox', TRUST_PROXY: 'loopback', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   return new Promise((resolve, reject) => {
     const collect = (chunk: Buffer) => {

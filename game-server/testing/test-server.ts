@@ -18,7 +18,7 @@ export interface TestServer {
 }
 
 /** The real game server on a port of its own, on a fresh database of the given backend. */
-export interface TestServerOptions extends Pick<StartOptions, 'clock' | 'relay' | 'clientDir'> {
+export interface TestServerOptions extends Pick<StartOptions, 'clock' | 'relay' | 'clientDir' | 'socketCaps'> {
   /** Settings beyond the test defaults. */
   env?: Record<string, string>;
   log?: Logger;
@@ -27,7 +27,8 @@ export interface TestServerOptions extends Pick<StartOptions, 'clock' | 'relay' 
 export async function startTestServer(backend: TestBackend, options: TestServerOptions = {}): Promise<TestServer> {
   const database = await backend.open();
   const { env, log, ...start } = options;
-  const config = loadConfig({ PORT: '0', LOG_LEVEL: 'error', WANAKT_PASSWORD: TEST_WANAKT_PASSWORD, DEMO_PASSWORD: TEST_DEMO_PASSWORD, ...env });
+  // The test agents stand for many browsers by sending X-Forwarded-For, as a proxy on this host would.
+  const config = loadConfig({ PORT: '0', LOG_LEVEL: 'error', TRUST_PROXY: 'loopback', WANAKT_PASSWORD: TEST_WANAKT_PASSWORD, DEMO_PASSWORD: TEST_DEMO_PASSWORD, ...env });
   const server = await startGameServer({ config, log: log ?? createLogger('error'), database, ...start });
   const loggedIn = async (username: string, password: string) => {
     const agent = new TestAgent(server.url);

@@ -149,7 +149,7 @@ export async function createSpecialEvent(sql: Queryable, input: SpecialEventCrea
  * stored ones under a row lock, so a change of only one date still keeps the end after the start.
  */
 export async function updateSpecialEvent(tx: Tx, id: number, patch: SpecialEventPatchBody, now: Date): Promise<SpecialEventDto> {
-  const [stored] = await tx<SpecialEventRow[]>`select ${specialEventColumns(tx)} from special_events where id = ${id} for update`;
+  const [stored] = await tx<SpecialEventRow[]>`select ${specialEventColumns(tx)} from special_events where id = ${id} for no key update`;
   if (!stored) throw notFound('Event not found');
   const next = { ...stored, ...definedFields(patch) };
   if (next.end_date.getTime() <= next.start_date.getTime()) throw badInput(END_BEFORE_START);

@@ -3,7 +3,7 @@ import { DEFAULT_MONTHLY_REVENUE, WANAKT_USER_ID, type TerritoryType } from '../
 import { duplicateSettlementMessage, existingSettlement } from '../../schema/rules/presets.ts';
 import { FEUDAL_SHARE } from '../../schema/rules/rent.ts';
 import { isRealmTerritory } from '../../schema/rules/market.ts';
-import type { Tx } from '../db/database.ts';
+import { waitForTurnsFreely, type Tx } from '../db/database.ts';
 import { badInput, conflict, notFound } from '../errors.ts';
 import { emit } from '../events/outbox.ts';
 import type { Work } from '../service-deps.ts';
@@ -63,6 +63,7 @@ async function overlordFor(tx: Tx, settlement: NewSettlement): Promise<number | 
  */
 export async function createSettlement({ tx }: Work, settlement: NewSettlement): Promise<TerritoryDto> {
   // One founding at a time, so two tabs sending the same preset cannot both find the name free.
+  await waitForTurnsFreely(tx);
   await tx`select pg_advisory_xact_lock(${SETTLEMENT_LOCK})`;
   const namesakes = await tx<{ name: string }[]>`select name from territories where lower(name) = lower(${settlement.name.trim()})`;
   const existing = existingSettlement(settlement.name, namesakes);

@@ -185,7 +185,7 @@ export interface LockedTerritory {
 /** Locks one territory's row for the rest of the transaction, so writers to it queue. */
 export async function lockTerritory(tx: Tx, id: number): Promise<LockedTerritory> {
   const [row] = await tx<(Omit<LockedTerritory, 'sale_price'> & { sale_price: string | null })[]>`
-    select id, name, type, owner_id, sale_price::text, upgrade_tier from territories where id = ${id} for update`;
+    select id, name, type, owner_id, sale_price::text, upgrade_tier from territories where id = ${id} for no key update`;
   if (!row) throw notFound('Territory not found');
   return { ...row, sale_price: nullableNumber(row.sale_price) };
 }

@@ -48,5 +48,5 @@ export type BroadcastAllowanceDto = z.infer<typeof BroadcastAllowanceDto>;
 /** How many broadcasts GET /api/broadcasts/recent answers without limit or cursor. */
 export const RECENT_BROADCASTS = 20;
 /** GET /api/broadcasts/recent pages back through every broadcast when asked with limit or cursor. */
-export const BroadcastsPageQuery = z.object(pageFields(z.tuple([TimeKey, z.number().int().positive()])));
+export const BroadcastsPageQuery = z.object(pageFields(z.tuple([TimeKey, z.number().int().positive()]), ['2026-01-01T12:00:00.000000+00:00', 42]));
 export const BroadcastsPage = PageDto(BroadcastDto, 'BroadcastsPage');

@@ -59,8 +59,9 @@ export const ChatPageQuery = z
       .string({ error: 'before must be a message id' })
       .regex(/^[1-9][0-9]{0,14}$/, { error: 'before must be a message id' })
       .transform(Number)
-      .optional(),
-    ...pageFields(z.tuple([MessageId])),
+      .optional()
+      .meta({ description: 'Messages older than this message id (the plain list). Cannot be combined with limit or cursor (400).' }),
+    ...pageFields(z.tuple([MessageId]), [42]),
   })
   .refine((query) => query.before === undefined || (query.limit === undefined && query.cursor === undefined), {
     error: 'before cannot be combined with limit or cursor',

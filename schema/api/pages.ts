@@ -70,11 +70,11 @@ export function pageLimit(max: number) {
     .pipe(z.number().min(1, { error: invalid }).max(max, { error: invalid }));
 }
 
-/** The query fields of a paginated list whose rows sort by `key`. */
-export function pageFields<K>(key: z.ZodType<K>) {
+/** The query fields of a paginated list whose rows sort by `key`; `example` is a key such a list answers, for the document's example cursor. */
+export function pageFields<K>(key: z.ZodType<K>, example: NoInfer<K>) {
   return {
     limit: pageLimit(PAGE_SIZE_MAX).optional().meta({ description: `Rows per page, 1 to ${PAGE_SIZE_MAX} (${PAGE_SIZE_DEFAULT} when only a cursor is sent). Sending limit or cursor asks for the paginated shape.`, example: '50' }),
-    cursor: cursorOf(key).optional().meta({ description: 'The next_cursor of the page before; opaque', example: 'WzQyXQ' }),
+    cursor: cursorOf(key).optional().meta({ description: 'The next_cursor of the page before; opaque', example: encodeCursor(key.parse(example)) }),
   };
 }
 

@@ -70,6 +70,8 @@ export const PurchaseIntentBody = z
     package_id: PackageId.optional(),
     userId: z.string({ error: 'userId must be text' }).max(100).optional(),
   })
+  // Either spelling names the package; one of them is required.
+  .meta({ anyOf: [{ required: ['packageId'] }, { required: ['package_id'] }] })
   .transform((body, context) => {
     const packageId = body.packageId ?? body.package_id;
     if (packageId === undefined) {

@@ -49,8 +49,8 @@ export const PlayerProfileDto = z
     vassal_of: z.array(z.string()),
     vassals: z.array(z.string()),
     earnings: z.object({
-      /** The sum of the held territories' monthly revenue. */
-      monthly_revenue: z.number(),
+      /** Monthly earnings by schema/rules/figures.ts: what the earnings job mints to the player for a month. */
+      monthly_earnings: z.number(),
       /** DRK paid out as monthly earnings over the last 30 days. */
       earned_30d: z.number(),
       /** DRK of rent and tribute received from vassals over the last 30 days. */

@@ -35,8 +35,9 @@ export const RevenueSummaryDto = z
     ad_revenue: z.number(),
     /** The part of ad_revenue that is every owned wonder's, paid to the Wanakt (0 for anyone else). */
     wonder_ad_revenue: z.number(),
-    /** What the player's vassals owe per rent period, spread over its months. */
+    /** Tribute this period: what the player's vassals owe it for the current 6-month rent period (not part of total_monthly). */
     feudal_tribute: z.number(),
+    /** Monthly earnings: base + multiplier bonus + ad revenue, what the earnings job mints to the player for a month. */
     total_monthly: z.number(),
     territories: z.array(TerritoryRevenueDto),
     /** The latest monthly payout the ledger holds for the player, or null before the first. */

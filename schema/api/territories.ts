@@ -28,7 +28,9 @@ export const decimalCoordinate = (message: string, missing = message) =>
       blankToUndefined,
       z.union([z.number(), z.string().trim().regex(DECIMAL, { error: message })], { error: (issue) => (issue.input === undefined ? missing : message) }),
     )
-    .transform(Number)
+    // A number as JSON carries it may be finer than a string may (4.4e-323): it is rounded to the
+    // string's 12 decimals, as PostgreSQL refuses a double that small instead of storing 0.
+    .transform((value) => Number(Number(value).toFixed(12)))
     .pipe(z.number().finite({ error: message }));
 
 const inRange = (name: string, limit: number) =>
@@ -122,8 +124,12 @@ export interface HierarchyNode extends TerritoryDto {
   vassals: HierarchyNode[];
   /** What its owned vassals owe it per rent period (schema/rules/rent.ts rentDue). */
   collectsRent: number;
-  /** What it owes its overlord per rent period, 0 when it owes nothing. */
+  /** What it owes per rent period (schema/rules/rent.ts rentOwed), 0 when it owes nothing. */
   paysRent: number;
+  /** The name of the player its rent goes to, or null when it pays none. */
+  paysTo: string | null;
+  /** It would owe rent, but its lord is unowned: rent to an unowned lord goes to nobody. */
+  paysNobody: boolean;
   /** The rent the Wanakt set, or null when the rule's default applies. */
   rent_amount: number | null;
 }
@@ -135,6 +141,8 @@ export const HierarchyNode: z.ZodType<HierarchyNode> = TerritoryDto.extend({
   },
   collectsRent: z.number(),
   paysRent: z.number(),
+  paysTo: z.string().nullable(),
+  paysNobody: z.boolean(),
   rent_amount: z.number().nullable(),
 }).meta({ id: 'HierarchyNode' });
 
@@ -162,7 +170,7 @@ export type OwnershipChangeDto = z.infer<typeof OwnershipChangeDto>;
 /** How many changes of owner a history read without limit or cursor answers. */
 export const HISTORY_LIMIT = 200;
 /** GET /api/territories/{id}/history pages back through every change when asked with limit or cursor. */
-export const HistoryPageQuery = z.object(pageFields(z.tuple([TimeKey, z.number().int().positive()])));
+export const HistoryPageQuery = z.object(pageFields(z.tuple([TimeKey, z.number().int().positive()]), ['2026-01-01T12:00:00.000000+00:00', 42]));
 /** The latest changes; a paginated read adds next_cursor, null on the last page. */
 export const TerritoryHistoryDto = z
   .object({ history: z.array(OwnershipChangeDto), next_cursor: z.string().nullable().optional() })

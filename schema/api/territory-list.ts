@@ -59,14 +59,18 @@ export const TerritoryListQuery = z
       .regex(/^(0|[1-9][0-9]{0,14})$/, { error: SINCE_INVALID })
       .transform(Number)
       .optional()
-      .meta({ description: 'Only the territories changed after this world sequence number, as { seq, full, territories }', example: '1042' }),
+      .meta({ description: 'Only the territories changed after this world sequence number, as { seq, full, territories }. Cannot be combined with bbox (400).', example: '1042' }),
   })
   // A territory whose pin left the box would silently stay in the client's copy.
   .refine((query) => query.since === undefined || query.bbox === undefined, { error: 'since cannot be combined with bbox' });
 export type TerritoryListQuery = z.infer<typeof TerritoryListQuery>;
 
-/** A territory with only some of its fields: what `?fields=` answers. */
-export const SlimTerritoryDto = z.record(z.string(), z.unknown()).meta({ id: 'SlimTerritory', description: 'A territory with only the fields asked for' });
+/** A territory with only some of its fields: what `?fields=` answers. Its id is always there. */
+export const SlimTerritoryDto = TerritoryDto.partial()
+  .required({ id: true })
+  .strict()
+  .meta({ id: 'SlimTerritory', description: 'A territory with only the fields asked for (id is always kept)' });
+export type SlimTerritoryDto = z.infer<typeof SlimTerritoryDto>;
 
 /** The header every world answer carries: the outbox number the territories reflect. */
 export const WORLD_SEQ_HEADER = 'X-World-Seq';
@@ -88,6 +92,6 @@ export function insideBox(territory: Pick<TerritoryDto, 'latitude' | 'longitude'
   return latitude >= box.minLatitude && latitude <= box.maxLatitude && longitude >= box.minLongitude && longitude <= box.maxLongitude;
 }
 
-export function pickFields(territory: TerritoryDto, fields: readonly TerritoryField[]): Partial<TerritoryDto> {
-  return Object.fromEntries(fields.map((field) => [field, territory[field]]));
+export function pickFields(territory: TerritoryDto, fields: readonly TerritoryField[]): SlimTerritoryDto {
+  return { ...Object.fromEntries(fields.map((field) => [field, territory[field]])), id: territory.id };
 }

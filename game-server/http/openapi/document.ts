@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_KEY_RATE_LIMIT, API_KEY_SCOPES } from '../../../schema/api/api-keys.ts';
+import { API_KEY_RATE_LIMIT, API_KEY_SCOPES, type ApiKeyScope } from '../../../schema/api/api-keys.ts';
 import { ErrorDto } from '../../../schema/api/user.ts';
 import { SESSION_COOKIE } from '../../auth/sessions.ts';
 import { API_BODY_LIMIT_BYTES } from '../body-limit.ts';
@@ -8,6 +8,42 @@ import { OPERATIONS } from './operations.ts';
 import { openApiPath } from './route-table.ts';
 
 type JsonSchema = Record<string, unknown>;
+
+/** The document's tags, in the order a reader meets them, each with what its calls are about. */
+const TAGS: Record<string, string> = {
+  Accounts: 'Registering, logging in and out, and the account of the session or key',
+  'API keys': "A player's keys for programs; managed with a session only",
+  Territories: 'The world: territories, their owners, listings, history and visits',
+  Trade: 'Buying, upgrading and listing territories',
+  Economy: "DRK's supply, the open books, the audit and your statement",
+  Rent: 'Rent owed up the feudal chain, and paying it',
+  Revenue: 'What your territories earn',
+  Collectibles: 'Items bought with DRK and applied to territories',
+  Chat: "Each territory's chat",
+  Events: 'Territory and world events the Wanakt schedules',
+  Broadcasts: 'Paid messages to every player',
+  Payments: 'Card payments: DRK packages, broadcasts and ads',
+  Ads: 'Ads on territories and dashboard banners',
+  Notifications: "A player's notices",
+  'First steps': "A newcomer's starter territory",
+  Rankings: 'Leaderboards',
+  Players: "Players' public pages",
+  Wanakt: "The Wanakt's own calls: minting, assigning, moderation, review",
+  Service: 'Health and readiness',
+};
+
+/** Sent with every answer to a request made with an API key: its budget, as RateLimit-* headers say it. */
+const KEY_BUDGET_HEADERS = {
+  'RateLimit-Limit': { $ref: '#/components/headers/RateLimitLimit' },
+  'RateLimit-Remaining': { $ref: '#/components/headers/RateLimitRemaining' },
+  'RateLimit-Reset': { $ref: '#/components/headers/RateLimitReset' },
+};
+const HEADERS = {
+  RetryAfter: { description: 'Seconds to wait before asking again', schema: { type: 'integer', minimum: 1 } },
+  RateLimitLimit: { description: `Requests the API key may make per ${API_KEY_RATE_LIMIT.seconds} s (sent only with a key)`, schema: { type: 'integer', minimum: 1 } },
+  RateLimitRemaining: { description: 'Requests the API key has left in this window (sent only with a key)', schema: { type: 'integer', minimum: 0 } },
+  RateLimitReset: { description: 'Seconds until the window starts again (sent only with a key)', schema: { type: 'integer', minimum: 0 } },
+};
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad input',
@@ -21,6 +57,49 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'The database does not answer',
 };
 
+type ZodDef = { type: string; in?: z.ZodType; out?: z.ZodType; shape?: Record<string, z.ZodType> };
+const defOf = (schema: unknown) => (schema as { _zod: { def: ZodDef } })._zod.def;
+
+function replace(target: JsonSchema, by: JsonSchema) {
+  for (const key of Object.keys(target)) delete target[key];
+  Object.assign(target, by);
+}
+
+/**
+ * What a validator enforces after its transforms, written into the input schema zod derives from
+ * what comes before them. A text read, trimmed, then checked (`max(10_000) → trim → 1..500`) is
+ * documented with the checked lengths and a non-blank pattern; digits read from a path or a query
+ * and checked as a number (`^[1-9][0-9]{0,9}$ → Number → max 2³¹−1`) as the integer range it is.
+ * A field is required when the validator refuses it missing, whatever preprocessing it has.
+ */
+function enforced(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }) {
+  const def = defOf(ctx.zodSchema);
+  const json = ctx.jsonSchema;
+  if (def.type === 'object' && def.shape && json.type === 'object') {
+    const required = Object.entries(def.shape).filter(([, field]) => !field.safeParse(undefined).success).map(([name]) => name);
+    if (required.length > 0) json.required = required;
+    else delete json.required;
+    return;
+  }
+  if (def.type !== 'pipe' || !def.out || defOf(def.out).type === 'transform' || json.type !== 'string') return;
+  const out = z.toJSONSchema(def.out, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
+  if (out.type === 'number' || out.type === 'integer') {
+    const positive = typeof json.pattern === 'string' && json.pattern.startsWith('^[1-9]');
+    const { description, example } = json;
+    replace(json, {
+      type: 'integer',
+      minimum: (out.minimum as number | undefined) ?? (positive ? 1 : 0),
+      ...(out.maximum !== undefined && { maximum: out.maximum }),
+      ...(description !== undefined && { description }),
+      ...(example !== undefined && { example: Number(example) }),
+    });
+  } else if (out.type === 'string') {
+    for (const bound of ['minLength', 'pattern', 'format', 'enum'] as const) if (out[bound] !== undefined) json[bound] = out[bound];
+    if (typeof out.maxLength === 'number') json.maxLength = Math.min(out.maxLength, (json.maxLength as number | undefined) ?? Infinity);
+    if ((out.minLength as number | undefined) && json.pattern === undefined) json.pattern = '\\S';
+  }
+}
+
 /**
  * Turns zod schemas into JSON Schema 2020-12 (what OpenAPI 3.1 uses). Every schema with a
  * `.meta({ id })` becomes one shared component instead of a copy in each operation.
@@ -29,7 +108,12 @@ function schemaConverter() {
   const components: Record<string, JsonSchema> = {};
   const toComponents = (json: string) => json.replaceAll('"#/$defs/', '"#/components/schemas/');
   const convert = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
-    const converted = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
+    const converted = z.toJSONSchema(schema, {
+      target: 'draft-2020-12',
+      io,
+      unrepresentable: 'any',
+      ...(io === 'input' && { override: (ctx) => enforced(ctx as { zodSchema: unknown; jsonSchema: JsonSchema }) }),
+    }) as JsonSchema;
     const { $schema: _dialect, $defs, ...rest } = JSON.parse(toComponents(JSON.stringify(converted))) as JsonSchema & { $defs?: Record<string, JsonSchema> };
     Object.assign(components, $defs ?? {});
     return rest;
@@ -46,15 +130,18 @@ function parameters(operation: Operation, convert: (schema: z.ZodType, io: 'inpu
         in: location,
         required: location === 'path' || !(field as z.ZodType).safeParse(undefined).success,
         ...(description !== undefined && { description }),
-        ...(example !== undefined && { example }),
+        ...(example !== undefined && { example: fieldSchema.type === 'integer' ? Number(example) : example }),
         schema: fieldSchema,
       };
     });
   return [...of('path', operation.params), ...of('query', operation.query)];
 }
 
+/** One bearer scheme per key scope: a bearer scheme lists no scopes, so each scope is its own. */
+const keyScheme = (scope: ApiKeyScope) => `apiKey${scope[0]!.toUpperCase()}${scope.slice(1)}`;
+
 function security(operation: Operation) {
-  const key = operation.scope ? [{ apiKey: [operation.scope] }] : [];
+  const key = operation.scope ? [{ [keyScheme(operation.scope)]: [] }] : [];
   if (operation.access === 'public') return [{}, ...key];
   return [{ session: [] }, ...key];
 }
@@ -74,15 +161,22 @@ export function openApiDocument(operations: readonly Operation[] = OPERATIONS) {
   const errorSchema = convert(ErrorDto, 'output');
   const paths: Record<string, Record<string, unknown>> = {};
   for (const operation of operations) {
+    const budget = operation.scope ? KEY_BUDGET_HEADERS : {};
+    const okHeaders = { ...Object.fromEntries(Object.entries(operation.ok.headers ?? {}).map(([name, description]) => [name, { description, schema: { type: 'string' } }])), ...budget };
     const responses: Record<string, unknown> = {
       [operation.ok.status]: {
         description: operation.ok.description,
-        ...(operation.ok.headers && { headers: Object.fromEntries(Object.entries(operation.ok.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) }),
+        ...(Object.keys(okHeaders).length > 0 && { headers: okHeaders }),
         ...(operation.ok.schema && { content: { 'application/json': { schema: convert(operation.ok.schema, 'output') } } }),
       },
     };
     for (const status of errorStatuses(operation)) {
-      responses[status] = { description: STATUS_TEXT[status] ?? 'Error', content: { 'application/json': { schema: errorSchema } } };
+      const headers = status === 429 ? { 'Retry-After': { $ref: '#/components/headers/RetryAfter' }, ...budget } : budget;
+      responses[status] = {
+        description: STATUS_TEXT[status] ?? 'Error',
+        ...(Object.keys(headers).length > 0 && { headers }),
+        content: { 'application/json': { schema: errorSchema } },
+      };
     }
     const path = (paths[`/api${openApiPath(operation.path)}`] ??= {});
     path[operation.method] = {
@@ -106,6 +200,9 @@ export function openApiDocument(operations: readonly Operation[] = OPERATIONS) {
     info: {
       title: 'Wanakt World API',
       version: '1',
+      // No licence has been chosen for the API: until one is, its terms are the game's own.
+      license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Wanakt-World' },
+      contact: { name: 'Wanakt World: write to the Wanakt in the game' },
       description: [
         'Every answer is JSON; every error is `{ "message": ... }`.',
         `**Authentication.** Browsers use the session cookie \`${SESSION_COOKIE}\` set by login. Programs send \`Authorization: Bearer wk_...\`, a key made on /settings/api-keys, with scopes ${API_KEY_SCOPES.map((scope) => `\`${scope}\``).join(', ')}. A key acts as its owner, never with the Wanakt's powers, and never manages keys.`,
@@ -113,13 +210,19 @@ export function openApiDocument(operations: readonly Operation[] = OPERATIONS) {
         '**Caching.** Public territory lists carry a strong ETag: send If-None-Match and get 304 when nothing changed. Answers are compressed with brotli or gzip when Accept-Encoding allows.',
       ].join('\n\n'),
     },
-    servers: [{ url: '/' }],
+    servers: [{ url: '/', description: 'The server this document was read from' }],
+    tags: Object.entries(TAGS)
+      .filter(([name]) => operations.some((operation) => operation.tag === name))
+      .map(([name, description]) => ({ name, description })),
     components: {
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie of POST /api/auth/login' },
-        apiKey: { type: 'http', scheme: 'bearer', description: `An API key (wk_...) with the scope the call names: ${API_KEY_SCOPES.join(', ')}` },
+        ...Object.fromEntries(
+          API_KEY_SCOPES.map((scope) => [keyScheme(scope), { type: 'http', scheme: 'bearer', description: `An API key (wk_...) with the \`${scope}\` scope` }]),
+        ),
       },
       schemas: components,
+      headers: HEADERS,
     },
     paths,
   };

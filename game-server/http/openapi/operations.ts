@@ -55,7 +55,7 @@ import { StatementCsvQuery, StatementPage, StatementQuery } from '../../../schem
 import { AccountDto } from '../../../schema/api/user.ts';
 import { AuditEntryDto, AuditQuery, MuteBody, MuteDto, RemoveBody, UnmuteBody } from '../../../schema/api/desk.ts';
 import { FirstStepsDto, StarterClaimBody } from '../../../schema/api/first-steps.ts';
-import { MarkReadBody, NOTIFICATIONS_PAGE_SIZE, NotificationsDto } from '../../../schema/api/notifications.ts';
+import { MarkReadBody, NOTIFICATIONS_PAGE_SIZE, NotificationPreferenceBody, NotificationPreferencesDto, NotificationsDto } from '../../../schema/api/notifications.ts';
 import { PlayerProfileDto, ProfileUsernameParam } from '../../../schema/api/profiles.ts';
 import { MARKETPLACE_DEFAULT_PAGE, MARKETPLACE_MAX_PAGE, MarketplacePage, MarketplaceQueryFields } from '../../../schema/api/marketplace.ts';
 import { RankingBoardParam, RankingDto } from '../../../schema/api/rankings.ts';
@@ -69,8 +69,9 @@ import type { Operation } from './operation.ts';
 // Every REST call the game answers, under /api. The OpenAPI document is generated from this list,
 // bearer keys are authorised by it, and a test fails when Express answers a call it lacks.
 
-const territory = z.object({ id: TerritoryId });
-const byId = (what: string) => z.object({ id: IdParam(what) });
+// Each path id says what it names: `/events/territory/{id}` is a territory for GET and an event for PATCH and DELETE.
+const territory = z.object({ id: TerritoryId.meta({ description: 'Territory id' }) });
+const byId = (what: string) => z.object({ id: IdParam(what).meta({ description: what }) });
 const ofUser = z.object({ userId: UserIdField });
 const list = (item: z.ZodType) => z.array(item);
 const paged = `Sending \`limit\` (1 to ${PAGE_SIZE_MAX}) or \`cursor\` asks for pages: { items, next_cursor }, keyset-paginated; pass next_cursor back as \`cursor\` until it is null. Without either the answer keeps its plain shape.`;
@@ -177,18 +178,19 @@ const payments: Operation[] = [
   { method: 'get', path: '/ads/:id/click', tag: 'Ads', summary: "Count a click and go to the ad's site", access: 'public', scope: 'read', params: byId('Ad id'), ok: { status: 302, description: "Redirect to the ad's URL", headers: { Location: "The ad's web address" } } },
 ];
 
-const MessageOrBroadcastId = (what: string) => z.object({ id: IdParam(what) });
 const staying: Operation[] = [
   { method: 'get', path: '/notifications', tag: 'Notifications', summary: `Your newest ${NOTIFICATIONS_PAGE_SIZE} notices and how many are unread`, access: 'player', scope: 'read', ok: { status: 200, schema: NotificationsDto, description: 'Notices' }, rateLimit: '60 per 60 s per player' },
   { method: 'post', path: '/notifications/read', tag: 'Notifications', summary: 'Mark these notices read (no ids: all of them)', access: 'player', scope: null, body: MarkReadBody, ok: { status: 200, schema: z.object({ unread: z.number().int() }), description: 'Unread left' }, rateLimit: '60 per 60 s per player' },
+  { method: 'get', path: '/notifications/preferences', tag: 'Notifications', summary: 'Each kind of notice and whether you hear of it', access: 'player', scope: 'read', ok: { status: 200, schema: NotificationPreferencesDto, description: 'Preferences' }, rateLimit: '60 per 60 s per player' },
+  { method: 'post', path: '/notifications/preferences', tag: 'Notifications', summary: 'Switch one kind of notice on or off', access: 'player', scope: null, body: NotificationPreferenceBody, ok: { status: 200, schema: NotificationPreferencesDto, description: 'Preferences' }, rateLimit: '60 per 60 s per player' },
   { method: 'get', path: '/first-steps', tag: 'First steps', summary: 'The starter territories a newcomer may claim, and whether it may', access: 'player', scope: 'read', ok: { status: 200, schema: FirstStepsDto, description: 'First steps' }, rateLimit: '30 per 60 s per player' },
   { method: 'post', path: '/first-steps/claim', tag: 'First steps', summary: 'Claim a first territory at the starter price, once', access: 'player', scope: null, body: StarterClaimBody, ok: { status: 200, schema: MessageDto, description: 'Claimed' }, errors: [404, 409], rateLimit: '30 per 60 s per player' },
   { method: 'get', path: '/rankings/:board', tag: 'Rankings', summary: 'A leaderboard (wealth, territories, earnings, tribute) with your own place', access: 'public', scope: 'read', params: z.object({ board: RankingBoardParam }), ok: { status: 200, schema: RankingDto, description: 'Ranking' } },
   { method: 'get', path: '/players/:username', tag: 'Rankings', summary: "A player's public profile: territories and feudal titles, earnings, collectibles, latest trades", description: 'The name is matched whatever its case, as at login.', access: 'public', scope: 'read', params: z.object({ username: ProfileUsernameParam }), ok: { status: 200, schema: PlayerProfileDto, description: 'Profile' }, rateLimit: limitText(DOOR_LIMITS.profile, 'player, or address before log-in') },
   { method: 'get', path: '/admin/audit', tag: 'Wanakt', summary: "The audit log of the Wanakt's actions, newest first", access: 'wanakt', scope: null, query: AuditQuery, ok: { status: 200, schema: list(AuditEntryDto), description: 'Entries' } },
   { method: 'get', path: '/admin/chat/recent', tag: 'Wanakt', summary: 'Recent chat across territories, for moderation', access: 'wanakt', scope: null, ok: { status: 200, schema: list(ChatMessageDto.extend({ territory_name: z.string() })), description: 'Messages' } },
-  { method: 'post', path: '/admin/chat/:id/remove', tag: 'Wanakt', summary: 'Remove a chat message, with a reason', access: 'wanakt', scope: null, params: MessageOrBroadcastId('Message id'), body: RemoveBody, ok: { status: 200, schema: MessageDto, description: 'Removed' }, errors: [404, 409] },
-  { method: 'post', path: '/admin/broadcasts/:id/remove', tag: 'Wanakt', summary: 'Remove a broadcast, with a reason', access: 'wanakt', scope: null, params: MessageOrBroadcastId('Broadcast id'), body: RemoveBody, ok: { status: 200, schema: MessageDto, description: 'Removed' }, errors: [404, 409] },
+  { method: 'post', path: '/admin/chat/:id/remove', tag: 'Wanakt', summary: 'Remove a chat message, with a reason', access: 'wanakt', scope: null, params: byId('Message id'), body: RemoveBody, ok: { status: 200, schema: MessageDto, description: 'Removed' }, errors: [404, 409] },
+  { method: 'post', path: '/admin/broadcasts/:id/remove', tag: 'Wanakt', summary: 'Remove a broadcast, with a reason', access: 'wanakt', scope: null, params: byId('Broadcast id'), body: RemoveBody, ok: { status: 200, schema: MessageDto, description: 'Removed' }, errors: [404, 409] },
   { method: 'get', path: '/admin/mutes', tag: 'Wanakt', summary: 'Players muted now', access: 'wanakt', scope: null, ok: { status: 200, schema: list(MuteDto), description: 'Mutes' } },
   { method: 'post', path: '/admin/mutes', tag: 'Wanakt', summary: 'Mute a player for a time, with a reason', access: 'wanakt', scope: null, body: MuteBody, ok: { status: 201, schema: MuteDto, description: 'Muted' }, errors: [404, 409] },
   { method: 'post', path: '/admin/mutes/lift', tag: 'Wanakt', summary: "Lift a player's mute, with a reason", access: 'wanakt', scope: null, body: UnmuteBody, ok: { status: 200, schema: MessageDto, description: 'Lifted' }, errors: [404, 409] },

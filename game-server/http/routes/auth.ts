@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { CredentialsBody, RegistrationBody } from '../../../schema/api/auth.ts';
 import { login, readAccount, register } from '../../auth/accounts.ts';
 import { endSession } from '../../auth/sessions.ts';
+import { inTransaction } from '../../db/database.ts';
 import { unauthenticated } from '../../errors.ts';
 import { take } from '../../limits/take.ts';
 import { byAddress } from '../rate-limit.ts';
@@ -28,7 +29,7 @@ export function authRoutes({ sql, clock, limits }: HttpDeps): Router {
   });
 
   router.post('/auth/logout', async (req, res) => {
-    await endSession(sql, sessionToken(req));
+    await inTransaction(sql, (tx) => endSession(tx, sessionToken(req)));
     clearSessionCookie(req, res);
     res.status(204).end();
   });

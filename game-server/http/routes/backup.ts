@@ -1,21 +1,16 @@
 import { Router } from 'express';
 import type { Database } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
-import { fromLoopback } from '../loopback.ts';
 
 /**
  * The embedded database's consistent copy while the server runs (npm run backup asks for it):
  * PGlite dumps its data directory between two queries, as a crash-consistent snapshot that
  * PostgreSQL's recovery opens at the last commit. A copy holds everything, password hashes and
- * sessions included, so only a caller on this machine gets it, and never through a proxy.
+ * sessions included: it is served on the operator's listener only (see http/ops-app.ts).
  */
 export function backupRoutes(database: Database, log: Logger): Router {
   const router = Router();
-  router.get('/ops/backup', async (req, res) => {
-    if (!fromLoopback(req) || req.get('x-forwarded-for')) {
-      res.status(403).json({ message: 'Backups are served to this machine only' });
-      return;
-    }
+  router.get('/ops/backup', async (_req, res) => {
     if (!database.dump) {
       res.status(409).json({ message: 'This server runs on PostgreSQL: back it up with pg_dump (see docs/operations.md)' });
       return;

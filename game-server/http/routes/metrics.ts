@@ -1,23 +1,10 @@
-import { timingSafeEqual } from 'node:crypto';
-import { Router, type Request } from 'express';
-import { fromLoopback } from '../loopback.ts';
+import { Router } from 'express';
 import { registry } from '../../observability/metrics.ts';
 
-function bearerMatches(req: Request, token: string | undefined): boolean {
-  const offered = req.get('authorization')?.match(/^Bearer (.+)$/)?.[1];
-  if (!token || !offered) return false;
-  const [a, b] = [Buffer.from(offered), Buffer.from(token)];
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** Prometheus's scrape: for a scraper on this machine, or one that holds the metrics token. */
-export function metricsRoutes(options: { token?: string }): Router {
+/** Prometheus's scrape, served on the operator's listener only (see http/ops-app.ts). */
+export function metricsRoutes(): Router {
   const router = Router();
-  router.get('/metrics', async (req, res) => {
-    if (!fromLoopback(req) && !bearerMatches(req, options.token)) {
-      res.status(403).json({ message: 'Metrics are served to this machine or with the metrics token only' });
-      return;
-    }
+  router.get('/metrics', async (_req, res) => {
     res.type(registry.contentType).send(await registry.metrics());
   });
   return router;

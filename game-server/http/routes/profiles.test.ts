@@ -44,8 +44,8 @@ for (const backend of testBackends()) {
       expect(city).toMatchObject({ vassal_owners: ['prof-vassal'] });
       expect(city.vassal_count).toBeGreaterThanOrEqual(1);
       expect(profile.body.earnings.earned_30d).toBe(42);
-      const [revenue] = await sql<{ total: string }[]>`select sum(monthly_revenue)::text as total from territories where owner_id = ${lord.id}`;
-      expect(profile.body.earnings.monthly_revenue).toBe(Number(revenue.total));
+      // The profile's monthly earnings are the revenue center's, by the same rule.
+      expect(profile.body.earnings.monthly_earnings).toBe((await lord.agent.get(`/api/revenue/summary/${lord.id}`)).body.total_monthly);
       expect(profile.body.collectibles.map((owned: { id: number }) => owned.id)).toEqual([collectible.id]);
       expect(profile.body.trades.map((trade: { territory_id: number; from_owner_name: string | null; price: number }) => [trade.territory_id, trade.from_owner_name, trade.price])).toEqual([
         [pair.village, 'prof-vassal', 777],

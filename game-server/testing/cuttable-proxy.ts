@@ -1,0 +1,76 @@
+import net from 'node:net';
+
+/**
+ * A TCP proxy in front of a server (PostgreSQL, Redis) that a test can cut: what a database blink
+ * or a lost network looks like to the game, without touching the shared server behind it.
+ */
+export interface CuttableProxy {
+  port: number;
+  /** The upstream URL with its host and port replaced by the proxy's. */
+  url: string;
+  /** Closes every connection through the proxy now. */
+  cut(): void;
+  /** While down, new connections are refused at once (the server is away); up lets them through again. */
+  down(): void;
+  up(): void;
+  /** The connections open through it now. */
+  readonly open: number;
+  stop(): Promise<void>;
+}
+
+export async function startCuttableProxy(upstreamUrl: string): Promise<CuttableProxy> {
+  const upstream = new URL(upstreamUrl);
+  const upstreamPort = Number(upstream.port || (upstream.protocol.startsWith('redis') ? 6379 : 5432));
+  const pairs = new Set<[net.Socket, net.Socket]>();
+  let refusing = false;
+  const server = net.createServer((client) => {
+    if (refusing) {
+      client.destroy();
+      return;
+    }
+    const far = net.connect(upstreamPort, upstream.hostname);
+    const pair: [net.Socket, net.Socket] = [client, far];
+    pairs.add(pair);
+    const close = () => {
+      client.destroy();
+      far.destroy();
+      pairs.delete(pair);
+    };
+    client.on('error', close).on('close', close);
+    far.on('error', close).on('close', close);
+    client.pipe(far);
+    far.pipe(client);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  const url = new URL(upstreamUrl);
+  url.hostname = '127.0.0.1';
+  url.port = String(port);
+  const cut = () => {
+    for (const [client, far] of pairs) {
+      client.destroy();
+      far.destroy();
+    }
+    pairs.clear();
+  };
+  return {
+    port,
+    url: url.toString(),
+    cut,
+    down() {
+      refusing = true;
+      cut();
+    },
+    up() {
+      refusing = false;
+    },
+    get open() {
+      return pairs.size;
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        cut();
+        server.close(() => resolve());
+      }),
+  };
+}

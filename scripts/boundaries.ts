@@ -1,0 +1,252 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, normalize, relative, resolve } from 'node:path';
+
+// The design's folders and what may import, write, emit or read what (docs/design.md, "Layers"),
+// checked over a set of source texts so that a test can inject one forbidden line and see it caught.
+
+export const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
+
+/** A source tree: each file's path from the repository root, and its text. */
+export type SourceTree = ReadonlyMap<string, string>;
+
+const TRANSPORT_FOLDERS = ['game-server/http/', 'game-server/rooms/', 'game-server/jobs/'];
+/** Transport that answers requests and sockets: it hands writes to the pipeline, it writes nothing itself. */
+const REQUEST_TRANSPORT = ['game-server/http/', 'game-server/rooms/'];
+// Every other folder of game-server/ holds services (and the composition root's files sit beside
+// them): a new folder is a service folder until the design says otherwise.
+const NOT_SERVICES = [...TRANSPORT_FOLDERS, 'game-server/testing/'];
+const TRANSPORT_PACKAGES = /^(express|@colyseus\/|ws$|node-cron)/;
+/** The only packages schema/ may use: it is shared with the browser and holds no I/O. */
+const SCHEMA_PACKAGES = /^(zod|@colyseus\/schema)(\/|$)/;
+/** Where the clock and the environment may be read: the composition root, and the `npm run migrate`, `backup` and `restore` entries. */
+const COMPOSITION_ROOT = [
+  'game-server/main.ts',
+  'game-server/config.ts',
+  'game-server/server.ts',
+  'game-server/db/migrate-cli.ts',
+  'game-server/backup/backup-cli.ts',
+  'game-server/backup/restore-cli.ts',
+];
+const AMBIENT_READS = /Date\.now\(\)|new Date\(\)|process\.env/;
+/** Rules in schema/ are pure: no clock, no randomness, no network, no timers, no environment. */
+const IMPURE_IN_SCHEMA = /process\.env|Math\.random|Date\.now|new Date\(\)|performance\.now|crypto\.|randomUUID|getRandomValues|\bfetch\(|XMLHttpRequest|new WebSocket|\bset(Timeout|Interval|Immediate)\(/;
+
+/** Opening a transaction, emitting an event, and writing a row, as this code base spells them. */
+const OPENS_TRANSACTION = /\binTransaction\(|\b(sql|tx|deps\.sql|this\.sql)\.begin\(/;
+const EMITS = /\bemit\(/;
+const WRITES_ROWS = /`[^`]*\b(insert\s+into|update\s+[a-z_]+\s+set|delete\s+from)\b/i;
+/** Where transactions are opened and events emitted: the command pipeline, the jobs, and the modules that define the two. */
+const MAY_OPEN_AND_EMIT = ['game-server/commands/', 'game-server/jobs/', 'game-server/db/', 'game-server/events/'];
+
+/**
+ * Services that still open their own transactions or emit (issue 23): each moves behind a command
+ * or a job. The list only shrinks: a file that no longer needs its line fails the test until the
+ * line goes, and any other service that opens or emits fails it at once.
+ */
+export const SERVICE_WRITE_DEBT: readonly string[] = [
+  'game-server/ads/ad-lifecycle.ts',
+  'game-server/ads/banner-rotation.ts',
+  'game-server/ads/banners.ts',
+  'game-server/ads/visits.ts',
+  'game-server/auth/accounts.ts',
+  'game-server/auth/api-keys.ts',
+  'game-server/economy/collectibles.ts',
+  'game-server/economy/earnings.ts',
+  'game-server/economy/rent-cycle.ts',
+  'game-server/economy/rent-payments.ts',
+  'game-server/economy/starter-claim.ts',
+  'game-server/notifications/notifications.ts',
+  'game-server/notifications/rent-reminders.ts',
+  'game-server/payments/abandoned-checkouts.ts',
+  'game-server/payments/checkout.ts',
+  'game-server/payments/fulfilment.ts',
+  'game-server/social/broadcasts.ts',
+  'game-server/social/chat.ts',
+  'game-server/social/moderation.ts',
+  'game-server/world/positions.ts',
+  'game-server/world/settlements.ts',
+  'game-server/world/territory-edits.ts',
+];
+
+export interface ImportEdge {
+  from: string;
+  specifier: string;
+  /** The imported file relative to the root, for imports of our own files. */
+  target: string | null;
+  /** `type`: erased when compiled; `dynamic`: loaded later, when the code asks for it. */
+  kind?: 'static' | 'type' | 'dynamic';
+}
+
+function sourceFiles(folder: string): string[] {
+  const full = join(ROOT, folder);
+  return readdirSync(full).flatMap((name) => {
+    const path = join(full, name);
+    if (statSync(path).isDirectory()) return name === 'node_modules' ? [] : sourceFiles(relative(ROOT, path));
+    return /\.(ts|tsx|mts)$/.test(name) ? [relative(ROOT, path)] : [];
+  });
+}
+
+/** The checked tree as it is on disk: schema/, game-server/ and client/, tests left out. */
+export function readTree(): Map<string, string> {
+  const files = ['schema', 'game-server', 'client'].flatMap(sourceFiles).filter((file) => !/\.test\.tsx?$/.test(file));
+  return new Map(files.map((file) => [file, readFileSync(join(ROOT, file), 'utf8')]));
+}
+
+const targetOf = (from: string, specifier: string) => (specifier.startsWith('.') ? normalize(join(dirname(from), specifier)) : null);
+
+/** Static imports, re-exports, side-effect imports, and dynamic imports of a literal or a plain template string. */
+export function importsOf(file: string, text: string): ImportEdge[] {
+  const pattern = /(?:import|export)\s([^'"`]*?)from\s*['"]([^'"]+)['"]|import\s*\(\s*(?:['"]([^'"]+)['"]|`([^`$]+)`)\s*\)|import\s+['"]([^'"]+)['"]/g;
+  return [...text.matchAll(pattern)].map((match) => {
+    const specifier = match[2] ?? match[3] ?? match[4] ?? match[5]!;
+    const kind = match[2] !== undefined ? (/^type\s/.test(match[1]!) ? 'type' : 'static') : match[5] !== undefined ? 'static' : 'dynamic';
+    return { from: file, specifier, target: targetOf(file, specifier), kind };
+  });
+}
+
+/** A dynamic import whose specifier is computed cannot be checked against the edges: refused. */
+const COMPUTED_IMPORT = /import\s*\(\s*(?!['"]|`[^`$]*`\s*\))/;
+
+const isServiceFile = (file: string) =>
+  file.startsWith('game-server/') && file.split('/').length > 2 && !NOT_SERVICES.some((folder) => file.startsWith(folder));
+
+/** Test support is test code: a folder named testing/, or a file made for tests. */
+export const isTestSupport = (file: string) => file.split('/').includes('testing') || /(^|\/)test-[^/]+\.ts$/.test(file);
+
+export function edgeViolation(edge: ImportEdge): string | null {
+  const { from, target, specifier } = edge;
+  const inside = (folder: string) => target !== null && target.startsWith(folder);
+  if (from.startsWith('schema/') && target !== null && !target.startsWith('schema/')) return 'schema/ imports nothing of ours';
+  if (from.startsWith('schema/') && target === null && (specifier.startsWith('node:') || !SCHEMA_PACKAGES.test(specifier))) {
+    return 'schema/ uses only zod and @colyseus/schema';
+  }
+  if (from.startsWith('client/') && target !== null && !inside('client/') && !inside('schema/')) return 'client/ imports only client/ and schema/';
+  if (from.startsWith('game-server/') && target !== null && !inside('game-server/') && !inside('schema/') && !inside('migrations/')) {
+    return 'game-server/ imports only game-server/ and schema/';
+  }
+  if (isServiceFile(from)) {
+    if (TRANSPORT_PACKAGES.test(specifier)) return 'services import neither Express nor Colyseus';
+    if (TRANSPORT_FOLDERS.some(inside)) return 'services do not import transport code';
+  }
+  if (from.startsWith('game-server/') && specifier.startsWith('react')) return 'the server imports no client library';
+  return null;
+}
+
+/** What a file's text does that its layer may not, beyond its imports. */
+export function textViolations(file: string, text: string): string[] {
+  const found: string[] = [];
+  const tests = isTestSupport(file);
+  if (file.startsWith('schema/') && IMPURE_IN_SCHEMA.test(text)) found.push(`${file}: schema/ reads no clock, randomness, network or timer`);
+  if (!tests && !file.startsWith('schema/') && !COMPOSITION_ROOT.includes(file) && file.startsWith('game-server/') && AMBIENT_READS.test(text)) {
+    found.push(`${file}: only the composition root reads the clock and the environment`);
+  }
+  if (COMPUTED_IMPORT.test(text)) found.push(`${file}: a dynamic import names its module literally, so its edge can be checked`);
+  if (!tests && REQUEST_TRANSPORT.some((folder) => file.startsWith(folder))) {
+    if (WRITES_ROWS.test(text)) found.push(`${file}: transport writes no row: a write is a command`);
+    if (OPENS_TRANSACTION.test(text)) found.push(`${file}: transport opens no transaction: the pipeline does`);
+    if (EMITS.test(text)) found.push(`${file}: transport emits no event: the pipeline does`);
+  }
+  if (!tests && isServiceFile(file) && !MAY_OPEN_AND_EMIT.some((folder) => file.startsWith(folder)) && !SERVICE_WRITE_DEBT.includes(file)) {
+    if (OPENS_TRANSACTION.test(text)) found.push(`${file}: a service takes a transaction, it never opens one`);
+    if (EMITS.test(text)) found.push(`${file}: a service never emits: its command or job does`);
+  }
+  return found;
+}
+
+/** Debt lines whose file no longer opens or emits (or is gone): the list must shrink with the code. */
+export function settledDebt(tree: SourceTree): string[] {
+  return SERVICE_WRITE_DEBT.filter((file) => {
+    const text = tree.get(file);
+    return text === undefined || !(OPENS_TRANSACTION.test(text) || EMITS.test(text));
+  });
+}
+
+/**
+ * The folder a file belongs to for the cycle check: game-server's and client's folders one level
+ * down (game-server/economy, client/hud), schema's sub-folders, test support on its own. Files at
+ * the top of game-server/ (errors.ts, config.ts, ...) are each their own node.
+ */
+export function folderOf(file: string): string {
+  const parts = file.split('/');
+  const testing = parts.indexOf('testing');
+  if (testing >= 0) return parts.slice(0, testing + 1).join('/');
+  return parts.length <= 2 ? file : parts.slice(0, 2).join('/');
+}
+
+/** Strongly connected components of more than one node (Tarjan), each with one edge per link as evidence. */
+function cyclesOf(graph: Map<string, Map<string, string>>): string[] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const cycles: string[] = [];
+  const visit = (node: string) => {
+    index.set(node, counter);
+    low.set(node, counter++);
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node)?.keys() ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (onStack.has(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!));
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    let member: string;
+    do {
+      member = stack.pop()!;
+      onStack.delete(member);
+      component.push(member);
+    } while (member !== node);
+    if (component.length < 2) return;
+    const evidence = component.flatMap((a) => [...(graph.get(a) ?? [])].filter(([b]) => component.includes(b)).map(([, edge]) => edge));
+    cycles.push(`${component.sort().join(' <-> ')}: ${evidence.sort().join('; ')}`);
+  };
+  for (const node of graph.keys()) if (!index.has(node)) visit(node);
+  return cycles;
+}
+
+function graphOf(edges: readonly ImportEdge[], nodeOf: (file: string) => string, keep: (from: string, to: string) => boolean) {
+  const graph = new Map<string, Map<string, string>>();
+  for (const { from, target, specifier } of edges) {
+    if (target === null) continue;
+    const a = nodeOf(from);
+    const b = nodeOf(target);
+    if (a === b || !keep(from, target)) continue;
+    if (!graph.has(a)) graph.set(a, new Map());
+    if (!graph.get(a)!.has(b)) graph.get(a)!.set(b, `${from} -> ${specifier}`);
+  }
+  return graph;
+}
+
+/** Every cycle between folders. */
+export function folderCycles(edges: readonly ImportEdge[]): string[] {
+  return cyclesOf(graphOf(edges, folderOf, () => true));
+}
+
+/**
+ * Every cycle between files of one folder. Type-only imports are erased when compiled, and a
+ * dynamic import loads its module after both are evaluated (client/state/world.ts connects the
+ * room that way): neither makes an order in which modules must be loaded, so neither counts.
+ */
+export function fileCycles(edges: readonly ImportEdge[]): string[] {
+  const withExtension = (file: string) => (/\.(ts|tsx|mts)$/.test(file) ? file : `${file}.ts`);
+  const resolved = edges.filter((edge) => (edge.kind ?? 'static') === 'static').map((edge) => ({ ...edge, target: edge.target && withExtension(edge.target) }));
+  return cyclesOf(graphOf(resolved, (file) => file, (from, to) => dirname(from) === dirname(to)));
+}
+
+/** Everything forbidden in the tree: import edges, layer texts, cycles between folders and within one. */
+export function findViolations(tree: SourceTree): string[] {
+  const edges = [...tree].flatMap(([file, text]) => importsOf(file, text));
+  return [
+    ...edges.flatMap((edge) => {
+      const rule = edgeViolation(edge);
+      return rule ? [`${edge.from} -> ${edge.specifier}: ${rule}`] : [];
+    }),
+    ...[...tree].flatMap(([file, text]) => textViolations(file, text)),
+    ...folderCycles(edges).map((cycle) => `cycle between folders: ${cycle}`),
+    ...fileCycles(edges).map((cycle) => `cycle within a folder: ${cycle}`),
+  ];
+}
