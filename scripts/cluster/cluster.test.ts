@@ -71,7 +71,14 @@ describe.runIf(postgres && redisUrl)('[issue 26] npm run cluster: three game pro
   beforeAll(async () => {
     database = await postgres!.open();
     const dir = await mkdtemp(join(tmpdir(), 'wanakt-cluster-'));
-    const env = sharedProcessEnvironment(database.url!, redisUrl!, { PORT: String(await freePort()), PROMETHEUS_PORT: String(PROMETHEUS_PORT), SHUTDOWN_SECONDS: '60' });
+    // A shared, loaded machine: processes may hold many queued requests when told to stop, and a
+    // command may wait seconds for its turn (the game sheds load with 503s past COMMAND_WAIT_MS).
+    const env = sharedProcessEnvironment(database.url!, redisUrl!, {
+      PORT: String(await freePort()),
+      PROMETHEUS_PORT: String(PROMETHEUS_PORT),
+      SHUTDOWN_SECONDS: '60',
+      COMMAND_WAIT_MS: '30000',
+    });
     [cluster, chrome] = await Promise.all([startCluster(env, dir), launchBrowser()]);
     const demo = await database.sql<{ id: string }[]>`select id from users where username = 'sample'`;
     demoCookie = `${SESSION_COOKIE}=${await createSession(database.sql, demo[0].id, new Date())}`;

@@ -110,13 +110,33 @@ function applyRotation(): void {
   writeState();
 }
 
+/** nginx's worker processes now (its master's children). */
+function nginxWorkers(): Set<number> {
+  if (!nginx?.pid) return new Set();
+  const children = spawnSync('pgrep', ['-P', String(nginx.pid)], { encoding: 'utf8' }).stdout ?? '';
+  return new Set(children.split('\n').filter(Boolean).map(Number));
+}
+
+/**
+ * Reloads and waits until a worker with the new configuration runs: only then have the old
+ * workers stopped taking connections, so a process taken out gets no new request after this.
+ */
+async function reloadAndWait(): Promise<void> {
+  const before = nginxWorkers();
+  applyRotation();
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    if ([...nginxWorkers()].some((pid) => !before.has(pid))) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  // The new worker has started; give the old ones a moment to close their listening sockets.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
 async function setRotation(slot: GameSlot, inRotation: boolean, why: string): Promise<void> {
   if (slot.inRotation === inRotation) return;
   slot.inRotation = inRotation;
   say(`nginx: ${slot.name} ${inRotation ? 'back in' : 'taken out'} (${why})`);
-  applyRotation();
-  // A reload takes effect when the new workers run: give them a moment before the next step.
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await reloadAndWait();
 }
 
 function onCrash(slot: GameSlot) {
