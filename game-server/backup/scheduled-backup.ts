@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -62,7 +63,7 @@ async function checkEmbeddedCopy(copy: Blob): Promise<InvariantReport> {
 
 /** Restores a pg_dump copy into a scratch database on the same server, runs the invariants, drops it. */
 async function checkPostgresCopy(url: string, file: string, pgRestore: string): Promise<InvariantReport> {
-  const scratch = `wanakt_backup_check_${Date.now().toString(36)}`;
+  const scratch = `wanakt_backup_check_${randomBytes(6).toString('hex')}`;
   const admin = await openPostgres(adminUrlOf(url), { max: 1 });
   try {
     await admin.sql.unsafe(`create database ${scratch}`);
