@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { launchBrowser } from '../../e2e/support/browser.ts';
+import { backfillNameSkeletons } from '../../game-server/auth/name-skeleton.ts';
 import { createSession, SESSION_COOKIE } from '../../game-server/auth/sessions.ts';
 import type { Database } from '../../game-server/db/database.ts';
 import { checkInvariants } from '../../game-server/economy/supply.ts';
@@ -213,6 +214,8 @@ describe.runIf(postgres && redisUrl)('[issue 26] npm run cluster: three game pro
       const mine = territories.slice(i * 3, i * 3 + 3).map((t) => t.id);
       await sql`update territories set owner_id = ${player.id}, sale_price = null where id in ${sql(mine)}`;
     }
+    // As a migrated server has them (start-up fills the missing ones, taking each row's lock).
+    await backfillNameSkeletons(sql);
     const ids = territories.map((t) => t.id);
     const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)];
     const tally = { sent: 0, ok: 0, refused: 0, errors: [] as string[] };

@@ -185,6 +185,11 @@ async function rollingRestart(report: (line: string) => void): Promise<void> {
       await slot.start(onCrash(slot));
       report(`${slot.name}: started and ready in ${Date.now() - began} ms`);
       await setRotation(slot, true, 'rolling restart');
+    } catch (error) {
+      // The restart stops here; the supervisor goes on starting this process as after a crash.
+      const child = slot.child;
+      if (child && (child.exitCode !== null || child.signalCode !== null)) setImmediate(() => onCrash(slot)(child.exitCode, child.signalCode));
+      throw error;
     } finally {
       slot.restarting = false;
     }
