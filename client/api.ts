@@ -1,7 +1,7 @@
 // The one place the client talks HTTP to the game server, with SPEC §7's request semantics.
 import type { TerritoryDto } from '../schema/api/territory.ts';
 import { WORLD_SEQ_HEADER, type WorldChangesDto } from '../schema/api/territory-list.ts';
-import type { AccountDto } from '../schema/api/user.ts';
+import type { AccountDto, SessionDto } from '../schema/api/user.ts';
 import type { MessageDto, VisitDto } from '../schema/api/territories.ts';
 import type { UpgradeTier } from '../schema/constants.ts';
 import type { TerritoryEventDto } from '../schema/api/events.ts';
@@ -84,12 +84,8 @@ export async function logout(): Promise<void> {
 
 // The one read configured to return nothing on 401: being logged out is an answer, not an error.
 export async function me(): Promise<AccountDto | null> {
-  try {
-    return await json<AccountDto>(call('GET', '/api/auth/me'));
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  const { account } = await json<SessionDto>(call('GET', '/api/auth/session'));
+  return account;
 }
 
 /** The whole world, and the world sequence number it reflects (null from a server that sends none). */

@@ -21,10 +21,6 @@ type WorldRoom = Room<unknown, WorldState>;
  * room), so the Vite dev server can send them on to the game server with one proxy rule.
  */
 export const LIVE_SOCKET_PREFIX = '/live';
-const SAME_ROOM_RETRIES = 4;
-const SAME_ROOM_MAX_DELAY_MS = 1000;
-// A reloaded page comes back to its place in the room with this token (the server keeps it 30 s).
-const RESUME_KEY = 'wanakt.world.resume';
 
 export interface WorldConnectionOptions {
   /** The game server; in the browser, the page's own origin. */
@@ -40,25 +36,6 @@ let watching: number | null = null;
 let activityWatchers = 0;
 let joins = 0;
 const chatListeners = new Set<(message: ChatMessageDto) => void>();
-
-interface Resume {
-  token: string;
-  userId: string | null;
-}
-
-function readResume(userId: string | null): string | null {
-  try {
-    const saved = JSON.parse(globalThis.sessionStorage?.getItem(RESUME_KEY) ?? 'null') as Resume | null;
-    return saved && saved.userId === userId ? saved.token : null;
-  } catch {
-    return null;
-  }
-}
-
-function saveResume(resume: Resume | null): void {
-  if (resume) globalThis.sessionStorage?.setItem(RESUME_KEY, JSON.stringify(resume));
-  else globalThis.sessionStorage?.removeItem(RESUME_KEY);
-}
 
 function socketUrls(url: URL): string {
   if (url.protocol === 'ws:' || url.protocol === 'wss:') url.pathname = `${LIVE_SOCKET_PREFIX}${url.pathname}`;
@@ -110,25 +87,15 @@ function refused({ type, message }: ServerMessages['refused']): void {
 
 async function join(options: WorldConnectionOptions, endpoint: string): Promise<void> {
   const mine = ++generation;
-  const userId = useSession.getState().account?.id ?? null;
   const client = new Client(endpoint, { headers: options.headers, urlBuilder: socketUrls });
-  useWorld.setState({ connection: 'connecting' });
-  const resume = readResume(userId);
-  let joined: WorldRoom;
-  try {
-    joined = resume ? await client.reconnect<WorldState>(resume, WorldState) : await client.joinOrCreate<WorldState>('world', {}, WorldState);
-  } catch (error) {
-    if (!resume) throw error;
-    saveResume(null);
-    joined = await client.joinOrCreate<WorldState>('world', {}, WorldState);
-  }
+  useWorld.setState({ connection: joins === 0 ? 'joining' : 'reconnecting' });
+  const joined = await client.joinOrCreate<WorldState>('world', {}, WorldState);
   if (mine !== generation) {
     await joined.leave();
     return;
   }
   room = joined;
   Object.assign(joined.reconnection, SDK_RECONNECTION);
-  saveResume({ token: joined.reconnectionToken, userId });
   feedStore(joined);
   // A join after the first one may have missed changes while away.
   if (joins++ > 0) everythingChanged();
@@ -139,26 +106,14 @@ async function join(options: WorldConnectionOptions, endpoint: string): Promise<
   joined.onMessage('details', detailsChanged);
   joined.onMessage('resynced', everythingChanged);
   joined.onMessage('activity', activityArrived);
-  // The SDK first tries the same room again, which mends a network blip; a process that was killed
-  // never has that room again, so after a few tries (about 2.5 s) the client joins anew through the
-  // load balancer, and whatever ends a reconnection does the same.
-  joined.reconnection.maxRetries = SAME_ROOM_RETRIES;
-  joined.reconnection.maxDelay = SAME_ROOM_MAX_DELAY_MS;
-  let dropped = false;
-  joined.onDrop(() => {
-    dropped = true;
-    useWorld.setState({ connection: 'connecting' });
-  });
+  joined.onDrop(() => useWorld.setState({ connection: 'reconnecting' }));
   joined.onReconnect(() => {
-    dropped = false;
     useWorld.setState({ connection: 'live' });
     everythingChanged();
-    saveResume({ token: joined.reconnectionToken, userId });
   });
   joined.onLeave((code) => {
     if (room !== joined) return;
     room = null;
-    saveResume(null);
     if (code === SESSION_ENDED_CLOSE_CODE) {
       // Logged out here or elsewhere, or the session ran out: forgetting the player rejoins as a
       // visitor (connectWorld follows the session), and every screen shows the visitor's view.
@@ -168,8 +123,8 @@ async function join(options: WorldConnectionOptions, endpoint: string): Promise<
       showToast({ variant: 'default', title: 'Logged Out', description: 'Your session ended: you are watching as a visitor.' });
       return;
     }
-    if (shouldRejoin(code) || dropped) {
-      useWorld.setState({ connection: 'connecting' });
+    if (shouldRejoin(code)) {
+      useWorld.setState({ connection: 'reconnecting' });
       void rejoin(options, endpoint);
       return;
     }
@@ -212,6 +167,17 @@ export function connectWorld(options: WorldConnectionOptions = {}): void {
       useWorld.setState({ connection: 'offline' });
       console.error('Could not join the live world', error);
     });
+  // A page that goes away leaves at once, so the server frees its seat and a reload simply joins
+  // again: resuming with a reconnection token raced the old socket's close and failed (HTTP 524).
+  globalThis.addEventListener?.('pagehide', () => {
+    const leaving = room;
+    room = null;
+    void leaving?.leave(true).catch(() => undefined);
+  });
+  // A page restored from the back-forward cache left on its way out, so it joins again.
+  globalThis.addEventListener?.('pageshow', (event) => {
+    if ((event as PageTransitionEvent).persisted && room === null) void start();
+  });
   let joinedAs = useSession.getState().status === 'ready' ? useSession.getState().account?.id ?? null : undefined;
   if (joinedAs !== undefined) void start();
   useSession.subscribe((state) => {
@@ -221,7 +187,6 @@ export function connectWorld(options: WorldConnectionOptions = {}): void {
     joinedAs = userId;
     const previous = room;
     room = null;
-    saveResume(null);
     void previous?.leave().catch(() => undefined);
     void start();
   });
@@ -233,7 +198,6 @@ export async function disconnectWorld(): Promise<void> {
   generation++;
   const leaving = room;
   room = null;
-  saveResume(null);
   useWorld.setState({ connection: 'offline' });
   await leaving?.leave();
 }
