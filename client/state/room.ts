@@ -108,8 +108,15 @@ async function join(options: WorldConnectionOptions, endpoint: string): Promise<
   joined.onMessage('details', detailsChanged);
   joined.onMessage('resynced', everythingChanged);
   joined.onMessage('activity', activityArrived);
-  joined.onDrop(() => useWorld.setState({ connection: 'reconnecting' }));
+  // Whatever ends the SDK's reconnection joins anew through the balancer: after a kill -9 the
+  // restarted process answers the old room's socket with an error close, not 4003.
+  let dropped = false;
+  joined.onDrop(() => {
+    dropped = true;
+    useWorld.setState({ connection: 'reconnecting' });
+  });
   joined.onReconnect(() => {
+    dropped = false;
     useWorld.setState({ connection: 'live' });
     everythingChanged();
   });
@@ -125,7 +132,7 @@ async function join(options: WorldConnectionOptions, endpoint: string): Promise<
       showToast({ variant: 'default', title: 'Logged Out', description: 'Your session ended: you are watching as a visitor.' });
       return;
     }
-    if (shouldRejoin(code)) {
+    if (shouldRejoin(code) || dropped) {
       useWorld.setState({ connection: 'reconnecting' });
       void rejoin(options, endpoint);
       return;

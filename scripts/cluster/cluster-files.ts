@@ -17,6 +17,8 @@ export function clusterFiles(dir: string) {
     state: join(dir, 'cluster.json'),
     /** The socket `npm run cluster:restart` asks for a rolling restart on. */
     control: join(dir, 'control.sock'),
+    /** The OPS_TOKEN the processes' operator listeners ask for (the operator's, or one made per run). */
+    opsToken: join(dir, 'ops-token'),
     nginxPrefix: join(dir, 'nginx'),
     nginxMain: join(dir, 'nginx', 'nginx.conf'),
     nginxSite: join(dir, 'nginx', 'wanakt.conf'),

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { launchBrowser } from '../../e2e/support/browser.ts';
+import { backfillNameSkeletons } from '../../game-server/auth/name-skeleton.ts';
 import { createSession, SESSION_COOKIE } from '../../game-server/auth/sessions.ts';
 import type { Database } from '../../game-server/db/database.ts';
 import { checkInvariants } from '../../game-server/economy/supply.ts';
@@ -25,6 +26,7 @@ import { clusterFiles, type ClusterState } from './cluster-files.ts';
 const postgres = postgresBackendIfReachable();
 const redisUrl = await testRedisUrl();
 const CLUSTER = new URL('./cluster.ts', import.meta.url).pathname;
+const PROMETHEUS_PORT = await freePort();
 const RESTART = new URL('./restart.ts', import.meta.url).pathname;
 const TSX = import.meta.resolve('tsx');
 const COMMANDS_PER_SECOND = 50;
@@ -38,7 +40,7 @@ interface RunningCluster {
 }
 
 async function startCluster(env: Record<string, string>, dir: string): Promise<RunningCluster> {
-  const child = spawn(process.execPath, ['--import', TSX, CLUSTER], {
+  const child = spawn(process.execPath, ['--import', TSX, CLUSTER, '--monitoring'], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...env, CLUSTER_DIR: dir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -70,7 +72,14 @@ describe.runIf(postgres && redisUrl)('[issue 26] npm run cluster: three game pro
   beforeAll(async () => {
     database = await postgres!.open();
     const dir = await mkdtemp(join(tmpdir(), 'wanakt-cluster-'));
-    const env = sharedProcessEnvironment(database.url!, redisUrl!, { PORT: String(await freePort()), SHUTDOWN_SECONDS: '60' });
+    // A shared, loaded machine: processes may hold many queued requests when told to stop, and a
+    // command may wait seconds for its turn (the game sheds load with 503s past COMMAND_WAIT_MS).
+    const env = sharedProcessEnvironment(database.url!, redisUrl!, {
+      PORT: String(await freePort()),
+      PROMETHEUS_PORT: String(PROMETHEUS_PORT),
+      SHUTDOWN_SECONDS: '60',
+      COMMAND_WAIT_MS: '30000',
+    });
     [cluster, chrome] = await Promise.all([startCluster(env, dir), launchBrowser()]);
     const demo = await database.sql<{ id: string }[]>`select id from users where username = 'sample'`;
     demoCookie = `${SESSION_COOKIE}=${await createSession(database.sql, demo[0].id, new Date())}`;
@@ -108,6 +117,32 @@ describe.runIf(postgres && redisUrl)('[issue 26] npm run cluster: three game pro
     }
     const state = await cluster.state();
     expect(state.processes.map((process) => process.inRotation)).toEqual([true, true, true]);
+    // They are on each process's operator port, behind the token the cluster gave them.
+    const token = (await readFile(clusterFiles(cluster.dir).opsToken, 'utf8')).trim();
+    for (const { opsPort } of state.processes) {
+      const ops = `http://127.0.0.1:${opsPort}`;
+      expect((await oneShotRequest(ops, 'GET', '/metrics')).status).toBe(401);
+      const metrics = await oneShotRequest(ops, 'GET', '/metrics', { headers: { authorization: `Bearer ${token}` } });
+      expect(metrics.status).toBe(200);
+      expect(String(metrics.body)).toContain('wanakt_commands_total');
+    }
+  });
+
+  it('when started with --monitoring, then Prometheus scrapes every process with the alerts loaded', async () => {
+    const prometheus = (await cluster.state()).prometheus!;
+    expect(prometheus).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const up = await waitFor(
+      async () => {
+        const answer = await fetch(`${prometheus}/api/v1/query?query=up`).then((response) => response.json(), () => null);
+        const series = (answer?.data?.result ?? []) as { metric: { process: string }; value: [number, string] }[];
+        return series.length === 3 && series.every((one) => one.value[1] === '1') ? series : null;
+      },
+      'Prometheus to scrape the three processes',
+      60_000,
+    );
+    expect(up.map((series) => series.metric.process).sort()).toEqual(['p1', 'p2', 'p3']);
+    const rules = await fetch(`${prometheus}/api/v1/rules`).then((response) => response.json());
+    expect(rules.data.groups[0].rules.map((rule: { name: string }) => rule.name)).toContain('WanaktProcessDown');
   });
 
   it('when two client addresses call a limited door through nginx, then each has a bucket of its own (X-Forwarded-For)', async () => {
@@ -179,6 +214,8 @@ describe.runIf(postgres && redisUrl)('[issue 26] npm run cluster: three game pro
       const mine = territories.slice(i * 3, i * 3 + 3).map((t) => t.id);
       await sql`update territories set owner_id = ${player.id}, sale_price = null where id in ${sql(mine)}`;
     }
+    // As a migrated server has them (start-up fills the missing ones, taking each row's lock).
+    await backfillNameSkeletons(sql);
     const ids = territories.map((t) => t.id);
     const pick = <T>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)];
     const tally = { sent: 0, ok: 0, refused: 0, errors: [] as string[] };

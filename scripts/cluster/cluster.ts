@@ -3,6 +3,7 @@
 // stops everything; `npm run cluster:restart` asks it for a rolling restart.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { join, resolve } from 'node:path';
 import { freePort } from '../../game-server/testing/private-redis.ts';
@@ -52,6 +53,10 @@ const publicOrigin = env.PUBLIC_ORIGIN ?? address;
 const publicSocketHost = new URL(publicOrigin.split(',')[0].trim()).host;
 const stripeKeys = env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET && env.STRIPE_PUBLISHABLE_KEY;
 
+// The processes' operator listeners ask for a token: the operator's own, or one made for this run.
+const opsToken = env.OPS_TOKEN ?? randomBytes(24).toString('base64url');
+writeFileSync(files.opsToken, `${opsToken}\n`, { mode: 0o600 });
+
 const ports = await Promise.all([1, 2, 3].map(async (n) => ({ n, port: await freePort(), opsPort: await freePort() })));
 const slots = ports.map(
   (slotPorts) =>
@@ -63,6 +68,7 @@ const slots = ports.map(
         HOST: '127.0.0.1',
         OPS_PORT: String(slotPorts.opsPort),
         OPS_HOST: '127.0.0.1',
+        OPS_TOKEN: opsToken,
         TRUST_PROXY: 'loopback',
         PUBLIC_ADDRESS: `${publicSocketHost}/p${slotPorts.n}`,
         PUBLIC_ORIGIN: publicOrigin,
@@ -104,13 +110,33 @@ function applyRotation(): void {
   writeState();
 }
 
+/** nginx's worker processes now (its master's children). */
+function nginxWorkers(): Set<number> {
+  if (!nginx?.pid) return new Set();
+  const children = spawnSync('pgrep', ['-P', String(nginx.pid)], { encoding: 'utf8' }).stdout ?? '';
+  return new Set(children.split('\n').filter(Boolean).map(Number));
+}
+
+/**
+ * Reloads and waits until a worker with the new configuration runs: only then have the old
+ * workers stopped taking connections, so a process taken out gets no new request after this.
+ */
+async function reloadAndWait(): Promise<void> {
+  const before = nginxWorkers();
+  applyRotation();
+  for (let waited = 0; waited < 10_000; waited += 50) {
+    if ([...nginxWorkers()].some((pid) => !before.has(pid))) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  // The new worker has started; give the old ones a moment to close their listening sockets.
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
 async function setRotation(slot: GameSlot, inRotation: boolean, why: string): Promise<void> {
   if (slot.inRotation === inRotation) return;
   slot.inRotation = inRotation;
   say(`nginx: ${slot.name} ${inRotation ? 'back in' : 'taken out'} (${why})`);
-  applyRotation();
-  // A reload takes effect when the new workers run: give them a moment before the next step.
-  await new Promise((resolve) => setTimeout(resolve, 500));
+  await reloadAndWait();
 }
 
 function onCrash(slot: GameSlot) {
@@ -159,6 +185,11 @@ async function rollingRestart(report: (line: string) => void): Promise<void> {
       await slot.start(onCrash(slot));
       report(`${slot.name}: started and ready in ${Date.now() - began} ms`);
       await setRotation(slot, true, 'rolling restart');
+    } catch (error) {
+      // The restart stops here; the supervisor goes on starting this process as after a crash.
+      const child = slot.child;
+      if (child && (child.exitCode !== null || child.signalCode !== null)) setImmediate(() => onCrash(slot)(child.exitCode, child.signalCode));
+      throw error;
     } finally {
       slot.restarting = false;
     }
@@ -222,7 +253,7 @@ try {
   });
   while (!(await answers(publicHost, PORT))) await new Promise((resolve) => setTimeout(resolve, 100));
   if (prometheusBinary) {
-    writePrometheusFiles(files.prometheusDir, slots.map((slot) => ({ name: slot.name, opsPort: slot.ports.opsPort })));
+    writePrometheusFiles(files.prometheusDir, slots.map((slot) => ({ name: slot.name, opsPort: slot.ports.opsPort })), opsToken);
     prometheus = spawn(
       prometheusBinary,
       [
@@ -238,7 +269,7 @@ try {
   writeState();
   healthCheck = setInterval(checkHealth, HEALTH_CHECK_MS);
   say(`Wanakt World cluster is running at ${address} (nginx in front of ${slots.map((slot) => `${slot.name} on :${slot.ports.port}`).join(', ')})`);
-  say(`Metrics: ${slots.map((slot) => `http://127.0.0.1:${slot.ports.opsPort}/metrics`).join(' ')}`);
+  say(`Metrics: ${slots.map((slot) => `http://127.0.0.1:${slot.ports.opsPort}/metrics`).join(' ')} (Authorization: Bearer, the token in ${files.opsToken})`);
   if (prometheus) say(`Prometheus: http://127.0.0.1:${PROMETHEUS_PORT} (rules from deploy/alerts.yml)`);
   say('Ctrl-C stops everything; npm run cluster:restart restarts the processes one by one.');
 } catch (error) {
