@@ -9,6 +9,8 @@ import { requireUser, requireWanakt } from '../session.ts';
 import { parseBody } from '../validate.ts';
 import type { HttpDeps } from '../deps.ts';
 import { byAddress, limitRequests } from '../rate-limit.ts';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { take } from '../../limits/take.ts';
 
 const AdId = IdParam('Ad id');
 
@@ -37,8 +39,20 @@ export function adRoutes(deps: HttpDeps, payments: PaymentProvider): Router {
   router.post('/ads/:id/approve', commandRoute(commands, 'ad.approve', (req) => ({ adId: req.params.id })));
   router.post('/ads/:id/reject', commandRoute(commands, 'ad.reject', (req) => ({ adId: req.params.id })));
 
+  // Validation first, then the address's budget; a repeat within the hour still leads to the
+  // advertiser but is not counted again, so a script cannot inflate what the advertiser sees.
   router.get('/ads/:id/click', async (req, res) => {
-    res.redirect(302, await recordAdClick(deps.sql, parseBody(AdId, req.params.id)));
+    const adId = parseBody(AdId, req.params.id);
+    const address = byAddress(req);
+    await take(deps.limits.doors.adClick, address, 'Too many ad clicks from your address.');
+    const counts = await deps.limits.doors.adClickCounted.consume(`${address}|${adId}`).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof RateLimiterRes) return false;
+        throw error;
+      },
+    );
+    res.redirect(302, await recordAdClick(deps.sql, adId, counts));
   });
 
   return router;
