@@ -4,11 +4,11 @@ import { listActiveAds, listAdsInReview } from '../../ads/ad-lifecycle.ts';
 import { myBanners } from '../../ads/banners.ts';
 import { recordAdClick } from '../../ads/clicks.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
-import { commandRoute } from '../command.ts';
+import { bodyOnly, commandRoute } from '../command.ts';
 import { requireUser, requireWanakt } from '../session.ts';
 import { parseBody } from '../validate.ts';
 import type { HttpDeps } from '../deps.ts';
-import { byAddress, limitRequests } from '../rate-limit.ts';
+import { byAddress, countAdmitted } from '../rate-limit.ts';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { take } from '../../limits/take.ts';
 
@@ -23,8 +23,8 @@ export function adRoutes(deps: HttpDeps, payments: PaymentProvider): Router {
 
   const commands = { ...deps, payments };
   // SPEC §6: advertisers need no account, only an email.
-  const adIntents = limitRequests(deps.limits.doors.adIntent, byAddress, 'Too many ad checkouts from your address.');
-  router.post('/ads/purchase', adIntents, commandRoute(commands, 'ad.purchase'));
+  const adIntents = countAdmitted(deps.limits.doors.adIntent, byAddress, 'Too many ad checkouts from your address.');
+  router.post('/ads/purchase', commandRoute(commands, 'ad.purchase', bodyOnly, adIntents));
   router.post('/ads/banner', commandRoute(commands, 'banner.buy'));
 
   router.get('/ads/mine', async (_req, res) => {
