@@ -3,11 +3,14 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // Tests that start several game processes and measure them under load (reconnection gaps, drains,
 // convergence times): they run last and one at a time, not beside other test files on the 2 cores.
 const PROCESS_TESTS = [
+  'game-server/chaos.test.ts',
   'game-server/graceful-restart.test.ts',
   'game-server/rooms/rolling-restart.test.ts',
+  'game-server/rooms/storm-faults.test.ts',
   'game-server/rooms/world-convergence.test.ts',
   'game-server/rooms/world-faults.test.ts',
   'game-server/rooms/world-processes.test.ts',
+  'scripts/cluster/cluster.test.ts',
 ];
 
 export default defineConfig({

@@ -1,7 +1,7 @@
 // The one place the client talks HTTP to the game server, with SPEC §7's request semantics.
 import type { TerritoryDto } from '../schema/api/territory.ts';
 import { WORLD_SEQ_HEADER, type WorldChangesDto } from '../schema/api/territory-list.ts';
-import type { AccountDto } from '../schema/api/user.ts';
+import type { AccountDto, SessionDto } from '../schema/api/user.ts';
 import type { MessageDto, VisitDto } from '../schema/api/territories.ts';
 import type { UpgradeTier } from '../schema/constants.ts';
 import type { TerritoryEventDto } from '../schema/api/events.ts';
@@ -14,6 +14,8 @@ import type { BroadcastAllowanceDto, BroadcastDto } from '../schema/api/broadcas
 import type { AuditAnswerDto } from '../schema/api/economy.ts';
 import type { ApiKeyDto, CreateApiKeyBody, CreatedApiKeyDto } from '../schema/api/api-keys.ts';
 import type { CheckoutDto, DrkPackageDto, PaymentStatusDto, SandboxConfirmBody, SandboxConfirmDto } from '../schema/api/payments.ts';
+import type { NotificationPreferencesDto } from '../schema/api/notifications.ts';
+import type { NotificationKind } from '../schema/rules/notifications.ts';
 
 // SPEC §8: the error's message is "status: body text", or the status text when the body is empty.
 export class ApiError extends Error {
@@ -82,12 +84,8 @@ export async function logout(): Promise<void> {
 
 // The one read configured to return nothing on 401: being logged out is an answer, not an error.
 export async function me(): Promise<AccountDto | null> {
-  try {
-    return await json<AccountDto>(call('GET', '/api/auth/me'));
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
-    throw error;
-  }
+  const { account } = await json<SessionDto>(call('GET', '/api/auth/session'));
+  return account;
 }
 
 /** The whole world, and the world sequence number it reflects (null from a server that sends none). */
@@ -256,6 +254,10 @@ export function myBanners(): Promise<MyBannerDto[]> {
 
 export function markNotificationsRead(ids?: number[]): Promise<{ unread: number }> {
   return json(call('POST', '/api/notifications/read', ids ? { ids } : {}));
+}
+
+export function setNotificationPreference(kind: NotificationKind, enabled: boolean): Promise<NotificationPreferencesDto> {
+  return json(call('POST', '/api/notifications/preferences', { kind, enabled }));
 }
 
 export function claimStarterTerritory(territoryId: number): Promise<MessageDto> {

@@ -33,7 +33,7 @@ describe('[issue 7] the dashboard follows the live world', () => {
     // rent figures, derived on the server from who owns what) are read again when an owner changes.
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());
-      if (pathname === '/api/territories' || pathname === '/api/auth/me') restReads.push(request.url());
+      if (pathname === '/api/territories' || pathname === '/api/auth/session') restReads.push(request.url());
     });
 
     const [territory] = await game.database.sql<{ id: number; sale_price: number }[]>`

@@ -47,7 +47,7 @@ try {
   await flyToTerritory(page, 'London');
   await save(page, 'map-london-districts');
 
-  await page.getByRole('button', { name: 'Reset view' }).click();
+  await page.getByRole('button', { name: 'Show every territory' }).click();
   await page.getByRole('combobox', { name: 'Find a place or a player' }).fill('par');
   await save(page, 'map-search');
   await page.getByRole('combobox', { name: 'Find a place or a player' }).fill('');

@@ -2,8 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TerritoryDto } from '../schema/api/territory.ts';
 import { markerPosition, projectToMap } from '../schema/rules/territory.ts';
-import { MAP_HEIGHT, MAP_WIDTH } from '../schema/constants.ts';
-import { visibleWorldRect, worldToScreen } from '../client/map/camera.ts';
+import { worldToScreen } from '../client/map/camera.ts';
 import { testBackends } from '../game-server/testing/databases.ts';
 import { signedInPlayer } from '../game-server/testing/players.ts';
 import { startTestServer, type TestServer } from '../game-server/testing/test-server.ts';
@@ -58,17 +57,13 @@ describe('[issue 13] a world worth owning', () => {
   });
 
   for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 812 }]) {
-    it(`when the window is ${viewport.width}x${viewport.height}, then the map fills its panel and shows only the world, with no bands`, async () => {
+    it(`when the window is ${viewport.width}x${viewport.height}, then the map fills its panel, with ocean and never the page's colour beside the world`, async () => {
       const page = await open(viewport);
       const canvas = (await page.locator('[data-testid=map-canvas] canvas').boundingBox())!;
       const area = (await page.locator('.map-area').boundingBox())!;
       expect(canvas.width).toBeCloseTo(area.width, 0);
       expect(canvas.height).toBeCloseTo(area.height, 0);
-      const rect = visibleWorldRect(await mapSettled(page), canvas);
-      expect(rect.minX).toBeGreaterThanOrEqual(-1e-3);
-      expect(rect.minY).toBeGreaterThanOrEqual(-1e-3);
-      expect(rect.maxX).toBeLessThanOrEqual(MAP_WIDTH + 1e-3);
-      expect(rect.maxY).toBeLessThanOrEqual(MAP_HEIGHT + 1e-3);
+      await mapSettled(page);
       // The old letterbox was the page's own background colour: no pixel along the top and bottom edges shows it.
       const edges = [0.1, 0.3, 0.5, 0.7, 0.9].flatMap((f) => [
         { x: canvas.x + canvas.width * f, y: canvas.y + 2 },
@@ -129,7 +124,8 @@ describe('[issue 13] a world worth owning', () => {
     const names = Number(await page.getByTestId('map-canvas').getAttribute('data-labels'));
     expect(far).toBeGreaterThan(5);
     expect(names).toBeGreaterThan(5);
-    await page.getByRole('button', { name: 'Reset view' }).click();
-    expect((await mapSettled(page)).zoom).toBe(1);
+    await page.getByRole('button', { name: 'Show every territory' }).click();
+    // Back to the home view, which at this size is further out than the world covering the panel.
+    expect((await mapSettled(page)).zoom).toBeLessThan(1);
   });
 });

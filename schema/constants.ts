@@ -25,9 +25,9 @@ export const MARKER_MIN_X = 20;
 export const MARKER_MAX_X = 980;
 export const MARKER_MIN_Y = 20;
 export const MARKER_MAX_Y = 580;
-// Issue 13 replaces SPEC's 0.5–3: zoom 1 fills the map's panel with the world (no bands), and 64
-// brings a single town of a crowded region into reach.
-export const MIN_ZOOM = 1;
+// Issue 13 replaces SPEC's 0.5–3: zoom 1 fills the map's panel with the world, and 64 brings a
+// single town of a crowded region into reach. The least zoom depends on the panel's shape: the one
+// at which the whole world fits it (issue 25; client/map/camera.ts, minZoomFor).
 export const MAX_ZOOM = 64;
 
 export const MAP_COLOURS: Record<TerritoryTier, number> = {

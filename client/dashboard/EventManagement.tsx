@@ -4,10 +4,7 @@ import type { TerritoryEventDto } from '../../schema/api/events.ts';
 import { cancelTerritoryEvent, createTerritoryEvent, serverMessageOr, setTerritoryEventLive } from '../api.ts';
 import { showToast } from '../state/toasts.ts';
 import { Section } from './Section.tsx';
-
-function eventTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-}
+import { formatDateTime } from '../format.ts';
 
 // The Wanakt's events of the selected territory: schedule one, take it live, end or cancel it.
 export function EventManagement({ territoryId }: { territoryId: number }) {
@@ -54,7 +51,7 @@ export function EventManagement({ territoryId }: { territoryId: number }) {
             {events.data.map((event) => (
               <li key={event.id}>
                 <div>
-                  <strong>{event.name}</strong> {event.is_live ? <span className="badge live">LIVE</span> : <span className="muted small">{eventTime(event.scheduled_at)}</span>}
+                  <strong>{event.name}</strong> {event.is_live ? <span className="badge live">LIVE</span> : <span className="muted small">{formatDateTime(event.scheduled_at)}</span>}
                 </div>
                 <div className="button-row">
                   {event.is_live ? (

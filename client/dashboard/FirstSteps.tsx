@@ -6,6 +6,7 @@ import { claimStarterTerritory, getPath, serverMessageOr } from '../api.ts';
 import { formatDrk } from '../format.ts';
 import { queryClient } from '../state/query.ts';
 import { showToast } from '../state/toasts.ts';
+import { showOnMap } from '../map/mapView.ts';
 import { useWorld } from '../state/world.ts';
 import { Section } from './Section.tsx';
 import './first-steps.css';
@@ -20,7 +21,6 @@ const TYPE_WORDS: Record<StarterChoiceDto['type'], string> = { village: 'Village
 export function FirstSteps({ userId }: { userId: string }) {
   const key = ['first-steps', userId];
   const { data } = useQuery<FirstStepsDto | null>({ queryKey: key, queryFn: () => getPath<FirstStepsDto>('/api/first-steps', 'returnNull') });
-  const select = useWorld((state) => state.select);
   const selectedId = useWorld((state) => state.selectedId);
   const [claiming, setClaiming] = useState<number | null>(null);
   const [done, setDone] = useState(() => globalThis.localStorage?.getItem(`${DONE_KEY}:${userId}`) === 'yes');
@@ -39,7 +39,7 @@ export function FirstSteps({ userId }: { userId: string }) {
         </p>
         <ol className="first-steps-list">
           <li>
-            <button className="link-button" type="button" onClick={() => select(data.claimed!.id)}>
+            <button className="link-button" type="button" onClick={() => showOnMap(data.claimed!.id)}>
               Show it on the map
             </button>{' '}
             and say hello in its chat below.
@@ -65,7 +65,7 @@ export function FirstSteps({ userId }: { userId: string }) {
     try {
       const { message } = await claimStarterTerritory(choice.id);
       showToast({ title: 'Territory Claimed', description: message });
-      select(choice.id);
+      showOnMap(choice.id);
     } catch (error) {
       showToast({ variant: 'destructive', title: 'Claim Failed', description: serverMessageOr(error, 'Could not claim this territory.') });
     } finally {
@@ -86,7 +86,7 @@ export function FirstSteps({ userId }: { userId: string }) {
         <ul className="first-steps-choices">
           {data.choices.map((choice) => (
             <li key={choice.id} data-selected={choice.id === selectedId} data-testid="starter-choice">
-              <button className="starter-name link-button" type="button" onClick={() => select(choice.id)}>
+              <button className="starter-name link-button" type="button" onClick={() => showOnMap(choice.id)}>
                 {choice.name}
               </button>
               <span className="muted">

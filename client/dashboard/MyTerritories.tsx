@@ -5,6 +5,7 @@ import { tierOfType } from '../../schema/rules/territory.ts';
 import { formatDrk } from '../format.ts';
 import { cssColour } from '../hud/colour.ts';
 import { useDialogs } from '../hud/dialogs.ts';
+import { showOnMap } from '../map/mapView.ts';
 import { useWorld } from '../state/world.ts';
 import { Section } from './Section.tsx';
 import { typeName, upgradeTierName } from '../../schema/display-names.ts';
@@ -24,7 +25,6 @@ export function MyTerritories({ userId }: { userId: string }) {
   const owned = useOwnedTerritories(userId);
   const summary = useQuery<RevenueSummaryDto>({ queryKey: ['/api/revenue/summary', userId] });
   const earningsOf = (id: number) => summary.data?.territories.find((line) => line.territory_id === id)?.to_owner;
-  const select = useWorld((state) => state.select);
   const selectedId = useWorld((state) => state.selectedId);
   const show = useDialogs((state) => state.show);
   const [all, setAll] = useState(false);
@@ -49,7 +49,7 @@ export function MyTerritories({ userId }: { userId: string }) {
           {shown.map((territory) => (
             <li key={territory.id}>
               <article className={territory.id === selectedId ? 'territory-card selected' : 'territory-card'} data-testid="territory-card">
-                <button className="card-main" type="button" onClick={() => select(territory.id)}>
+                <button className="card-main" type="button" onClick={() => showOnMap(territory.id)}>
                   <span className="tier-dot" style={{ background: cssColour(MAP_COLOURS[tierOfType(territory.type)]) }} />
                   <span className="card-name">{territory.name}</span>
                   <span className="badge">{typeName(territory.type)}</span>

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TerritoryEventDto } from '../../schema/api/events.ts';
 import type { OwnershipChangeDto } from '../../schema/api/territories.ts';
-import { formatDrk } from '../format.ts';
+import { formatDateTime, formatDrk, formatNumber } from '../format.ts';
+import { rentLine } from '../feudalFigures.ts';
 import { findNode, useHierarchy } from '../hud/hierarchy.ts';
 import { useTerritory } from '../hud/territoryHooks.ts';
 import { useWorld } from '../state/world.ts';
@@ -41,9 +42,11 @@ export function TerritoryDetails() {
             <dt>Overlord</dt>
             <dd>{node.overlord?.name ?? 'None'}</dd>
             <dt>Vassals</dt>
-            <dd>{node.vassals.length}</dd>
-            <dt>Pays</dt>
-            <dd>{node.paysRent > 0 ? `${formatDrk(node.paysRent)} per period` : 'No rent'}</dd>
+            <dd>{formatNumber(node.vassals.length)}</dd>
+            <dt>Rent</dt>
+            <dd data-testid="territory-rent" data-amount={node.paysRent}>
+              {rentLine(node)}
+            </dd>
             {node.collectsRent > 0 && (
               <>
                 <dt>Collects</dt>
@@ -53,7 +56,7 @@ export function TerritoryDetails() {
           </>
         )}
         <dt>Population</dt>
-        <dd>{territory.population.toLocaleString('en-US')}</dd>
+        <dd>{formatNumber(territory.population)}</dd>
         <dt>Base price</dt>
         <dd>{formatDrk(territory.basePrice)}</dd>
         {territory.purchase_price !== null && (
@@ -81,7 +84,7 @@ export function TerritoryDetails() {
           <ul className="event-list">
             {events.data.map((event) => (
               <li key={event.id}>
-                <strong>{event.name}</strong> {event.is_live ? <span className="badge live">LIVE</span> : <span className="muted small">{new Date(event.scheduled_at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</span>}
+                <strong>{event.name}</strong> {event.is_live ? <span className="badge live">LIVE</span> : <span className="muted small">{formatDateTime(event.scheduled_at)}</span>}
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ActivityItem } from '../../schema/state/messages.ts';
-import { formatDrk } from '../format.ts';
+import { formatDrk, formatTime } from '../format.ts';
 import { useActivity } from '../state/activity.ts';
 import { Section } from './Section.tsx';
 
@@ -45,14 +45,14 @@ export function WorldActivity() {
     <Section title="World Activity" testId="world-activity" action={toggle}>
       {on &&
         (items.length === 0 ? (
-          <p className="muted small">Nothing has happened since you looked.</p>
+          <p className="muted small">Nothing has happened in the world since you opened this feed. Purchases, listings and new settlements appear here as they happen.</p>
         ) : (
           <ul className="activity-list">
             {items.map((item, index) => (
               <li key={`${item.at}-${index}`} data-kind={item.kind}>
                 <span>{describe(item)}</span>
                 <time className="muted small" dateTime={item.at}>
-                  {new Date(item.at).toLocaleTimeString()}
+                  {formatTime(item.at)}
                 </time>
               </li>
             ))}

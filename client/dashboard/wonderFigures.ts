@@ -1,5 +1,6 @@
 import type { ChatMessageDto } from '../../schema/api/chat.ts';
 import { CHAT_PAGE_SIZE } from '../../schema/api/chat.ts';
+import { formatDate } from '../format.ts';
 
 /** SPEC §9 "Display": wonder visitors are the population divided by 100,000, shown in K. */
 export function wonderVisitors(population: number): string {
@@ -15,7 +16,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function chatActivity(messages: readonly ChatMessageDto[], now: Date): string {
   if (messages.length === 0) return 'No messages yet. Be the first to say hello!';
   const recent = messages.filter((message) => now.getTime() - new Date(message.created_at).getTime() < DAY_MS).length;
-  if (recent === 0) return `Quiet today · last message ${new Date(messages[messages.length - 1].created_at).toLocaleDateString('en-US', { dateStyle: 'medium' })}`;
+  if (recent === 0) return `Quiet today · last message ${formatDate(messages[messages.length - 1].created_at)}`;
   const more = recent === CHAT_PAGE_SIZE && messages.length === CHAT_PAGE_SIZE ? '+' : '';
   return `${recent}${more} message${recent === 1 ? '' : 's'} in the last 24 hours`;
 }

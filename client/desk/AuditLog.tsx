@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntryDto } from '../../schema/api/desk.ts';
 import { getPath } from '../api.ts';
 import { QueryState } from '../admin/QueryState.tsx';
+import { formatDateTime } from '../format.ts';
 
 /** Every read of the log starts with this key, so one invalidation refreshes whatever filter shows. */
 export const AUDIT_KEY = ['audit'];
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const ACTION_WORDS: Record<AuditAction, string> = {
   mint: 'Minted DRK',
   assign: 'Assigned a territory',
@@ -60,7 +60,7 @@ export function AuditLog() {
           <tbody>
             {log.data?.map((entry) => (
               <tr key={entry.id} data-testid="audit-entry">
-                <td>{when.format(new Date(entry.created_at))}</td>
+                <td>{formatDateTime(entry.created_at)}</td>
                 <td>{entry.actor_name}</td>
                 <td>{ACTION_WORDS[entry.action]}</td>
                 <td>{entry.subject}</td>

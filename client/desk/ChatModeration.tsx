@@ -7,11 +7,11 @@ import { QueryState } from '../admin/QueryState.tsx';
 import { showToast } from '../state/toasts.ts';
 import { AUDIT_KEY } from './AuditLog.tsx';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
+import { formatDateTime } from '../format.ts';
 
 const CHAT = ['/api/admin/chat/recent'];
 const MUTES = ['/api/admin/mutes'];
 const MUTE_WORDS: Record<(typeof MUTE_MINUTES)[number], string> = { 60: 'an hour', 1440: 'a day', 10080: 'a week', 43200: '30 days' };
-const when = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** The world's newest chat, with a reason box: remove a message, or mute its author for a time. */
 export function ChatModeration() {
@@ -61,7 +61,7 @@ export function ChatModeration() {
                     <PlayerLink name={mute.username} />
                   </strong>
                   <span className="muted small">
-                    muted until {when.format(new Date(mute.muted_until))}: {mute.reason}
+                    muted until {formatDateTime(mute.muted_until)}: {mute.reason}
                   </span>
                 </div>
                 <button className="button small" type="button" disabled={reason.trim().length < 3} onClick={() => void act(() => liftMute(mute.user_id, reason), `${mute.username} may chat again`)}>
@@ -83,7 +83,7 @@ export function ChatModeration() {
                   in {message.territory_name}: {message.message}
                 </span>
                 <time className="muted small" dateTime={message.created_at}>
-                  {when.format(new Date(message.created_at))}
+                  {formatDateTime(message.created_at)}
                 </time>
               </div>
               <div className="button-row">

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AdDto } from '../../schema/api/ads.ts';
+import { Link } from 'react-router';
+import { useSession } from '../state/session.ts';
 import { useWorld, type LiveBannerAd } from '../state/world.ts';
 import { useDialogs } from './dialogs.ts';
 
@@ -15,6 +17,7 @@ export function BannerRotator() {
   const active = useQuery<AdDto[]>({ queryKey: ['/api/ads/active'] });
   const [offset, setOffset] = useState(0);
   const show = useDialogs((state) => state.show);
+  const visitor = useSession((state) => state.status === 'ready' && state.account === null);
 
   const ads: LiveBannerAd[] = (active.data ?? []).map(bannerOf);
   if (live && !ads.some((ad) => ad.id === live.id)) ads.unshift(live);
@@ -45,12 +48,21 @@ export function BannerRotator() {
       <button className="icon-button" type="button" aria-label="Next banner" disabled={ads.length < 2} onClick={() => setOffset((value) => value + 1)}>
         ›
       </button>
-      <button className="button small" type="button" onClick={() => show({ kind: 'create-banner' })} title="Add a banner">
-        + Banner
-      </button>
-      <button className="button small" type="button" onClick={() => show({ kind: 'banner-analytics' })} title="Banner analytics">
-        Analytics
-      </button>
+      {visitor ? (
+        // A player's banner needs an account; anyone can advertise by card without one.
+        <Link className="button small" to="/advertise" title="Advertise on the map: no account needed, pay by card">
+          Advertise
+        </Link>
+      ) : (
+        <>
+          <button className="button small" type="button" onClick={() => show({ kind: 'create-banner' })} title="Add a banner">
+            + Banner
+          </button>
+          <button className="button small" type="button" onClick={() => show({ kind: 'banner-analytics' })} title="Banner analytics">
+            Analytics
+          </button>
+        </>
+      )}
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { useWorld } from '../state/world.ts';
 
-const LABELS = { live: 'Live', connecting: 'Reconnecting…', offline: 'Offline' } as const;
+const LABELS = { live: 'Live', joining: 'Connecting…', reconnecting: 'Reconnecting…', offline: 'Offline' } as const;
 const TITLES = {
   live: 'The map shows changes as they happen',
-  connecting: 'The live connection dropped: changes show again once it is back',
+  joining: 'Connecting to the live world',
+  reconnecting: 'The live connection dropped: changes show again once it is back',
   offline: 'Not connected: reload the page to see changes as they happen',
 } as const;
 

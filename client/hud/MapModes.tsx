@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import './mapHud.css';
 import { TERRITORY_TYPES, type TerritoryType } from '../../schema/constants.ts';
 import { COLOUR_MODES, type ColourMode } from '../map/colourModes.ts';
@@ -11,8 +12,13 @@ const MODE_LABEL: Record<ColourMode, string> = { ownership: 'Ownership', tier: '
 export function MapModes() {
   const { mode, filters, setMode, setFilters } = useMapView();
   const loggedIn = useSession((state) => state.account !== null);
+  // On a phone the switch folds behind one button, so it does not take the top of the map.
+  const [open, setOpen] = useState(false);
   return (
-    <div className="map-modes panel">
+    <div className="map-modes panel" data-open={open}>
+      <button className="button small map-modes-toggle" type="button" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
+        {open ? 'Hide colours' : 'Colours & filters'}
+      </button>
       <div className="segmented" role="radiogroup" aria-label="Colour the map by">
         {COLOUR_MODES.map((each) => (
           <button key={each} type="button" role="radio" aria-checked={mode === each} className={mode === each ? 'on' : undefined} onClick={() => setMode(each)}>

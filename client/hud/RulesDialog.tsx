@@ -1,10 +1,11 @@
 import { MAIN_CITY_RENT, SUB_TERRITORY_RENT } from '../../schema/constants.ts';
 import { FEUDAL_SHARE, RENT_DUE_DAYS, RENT_PERIOD_MONTHS } from '../../schema/rules/rent.ts';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
-import { formatDrk } from '../format.ts';
+import { formatDrk, plural } from '../format.ts';
 import { findNode, useHierarchy } from './hierarchy.ts';
 import { Modal } from './Modal.tsx';
 import { useTerritory } from './territoryHooks.ts';
+import { rentLine } from '../feudalFigures.ts';
 
 // The rule of SPEC §1 and §9 that sets what this kind of territory owes upwards.
 function ruleOf(territory: TerritoryDto): string {
@@ -36,13 +37,11 @@ export function RulesDialog({ territoryId, onClose }: RulesDialogProps) {
         <ul className="rule-list" data-testid="territory-rules">
           {node.rent_amount !== null && <li>The Wanakt set this territory’s rent to {formatDrk(node.rent_amount)} per period.</li>}
           <li>
-            {node.paysRent > 0 && node.overlord
-              ? `Pays ${formatDrk(node.paysRent)} to ${node.overlord.name} each period.`
-              : 'Pays no rent this period.'}
+            {rentLine(node)}.
           </li>
           <li>
             {node.collectsRent > 0
-              ? `Collects ${formatDrk(node.collectsRent)} from ${node.vassals.length} vassal${node.vassals.length === 1 ? '' : 's'} each period.`
+              ? `Collects ${formatDrk(node.collectsRent)} from ${plural(node.vassals.length, 'vassal')} each period.`
               : `Collects nothing: ${node.vassals.length === 0 ? 'it has no vassals' : 'none of its vassals is owned yet'}.`}
           </li>
         </ul>

@@ -1,7 +1,10 @@
 import { MAP_COLOURS, UPGRADE_MULTIPLIER } from '../../schema/constants.ts';
 import { tierOfType } from '../../schema/rules/territory.ts';
 import { formatDrk } from '../format.ts';
+import { useLayoutEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
+import { popupPlacement } from '../map/mapModel.ts';
 import { useMapOptions } from '../map/mapOptions.ts';
+import { useMapView } from '../map/mapView.ts';
 import { ownerLabel, useWorld } from '../state/world.ts';
 import { cssColour } from './colour.ts';
 import { useDialogs } from './dialogs.ts';
@@ -11,8 +14,29 @@ import { typeName, upgradeTierName } from '../../schema/display-names.ts';
 import { FigureFact } from './FigureName.tsx';
 import { useMonthlyEarnings } from './useMonthlyEarnings.ts';
 
-// The info panel that opens on the map when a marker is selected (SPEC §2 "Map").
+// Narrower than this, the popup is a sheet along the map's bottom (see styles.css) instead.
+const SHEET_BELOW_PX = 640;
+
+/** Where the popup stands beside its marker, in the map's box; null where the stylesheet places it. */
+function usePlacement(popup: RefObject<HTMLElement | null>, shown: boolean): CSSProperties | undefined {
+  const marker = useMapView((state) => state.selectedAt);
+  const [place, setPlace] = useState<CSSProperties>();
+  useLayoutEffect(() => {
+    const element = popup.current;
+    const area = element?.parentElement;
+    if (!shown || !element || !area || !marker || area.clientWidth < SHEET_BELOW_PX) {
+      setPlace(undefined);
+      return;
+    }
+    const at = popupPlacement(marker, { width: element.offsetWidth, height: element.offsetHeight }, { width: area.clientWidth, height: area.clientHeight });
+    setPlace({ left: at.x, top: at.y, right: 'auto' });
+  }, [popup, shown, marker?.x, marker?.y]);
+  return place;
+}
+
+// The info panel that opens on the map beside the selected marker (SPEC §2 "Map").
 export function TerritoryInfo() {
+  const popup = useRef<HTMLElement>(null);
   const selectedId = useWorld((state) => state.selectedId);
   const territory = useTerritory(selectedId);
   const select = useWorld((state) => state.select);
@@ -21,6 +45,7 @@ export function TerritoryInfo() {
   const outlined = useMapOptions((state) => (selectedId === null ? false : state.outlined.has(selectedId)));
   const toggleOutline = useMapOptions((state) => state.toggleOutline);
   const { visiting, visit } = useVisit();
+  const place = usePlacement(popup, territory !== undefined);
   const earnings = useMonthlyEarnings(territory?.owner_id === account?.id ? (account?.id ?? null) : null, selectedId ?? 0);
   if (!territory) return null;
 
@@ -28,7 +53,7 @@ export function TerritoryInfo() {
   const isOwner = owner === 'You';
 
   return (
-    <aside className="panel territory-info" data-testid="territory-info" aria-label="Selected territory">
+    <aside ref={popup} className="panel territory-info" data-testid="territory-info" aria-label="Selected territory" style={place}>
       <header className="territory-info-head">
         <h2>{territory.name}</h2>
         <button className="icon-button" type="button" aria-label="Close" onClick={() => select(null)}>

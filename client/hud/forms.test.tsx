@@ -28,7 +28,7 @@ let fetchMock: ReturnType<typeof vi.fn>;
 function answerWith(body: unknown, status = 200) {
   fetchMock.mockImplementation(async (path: string, init?: RequestInit) => {
     if (init?.method === 'GET' && path === '/api/territories') return new Response(JSON.stringify(useWorld.getState().territories));
-    if (init?.method === 'GET' && path === '/api/auth/me') return new Response(JSON.stringify(useSession.getState().account));
+    if (init?.method === 'GET' && path === '/api/auth/session') return new Response(JSON.stringify({ account: useSession.getState().account }));
     if (init?.method === 'GET') return new Response('[]');
     return new Response(JSON.stringify(body), { status });
   });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MAP_HEIGHT, MAP_WIDTH, MAX_ZOOM, MIN_ZOOM } from '../../schema/constants.ts';
+import { MAP_HEIGHT, MAP_WIDTH, MAX_ZOOM } from '../../schema/constants.ts';
 import {
   INITIAL_CAMERA,
   cameraBetween,
   centredOn,
   clampToMarkerArea,
   clampZoom,
+  minZoomFor,
   coverScale,
   panBy,
   pinchStep,
@@ -91,8 +92,15 @@ describe('[issue 13 zoom] zoom about a point, limited to 1 to 64', () => {
     expect(zoomAt(INITIAL_CAMERA, wide, { x: 1000, y: 300 }, 1000).zoom).toBe(MAX_ZOOM);
   });
 
-  it('when zooming out past the whole world, then the zoom stops at 1', () => {
-    expect(zoomAt(INITIAL_CAMERA, wide, { x: 1000, y: 300 }, 0.01).zoom).toBe(MIN_ZOOM);
+  it('[issue 25] when zooming out past the whole world, then the zoom stops where the whole world fits, in the middle of the view', () => {
+    // 2000x600: the world is 1000x600 at the least zoom, with 500 px of ocean either side.
+    const out = zoomAt(INITIAL_CAMERA, wide, { x: 1000, y: 300 }, 0.01);
+    expect(out.zoom).toBe(minZoomFor(wide));
+    expectPointClose(worldToScreen(out, wide, { x: 0, y: 0 }), { x: 500, y: 0 });
+    expectPointClose(worldToScreen(out, wide, { x: MAP_WIDTH, y: MAP_HEIGHT }), { x: 1500, y: 600 });
+    // 500x900: the world is 500x300 and sits in the middle of the height.
+    const fitted = zoomAt(INITIAL_CAMERA, tall, { x: 250, y: 450 }, 0.01);
+    expectPointClose(worldToScreen(fitted, tall, { x: 0, y: 0 }), { x: 0, y: 300 });
   });
 
   it('when already at the limit, then zooming further does not move the view', () => {
@@ -103,9 +111,10 @@ describe('[issue 13 zoom] zoom about a point, limited to 1 to 64', () => {
   });
 
   it('clamps any zoom into range', () => {
-    expect(clampZoom(0.1)).toBe(MIN_ZOOM);
-    expect(clampZoom(17)).toBe(17);
-    expect(clampZoom(99)).toBe(MAX_ZOOM);
+    expect(clampZoom(0.1, wide)).toBe(0.5);
+    expect(clampZoom(0.1, { width: 1000, height: 600 })).toBe(1);
+    expect(clampZoom(17, wide)).toBe(17);
+    expect(clampZoom(99, wide)).toBe(MAX_ZOOM);
   });
 });
 

@@ -1,4 +1,4 @@
-import { MAP_HEIGHT, MAP_WIDTH, MARKER_MAX_X, MARKER_MAX_Y, MARKER_MIN_X, MARKER_MIN_Y, MAX_ZOOM, MIN_ZOOM } from '../../schema/constants.ts';
+import { MAP_HEIGHT, MAP_WIDTH, MARKER_MAX_X, MARKER_MAX_Y, MARKER_MIN_X, MARKER_MIN_Y, MAX_ZOOM } from '../../schema/constants.ts';
 
 export interface Point {
   x: number;
@@ -31,14 +31,21 @@ function clamp(value: number, min: number, max: number): number {
   return Math.min(max, Math.max(min, value));
 }
 
-export function clampZoom(zoom: number): number {
-  return clamp(zoom, MIN_ZOOM, MAX_ZOOM);
-}
-
 // The scale at which the 1000x600 world just covers the viewport (zoom 1): the map fills its panel
-// at any shape, cropping the world where the panel's shape differs rather than showing bands.
+// at any shape, cropping the world where the panel's shape differs.
 export function coverScale(view: Viewport): number {
   return Math.max(0, Math.max(view.width / MAP_WIDTH, view.height / MAP_HEIGHT));
+}
+
+/** The least zoom: the whole world fits the view, with ocean beside it where the shapes differ. */
+export function minZoomFor(view: Viewport): number {
+  const cover = coverScale(view);
+  if (cover === 0) return 1;
+  return Math.min(view.width / MAP_WIDTH, view.height / MAP_HEIGHT) / cover;
+}
+
+export function clampZoom(zoom: number, view: Viewport): number {
+  return clamp(zoom, minZoomFor(view), MAX_ZOOM);
 }
 
 export function scaleOf(camera: Camera, view: Viewport): number {
@@ -63,7 +70,8 @@ export function screenToWorld(camera: Camera, view: Viewport, point: Point): Poi
   };
 }
 
-// The view never leaves the world, so no empty band ever shows beside it.
+// The view never leaves the world where the world is larger than it; where it is smaller (zoomed
+// out to fit), the world sits in the middle.
 export function keepViewOnWorld(camera: Camera, view: Viewport): Camera {
   const scale = scaleOf(camera, view);
   if (scale === 0) return camera;
@@ -78,7 +86,7 @@ export function keepViewOnWorld(camera: Camera, view: Viewport): Camera {
 
 // Zooms by `factor` while the world point under `anchor` (a screen point) stays under it.
 export function zoomAt(camera: Camera, view: Viewport, anchor: Point, factor: number): Camera {
-  const zoom = clampZoom(camera.zoom * factor);
+  const zoom = clampZoom(camera.zoom * factor, view);
   const scale = coverScale(view) * zoom;
   if (scale === 0) return { ...camera, zoom };
   const world = screenToWorld(camera, view, anchor);
@@ -140,7 +148,7 @@ export function clampToMarkerArea(point: Point): Point {
 
 /** A camera centred on `point` at `zoom`, as far as the world's edges allow. */
 export function centredOn(point: Point, zoom: number, view: Viewport): Camera {
-  return keepViewOnWorld({ centerX: point.x, centerY: point.y, zoom: clampZoom(zoom) }, view);
+  return keepViewOnWorld({ centerX: point.x, centerY: point.y, zoom: clampZoom(zoom, view) }, view);
 }
 
 /** The camera `progress` (0 to 1) of the way from `from` to `to`, zooming on a log scale so the flight feels even. */

@@ -1,20 +1,11 @@
 // Names and price badges, drawn in screen space over the world: they are never scaled, so they are
 // as crisp at the deepest zoom as at the widest, and each text is rasterised once and reused.
 import { Container, Graphics, Text, TextStyle } from 'pixi.js';
-import type { TerritoryType } from '../../schema/constants.ts';
 import { LABEL_FONT_SIZE, byImportance, placeLabels, type LabelCandidate } from './labels.ts';
 import { formatDrk } from '../format.ts';
+import type { LabelSource } from './mapModel.ts';
 
-export interface LabelSource {
-  id: number;
-  type: TerritoryType;
-  name: string;
-  /** The asking price, shown as a badge, or null for no badge. */
-  badge: number | null;
-  /** The marker's place on the screen. */
-  x: number;
-  y: number;
-}
+export type { LabelSource } from './mapModel.ts';
 
 // At most this many names and badges at once: beyond it the map is no easier to read.
 const MAX_LABELS = 160;

@@ -4,14 +4,13 @@
 import 'pixi.js/unsafe-eval';
 import { Application, Container, Graphics, type Texture } from 'pixi.js';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
-import type { TerritoryType } from '../../schema/constants.ts';
-import { coordinatesOf, markerPosition } from '../../schema/rules/territory.ts';
+import { coordinatesOf } from '../../schema/rules/territory.ts';
 import { useSession } from '../state/session.ts';
 import { useWorld } from '../state/world.ts';
 import {
   INITIAL_CAMERA,
   cameraBetween,
-  centredOn,
+  clampZoom,
   clampToMarkerArea,
   keepViewOnWorld,
   panBy,
@@ -26,9 +25,7 @@ import {
   type Point,
   type Viewport,
 } from './camera.ts';
-import { incomeRange, markerColour, ownershipOf, passesFilters } from './colourModes.ts';
 import { EffectsLayer } from './effectsLayer.ts';
-import { fanDirections } from './fanOut.ts';
 import { frameRecorder, wantsEmptyStage, wantsFrameStats } from './frameStats.ts';
 import { GeographyLayer, GEOGRAPHY_COLOURS } from './geographyLayer.ts';
 import { LabelLayer, type LabelSource } from './labelLayer.ts';
@@ -36,7 +33,8 @@ import { LABEL_MIN_SCALE } from './labels.ts';
 import { MapInput } from './mapInput.ts';
 import { useMapOptions } from './mapOptions.ts';
 import { useMapView } from './mapView.ts';
-import { MarkerLayer, markerTexture, ringTexture, type MarkerSpec } from './markerLayer.ts';
+import { canZoomOut, fannedPosition, flyTarget, homeCamera, labelCandidates, placeWorld, type Placed } from './mapModel.ts';
+import { MarkerLayer, markerTexture, ringTexture } from './markerLayer.ts';
 import { drawBoundaries, drawLinks, drawOutlines, type OverlayTerritory } from './overlays.ts';
 import { dropPin, pinPosition, sendPinDrag } from './pinTransport.ts';
 import { syntheticCountOf, syntheticMarkers } from './synthetic.ts';
@@ -50,23 +48,6 @@ const PIN_DRAG_INTERVAL_MS = 50;
 const FLIGHT_MS = 650;
 // How long the camera must rest before the geography is rasterised again at the new view.
 const REST_MS = 300;
-// Markers closer than this (world units) to a bigger one share its spot and fan out around it...
-const CROWD_RADIUS = 1.2;
-// ...from this many screen pixels per world unit on, this many pixels away.
-const FAN_SCALE = 8;
-const FAN_PX = 16;
-// Unowned land is for sale at its list price almost everywhere, so those badges wait until the map
-// is close enough to have room; a player's own listing shows at any zoom.
-const LIST_PRICE_BADGE_SCALE = 3;
-const MARKER_LAYER: Record<TerritoryType, number> = { village: 0, common: 0, town: 1, sub: 1, city: 2, wonder: 3, main: 4, wanakt: 5 };
-const MARKER_RADIUS_PX: Record<TerritoryType, number> = { wanakt: 8, main: 7, wonder: 7, city: 6, town: 5, sub: 4.5, common: 4.5, village: 4 };
-
-interface Placed {
-  territory: TerritoryDto;
-  /** Where the territory is on the map, before any fanning out. */
-  x: number;
-  y: number;
-}
 
 export class MapController {
   private readonly app = new Application();
@@ -82,6 +63,10 @@ export class MapController {
   private overlay: OverlayTerritory[] = [];
   private syntheticLabels: LabelSource[] = [];
   private painted = false;
+  /** Whether the camera still waits for the world to be loaded to take its home view. */
+  private homeless = true;
+  /** Whether the camera shows the home view and the player has not moved it since. */
+  private atHome = true;
   private restTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly emptyStage: boolean;
 
@@ -182,7 +167,24 @@ export class MapController {
     // Realm padding follows the zoom, so the overlays are redrawn when it changes.
     this.overlaysDirty ||= useMapOptions.getState().showBoundaries || useMapOptions.getState().outlined.size > 0;
     if (useMapView.getState().hover) useMapView.setState({ hover: null });
+    const zoomOut = canZoomOut(this.camera, view);
+    if (useMapView.getState().canZoomOut !== zoomOut) useMapView.setState({ canZoomOut: zoomOut });
+    this.publishSelected();
     this.requestFrame();
+  }
+
+  /** Where the selected marker is in the map's box, so its popup can stand beside it. */
+  private publishSelected(): void {
+    const { selectedId } = useWorld.getState();
+    const at = selectedId === null ? undefined : this.drawnPosition(selectedId);
+    const screen = at && worldToScreen(this.camera, this.view(), at);
+    const current = useMapView.getState().selectedAt;
+    if (!screen) {
+      if (current) useMapView.setState({ selectedAt: null });
+      return;
+    }
+    const rounded = { x: Math.round(screen.x), y: Math.round(screen.y) };
+    if (current?.x !== rounded.x || current?.y !== rounded.y) useMapView.setState({ selectedAt: rounded });
   }
 
   // Sharpens the geography once the camera rests; meanwhile its pictures are just moved and scaled.
@@ -212,41 +214,43 @@ export class MapController {
   }
 
   pan(dx: number, dy: number): void {
+    this.atHome = false;
     this.setCamera(panBy(this.camera, this.view(), dx, dy));
   }
 
   zoomAt(anchor: Point, factor: number): void {
+    this.atHome = false;
     this.setCamera(zoomAt(this.camera, this.view(), anchor, factor));
   }
 
   pinch(before: [Point, Point], after: [Point, Point]): void {
+    this.atHome = false;
     this.setCamera(pinchStep(this.camera, this.view(), before, after));
   }
 
   zoomBy(factor: number): void {
+    this.atHome = false;
     const view = this.view();
     const target = this.flight?.to ?? this.camera;
     this.flyToCamera(zoomAt(target, view, { x: view.width / 2, y: view.height / 2 }, factor));
   }
 
+  /** The home view: every territory in sight. */
+  private home(): Camera {
+    return homeCamera(this.view(), [...this.placed.values()]);
+  }
+
   reset(): void {
-    this.flyToCamera(INITIAL_CAMERA);
+    this.atHome = true;
+    this.flyToCamera(this.home());
   }
 
   /** Flies to a territory and selects it; the zoom is at least enough to name it among its neighbours. */
   flyTo(id: number): void {
-    const at = this.drawnPosition(id);
-    if (!at) return;
     const placed = this.placed.get(id);
-    const cover = scaleOf({ ...INITIAL_CAMERA, zoom: 1 }, this.view());
-    const naming = placed ? Math.max(LABEL_MIN_SCALE[placed.territory.type], FAN_SCALE) * 1.25 : FAN_SCALE;
-    const zoom = Math.max(this.camera.zoom, cover > 0 ? naming / cover : 1);
-    // The fanned spot depends on the zoom, so aim at where the marker will be once there.
-    const direction = this.fan.get(id);
-    const finalScale = cover * zoom;
-    const base = placed ?? at;
-    const point = direction && finalScale >= FAN_SCALE ? { x: base.x + (direction.dx * FAN_PX) / finalScale, y: base.y + (direction.dy * FAN_PX) / finalScale } : base;
-    this.flyToCamera(centredOn(point, zoom, this.view()));
+    if (!placed) return;
+    this.atHome = false;
+    this.flyToCamera(flyTarget(placed, this.fan.get(id), this.camera, this.view()));
     useWorld.getState().select(id);
   }
 
@@ -319,20 +323,8 @@ export class MapController {
   private labelSources(view: Viewport): LabelSource[] {
     const scale = this.scale();
     const rect = visibleWorldRect(this.camera, view);
-    const { mode } = useMapView.getState();
-    const sources: LabelSource[] = [];
     const inView = (x: number, y: number) => x >= rect.minX && x <= rect.maxX && y >= rect.minY && y <= rect.maxY;
-    for (const id of this.markers.ids()) {
-      const placed = this.placed.get(id);
-      const at = this.markers.positionOf(id);
-      if (!placed || !at || !inView(at.x, at.y)) continue;
-      const { territory } = placed;
-      const showsPrice = territory.owner_id !== null || (scale >= LIST_PRICE_BADGE_SCALE && scale >= LABEL_MIN_SCALE[territory.type]);
-      const badge = mode === 'ownership' && territory.sale_price !== null && showsPrice ? territory.sale_price : null;
-      if (badge === null && scale < LABEL_MIN_SCALE[territory.type]) continue;
-      const screen = worldToScreen(this.camera, view, at);
-      sources.push({ id, type: territory.type, name: territory.name, badge, x: screen.x, y: screen.y });
-    }
+    const sources: LabelSource[] = labelCandidates(this.placed, (id) => this.markers.positionOf(id), this.camera, view, useMapView.getState().mode);
     // Made-up markers are named like villages, so they only compete for space close in.
     if (scale >= LABEL_MIN_SCALE.village) {
       for (const source of this.syntheticLabels) {
@@ -386,7 +378,10 @@ export class MapController {
       if (state.territories !== previous.territories || state.status !== previous.status) {
         this.showChanges(previous.territories, state.territories);
         this.syncWorld();
-      } else if (state.selectedId !== previous.selectedId) this.requestFrame();
+      } else if (state.selectedId !== previous.selectedId) {
+        this.publishSelected();
+        this.requestFrame();
+      }
     });
     const unsubscribeOptions = useMapOptions.subscribe((state, previous) => {
       this.overlaysDirty = true;
@@ -404,7 +399,8 @@ export class MapController {
     // Pixi's own resizeTo only follows window resizes; the map's box also changes with the layout.
     const resizeObserver = new ResizeObserver(() => {
       this.app.renderer.resize(Math.max(1, host.clientWidth), Math.max(1, host.clientHeight));
-      this.camera = keepViewOnWorld(this.camera, this.view());
+      // Until the player moves it, the camera keeps the home view of whatever shape the map now has.
+      this.camera = this.atHome ? this.home() : keepViewOnWorld({ ...this.camera, zoom: clampZoom(this.camera.zoom, this.view()) }, this.view());
       this.applyCamera();
     });
     resizeObserver.observe(host);
@@ -423,48 +419,35 @@ export class MapController {
     const { territories, status } = useWorld.getState();
     const { mode, filters } = useMapView.getState();
     const me = useSession.getState().account?.id ?? null;
-    const range = incomeRange(territories);
-    const specs: MarkerSpec[] = [];
-    const ringSpecs: MarkerSpec[] = [];
-    const placed = new Map<number, Placed>();
-    this.overlay = [];
-    for (const territory of territories) {
-      const latitude = Number(territory.latitude);
-      const longitude = Number(territory.longitude);
-      if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) continue;
-      const { x, y } = markerPosition(latitude, longitude);
-      const layer = MARKER_LAYER[territory.type];
-      this.overlay.push({ id: territory.id, parentId: territory.parent_territory_id, x, y, tint: markerColour(territory, 'tier', me, range), ruler: territory.type === 'main' || territory.type === 'wanakt' });
-      if (!passesFilters(territory, filters, me)) continue;
-      placed.set(territory.id, { territory, x, y });
-      const mine = ownershipOf(territory, me) === 'mine';
-      const radius = MARKER_RADIUS_PX[territory.type] + (mine ? 1.5 : 0);
-      specs.push({ id: territory.id, x, y, tint: markerColour(territory, mode, me, range), layer, radius });
-      if (mine) ringSpecs.push({ id: territory.id, x, y, tint: 0xffffff, layer, radius: radius + 3 });
-    }
-    this.placed = placed;
-    this.fan = fanDirections([...placed.values()].map(({ territory, x, y }) => ({ id: territory.id, x, y, layer: MARKER_LAYER[territory.type] })), CROWD_RADIUS);
+    const world = placeWorld(territories, mode, filters, me);
+    this.overlay = world.overlay;
+    this.placed = world.placed;
+    this.fan = world.fan;
     const held = this.input?.heldId ?? null;
-    this.markers.sync(specs, held);
-    this.rings.sync(ringSpecs, held);
+    this.markers.sync(world.markers, held);
+    this.rings.sync(world.rings, held);
     this.placeFanned();
     this.overlaysDirty = true;
     this.labelsDirty = true;
     this.requestFrame();
     // Published only once the world has loaded, so "0" never stands for "not loaded yet".
-    if (status === 'ready') this.host.dataset.markerCount = String(this.markers.count + this.synthetic.count);
+    if (status === 'ready') {
+      this.host.dataset.markerCount = String(this.markers.count + this.synthetic.count);
+      if (this.homeless) {
+        this.homeless = false;
+        this.setCamera(this.home());
+      }
+    }
   }
 
   /** Moves the markers that share a spot to their fanned place at this zoom. */
   private placeFanned(): void {
     const scale = this.scale();
-    const spread = scale >= FAN_SCALE ? FAN_PX / scale : 0;
     const held = this.input?.heldId ?? null;
     for (const [id, direction] of this.fan) {
       const placed = this.placed.get(id);
       if (!placed || id === held) continue;
-      const x = placed.x + direction.dx * spread;
-      const y = placed.y + direction.dy * spread;
+      const { x, y } = fannedPosition(placed, direction, scale);
       this.markers.move(id, x, y);
       this.rings.move(id, x, y);
     }

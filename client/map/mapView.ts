@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { useWorld } from '../state/world.ts';
 import { NO_FILTERS, type ColourMode, type MapFilters } from './colourModes.ts';
 
 /** What the HUD's buttons ask of the map's camera; the mounted map provides it. */
@@ -16,12 +17,23 @@ export interface MapHover {
   y: number;
 }
 
+/** Shows a territory: the map flies to it and selects it (without a map, it is only selected). */
+export function showOnMap(territoryId: number): void {
+  const camera = useMapView.getState().camera;
+  if (camera) camera.flyTo(territoryId);
+  else useWorld.getState().select(territoryId);
+}
+
 // How the map is looked at: the colour mode, the filters, what the pointer is over, and the camera's controls.
 interface MapViewState {
   mode: ColourMode;
   filters: MapFilters;
   hover: MapHover | null;
   camera: CameraControls | null;
+  /** False once the whole world fits the map: − then says it can go no further. */
+  canZoomOut: boolean;
+  /** Where the selected territory's marker is in the map's box, in CSS pixels; null when not drawn. */
+  selectedAt: { x: number; y: number } | null;
   setMode: (mode: ColourMode) => void;
   setFilters: (change: Partial<MapFilters>) => void;
 }
@@ -31,6 +43,8 @@ export const useMapView = create<MapViewState>()((set) => ({
   filters: NO_FILTERS,
   hover: null,
   camera: null,
+  canZoomOut: true,
+  selectedAt: null,
   setMode: (mode) => set({ mode }),
   setFilters: (change) => set((state) => ({ filters: { ...state.filters, ...change } })),
 }));

@@ -1,14 +1,43 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { NotificationDto, NotificationsDto } from '../../schema/api/notifications.ts';
-import { getPath, serverMessageOr } from '../api.ts';
+import type { NotificationDto, NotificationPreferencesDto, NotificationsDto } from '../../schema/api/notifications.ts';
+import type { NotificationKind } from '../../schema/rules/notifications.ts';
+import { formatDateTime } from '../format.ts';
+import { queryClient } from '../state/query.ts';
+import { getPath, serverMessageOr, setNotificationPreference } from '../api.ts';
 import { useSession } from '../state/session.ts';
 import { showToast } from '../state/toasts.ts';
 import { markRead, noticesKey } from '../state/notices.ts';
 import './notifications.css';
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+/** Which kinds of notice the player hears of, one switch each. */
+function NoticePreferences() {
+  const preferences = useQuery<NotificationPreferencesDto>({ queryKey: PREFERENCES });
+  const save = async (kind: NotificationKind, enabled: boolean) => {
+    try {
+      queryClient.setQueryData(PREFERENCES, await setNotificationPreference(kind, enabled));
+    } catch (error) {
+      showToast({ variant: 'destructive', title: 'Not Saved', description: serverMessageOr(error, 'Could not save the preference.') });
+    }
+  };
+  return (
+    <details className="notice-preferences" data-testid="notice-preferences">
+      <summary>Choose what you hear of</summary>
+      <ul>
+        {preferences.data?.preferences.map((preference) => (
+          <li key={preference.kind}>
+            <label>
+              <input type="checkbox" checked={preference.enabled} onChange={(event) => void save(preference.kind, event.target.checked)} /> {preference.name}
+            </label>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+const PREFERENCES = ['/api/notifications/preferences'];
 
 /** The top bar's bell: how many notices are unread, and the newest of them in a panel. */
 export function NotificationBell() {
@@ -49,7 +78,11 @@ export function NotificationBell() {
         className="button notice-bell-button"
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
         aria-expanded={open}
-        onClick={() => setOpen(!open)}
+        onClick={() => {
+          // Opening the list is reading it: the badge clears at once.
+          if (!open && unread > 0) void mark();
+          setOpen(!open);
+        }}
       >
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
           <path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1Z" fill="currentColor" />
@@ -68,19 +101,22 @@ export function NotificationBell() {
               Mark all read
             </button>
           </div>
-          {data && data.notifications.length === 0 && <p className="notice-empty">Nothing has happened to you yet.</p>}
+          {data && data.notifications.length === 0 && (
+            <p className="notice-empty">No notifications yet. Mints, earnings, rent, sales, purchases, gifts, refunds and mentions in chat will appear here.</p>
+          )}
           <ul className="notice-list">
             {data?.notifications.map((notice) => (
               <li key={notice.id}>
                 <button type="button" className="notice-item" data-unread={!notice.read} onClick={() => follow(notice)}>
                   <span className="notice-text">{notice.text}</span>
                   <time className="notice-time" dateTime={notice.created_at}>
-                    {timeFormat.format(new Date(notice.created_at))}
+                    {formatDateTime(notice.created_at)}
                   </time>
                 </button>
               </li>
             ))}
           </ul>
+          <NoticePreferences />
         </div>
       )}
     </div>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { SpecialEventDto } from '../../schema/api/events.ts';
 import { eventBenefit } from './analytics.ts';
 import { countdownLabel, startsInLabel } from './countdown.ts';
+import { formatDate } from '../format.ts';
 
 interface EventsTabProps {
   events: readonly SpecialEventDto[];
@@ -64,7 +65,7 @@ export function EventsTab({ events, readAt }: EventsTabProps) {
                 <div className="item-main">
                   <strong>{event.name}</strong>
                   <span className="muted small">
-                    {new Date(event.start_date).toLocaleDateString()} – {new Date(event.end_date).toLocaleDateString()}
+                    {formatDate(event.start_date)} – {formatDate(event.end_date)}
                   </span>
                 </div>
                 <span className="badge" data-tone="info">

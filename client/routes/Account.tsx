@@ -6,7 +6,7 @@ import { PlayerOnly } from '../admin/RoleGates.tsx';
 import { QueryState } from '../admin/QueryState.tsx';
 import { Screen } from '../admin/Screen.tsx';
 import { REASON_LABEL } from '../economy/labels.ts';
-import { formatDrk } from '../format.ts';
+import { formatDateTime, formatDrk } from '../format.ts';
 import '../economy/economy.css';
 
 interface Filters {
@@ -24,7 +24,6 @@ function filterQuery(filters: Filters): URLSearchParams {
 }
 
 const signed = (amount: number) => `${amount > 0 ? '+' : '−'}${formatDrk(Math.abs(amount))}`;
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 
 function Statement({ userId }: { userId: string }) {
   const [filters, setFilters] = useState<Filters>({ reason: '', month: '' });
@@ -90,7 +89,7 @@ function Statement({ userId }: { userId: string }) {
               <tbody>
                 {lines.map((line) => (
                   <tr key={line.id} data-testid="statement-line">
-                    <td>{when(line.created_at)}</td>
+                    <td>{formatDateTime(line.created_at)}</td>
                     <td>
                       {REASON_LABEL[line.reason]}
                       {line.territory_name && <span className="muted small"> · {line.territory_name}</span>}

@@ -63,7 +63,7 @@ function TerritoryManagement({ wanaktId }: { wanaktId: string }) {
           {available.length === 0 ? (
             <p className="empty-state">All territories have been assigned</p>
           ) : (
-            <ul className="item-list scroll-list" data-testid="available-territories">
+            <ul className="item-list scroll-list" data-testid="available-territories" tabIndex={0} aria-labelledby="available-heading">
               {available.map((territory) => (
                 <li className="item" key={territory.id} data-territory={territory.name}>
                   <div className="item-main">

@@ -11,6 +11,7 @@ import { RevenueOptimization } from '../dashboard/RevenueOptimization.tsx';
 import { RevenueTracking } from '../dashboard/RevenueTracking.tsx';
 import { TerritoryChat } from '../dashboard/TerritoryChat.tsx';
 import { TerritoryDetails } from '../dashboard/TerritoryDetails.tsx';
+import { VisitorLanding } from '../dashboard/VisitorLanding.tsx';
 import { TerritoryManagement } from '../dashboard/TerritoryManagement.tsx';
 import { WorldActivity } from '../dashboard/WorldActivity.tsx';
 import { Dialogs } from '../hud/Dialogs.tsx';
@@ -68,9 +69,17 @@ function RightSidebar() {
 }
 
 export default function Dashboard() {
+  const account = useSession((state) => state.account);
+  const visitor = useSession((state) => state.status === 'ready' && state.account === null);
   const status = useWorld((state) => state.status);
   const error = useWorld((state) => state.error);
   const [drawer, setDrawer] = useState<Drawer>(null);
+  const selectedId = useWorld((state) => state.selectedId);
+
+  // A place chosen in the menu drawer is shown on the map, so the drawer gets out of its way.
+  useEffect(() => {
+    if (selectedId !== null) setDrawer((open) => (open === 'left' ? null : open));
+  }, [selectedId]);
 
   useEffect(() => {
     void loadTerritories();
@@ -87,9 +96,12 @@ export default function Dashboard() {
           <LeftSidebar />
         </aside>
         <main className="centre">
+          {/* A visitor's h1 is the landing's; a player's names the page for screen readers. */}
+          {account && <h1 className="visually-hidden">{account.username}’s realm on the world map</h1>}
           <MapToolbar onOpenLeft={() => setDrawer('left')} onOpenRight={() => setDrawer('right')} />
           <div className="map-area">
             <WorldMap />
+            {visitor && <VisitorLanding />}
             {status === 'loading' && <p className="panel map-status">Loading territories…</p>}
             {status === 'error' && (
               <div className="panel map-status" role="alert">

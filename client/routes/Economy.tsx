@@ -6,14 +6,19 @@ import { QueryState } from '../admin/QueryState.tsx';
 import { Screen } from '../admin/Screen.tsx';
 import { Chart } from '../economy/Chart.tsx';
 import { flowSeries, flowTotals, medianPriceSeries, mintedSeries, priceIndexSeries, supplySeries, tradeSeries } from '../economy/series.ts';
-import { formatDrk } from '../format.ts';
+import { formatDate, formatDateTime, formatDrk, formatMonth, plural } from '../format.ts';
 import { showToast } from '../state/toasts.ts';
 import '../economy/economy.css';
 
 const ECONOMY = ['/api/economy'];
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
-const monthName = (month: string) => new Date(`${month}-01T00:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const when = (iso: string) => new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }) + ' UTC';
+
+/** What the daily charts cover, read from the data itself (at most the server's last 365 days). */
+function dailyRange(overview: EconomyOverviewDto): string {
+  const days = overview.supply_history.map((point) => point.day).sort();
+  if (days.length === 0) return 'The daily charts have no days yet.';
+  return `Daily charts run from ${formatDate(days[0])} to ${formatDate(days[days.length - 1])}.`;
+}
 
 function SupplyCards({ overview }: { overview: EconomyOverviewDto }) {
   const { supply, concentration, projection } = overview;
@@ -36,7 +41,7 @@ function SupplyCards({ overview }: { overview: EconomyOverviewDto }) {
         <h2>When the cap is reached</h2>
         {projection.cap_month ? (
           <p>
-            <strong>{monthName(projection.cap_month)}</strong>
+            <strong>{formatMonth(projection.cap_month)}</strong>
           </p>
         ) : (
           <p>
@@ -81,12 +86,12 @@ function AuditLine({ audit }: { audit: SupplyAuditDto | null }) {
           'The supply has not been audited yet.'
         ) : audit.ok ? (
           <>
-            <strong className="audit-ok">Books balance.</strong> On {when(audit.checked_at)} the balances added up to {formatDrk(audit.balances)}, the
+            <strong className="audit-ok">Books balance.</strong> On {formatDateTime(audit.checked_at)} the balances added up to {formatDrk(audit.balances)}, the
             circulating supply, and every mint in the ledger to the total of {formatDrk(audit.total_supply)}.
           </>
         ) : (
           <>
-            <strong className="audit-failed">Books do not balance.</strong> The check of {when(audit.checked_at)} found: {audit.problems.join('; ')}.
+            <strong className="audit-failed">Books do not balance.</strong> The check of {formatDateTime(audit.checked_at)} found: {audit.problems.join('; ')}.
           </>
         )}
       </p>
@@ -128,14 +133,17 @@ function Figures({ overview }: { overview: EconomyOverviewDto }) {
           {charts.totals.map((total) => (
             <li key={total.label}>
               <span>
-                {total.label} <span className="muted small">({total.movements.toLocaleString('en-US')} movements)</span>
+                {total.label} <span className="muted small">({plural(total.movements, 'movement')})</span>
               </span>
               <strong>{formatDrk(total.amount)}</strong>
             </li>
           ))}
         </ul>
       </section>
-      <p className="muted small">Figures as of {when(overview.as_of)}, from the ledger and the territory trades. Daily charts cover the last 365 days.</p>
+      <p className="muted small">
+        Figures as of {formatDateTime(overview.as_of)}, from the ledger and the territory trades. {dailyRange(overview)} Monthly charts show every month
+        with a movement since the start.
+      </p>
     </>
   );
 }

@@ -4,9 +4,9 @@ import { MAIN_CITY_RENT, SUB_TERRITORY_RENT } from '../../schema/constants.ts';
 import { FEUDAL_SHARE, RENT_PERIOD_MONTHS } from '../../schema/rules/rent.ts';
 import { QueryState } from '../admin/QueryState.tsx';
 import { Screen } from '../admin/Screen.tsx';
-import { feudalFigures, payeeOf } from '../dashboard/feudalFigures.ts';
+import { feudalFigures, rentLine } from '../feudalFigures.ts';
 import { branchIds, filterTree, ownPath } from '../dashboard/feudalTree.ts';
-import { formatDrk } from '../format.ts';
+import { formatDrk, plural } from '../format.ts';
 import { useHierarchy } from '../hud/hierarchy.ts';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
 import { useSession } from '../state/session.ts';
@@ -29,7 +29,6 @@ interface TreeView {
 }
 
 function TreeRow({ node, view }: { node: HierarchyNode; view: TreeView }) {
-  const payee = payeeOf(node);
   const open = view.open.has(node.id);
   const own = view.ownerId !== null && node.owner_id === view.ownerId;
   return (
@@ -45,13 +44,9 @@ function TreeRow({ node, view }: { node: HierarchyNode; view: TreeView }) {
         <span className={`badge type-${node.type}`}>{typeName(node.type)}</span>
         <span className="tree-name">{node.name}</span>
         <span className="muted small">
-          {node.vassals.length} vassal{node.vassals.length === 1 ? '' : 's'}
+          {plural(node.vassals.length, 'vassal')}
         </span>
-        {node.paysRent > 0 && payee && (
-          <span className="small">
-            Pays {formatDrk(node.paysRent)} to {payee}
-          </span>
-        )}
+        {(node.paysRent > 0 || node.paysNobody) && <span className="small">{rentLine(node)}</span>}
         {node.collectsRent > 0 && <span className="small collects">Collects {formatDrk(node.collectsRent)}</span>}
         <span className="owner small"><PlayerLink name={node.owner_name} fallback={UNOWNED} /></span>
       </div>

@@ -2,12 +2,17 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { PaymentDueDto } from '../../schema/api/rent.ts';
 import { MAIN_CITY_RENT, SUB_TERRITORY_RENT } from '../../schema/constants.ts';
-import { FEUDAL_SHARE, RENT_PERIOD_MONTHS } from '../../schema/rules/rent.ts';
+import { FEUDAL_SHARE, RENT_DUE_DAYS, RENT_PERIOD_MONTHS } from '../../schema/rules/rent.ts';
 import { generateRent, payRent, serverMessageOr } from '../api.ts';
 import { PlayerOnly } from '../admin/RoleGates.tsx';
 import { QueryState } from '../admin/QueryState.tsx';
 import { Screen } from '../admin/Screen.tsx';
-import { formatDrk } from '../format.ts';
+import { formatDate, formatDrk, plural } from '../format.ts';
+import { typeName } from '../../schema/display-names.ts';
+import type { RentWaterfallDto } from '../../schema/api/revenue.ts';
+import { useHierarchy } from '../hud/hierarchy.ts';
+import { flattenHierarchy } from '../../schema/rules/feudal.ts';
+import { rentLine } from '../feudalFigures.ts';
 import { useSession } from '../state/session.ts';
 import { showToast } from '../state/toasts.ts';
 import { goLive } from '../state/world.ts';
@@ -20,7 +25,7 @@ function RentStructure() {
   const { village, town, city } = FEUDAL_SHARE;
   const flows = [
     { from: 'Main city', to: 'the Wanakt', amount: formatDrk(MAIN_CITY_RENT) },
-    { from: 'Sub-territory', to: 'its main city', amount: formatDrk(SUB_TERRITORY_RENT) },
+    { from: typeName('sub'), to: 'its main city', amount: formatDrk(SUB_TERRITORY_RENT) },
     { from: 'City', to: 'its main city', amount: `${city?.percent}% of revenue` },
     { from: 'Town', to: 'its city', amount: `${town?.percent}% of revenue` },
     { from: 'Village', to: 'its town', amount: `${village?.percent}% of revenue` },
@@ -28,7 +33,9 @@ function RentStructure() {
   return (
     <section className="panel card stack" aria-labelledby="structure-heading" data-testid="rent-structure">
       <h2 id="structure-heading">Rent Structure</h2>
-      <p className="muted small">Rent flows up the feudal chain and falls due every {RENT_PERIOD_MONTHS} months.</p>
+      <p className="muted small">
+        Rent flows up the feudal chain and falls due every {RENT_PERIOD_MONTHS} months. Rent to an unowned lord goes to nobody: no payment is billed.
+      </p>
       <ul className="breakdown">
         {flows.map((flow) => (
           <li key={flow.from}>
@@ -60,8 +67,7 @@ function PaymentList({ payments, userId, busyId, onPay }: PaymentListProps) {
               {payment.payer_territory_name} → {payment.payee_territory_name ?? <PlayerLink name={payment.payee_username} />}
             </strong>
             <span className="muted small">
-              {payment.payment_type === 'sub_rent' ? 'Sub-territory rent' : 'Rent'} · period {payment.period} · due{' '}
-              {new Date(payment.due_date).toLocaleDateString()}
+              {payment.payment_type === 'sub_rent' ? `${typeName('sub')} rent` : 'Rent'} · period {payment.period} · due {formatDate(payment.due_date)}
               {payment.payer_id !== userId && (
                 <>
                   {' · owed by '}
@@ -84,6 +90,53 @@ function PaymentList({ payments, userId, busyId, onPay }: PaymentListProps) {
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * This period's rent of the player's territories, whether billed yet or not: to whom, how much and
+ * when, from the same rule the rent cycle bills (the waterfall), and the territories whose rent
+ * goes to nobody because their lord is unowned.
+ */
+function ThisPeriod({ userId }: { userId: string }) {
+  const waterfall = useQuery<RentWaterfallDto>({ queryKey: ['/api/payments/waterfall', userId] });
+  const hierarchy = useHierarchy();
+  const toNobody = flattenHierarchy(hierarchy.data ?? []).filter((node) => node.owner_id === userId && node.paysNobody);
+  return (
+    <section className="stack" aria-labelledby="period-heading" data-testid="period-rent">
+      <h2 id="period-heading">Your Rent This Period{waterfall.data ? ` (${waterfall.data.period})` : ''}</h2>
+      <QueryState queries={[waterfall]} what="this period's rent">
+        {waterfall.data?.pays.length === 0 && toNobody.length === 0 && <p className="empty-state">None of your territories owes rent this period.</p>}
+        <ul className="item-list">
+          {waterfall.data?.pays.map((flow) => (
+            <li className="item" key={flow.payer_territory_id} data-testid="period-rent-flow" data-territory={flow.payer_territory_name} data-amount={flow.amount}>
+              <div className="item-main">
+                <strong>
+                  {flow.payer_territory_name} → <PlayerLink name={flow.payee_username} />
+                </strong>
+                <span className="muted small">
+                  {flow.status === 'projected'
+                    ? `Billed at the next rent cycle, then due within ${plural(RENT_DUE_DAYS, 'day')}`
+                    : flow.status === 'paid'
+                      ? 'Paid'
+                      : `Due ${flow.due_date ? formatDate(flow.due_date) : ''}`}
+                </span>
+              </div>
+              <strong>{formatDrk(flow.amount)}</strong>
+            </li>
+          ))}
+          {toNobody.map((node) => (
+            <li className="item" key={node.id} data-testid="period-rent-flow" data-territory={node.name} data-amount={0}>
+              <div className="item-main">
+                <strong>{node.name}</strong>
+                <span className="muted small">{rentLine(node)}</span>
+              </div>
+              <strong>{formatDrk(0)}</strong>
+            </li>
+          ))}
+        </ul>
+      </QueryState>
+    </section>
   );
 }
 
@@ -114,7 +167,10 @@ function RentCollection({ userId }: { userId: string }) {
     setGenerating(true);
     try {
       const { period, created } = await generateRent();
-      showToast({ title: 'Rent Cycle Generated', description: `${created} new payments for period ${period}` });
+      showToast({
+        title: 'Rent Cycle Generated',
+        description: `${plural(created, 'new payment')} for period ${period}${created === 0 ? ': every owed rent was billed already, and rent to an unowned lord goes to nobody' : ''}`,
+      });
     } catch (error) {
       showToast({ variant: 'destructive', title: 'Generation Failed', description: serverMessageOr(error, 'Unable to generate the rent cycle') });
     } finally {
@@ -140,6 +196,7 @@ function RentCollection({ userId }: { userId: string }) {
       <div className="two-columns">
         <RentStructure />
         <div className="stack">
+          <ThisPeriod userId={userId} />
           <section className="stack" aria-labelledby="overdue-heading" data-testid="overdue-payments">
             <h2 id="overdue-heading">Overdue Payments{isWanakt ? ' (whole realm)' : ''}</h2>
             <QueryState queries={[overdue]} what="overdue payments">

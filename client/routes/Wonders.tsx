@@ -11,6 +11,7 @@ import { Dialogs } from '../hud/Dialogs.tsx';
 import { Modal } from '../hud/Modal.tsx';
 import { useVisit } from '../hud/useVisit.ts';
 import { loadTerritories, useWorld } from '../state/world.ts';
+import { formatDateTime } from '../format.ts';
 
 function WonderEvents({ wonder, onClose }: { wonder: TerritoryDto; onClose: () => void }) {
   const events = useQuery<TerritoryEventDto[]>({ queryKey: ['/api/events/territory', wonder.id] });
@@ -29,7 +30,7 @@ function WonderEvents({ wonder, onClose }: { wonder: TerritoryDto; onClose: () =
                 {event.is_live ? (
                   <span className="badge live">LIVE</span>
                 ) : (
-                  <span className="muted small">{new Date(event.scheduled_at).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' })}</span>
+                  <span className="muted small">{formatDateTime(event.scheduled_at)}</span>
                 )}
               </li>
             ))}

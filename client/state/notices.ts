@@ -22,6 +22,12 @@ const TOAST_TITLES: Record<NotificationDto['kind'], string> = {
   ad_completed: 'Ad Completed',
   payment_received: 'Payment Received',
   payment_refunded: 'Payment Refunded',
+  drk_minted: 'DRK Minted',
+  earnings_paid: 'Earnings Paid',
+  rent_paid: 'Rent Paid',
+  territory_bought: 'Territory Bought',
+  territory_gifted: 'Territory Received',
+  chat_mention: 'Mentioned in Chat',
 };
 
 /** A notice that arrived live: it goes to the top of the list, raises the count, and shows a toast. */

@@ -4,7 +4,7 @@
 // same services the room would call.
 import { Callbacks, Client, type Room } from '@colyseus/sdk';
 import type { ChatMessageDto } from '../../schema/api/chat.ts';
-import { rejoinDelayMs, SESSION_ENDED_CLOSE_CODE, shouldRejoin } from '../../schema/rules/rejoin.ts';
+import { rejoinDelayMs, SDK_RECONNECTION, SESSION_ENDED_CLOSE_CODE, shouldRejoin } from '../../schema/rules/rejoin.ts';
 import type { ClientMessage, ServerMessages } from '../../schema/state/messages.ts';
 import { dtoFieldsOf, type LiveTerritoryDto } from '../../schema/state/territory-fields.ts';
 import { WorldState, type LiveBanner, type LiveBroadcast, type LiveTerritory } from '../../schema/state/world-state.ts';
@@ -21,8 +21,6 @@ type WorldRoom = Room<unknown, WorldState>;
  * room), so the Vite dev server can send them on to the game server with one proxy rule.
  */
 export const LIVE_SOCKET_PREFIX = '/live';
-// A reloaded page comes back to its place in the room with this token (the server keeps it 30 s).
-const RESUME_KEY = 'wanakt.world.resume';
 
 export interface WorldConnectionOptions {
   /** The game server; in the browser, the page's own origin. */
@@ -38,25 +36,6 @@ let watching: number | null = null;
 let activityWatchers = 0;
 let joins = 0;
 const chatListeners = new Set<(message: ChatMessageDto) => void>();
-
-interface Resume {
-  token: string;
-  userId: string | null;
-}
-
-function readResume(userId: string | null): string | null {
-  try {
-    const saved = JSON.parse(globalThis.sessionStorage?.getItem(RESUME_KEY) ?? 'null') as Resume | null;
-    return saved && saved.userId === userId ? saved.token : null;
-  } catch {
-    return null;
-  }
-}
-
-function saveResume(resume: Resume | null): void {
-  if (resume) globalThis.sessionStorage?.setItem(RESUME_KEY, JSON.stringify(resume));
-  else globalThis.sessionStorage?.removeItem(RESUME_KEY);
-}
 
 function socketUrls(url: URL): string {
   if (url.protocol === 'ws:' || url.protocol === 'wss:') url.pathname = `${LIVE_SOCKET_PREFIX}${url.pathname}`;
@@ -108,24 +87,15 @@ function refused({ type, message }: ServerMessages['refused']): void {
 
 async function join(options: WorldConnectionOptions, endpoint: string): Promise<void> {
   const mine = ++generation;
-  const userId = useSession.getState().account?.id ?? null;
   const client = new Client(endpoint, { headers: options.headers, urlBuilder: socketUrls });
-  useWorld.setState({ connection: 'connecting' });
-  const resume = readResume(userId);
-  let joined: WorldRoom;
-  try {
-    joined = resume ? await client.reconnect<WorldState>(resume, WorldState) : await client.joinOrCreate<WorldState>('world', {}, WorldState);
-  } catch (error) {
-    if (!resume) throw error;
-    saveResume(null);
-    joined = await client.joinOrCreate<WorldState>('world', {}, WorldState);
-  }
+  useWorld.setState({ connection: joins === 0 ? 'joining' : 'reconnecting' });
+  const joined = await client.joinOrCreate<WorldState>('world', {}, WorldState);
   if (mine !== generation) {
     await joined.leave();
     return;
   }
   room = joined;
-  saveResume({ token: joined.reconnectionToken, userId });
+  Object.assign(joined.reconnection, SDK_RECONNECTION);
   feedStore(joined);
   // A join after the first one may have missed changes while away.
   if (joins++ > 0) everythingChanged();
@@ -136,16 +106,14 @@ async function join(options: WorldConnectionOptions, endpoint: string): Promise<
   joined.onMessage('details', detailsChanged);
   joined.onMessage('resynced', everythingChanged);
   joined.onMessage('activity', activityArrived);
-  joined.onDrop(() => useWorld.setState({ connection: 'connecting' }));
+  joined.onDrop(() => useWorld.setState({ connection: 'reconnecting' }));
   joined.onReconnect(() => {
     useWorld.setState({ connection: 'live' });
     everythingChanged();
-    saveResume({ token: joined.reconnectionToken, userId });
   });
   joined.onLeave((code) => {
     if (room !== joined) return;
     room = null;
-    saveResume(null);
     if (code === SESSION_ENDED_CLOSE_CODE) {
       // Logged out here or elsewhere, or the session ran out: forgetting the player rejoins as a
       // visitor (connectWorld follows the session), and every screen shows the visitor's view.
@@ -156,7 +124,7 @@ async function join(options: WorldConnectionOptions, endpoint: string): Promise<
       return;
     }
     if (shouldRejoin(code)) {
-      useWorld.setState({ connection: 'connecting' });
+      useWorld.setState({ connection: 'reconnecting' });
       void rejoin(options, endpoint);
       return;
     }
@@ -199,6 +167,17 @@ export function connectWorld(options: WorldConnectionOptions = {}): void {
       useWorld.setState({ connection: 'offline' });
       console.error('Could not join the live world', error);
     });
+  // A page that goes away leaves at once, so the server frees its seat and a reload simply joins
+  // again: resuming with a reconnection token raced the old socket's close and failed (HTTP 524).
+  globalThis.addEventListener?.('pagehide', () => {
+    const leaving = room;
+    room = null;
+    void leaving?.leave(true).catch(() => undefined);
+  });
+  // A page restored from the back-forward cache left on its way out, so it joins again.
+  globalThis.addEventListener?.('pageshow', (event) => {
+    if ((event as PageTransitionEvent).persisted && room === null) void start();
+  });
   let joinedAs = useSession.getState().status === 'ready' ? useSession.getState().account?.id ?? null : undefined;
   if (joinedAs !== undefined) void start();
   useSession.subscribe((state) => {
@@ -208,7 +187,6 @@ export function connectWorld(options: WorldConnectionOptions = {}): void {
     joinedAs = userId;
     const previous = room;
     room = null;
-    saveResume(null);
     void previous?.leave().catch(() => undefined);
     void start();
   });
@@ -220,7 +198,6 @@ export async function disconnectWorld(): Promise<void> {
   generation++;
   const leaving = room;
   room = null;
-  saveResume(null);
   useWorld.setState({ connection: 'offline' });
   await leaving?.leave();
 }

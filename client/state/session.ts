@@ -5,7 +5,7 @@ import { showToast } from './toasts.ts';
 
 interface SessionState {
   account: AccountDto | null;
-  // Until the first answer of /api/auth/me, nobody is known to be logged in or out.
+  // Until the first answer of /api/auth/session, nobody is known to be logged in or out.
   status: 'loading' | 'ready';
   setAccount: (account: AccountDto) => void;
   clear: () => void;

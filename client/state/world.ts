@@ -32,8 +32,12 @@ interface WorldState {
   status: 'idle' | 'loading' | 'ready' | 'error';
   error: string | null;
   selectedId: number | null;
-  /** Whether the live room is connected; while it is not, the map shows what REST last said. */
-  connection: 'offline' | 'connecting' | 'live';
+  /**
+   * Whether the live room is connected (while it is not, the map shows what REST last said):
+   * 'joining' while the first connection is made, 'reconnecting' after a live one dropped,
+   * 'offline' once joining failed or was given up.
+   */
+  connection: 'joining' | 'reconnecting' | 'live' | 'offline';
   /** The room's latest fields of each territory, kept to lay over a REST list that arrives later. */
   live: ReadonlyMap<number, LiveTerritoryDto>;
   banner: LiveBannerAd | null;
@@ -67,7 +71,7 @@ export const useWorld = create<WorldState>()((set, get) => ({
   status: 'idle',
   error: null,
   selectedId: null,
-  connection: 'offline',
+  connection: 'joining',
   live: new Map(),
   banner: null,
   broadcast: null,

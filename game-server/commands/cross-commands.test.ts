@@ -2,13 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from '../db/database.ts';
 import { checkInvariants } from '../economy/supply.ts';
 import { postgresBackendIfReachable } from '../testing/databases.ts';
+import { dealCrossingLand } from '../testing/crossing-land.ts';
 import { signedInPlayer } from '../testing/players.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import type { TestAgent } from '../testing/agent.ts';
 
 // The commands most likely to cross, all at once on real PostgreSQL: players buying each other's
 // land (which notifies the seller and the lord above), relisting, paying each other rent (which
-// notifies the payee) and chatting on each other's territories (which locks the author's row).
+// notifies the payee) and chatting on each other's territories naming their owners (which locks the
+// author's row and notifies the one named).
 // Before the lock order of docs/write-path.md this closed cycles through the users rows, their
 // foreign-key locks and the ledger_daily rollup row; PostgreSQL's own count must not move.
 const pg = postgresBackendIfReachable();
@@ -30,24 +32,20 @@ describe.runIf(pg)('[issue 22] crossing commands on real PostgreSQL', () => {
   let game: TestServer;
   let sql: Sql;
   let players: { id: string; agent: TestAgent }[];
+  let names: Map<string, string>;
 
   beforeAll(async () => {
     game = await startTestServer(pg!, { clock: () => now });
     sql = game.database.sql;
     players = await Promise.all(Array.from({ length: PLAYERS }, () => signedInPlayer(game, { balance: 50_000, now })));
     const ids = players.map((player) => player.id);
-    // Villages dealt round-robin, listed, under towns dealt the same way: every sale notifies a
-    // seller and a lord who are other players of the same crowd.
-    await sql`
-      with towns as (select id, row_number() over (order by id) - 1 as n from territories where type = 'town' order by id limit ${PLAYERS * 2})
-      update territories t set owner_id = (${ids}::text[])[(towns.n % ${PLAYERS}) + 1] from towns where t.id = towns.id`;
-    await sql`
-      with villages as (
-        select v.id, row_number() over (order by v.id) - 1 as n
-          from territories v join territories p on p.id = v.parent_territory_id
-         where v.type = 'village' and p.owner_id = any(${ids}::text[]) order by v.id limit ${PLAYERS * VILLAGES_EACH})
-      update territories t set owner_id = (${ids}::text[])[(villages.n % ${PLAYERS}) + 1], sale_price = ${PRICE}
-        from villages where t.id = villages.id`;
+    names = new Map(
+      (await sql<{ id: string; username: string }[]>`select id, username from users where id = any(${ids}::text[])`).map((row) => [
+        row.id,
+        row.username,
+      ]),
+    );
+    await dealCrossingLand(sql, ids, VILLAGES_EACH, PRICE);
     // Each player owes every other one rent for one of its villages, each a payment of its own.
     await sql`
       insert into rent_payments (period, payer_territory_id, payer_id, payee_id, payment_type, amount, due_date)
@@ -80,7 +78,11 @@ describe.runIf(pg)('[issue 22] crossing commands on real PostgreSQL', () => {
             target && player.agent.post(`/api/territories/${target.id}/purchase`, { sale_price: Number(target.sale_price) }),
             relist && player.agent.request('PATCH', `/api/territories/${relist.id}/listing`, { sale_price: PRICE + round }),
             due && player.agent.post(`/api/rent/pay/${due.id}`, {}),
-            elsewhere && player.agent.post('/api/chat', { territory_id: elsewhere.id, message: `round ${round} from ${i}` }),
+            elsewhere &&
+              player.agent.post('/api/chat', {
+                territory_id: elsewhere.id,
+                message: `@${names.get(elsewhere.owner_id)} round ${round} from ${i}`,
+              }),
           ].filter((request) => request !== undefined);
         }),
       );
@@ -90,7 +92,9 @@ describe.runIf(pg)('[issue 22] crossing commands on real PostgreSQL', () => {
     expect(failures).toEqual([]);
     // Most of the work went through: the crossing is real, not refused up front.
     expect(statuses.get(200) ?? 0).toBeGreaterThan(ROUNDS * PLAYERS);
-    const [{ notices }] = await sql<{ notices: number }[]>`select count(*)::int as notices from notifications where user_id in ${sql(players.map((p) => p.id))}`;
+    const [{ notices }] = await sql<
+      { notices: number }[]
+    >`select count(*)::int as notices from notifications where user_id in ${sql(players.map((p) => p.id))}`;
     expect(notices).toBeGreaterThan(0);
     expect(await deadlocks(sql)).toBe(before);
     expect((await checkInvariants(sql)).problems).toEqual([]);

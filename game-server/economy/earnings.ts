@@ -13,6 +13,8 @@ import { mint } from './ledger.ts';
 import { obligationsOf, periodRentMultiplier } from './rent-cycle.ts';
 import { readSupply } from './supply.ts';
 import { emit } from '../events/outbox.ts';
+import { notify } from '../notifications/notifications.ts';
+import { earningsPaid } from '../../schema/rules/notifications.ts';
 
 // The monthly payout of the revenue center's 'total monthly' (issue 6): planned once per month,
 // then minted in committed batches, each territory at most once per month.
@@ -134,10 +136,24 @@ async function payBatch(deps: ServiceDeps, month: string, batchSize: number): Pr
          where month = ${month} and territory_id = ${row.territory_id}`;
     }
     const done = rows.length < batchSize;
-    if (done) await tx`update earnings_months set completed_at = ${now} where month = ${month}`;
+    if (done) {
+      await tx`update earnings_months set completed_at = ${now} where month = ${month}`;
+      await notify(tx, await earningsNotices(tx, month), now);
+    }
     if (userIds.size > 0) await emit(tx, { type: 'balances.changed', userIds: [...userIds] });
     return { territories: rows.length, minted, done };
   });
+}
+
+/** When a month is fully paid, each player paid hears once what the month minted to it in all. */
+async function earningsNotices(tx: Queryable, month: string) {
+  const paid = await tx<{ user_id: string; amount: string }[]>`
+    select user_id, sum(amount)::text as amount from (
+      select owner_id as user_id, owner_paid as amount from territory_earnings where month = ${month}
+      union all
+      select ${WANAKT_USER_ID}, wanakt_paid from territory_earnings where month = ${month}
+    ) paid group by user_id having sum(amount) > 0`;
+  return paid.map((row) => earningsPaid(row.user_id, month, Number(row.amount)));
 }
 
 export interface EarningsRunOptions {

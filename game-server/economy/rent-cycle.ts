@@ -1,9 +1,8 @@
 import type { RentFlowDto, RentGeneratedDto, RentWaterfallDto } from '../../schema/api/revenue.ts';
 import type { PaymentType } from '../../schema/api/rent.ts';
 import { WANAKT_USER_ID, type TerritoryType } from '../../schema/constants.ts';
-import { discountedPrice } from '../../schema/rules/economy.ts';
 import { PAYS_THE_WANAKT } from '../../schema/rules/feudal.ts';
-import { RENT_DUE_DAYS, rentDue, rentPeriodOf } from '../../schema/rules/rent.ts';
+import { RENT_DUE_DAYS, rentOwed, rentPeriodOf } from '../../schema/rules/rent.ts';
 import type { ActingUser } from '../../schema/commands/policy.ts';
 import { inTransaction, type Queryable, waitForTurnsFreely } from '../db/database.ts';
 import { badInput, forbidden, notFound } from '../errors.ts';
@@ -84,19 +83,13 @@ function candidates(sql: Queryable, filter: { period: string; afterId: number; l
 }
 
 /**
- * What one owned territory owes this period, or null: nothing when its overlord is unowned or
- * held by the same player, or when rentDue says nothing is due. A rent discount event lowers it.
+ * What one owned territory owes this period by rentOwed, or null (its lord unowned, its own, or
+ * nothing due).
  */
 function obligationOf(row: CandidateRow, rentMultiplier: number): RentObligation | null {
-  if (row.payee_id === null || row.payee_id === row.owner_id) return null;
-  const due = rentDue({
-    type: row.type,
-    monthly_revenue: Number(row.monthly_revenue),
-    rent_amount: row.rent_amount === null ? null : Number(row.rent_amount),
-  });
-  if (!due) return null;
-  const amount = discountedPrice(due.amount, rentMultiplier);
-  if (amount <= 0) return null;
+  const rent = { type: row.type, monthly_revenue: Number(row.monthly_revenue), rent_amount: row.rent_amount === null ? null : Number(row.rent_amount) };
+  const due = rentOwed({ ...rent, owner_id: row.owner_id }, row.payee_id, rentMultiplier);
+  if (!due || row.payee_id === null) return null;
   return {
     payerTerritoryId: row.id,
     payerTerritoryName: row.name,
@@ -107,7 +100,7 @@ function obligationOf(row: CandidateRow, rentMultiplier: number): RentObligation
     payeeTerritoryId: row.payee_territory_id,
     payeeTerritoryName: row.payee_territory_name,
     paymentType: due.payment_type,
-    amount,
+    amount: due.amount,
   };
 }
 

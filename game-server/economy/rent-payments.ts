@@ -4,7 +4,7 @@ import type { ActingUser } from '../../schema/commands/policy.ts';
 import type { Queryable } from '../db/database.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 import type { Work } from '../service-deps.ts';
-import { rentReceived } from '../../schema/rules/notifications.ts';
+import { rentPaid, rentReceived } from '../../schema/rules/notifications.ts';
 import { notify } from '../notifications/notifications.ts';
 import { transfer } from './ledger.ts';
 import { emit } from '../events/outbox.ts';
@@ -104,7 +104,14 @@ export async function payRent({ tx, now }: Work, payer: ActingUser, paymentId: n
     reference: `rent_payment:${paymentId}`,
   });
   await tx`update rent_payments set paid_at = ${now} where id = ${paymentId}`;
-  await notify(tx, [rentReceived(payment.payee_id, payer.username, payment.payer_territory_name, amount)], now);
+  await notify(
+    tx,
+    [
+      rentReceived(payment.payee_id, payer.username, payment.payer_territory_name, amount),
+      rentPaid(payment.payer_id, payment.payee_username, payment.payer_territory_name, amount),
+    ],
+    now,
+  );
   await emit(
     tx,
     { type: 'balances.changed', userIds: [payment.payer_id, payment.payee_id] },

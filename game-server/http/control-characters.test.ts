@@ -3,7 +3,7 @@ import { CONTROL_IN_ADDRESS_MESSAGE, CONTROL_IN_BODY_MESSAGE } from '../../schem
 import { checkInvariants } from '../economy/supply.ts';
 import type { TestAgent } from '../testing/agent.ts';
 import { postgresBackendIfReachable } from '../testing/databases.ts';
-import { CONTROL_CHARACTER_PROBES, operationsOf, probeRequests } from '../testing/openapi-requests.ts';
+import { CONTROL_CHARACTER_PROBES, operationsOf, probeRequests } from '../testing/openapi-text-probes.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 
 // Issue 21: a NUL gave 500 on 17 operations (PostgreSQL 22021 / 22P05) and control characters were

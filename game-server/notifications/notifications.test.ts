@@ -37,7 +37,7 @@ for (const backend of testBackends()) {
       expect((await checkInvariants(sql)).problems).toEqual([]);
     });
 
-    it('when a listed territory is bought, then its seller is told over REST and live in every open tab, and nobody else hears it', async () => {
+    it('when a listed territory is bought, then its seller is told over REST and live in every open tab, the buyer hears of its purchase, and nobody else hears anything', async () => {
       const seller = await signedInPlayer(game, { balance: 0, username: 'notice-seller' });
       const buyer = await signedInPlayer(game, { balance: 5_000, username: 'notice-buyer' });
       const stranger = await signedInPlayer(game, { balance: 0 });
@@ -54,14 +54,16 @@ for (const backend of testBackends()) {
         await waitFor(() => notices(tab).length > 0, 'the live notice');
         expect(notices(tab)).toEqual([expect.objectContaining({ kind: 'territory_sold', text, read: false, link: '/revenue' })]);
       }
+      await waitFor(() => notices(others[0]).length > 0, "the buyer's notice");
+      expect(notices(others[0])).toEqual([expect.objectContaining({ kind: 'territory_bought', text: `You bought ${territory.name} for 1,500 DRK` })]);
       await pause(300);
-      for (const world of others) expect(notices(world)).toEqual([]);
+      for (const world of others.slice(1)) expect(notices(world)).toEqual([]);
 
       const listed = await seller.agent.get('/api/notifications');
       expect(listed.status).toBe(200);
       expect(listed.body.unread).toBe(1);
       expect(listed.body.notifications).toEqual([expect.objectContaining({ kind: 'territory_sold', text })]);
-      expect((await buyer.agent.get('/api/notifications')).body).toEqual({ notifications: [], unread: 0 });
+      expect((await buyer.agent.get('/api/notifications')).body.notifications).toEqual([expect.objectContaining({ kind: 'territory_bought' })]);
       expect((await stranger.agent.get('/api/notifications')).body).toEqual({ notifications: [], unread: 0 });
     });
 

@@ -1,5 +1,5 @@
-import { NOTIFICATIONS_PAGE_SIZE, type NotificationDto, type NotificationsDto } from '../../schema/api/notifications.ts';
-import type { NotificationKind } from '../../schema/rules/notifications.ts';
+import { NOTIFICATIONS_PAGE_SIZE, type NotificationDto, type NotificationPreferencesDto, type NotificationsDto } from '../../schema/api/notifications.ts';
+import { NOTIFICATION_KINDS, NOTIFICATION_KIND_NAMES, type NotificationKind } from '../../schema/rules/notifications.ts';
 import type { NoticeDraft } from '../../schema/rules/notifications.ts';
 import { inTransaction, type Queryable, type Tx } from '../db/database.ts';
 import { emit } from '../events/outbox.ts';
@@ -27,11 +27,16 @@ const toDto = (row: NotificationRow): NotificationDto => ({
 /**
  * Stores notices inside the caller's transaction, and the event that has the rooms deliver them,
  * so they commit or vanish with what caused them. A reminder whose once-key its player already has
- * is skipped.
+ * is skipped, and so is a notice of a kind its player switched off.
  */
 export async function notify(tx: Tx, drafts: readonly NoticeDraft[], now: Date): Promise<number> {
   if (drafts.length === 0) return 0;
-  const rows = drafts.map((draft) => ({
+  const muted = await tx<{ user_id: string; kind: string }[]>`
+    select user_id, kind from notification_mutes where user_id in ${tx([...new Set(drafts.map((draft) => draft.userId))])}`;
+  const off = new Set(muted.map((row) => `${row.user_id} ${row.kind}`));
+  const wanted = drafts.filter((draft) => !off.has(`${draft.userId} ${draft.kind}`));
+  if (wanted.length === 0) return 0;
+  const rows = wanted.map((draft) => ({
     user_id: draft.userId,
     kind: draft.kind,
     text: draft.text,
@@ -82,4 +87,19 @@ export async function markNotificationsRead(deps: ServiceDeps, userId: string, i
     const [count] = await tx<{ unread: number }[]>`select count(*)::int as unread from notifications where user_id = ${userId} and read_at is null`;
     return count;
   });
+}
+
+/** Every kind with whether the player hears of it: all are on until switched off. */
+export async function notificationPreferences(sql: Queryable, userId: string): Promise<NotificationPreferencesDto> {
+  const muted = new Set((await sql<{ kind: string }[]>`select kind from notification_mutes where user_id = ${userId}`).map((row) => row.kind));
+  return { preferences: NOTIFICATION_KINDS.map((kind) => ({ kind, name: NOTIFICATION_KIND_NAMES[kind], enabled: !muted.has(kind) })) };
+}
+
+/** Switches one kind on or off for the player; answers every kind's setting. */
+export async function setNotificationPreference(deps: ServiceDeps, userId: string, kind: NotificationKind, enabled: boolean): Promise<NotificationPreferencesDto> {
+  await inTransaction(deps.sql, async (tx) => {
+    if (enabled) await tx`delete from notification_mutes where user_id = ${userId} and kind = ${kind}`;
+    else await tx`insert into notification_mutes (user_id, kind) values (${userId}, ${kind}) on conflict do nothing`;
+  });
+  return notificationPreferences(deps.sql, userId);
 }

@@ -1,11 +1,13 @@
 import { CHAT_PAGE_SIZE, CHAT_RATE_LIMIT, ChatPostInput, type ChatMessageDto } from '../../schema/api/chat.ts';
 import { takePage, type KeyedPage, type PageRequest } from '../../schema/api/pages.ts';
 import type { ActingUser } from '../../schema/commands/policy.ts';
-import type { Queryable } from '../db/database.ts';
+import type { Queryable, Tx } from '../db/database.ts';
 import { badInput, notFound, tooManyRequests } from '../errors.ts';
 import type { Work } from '../service-deps.ts';
 import { refuseIfMuted } from './moderation.ts';
 import { emit } from '../events/outbox.ts';
+import { notify } from '../notifications/notifications.ts';
+import { chatMention, mentionedNames, type NoticeDraft } from '../../schema/rules/notifications.ts';
 
 interface MessageRow {
   id: string;
@@ -53,6 +55,15 @@ export const CHAT_REFUSAL = 'Too many chat messages.';
  * world room. The player's row is locked while its recent messages are counted, so a flood of
  * concurrent posts is counted one at a time and no more than the limit gets through.
  */
+/** A notice for each player a message names with @name (whatever the case), but not its author. */
+async function mentionNotices(tx: Tx, territoryId: number, authorId: string, author: string, message: string): Promise<NoticeDraft[]> {
+  const names = mentionedNames(message).map((name) => name.toLowerCase());
+  if (names.length === 0) return [];
+  const [territory] = await tx<{ name: string }[]>`select name from territories where id = ${territoryId}`;
+  const named = await tx<{ id: string }[]>`select id from users where lower(username) in ${tx(names)} and id <> ${authorId}`;
+  return named.map((user) => chatMention(user.id, author, territory.name));
+}
+
 export async function postChatMessage({ tx, now }: Work, user: ActingUser, input: { territory_id: number; message: string }): Promise<ChatMessageDto> {
   const parsed = ChatPostInput.safeParse(input);
   if (!parsed.success) throw badInput(parsed.error.issues[0]?.message ?? 'Invalid chat message');
@@ -76,6 +87,7 @@ export async function postChatMessage({ tx, now }: Work, user: ActingUser, input
     values (${territoryId}, ${user.id}, ${message}, ${now})
     returning id::text, territory_id, user_id, message, created_at`;
   const stored = toDto({ ...row, username: author.username });
+  await notify(tx, await mentionNotices(tx, territoryId, user.id, author.username, message), now);
   await emit(tx, { type: 'chat.posted', message: stored });
   return stored;
 }

@@ -1,5 +1,5 @@
 import { Client, type Room } from '@colyseus/sdk';
-import { rejoinDelayMs, shouldRejoin } from '../../schema/rules/rejoin.ts';
+import { rejoinDelayMs, SDK_RECONNECTION, shouldRejoin } from '../../schema/rules/rejoin.ts';
 
 /**
  * A world client that stays in the world across restarts, as the browser's does (client/state/
@@ -26,6 +26,7 @@ export class StayingClient {
     const endpoint = list[this.next++ % list.length];
     const room = await new Client(endpoint, { headers: this.headers }).joinOrCreate('world');
     this.room = room;
+    Object.assign(room.reconnection, SDK_RECONNECTION);
     room.onMessage('chat', (message) => this.chat.push(message));
     room.onMessage('*', () => {});
     room.onLeave((code) => {

@@ -49,7 +49,8 @@ const trimmed = (max: number, tooLong: string) =>
 const webUrl = z
   .string({ error: 'The website URL must be text' })
   .pipe(trimmed(MAX_URL_LENGTH, 'The website URL is too long'))
-  .refine((value) => value === '' || isWebUrl(value), { error: 'The website URL must start with http:// or https://' });
+  .refine((value) => value === '' || isWebUrl(value), { error: 'The website URL must start with http:// or https://' })
+  .meta({ pattern: '^$|^https?://[^\\s/?#]+' });
 
 const wholeNumberBetween = (min: number, max: number, message: string) =>
   z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
@@ -85,7 +86,7 @@ export type AdPurchaseDto = z.infer<typeof AdPurchaseDto>;
 export const BannerBody = z.object({
   title: requiredText('Please enter a banner title', 100),
   content: requiredText('Please enter the banner content', 1000),
-  click_url: webUrl.refine((value) => value !== '', { error: 'Please enter the URL the banner links to' }),
+  click_url: webUrl.refine((value) => value !== '', { error: 'Please enter the URL the banner links to' }).meta({ pattern: '^https?://[^\\s/?#]+' }),
   target_impressions: wholeNumberBetween(
     BANNER_IMPRESSIONS.min,
     BANNER_IMPRESSIONS.max,

@@ -23,7 +23,9 @@ export const MIN_PASSWORD_LENGTH = 8;
 
 // New accounts only: existing passwords of any length keep logging in through CredentialsBody.
 export const RegistrationBody = CredentialsBody.extend({
-  password: CredentialsBody.shape.password.refine((password) => password.length >= MIN_PASSWORD_LENGTH, {
-    error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
-  }),
+  password: CredentialsBody.shape.password
+    .refine((password) => password.length >= MIN_PASSWORD_LENGTH, {
+      error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+    })
+    .meta({ minLength: MIN_PASSWORD_LENGTH }),
 });

@@ -82,7 +82,8 @@ export const TerritoryEventPatchBody = z
     scheduled_at: moment('Scheduled time').optional(),
     is_live: z.boolean({ error: 'is_live must be true or false' }).optional(),
   })
-  .refine(changesSomething, { error: NOTHING_TO_CHANGE });
+  .refine(changesSomething, { error: NOTHING_TO_CHANGE })
+  .meta({ minProperties: 1 });
 export type TerritoryEventPatchBody = z.infer<typeof TerritoryEventPatchBody>;
 
 const specialEventFields = {
@@ -107,6 +108,19 @@ export const SpecialEventCreateBody = z
     error: END_BEFORE_START,
     // Only once both dates are valid: zod runs object checks even after a field has failed.
     when: (payload) => payload.issues.length === 0,
+  })
+  .meta({
+    description: 'end_date must be after start_date',
+    example: {
+      name: 'Harvest festival',
+      description: 'Double revenue across the realm',
+      icon: SPECIAL_EVENT_ICONS[0],
+      color: SPECIAL_EVENT_COLORS[0],
+      bonus_multiplier: MAX_BONUS_MULTIPLIER,
+      event_type: SPECIAL_EVENT_TYPES[0],
+      start_date: '2030-01-01T00:00:00.000Z',
+      end_date: '2030-01-08T00:00:00.000Z',
+    },
   });
 export type SpecialEventCreateBody = z.infer<typeof SpecialEventCreateBody>;
 
@@ -116,5 +130,6 @@ export const SpecialEventPatchBody = z
     ...z.object(specialEventFields).partial().shape,
     is_active: z.boolean({ error: 'is_active must be true or false' }).optional(),
   })
-  .refine(changesSomething, { error: NOTHING_TO_CHANGE });
+  .refine(changesSomething, { error: NOTHING_TO_CHANGE })
+  .meta({ minProperties: 1 });
 export type SpecialEventPatchBody = z.infer<typeof SpecialEventPatchBody>;

@@ -34,3 +34,15 @@ export const MarkReadBody = z.strictObject({
     .optional(),
 });
 export type MarkReadBody = z.infer<typeof MarkReadBody>;
+
+/** GET and POST /api/notifications/preferences: each kind, its name, and whether the player hears of it. */
+export const NotificationPreferencesDto = z
+  .object({ preferences: z.array(z.object({ kind: z.enum(NOTIFICATION_KINDS), name: z.string(), enabled: z.boolean() })) })
+  .meta({ id: 'NotificationPreferences' });
+export type NotificationPreferencesDto = z.infer<typeof NotificationPreferencesDto>;
+
+/** POST /api/notifications/preferences: switch one kind on or off. */
+export const NotificationPreferenceBody = z.strictObject({
+  kind: z.enum(NOTIFICATION_KINDS, { error: 'Unknown kind of notification' }),
+  enabled: z.boolean({ error: 'enabled must be true or false' }),
+});

@@ -29,7 +29,9 @@ export const decimalCoordinate = (message: string, missing = message) =>
       blankToUndefined,
       z.union([z.number(), z.string().trim().regex(DECIMAL, { error: message })], { error: (issue) => (issue.input === undefined ? missing : message) }),
     )
-    .transform(Number)
+    // A number as JSON carries it may be finer than a string may (4.4e-323): it is rounded to the
+    // string's 12 decimals, as PostgreSQL refuses a double that small instead of storing 0.
+    .transform((value) => Number(Number(value).toFixed(12)))
     .pipe(z.number().finite({ error: message }));
 
 const inRange = (name: string, limit: number) =>
@@ -135,8 +137,12 @@ export interface HierarchyNode extends TerritoryDto {
   vassals: HierarchyNode[];
   /** What its owned vassals owe it per rent period (schema/rules/rent.ts rentDue). */
   collectsRent: number;
-  /** What it owes its overlord per rent period, 0 when it owes nothing. */
+  /** What it owes per rent period (schema/rules/rent.ts rentOwed), 0 when it owes nothing. */
   paysRent: number;
+  /** The name of the player its rent goes to, or null when it pays none. */
+  paysTo: string | null;
+  /** It would owe rent, but its lord is unowned: rent to an unowned lord goes to nobody. */
+  paysNobody: boolean;
   /** The rent the Wanakt set, or null when the rule's default applies. */
   rent_amount: number | null;
 }
@@ -148,6 +154,8 @@ export const HierarchyNode: z.ZodType<HierarchyNode> = TerritoryDto.extend({
   },
   collectsRent: z.number(),
   paysRent: z.number(),
+  paysTo: z.string().nullable(),
+  paysNobody: z.boolean(),
   rent_amount: z.number().nullable(),
 }).meta({ id: 'HierarchyNode' });
 

@@ -6,6 +6,10 @@ export const AccountDto = z
   .meta({ id: 'Account' });
 export type AccountDto = z.infer<typeof AccountDto>;
 
+/** GET /api/auth/session: who the page is, asked without an error for a visitor. */
+export const SessionDto = z.object({ account: AccountDto.nullable() }).meta({ id: 'Session' });
+export type SessionDto = z.infer<typeof SessionDto>;
+
 /** Every error answer: a status of 400 or more and one sentence for a person. */
 export const ErrorDto = z.object({ message: z.string() }).meta({ id: 'Error' });
 export type ErrorDto = z.infer<typeof ErrorDto>;

@@ -65,6 +65,7 @@ describe('[§1 §9 rent] the feudal chain', () => {
     const now = new Date('2026-11-22T12:00:00Z');
     expect(dueLabel(new Date('2026-11-27T12:00:00Z'), now)).toBe('Due in 5 days');
     expect(dueLabel(new Date('2026-11-19T12:00:00Z'), now)).toBe('Overdue by 3 days');
+    expect(dueLabel(new Date('2026-11-23T12:00:00Z'), now)).toBe('Due in 1 day');
     expect(rentPeriodOf(now)).toBe('2026-H2');
     expect(rentPeriodOf(new Date('2027-03-01T00:00:00Z'))).toBe('2027-H1');
   });

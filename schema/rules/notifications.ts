@@ -1,4 +1,4 @@
-import { formatDollars as dollars, formatDrk as drk } from '../format.ts';
+import { formatDollars as dollars, formatDrk as drk, formatMonth, formatNumber } from '../format.ts';
 /** Everything that can happen to a player that the game tells it about. */
 export const NOTIFICATION_KINDS = [
   'territory_sold',
@@ -12,6 +12,12 @@ export const NOTIFICATION_KINDS = [
   'ad_completed',
   'payment_received',
   'payment_refunded',
+  'drk_minted',
+  'earnings_paid',
+  'rent_paid',
+  'territory_bought',
+  'territory_gifted',
+  'chat_mention',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -60,7 +66,7 @@ export function adReviewed(buyerId: string, title: string, approved: boolean, re
 }
 
 export function adCompleted(buyerId: string, title: string, impressions: number): NoticeDraft {
-  return { userId: buyerId, kind: 'ad_completed', text: `Your ad "${title}" has delivered all ${impressions.toLocaleString('en-US')} impressions`, link: '/advertise' };
+  return { userId: buyerId, kind: 'ad_completed', text: `Your ad "${title}" has delivered all ${formatNumber(impressions)} impressions`, link: '/advertise' };
 }
 
 export function paymentReceived(userId: string, what: string, cents: number): NoticeDraft {
@@ -70,6 +76,57 @@ export function paymentReceived(userId: string, what: string, cents: number): No
 export function paymentRefunded(userId: string, cents: number, reason: string): NoticeDraft {
   return { userId, kind: 'payment_refunded', text: `Your payment of ${dollars(cents)} was refunded: ${reason}`, link: '/drk-store' };
 }
+
+export function drkMinted(userId: string, amount: number): NoticeDraft {
+  return { userId, kind: 'drk_minted', text: `The Wanakt minted ${drk(amount)} for you`, link: '/account' };
+}
+
+export function earningsPaid(userId: string, month: string, amount: number): NoticeDraft {
+  return { userId, kind: 'earnings_paid', text: `Your monthly earnings for ${formatMonth(month)} were paid: ${drk(amount)}`, link: '/revenue', onceKey: `earnings:${month}` };
+}
+
+export function rentPaid(payerId: string, payee: string, territory: string, amount: number): NoticeDraft {
+  return { userId: payerId, kind: 'rent_paid', text: `You paid ${payee} ${drk(amount)} rent for ${territory}`, link: '/rent' };
+}
+
+export function territoryBought(buyerId: string, territory: string, price: number): NoticeDraft {
+  return { userId: buyerId, kind: 'territory_bought', text: `You bought ${territory} for ${drk(price)}`, link: '/' };
+}
+
+export function territoryGifted(recipientId: string, territory: string, from: string, price: number): NoticeDraft {
+  const how = price > 0 ? `assigned you ${territory} for ${drk(price)}` : `gave you ${territory}`;
+  return { userId: recipientId, kind: 'territory_gifted', text: `${from} ${how}`, link: '/' };
+}
+
+export function chatMention(userId: string, author: string, territory: string): NoticeDraft {
+  return { userId, kind: 'chat_mention', text: `${author} mentioned you in the chat of ${territory}`, link: '/' };
+}
+
+/** The @names a chat message mentions, as written (a name is letters, digits, '_' or '-'). */
+export function mentionedNames(text: string): string[] {
+  return [...new Set([...text.matchAll(/(?:^|[^\w@])@([\w-]{2,32})/g)].map((match) => match[1]))];
+}
+
+/** What each kind is called in the player's preferences. */
+export const NOTIFICATION_KIND_NAMES: Record<NotificationKind, string> = {
+  territory_sold: 'A territory of yours is sold',
+  vassal_joined: 'A vassal joins your realm',
+  rent_generated: 'Rent is billed',
+  rent_due_soon: 'Rent falls due soon',
+  rent_overdue: 'Rent is overdue',
+  rent_received: 'A vassal pays you rent',
+  rent_paid: 'You pay rent',
+  ad_approved: 'Your ad is approved',
+  ad_rejected: 'Your ad is rejected',
+  ad_completed: 'Your ad has run its course',
+  payment_received: 'A card payment is received',
+  payment_refunded: 'A payment is refunded',
+  drk_minted: 'The Wanakt mints DRK for you',
+  earnings_paid: 'Monthly earnings are paid',
+  territory_bought: 'You buy a territory',
+  territory_gifted: 'You are given or assigned a territory',
+  chat_mention: 'Someone mentions you in chat',
+};
 
 export { drk as drkText, dollars as dollarText };
 

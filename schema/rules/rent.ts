@@ -1,4 +1,6 @@
 import { MAIN_CITY_RENT, SUB_TERRITORY_RENT, type TerritoryType } from '../constants.ts';
+import { discountedPrice } from './economy.ts';
+import { plural } from '../format.ts';
 
 export const RENT_PERIOD_MONTHS = 6;
 /** Rent of a period falls due this many days after the period is generated. */
@@ -39,10 +41,24 @@ export function rentDue(payer: RentPayer): RentDue | null {
   return { amount, payment_type: payer.type === 'sub' ? 'sub_rent' : 'rent' };
 }
 
-/** 'Due in N days' or 'Overdue by N days' (SPEC §4 "Payment due"), counted in whole days. */
+/**
+ * What a territory's owner must pay for one period, or null when nothing is owed. Rent to an
+ * unowned lord goes to nobody: the lord's land has no owner to be paid, so no payment is made and
+ * the treasury takes nothing either. Nor does an owner pay itself. A rent discount event lowers
+ * the amount. The rent cycle bills exactly this; the map, /rent and the dashboard show it.
+ */
+export function rentOwed(payer: RentPayer & { owner_id: string | null }, payeeId: string | null, rentMultiplier = 1): RentDue | null {
+  if (payer.owner_id === null || payeeId === null || payeeId === payer.owner_id) return null;
+  const due = rentDue(payer);
+  if (!due) return null;
+  const amount = discountedPrice(due.amount, rentMultiplier);
+  return amount > 0 ? { ...due, amount } : null;
+}
+
+/** 'Due in N days' or 'Overdue by N days', counted in whole days ('Due in 1 day' for one). */
 export function dueLabel(dueDate: Date, now: Date): string {
   const days = Math.ceil((dueDate.getTime() - now.getTime()) / 86_400_000);
-  return days >= 0 ? `Due in ${days} days` : `Overdue by ${-days} days`;
+  return days >= 0 ? `Due in ${plural(days, 'day')}` : `Overdue by ${plural(-days, 'day')}`;
 }
 
 /** The period a moment falls in: '2026-H1' (January to June) or '2026-H2'. */

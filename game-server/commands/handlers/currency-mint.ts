@@ -7,6 +7,8 @@ import { emit } from '../../events/outbox.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 import { formatDrk } from '../../../schema/format.ts';
+import { notify } from '../../notifications/notifications.ts';
+import { drkMinted } from '../../../schema/rules/notifications.ts';
 
 /**
  * SPEC §5 "Mint": the Wanakt creates DRK for any account, never past the 21,000,000 cap. The cap
@@ -19,6 +21,7 @@ export const mintDrk: InTransaction<z.infer<typeof MintDrk>> = {
     if (!recipient) throw notFound('User not found');
     await mint(tx, recipientId, { amount, reason: 'admin_mint' });
     await recordAudit(tx, { actorId: userOf(actor).id, action: 'mint', subject: recipient.username, details: { recipientId, amount }, at: now });
+    await notify(tx, [drkMinted(recipientId, amount)], now);
     await emit(tx, { type: 'balances.changed', userIds: [recipientId] });
     return ok({ message: `Minted ${formatDrk(amount)} for ${recipient.username}`, supply: await readSupply(tx) });
   },

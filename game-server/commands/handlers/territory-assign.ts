@@ -9,6 +9,8 @@ import { recordAudit } from '../../audit/audit-log.ts';
 import { lockTerritory } from '../../world/territories.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 import { decided, factsOf } from '../owner.ts';
+import { notify } from '../../notifications/notifications.ts';
+import { territoryGifted } from '../../../schema/rules/notifications.ts';
 
 /**
  * SPEC §4 "Territory ownership": the Wanakt gives a territory to a player. A price of 0 is a gift
@@ -23,6 +25,7 @@ export const assignTerritory: InTransaction<z.infer<typeof AssignTerritory>> = {
     const { reason, message } = decided(decideAssignment(factsOf(territory), { id: recipientId, username: recipient.username }, price));
     await changeOwner(tx, territory, recipientId, WANAKT_USER_ID, price, reason);
     await recordAudit(tx, { actorId: userOf(actor).id, action: 'assign', subject: territory.name, details: { territoryId, recipientId, recipient: recipient.username, price }, at: now });
+    await notify(tx, [territoryGifted(recipientId, territory.name, 'The Wanakt', price)], now);
     await emit(tx, { type: 'territories.changed', territoryIds: [territoryId] });
     if (price > 0) await emit(tx, { type: 'balances.changed', userIds: [recipientId, WANAKT_USER_ID] });
     return ok({ message });

@@ -52,10 +52,10 @@ import {
 } from '../../../schema/api/territories.ts';
 import { AuditAnswer, AuditBody, EconomyOverview } from '../../../schema/api/economy.ts';
 import { StatementCsvQuery, StatementPage, StatementQuery } from '../../../schema/api/statement.ts';
-import { AccountDto } from '../../../schema/api/user.ts';
+import { AccountDto, SessionDto } from '../../../schema/api/user.ts';
 import { AuditEntryDto, AuditQuery, MuteBody, MuteDto, RemoveBody, UnmuteBody } from '../../../schema/api/desk.ts';
 import { FirstStepsDto, StarterClaimBody } from '../../../schema/api/first-steps.ts';
-import { MarkReadBody, NOTIFICATIONS_PAGE_SIZE, NotificationsDto } from '../../../schema/api/notifications.ts';
+import { MarkReadBody, NOTIFICATIONS_PAGE_SIZE, NotificationPreferenceBody, NotificationPreferencesDto, NotificationsDto } from '../../../schema/api/notifications.ts';
 import { PlayerProfileDto, ProfileUsernameParam } from '../../../schema/api/profiles.ts';
 import { MARKETPLACE_DEFAULT_PAGE, MARKETPLACE_MAX_PAGE, MarketplacePage, MarketplaceQueryFields } from '../../../schema/api/marketplace.ts';
 import { RankingBoardParam, RankingDto } from '../../../schema/api/rankings.ts';
@@ -90,6 +90,7 @@ const auth: Operation[] = [
   { method: 'post', path: '/users/register', tag: 'Accounts', summary: 'Register a player (100 DRK minted) and start a session', access: 'public', scope: null, body: RegistrationBody, ok: { status: 201, schema: AccountDto, description: 'The new account; the session cookie is set' }, errors: [409], rateLimit: limitText(DOOR_LIMITS.registration, 'client address') },
   { method: 'post', path: '/auth/login', tag: 'Accounts', summary: 'Log in and start a session', access: 'public', scope: null, body: CredentialsBody, ok: { status: 200, schema: AccountDto, description: 'The account; the session cookie is set' }, rateLimit: `Wrong passwords, counted before the check: ${limitText(LOGIN_LIMITS.perNameAndAddress, 'name and address')}; ${limitText(LOGIN_LIMITS.perAddress, 'address')}; ${limitText(LOGIN_LIMITS.perAccount, 'account, not counting addresses that logged in to it before')}` },
   { method: 'post', path: '/auth/logout', tag: 'Accounts', summary: 'End the session', access: 'public', scope: null, ok: { status: 204, description: 'The session is ended and its cookie cleared' } },
+  { method: 'get', path: '/auth/session', tag: 'Accounts', summary: 'The account of the session or key, or none', description: 'Like /auth/me, but a visitor gets 200 with account null instead of 401.', access: 'public', scope: 'read', ok: { status: 200, schema: SessionDto, description: 'The account, or null for a visitor' } },
   { method: 'get', path: '/auth/me', tag: 'Accounts', summary: 'The account of the session or key', access: 'player', scope: 'read', ok: { status: 200, schema: AccountDto, description: 'The account' } },
   { method: 'get', path: '/api-keys', tag: 'API keys', summary: 'Your API keys, revoked ones included', description: 'Needs a session: no key can manage keys.', access: 'player', scope: null, ok: { status: 200, schema: list(ApiKeyDto), description: 'Newest first' } },
   { method: 'post', path: '/api-keys', tag: 'API keys', summary: 'Create an API key', description: 'The answer holds the key itself: it is shown this once and stored only as a hash.', access: 'player', scope: null, body: CreateApiKeyBody, ok: { status: 201, schema: CreatedApiKeyDto, description: 'The key, with its secret' }, errors: [409] },
@@ -181,6 +182,8 @@ const payments: Operation[] = [
 const staying: Operation[] = [
   { method: 'get', path: '/notifications', tag: 'Notifications', summary: `Your newest ${NOTIFICATIONS_PAGE_SIZE} notices and how many are unread`, access: 'player', scope: 'read', ok: { status: 200, schema: NotificationsDto, description: 'Notices' }, rateLimit: '60 per 60 s per player' },
   { method: 'post', path: '/notifications/read', tag: 'Notifications', summary: 'Mark these notices read (no ids: all of them)', access: 'player', scope: null, body: MarkReadBody, ok: { status: 200, schema: z.object({ unread: z.number().int() }), description: 'Unread left' }, rateLimit: '60 per 60 s per player' },
+  { method: 'get', path: '/notifications/preferences', tag: 'Notifications', summary: 'Each kind of notice and whether you hear of it', access: 'player', scope: 'read', ok: { status: 200, schema: NotificationPreferencesDto, description: 'Preferences' }, rateLimit: '60 per 60 s per player' },
+  { method: 'post', path: '/notifications/preferences', tag: 'Notifications', summary: 'Switch one kind of notice on or off', access: 'player', scope: null, body: NotificationPreferenceBody, ok: { status: 200, schema: NotificationPreferencesDto, description: 'Preferences' }, rateLimit: '60 per 60 s per player' },
   { method: 'get', path: '/first-steps', tag: 'First steps', summary: 'The starter territories a newcomer may claim, and whether it may', access: 'player', scope: 'read', ok: { status: 200, schema: FirstStepsDto, description: 'First steps' }, rateLimit: '30 per 60 s per player' },
   { method: 'post', path: '/first-steps/claim', tag: 'First steps', summary: 'Claim a first territory at the starter price, once', access: 'player', scope: null, body: StarterClaimBody, ok: { status: 200, schema: MessageDto, description: 'Claimed' }, errors: [404, 409], rateLimit: '30 per 60 s per player' },
   { method: 'get', path: '/rankings/:board', tag: 'Rankings', summary: 'A leaderboard (wealth, territories, earnings, tribute) with your own place', access: 'public', scope: 'read', params: z.object({ board: RankingBoardParam }), ok: { status: 200, schema: RankingDto, description: 'Ranking' } },

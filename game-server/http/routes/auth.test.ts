@@ -31,6 +31,15 @@ for (const backend of testBackends()) {
       expect((await checkInvariants(game.database.sql)).problems).toEqual([]);
     });
 
+    it('[issue 25] when a page asks who it is, then a visitor gets 200 and no account, and a player its account', async () => {
+      const visitor = await game.agent().get('/api/auth/session');
+      expect(visitor.status).toBe(200);
+      expect(visitor.body).toEqual({ account: null });
+      const agent = game.agent();
+      const registered = await agent.post('/api/users/register', { username: 'Hopper', password: 'correct horse' });
+      expect((await agent.get('/api/auth/session')).body).toEqual({ account: registered.body });
+    });
+
     it('when a username is taken in any letter case, then registration answers 409 and creates nothing', async () => {
       const before = await userCount();
       const response = await game.agent().post('/api/users/register', { username: 'ADA', password: 'another one' });

@@ -6,7 +6,7 @@ import { inTransaction } from '../../db/database.ts';
 import { unauthenticated } from '../../errors.ts';
 import { take } from '../../limits/take.ts';
 import { byAddress } from '../rate-limit.ts';
-import { clearSessionCookie, requireUser, sessionToken, setSessionCookie } from '../session.ts';
+import { clearSessionCookie, currentUser, requireUser, sessionToken, setSessionCookie } from '../session.ts';
 import { parseBody } from '../validate.ts';
 import type { HttpDeps } from '../deps.ts';
 
@@ -32,6 +32,13 @@ export function authRoutes({ sql, clock, limits }: HttpDeps): Router {
     await inTransaction(sql, (tx) => endSession(tx, sessionToken(req)));
     clearSessionCookie(req, res);
     res.status(204).end();
+  });
+
+  // A page asks this on every load: a visitor gets 200 with no account, not a 401 that the browser
+  // reports as an error in the console of every page a visitor opens.
+  router.get('/auth/session', async (_req, res) => {
+    const user = currentUser(res);
+    res.json({ account: user ? await readAccount(sql, user.id) : null });
   });
 
   router.get('/auth/me', async (_req, res) => {

@@ -20,6 +20,13 @@ export function openApiRoutes(): Router {
     if (req.originalUrl.split('?')[0] === '/api/docs') return res.redirect(301, '/api/docs/');
     next();
   });
+  // Swagger UI writes style attributes into its markup, which the site's policy refuses; only its
+  // pages, which hold no player data, allow inline styles (scripts stay 'self').
+  router.use('/docs', (_req, res, next) => {
+    const policy = res.getHeader('Content-Security-Policy');
+    if (typeof policy === 'string') res.setHeader('Content-Security-Policy', policy.replace(/style-src 'self'(?! 'unsafe-inline')/, "style-src 'self' 'unsafe-inline'"));
+    next();
+  });
   router.use('/docs/swagger-initializer.js', (_req, res) => res.sendFile(INITIALIZER));
   router.use('/docs', express.static(getAbsoluteFSPath(), { index: 'index.html', maxAge: '1h' }));
   return router;

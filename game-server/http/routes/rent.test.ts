@@ -86,7 +86,7 @@ for (const backend of testBackends()) {
 
       const own = await late.agent.get('/api/rent/overdue');
       expect(own.status).toBe(200);
-      expect(own.body).toEqual([expect.objectContaining({ id: mine, overdue: true, label: 'Overdue by 1 days' })]);
+      expect(own.body).toEqual([expect.objectContaining({ id: mine, overdue: true, label: 'Overdue by 1 day' })]);
       const all = await (await game.wanakt()).get('/api/rent/overdue');
       const ids = all.body.map((p: { id: number }) => p.id);
       expect(ids).toEqual(expect.arrayContaining([mine, theirs]));

@@ -1,6 +1,8 @@
-import type { HierarchyNode } from '../../schema/api/territories.ts';
-import { RENT_PERIOD_MONTHS, rentDue } from '../../schema/rules/rent.ts';
-import { flattenHierarchy, rentRecipient } from '../../schema/rules/feudal.ts';
+import type { HierarchyNode } from '../schema/api/territories.ts';
+import { RENT_PERIOD_MONTHS, rentDue } from '../schema/rules/rent.ts';
+import { flattenHierarchy, rentRecipient } from '../schema/rules/feudal.ts';
+import { formatDrk } from './format.ts';
+import { UNOWNED } from '../schema/display-names.ts';
 
 export interface FeudalFigures {
   counts: Record<'main' | 'city' | 'town' | 'village', number>;
@@ -27,4 +29,14 @@ export function feudalFigures(roots: readonly HierarchyNode[]): FeudalFigures {
 /** Who a territory's rent goes to: its overlord, or the Wanakt for a main city (SPEC §1). */
 export function payeeOf(node: Pick<HierarchyNode, 'type' | 'overlord'>): string | null {
   return rentRecipient(node.type) === 'wanakt' ? 'the Wanakt' : (node.overlord?.name ?? null);
+}
+
+/**
+ * A territory's rent in one sentence, the same on the map panel, the rules dialog and the feudal
+ * tree: how much, per what, to whom; or why it pays none (rent to an unowned lord goes to nobody).
+ */
+export function rentLine(node: Pick<HierarchyNode, 'type' | 'overlord' | 'paysRent' | 'paysTo' | 'paysNobody'>): string {
+  if (node.paysRent > 0) return `Pays ${formatDrk(node.paysRent)} per period to ${node.paysTo ?? payeeOf(node) ?? 'its lord'}`;
+  if (node.paysNobody) return `No rent: its lord${node.overlord ? `, ${node.overlord.name},` : ''} is ${UNOWNED}, and rent to an unowned lord goes to nobody`;
+  return 'No rent';
 }

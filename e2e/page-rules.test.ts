@@ -1,0 +1,50 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from '../schema/routes.ts';
+import { browserGame } from './support/browser-game.ts';
+import { reportOn, watchPages, type PageReport } from './support/page-rules.ts';
+import { mapReady } from './support/pages.ts';
+
+// Every page as the browser judges it (issue 25, part 7): no CSP violation, no console error on a
+// healthy load, no serious or critical axe finding, one h1.
+const VISITOR_PATHS = ['/', '/register', '/login', '/marketplace', '/economy', '/rankings', '/advertise', '/players/sample', '/no/such/page', '/api/docs'];
+const PLAYER_PATHS = ['/', '/revenue', '/collectibles', '/rent', '/marketplace', '/wonders', '/feudal', '/drk-store', '/broadcast', '/settings/api-keys', '/account'];
+const WANAKT_PATHS = ['/', '/admin/currency', '/admin/territories', '/admin/create-city', '/admin/desk'];
+
+// Not faults: the unknown page is answered 404 on purpose, which the browser logs; Swagger UI's own
+// markup (/api/docs) fails axe in ways only its authors can fix, so its findings are counted, not refused.
+const EXPECTED_CONSOLE: Record<string, RegExp> = { '/no/such/page': /status of 404 \(Not Found\)/ };
+const AXE_NOT_OURS = new Set(['/api/docs']);
+
+async function settle(page: Page): Promise<void> {
+  if (new URL(page.url()).pathname === '/') await mapReady(page);
+  await page.waitForTimeout(300);
+}
+
+describe('[issue 25] every page clean by the browser’s own rules', () => {
+  const browser = browserGame();
+
+  it('every client route is checked below, so a new page cannot skip this test', () => {
+    const covered = new Set([...VISITOR_PATHS, ...PLAYER_PATHS, ...WANAKT_PATHS]);
+    for (const route of Object.values(ROUTES)) expect(covered.has(route.replace(':username', 'sample')), route).toBe(true);
+  });
+
+  for (const [as, paths] of [['visitor', VISITOR_PATHS], ['player', PLAYER_PATHS], ['wanakt', WANAKT_PATHS]] as const) {
+    it(`when each of its pages is opened as the ${as}, then none breaks the CSP, logs an error or has a serious axe finding, and each has one h1`, async () => {
+      const agent = as === 'visitor' ? undefined : as === 'player' ? await browser.game.demo() : await browser.game.wanakt();
+      const context = await browser.context(agent);
+      await watchPages(context);
+      const page = await context.newPage();
+      const reports: PageReport[] = [];
+      for (const path of paths) reports.push(await reportOn(page, browser.game.server.url, path, settle));
+      console.table(reports.map((r) => ({ as, path: r.path, csp: r.cspViolations.length, console: r.consoleErrors.length, axe: r.axe.length, h1: r.headings })));
+      const faults = reports.flatMap((r) => [
+        ...r.cspViolations.map((v) => `${r.path} CSP ${v}`),
+        ...r.consoleErrors.filter((v) => !EXPECTED_CONSOLE[r.path]?.test(v)).map((v) => `${r.path} console ${v}`),
+        ...(AXE_NOT_OURS.has(r.path) ? [] : r.axe.map((v) => `${r.path} axe ${v}`)),
+        ...(r.path === '/api/docs' || r.headings === 1 ? [] : [`${r.path} has ${r.headings} h1`]),
+      ]);
+      expect(faults).toEqual([]);
+    }, 300_000);
+  }
+});

@@ -1,0 +1,476 @@
+import { randomBytes } from 'node:crypto';
+import { createSession, SESSION_COOKIE } from '../auth/sessions.ts';
+import type { Database, Sql } from '../db/database.ts';
+import { checkInvariants } from '../economy/supply.ts';
+import { converged } from '../rooms/test-clients.ts';
+import { freshAddress } from './agent.ts';
+import { sharedProcessEnvironment, startGameProcess, type GameProcess } from './game-processes.ts';
+import { dealCrossingLand } from './crossing-land.ts';
+import { createPlayer } from './players.ts';
+import { openThrowawayDatabase } from './postgres-admin.ts';
+import { PrivateRedis } from './private-redis.ts';
+import { StayingClient } from './staying-client.ts';
+
+/**
+ * The operator's bad day as a repeatable run: several game processes on one PostgreSQL database
+ * and one Redis, players making a stream of commands (purchases of each other's land, listings,
+ * chat) while room clients watch, and a fault every so often. Everything faulted is the run's own:
+ * its processes, a private redis-server, and the connections of its throwaway database.
+ */
+export const FAULT_KINDS = ['kill9', 'sigterm', 'redis', 'db'] as const;
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+export interface ChaosOptions {
+  /** The PostgreSQL server to create the run's database on (its maintenance URL). */
+  adminUrl: string;
+  /** The game's working directory (the repository). */
+  cwd: string;
+  /** A migrated and seeded database to copy (the tests' template), instead of the first process seeding. */
+  template?: string | null;
+  durationSeconds: number;
+  /** Commands a second, over all players. */
+  rate: number;
+  players: number;
+  clients: number;
+  processes: number;
+  faults: FaultKind[];
+  /** Seconds between faults: a random value in this range. */
+  faultEverySeconds: [number, number];
+  /** How long the private Redis stays down in a redis fault. */
+  redisDownSeconds: number;
+  /** How long a player waits for an answer before it gives up. */
+  clientTimeoutMs: number;
+  shutdownSeconds: number;
+  say: (line: string) => void;
+}
+
+export const CHAOS_DEFAULTS: Omit<ChaosOptions, 'adminUrl' | 'cwd' | 'say'> = {
+  durationSeconds: 1200,
+  rate: 30,
+  players: 30,
+  clients: 100,
+  processes: 3,
+  faults: [...FAULT_KINDS],
+  faultEverySeconds: [60, 90],
+  redisDownSeconds: 7,
+  clientTimeoutMs: 10_000,
+  shutdownSeconds: 15,
+};
+
+type Outcome = number | 'timeout' | 'refused';
+interface Sent {
+  id: string;
+  kind: 'purchase' | 'listing' | 'chat';
+  at: number;
+  ms: number;
+  outcome: Outcome;
+}
+
+interface Fault {
+  kind: FaultKind;
+  at: number;
+  /** When the fault itself ended: the process back up, Redis back, the cut done. */
+  over: number;
+  note: string;
+}
+
+export interface AnswerClasses {
+  '2xx': number;
+  '4xx': number;
+  '503': number;
+  '5xx other': number;
+  timeout: number;
+  refused: number;
+}
+
+export interface ChaosReport {
+  options: Omit<ChaosOptions, 'say'>;
+  commands: number;
+  /** Answers of the commands sent within 10 s after a fault began or ended, and of the others. */
+  inFaults: AnswerClasses;
+  outsideFaults: AnswerClasses;
+  p50Ms: { inFaults: number; outsideFaults: number };
+  p99Ms: { inFaults: number; outsideFaults: number };
+  faults: { kind: FaultKind; count: number; recoveryMs: number[]; notes: string[] }[];
+  deadlocks: number;
+  crashes: string[];
+  invariantProblems: string[];
+  /** Accepted (2xx) commands whose events are not in the outbox. */
+  acceptedMissing: number;
+  /** Commands whose caller had given up before they committed. */
+  appliedAfterGivingUp: number;
+  clientsConverged: number;
+  clientsChecked: number;
+  longestClientGapMs: number;
+}
+
+const WINDOW_MS = 10_000;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)];
+
+function classify(outcome: Outcome): keyof AnswerClasses {
+  if (outcome === 'timeout' || outcome === 'refused') return outcome;
+  if (outcome < 300) return '2xx';
+  if (outcome < 500) return '4xx';
+  return outcome === 503 ? '503' : '5xx other';
+}
+
+const emptyClasses = (): AnswerClasses => ({ '2xx': 0, '4xx': 0, '503': 0, '5xx other': 0, timeout: 0, refused: 0 });
+
+function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** One supervised game process: restarted whenever it exits, as systemd would; an exit nobody asked for is a crash. */
+class Supervised {
+  current: GameProcess | null = null;
+  expectingExit = false;
+  /** Being killed or stopped and started again by a fault. */
+  busy = false;
+  stopped = false;
+
+  constructor(
+    readonly name: string,
+    private readonly env: Record<string, string>,
+    private readonly cwd: string,
+    private readonly crashes: string[],
+  ) {}
+
+  async start(): Promise<void> {
+    for (;;) {
+      try {
+        const started = await startGameProcess(this.env, this.cwd);
+        if (this.stopped) {
+          await started.stop();
+          return;
+        }
+        this.current = started;
+        started.child.once('exit', (code, signal) => {
+          if (this.current === started) this.current = null;
+          if (!this.expectingExit && !this.stopped) {
+            this.crashes.push(
+              `${this.name} exited (${code ?? signal}): ${started
+                .output()
+                .split('\n')
+                .filter((line) => /error|Error/.test(line))
+                .slice(-2)
+                .join(' | ')
+                .slice(0, 400)}`,
+            );
+            void this.start();
+          }
+        });
+        return;
+      } catch (error) {
+        if (this.stopped) return;
+        this.crashes.push(`${this.name} failed to start: ${String(error).slice(0, 300)}`);
+        await pause(1000);
+      }
+    }
+  }
+
+  async kill9(): Promise<void> {
+    const process = this.current;
+    if (!process) return;
+    this.busy = this.expectingExit = true;
+    await process.kill9();
+    this.expectingExit = false;
+    await this.start();
+    this.busy = false;
+  }
+
+  async terminate(): Promise<{ code: number | null; ms: number } | null> {
+    const process = this.current;
+    if (!process) return null;
+    this.busy = this.expectingExit = true;
+    const result = await process.stop();
+    this.expectingExit = false;
+    await this.start();
+    this.busy = false;
+    return result;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.current?.stop();
+  }
+}
+
+async function deadlocksOf(sql: Sql): Promise<number> {
+  await sql`select pg_stat_clear_snapshot()`;
+  const [row] = await sql<{ deadlocks: string }[]>`select deadlocks::text from pg_stat_database where datname = current_database()`;
+  return Number(row.deadlocks);
+}
+
+async function setUpPlayers(sql: Sql, count: number) {
+  const players: { id: string; cookie: string; address: string }[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = await createPlayer(sql, { balance: 1_000_000 });
+    players.push({ id, cookie: `${SESSION_COOKIE}=${await createSession(sql, id, new Date())}`, address: freshAddress() });
+  }
+  await dealCrossingLand(
+    sql,
+    players.map((player) => player.id),
+    10,
+    100,
+  );
+  return players;
+}
+
+export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
+  const { say } = options;
+  const crashes: string[] = [];
+  const database: Database = await openThrowawayDatabase(options.adminUrl, `wanakt_chaos_${randomBytes(4).toString('hex')}`, {
+    max: 4,
+    template: options.template,
+  });
+  const redis = await PrivateRedis.start();
+  const env = sharedProcessEnvironment(database.url!, redis.url, { SHUTDOWN_SECONDS: String(options.shutdownSeconds) });
+  const supervised = Array.from({ length: options.processes }, (_, i) => new Supervised(`process ${i + 1}`, env, options.cwd, crashes));
+  const clients: StayingClient[] = [];
+  const sent: Sent[] = [];
+  const faults: Fault[] = [];
+  const sql = database.sql;
+  try {
+    // The first process migrates and seeds; the others start on a database that is ready.
+    await supervised[0].start();
+    await Promise.all(supervised.slice(1).map((process) => process.start()));
+    say(`${options.processes} processes up; setting up ${options.players} players`);
+    const players = await setUpPlayers(sql, options.players);
+    const live = () => supervised.flatMap((process) => (process.current ? [process.current.url] : []));
+    for (let i = 0; i < options.clients; i++) {
+      // Each client starts on a process of its own in turn, as a load balancer spreads them.
+      const client = new StayingClient(() => {
+        const urls = live();
+        return urls.slice(i % urls.length).concat(urls.slice(0, i % urls.length));
+      });
+      await client.join().catch(() => client.join());
+      clients.push(client);
+    }
+    say(`${clients.length} room clients joined`);
+    const deadlocksBefore = await deadlocksOf(sql);
+
+    let listed: { id: number; owner_id: string; sale_price: string }[] = [];
+    let owned: { id: number; owner_id: string }[] = [];
+    const ids = players.map((player) => player.id);
+    const refresh = async () => {
+      try {
+        listed =
+          await sql`select id, owner_id, sale_price::text from territories where owner_id = any(${ids}::text[]) and sale_price is not null`;
+        owned = await sql`select id, owner_id from territories where owner_id = any(${ids}::text[]) and type = 'village'`;
+      } catch {
+        // The run's own pool was cut with the others: the next refresh reads again.
+      }
+    };
+    await refresh();
+
+    let sequence = 0;
+    const send = async (): Promise<void> => {
+      const player = pick(players);
+      const roll = Math.random();
+      const kind: Sent['kind'] = roll < 0.38 ? 'purchase' : roll < 0.83 ? 'listing' : 'chat';
+      let path: string;
+      let method = 'POST';
+      let body: unknown;
+      if (kind === 'purchase') {
+        const target = pick(listed.filter((row) => row.owner_id !== player.id).concat([]));
+        if (!target) return;
+        path = `/api/territories/${target.id}/purchase`;
+        body = { sale_price: Number(target.sale_price) };
+      } else if (kind === 'listing') {
+        const mine = owned.filter((row) => row.owner_id === player.id);
+        if (mine.length === 0) return;
+        path = `/api/territories/${pick(mine).id}/listing`;
+        method = 'PATCH';
+        body = { sale_price: 100 + Math.floor(Math.random() * 100) };
+      } else {
+        path = '/api/chat';
+        body = { territory_id: pick(owned)?.id ?? 1, message: `chaos ${sequence}` };
+      }
+      const urls = live();
+      const record: Sent = { id: `chaos-${process.pid}-${++sequence}`, kind, at: Date.now(), ms: 0, outcome: 'refused' };
+      sent.push(record);
+      if (urls.length === 0) return;
+      try {
+        const response = await fetch(`${pick(urls)}${path}`, {
+          method,
+          headers: {
+            'content-type': 'application/json',
+            cookie: player.cookie,
+            'x-forwarded-for': player.address,
+            'x-request-id': record.id,
+          },
+          body: JSON.stringify(body),
+          signal: AbortSignal.timeout(options.clientTimeoutMs),
+        });
+        await response.arrayBuffer();
+        record.outcome = response.status;
+      } catch (error) {
+        record.outcome = (error as Error).name === 'TimeoutError' ? 'timeout' : 'refused';
+      }
+      record.ms = Date.now() - record.at;
+    };
+
+    const started = Date.now();
+    const endAt = started + options.durationSeconds * 1000;
+    const inflight = new Set<Promise<void>>();
+    const refresher = setInterval(() => void refresh(), 1000);
+    const load = (async () => {
+      const gap = 1000 / options.rate;
+      for (let next = Date.now(); Date.now() < endAt; next += gap) {
+        const request = send().finally(() => inflight.delete(request));
+        inflight.add(request);
+        await pause(Math.max(0, next + gap - Date.now()));
+      }
+    })();
+
+    const restarts: Promise<void>[] = [];
+    const faultLoop = (async () => {
+      let index = 0;
+      const [low, high] = options.faultEverySeconds;
+      for (;;) {
+        const wait = (low + Math.random() * (high - low)) * 1000;
+        if (Date.now() + wait + WINDOW_MS > endAt || options.faults.length === 0) return;
+        await pause(wait);
+        const kind = options.faults[index++ % options.faults.length];
+        const fault: Fault = { kind, at: Date.now(), over: Date.now(), note: '' };
+        faults.push(fault);
+        const done = (note: string) => {
+          fault.over = Date.now();
+          fault.note = note;
+          say(`${Math.round((fault.at - started) / 1000)} s: ${kind} (${note})`);
+        };
+        const victim = pick(supervised.filter((process) => process.current && !process.busy));
+        if (kind === 'kill9' || kind === 'sigterm') {
+          if (!victim) continue;
+          // The supervisor restarts it while the run goes on; the fault lasts until it is back.
+          restarts.push(
+            kind === 'kill9'
+              ? victim.kill9().then(() => done(`${victim.name} killed, back after ${seconds(Date.now() - fault.at)}`))
+              : victim
+                  .terminate()
+                  .then((result) =>
+                    done(`${victim.name} drained in ${result?.ms} ms, exit ${result?.code}, back after ${seconds(Date.now() - fault.at)}`),
+                  ),
+          );
+        } else if (kind === 'redis') {
+          await redis.stop();
+          await pause(options.redisDownSeconds * 1000);
+          await redis.start();
+          done(`Redis away ${options.redisDownSeconds} s`);
+        } else {
+          const [cut] = await sql<{ n: number }[]>`
+            select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+             where datname = current_database() and pid <> pg_backend_pid()`;
+          done(`${cut.n} connections terminated`);
+        }
+      }
+    })();
+
+    await load;
+    await Promise.all(inflight);
+    clearInterval(refresher);
+    await faultLoop.catch((error) => crashes.push(`the fault loop failed: ${String(error)}`));
+    await Promise.all(restarts);
+    say('load over; checking the database and the clients');
+
+    const inWindow = (at: number) => faults.some((fault) => at >= fault.at - 1000 && at <= fault.over + WINDOW_MS);
+    const inFaults = emptyClasses();
+    const outsideFaults = emptyClasses();
+    const latencies = { inFaults: [] as number[], outsideFaults: [] as number[] };
+    for (const record of sent) {
+      const where = inWindow(record.at) ? 'inFaults' : 'outsideFaults';
+      (where === 'inFaults' ? inFaults : outsideFaults)[classify(record.outcome)]++;
+      if (typeof record.outcome === 'number' && record.outcome < 300) latencies[where].push(record.ms);
+    }
+    // Recovery: from the start of a fault until the last command sent in its window that did not
+    // get a 2xx or 4xx (a 5xx, no answer, or no process taking it) had its outcome; 0 when none.
+    const bad = (record: Sent) => !['2xx', '4xx'].includes(classify(record.outcome));
+    const recoveryOf = (fault: Fault): number => {
+      const hit = sent.filter((record) => record.at >= fault.at && record.at <= fault.over + WINDOW_MS && bad(record));
+      return hit.length === 0 ? 0 : Math.max(...hit.map((record) => record.at + record.ms)) - fault.at;
+    };
+
+    const traced = await sql<
+      { trace_id: string; created_at: Date }[]
+    >`select trace_id, min(created_at) as created_at from outbox where trace_id like 'chaos-%' group by trace_id`;
+    const committed = new Map(traced.map((row) => [row.trace_id, row.created_at.getTime()]));
+    const acceptedMissing = sent.filter(
+      (record) => typeof record.outcome === 'number' && record.outcome < 300 && !committed.has(record.id),
+    ).length;
+    const appliedAfterGivingUp = sent.filter(
+      (record) => record.outcome === 'timeout' && (committed.get(record.id) ?? 0) > record.at + options.clientTimeoutMs,
+    ).length;
+
+    await pause(2000);
+    let clientsConverged = 0;
+    for (const client of clients) {
+      if (!client.room) continue;
+      try {
+        await converged(sql, client.room, 'a chaos client', 20_000);
+        clientsConverged++;
+      } catch {
+        // Counted as not converged.
+      }
+    }
+    const deadlocks = (await deadlocksOf(sql)) - deadlocksBefore;
+    const invariants = await checkInvariants(sql);
+    return {
+      options: { ...options, say: undefined } as unknown as ChaosReport['options'],
+      commands: sent.length,
+      inFaults,
+      outsideFaults,
+      p50Ms: { inFaults: percentile(latencies.inFaults, 50), outsideFaults: percentile(latencies.outsideFaults, 50) },
+      p99Ms: { inFaults: percentile(latencies.inFaults, 99), outsideFaults: percentile(latencies.outsideFaults, 99) },
+      faults: options.faults
+        .filter((kind, index, all) => all.indexOf(kind) === index)
+        .map((kind) => {
+          const ofKind = faults.filter((fault) => fault.kind === kind);
+          return { kind, count: ofKind.length, recoveryMs: ofKind.map(recoveryOf), notes: ofKind.map((fault) => fault.note) };
+        }),
+      deadlocks,
+      crashes,
+      invariantProblems: invariants.problems,
+      acceptedMissing,
+      appliedAfterGivingUp,
+      clientsConverged,
+      clientsChecked: clients.length,
+      longestClientGapMs: Math.max(0, ...clients.map((client) => client.longestGapMs)),
+    };
+  } finally {
+    await Promise.all(clients.map((client) => client.leave().catch(() => undefined)));
+    await Promise.all(supervised.map((process) => process.stop().catch(() => undefined)));
+    await redis.stop();
+    await database.close();
+  }
+}
+
+const seconds = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : 'never');
+
+/** The report as the table the operator reads. */
+export function describeChaos(report: ChaosReport): string[] {
+  const classes = (answers: AnswerClasses) =>
+    Object.entries(answers)
+      .map(([name, count]) => `${name} ${count}`)
+      .join(', ');
+  return [
+    `| fault | count | time to recover (each: from the fault to the last 5xx or unanswered command) | what happened |`,
+    `| --- | --- | --- | --- |`,
+    ...report.faults.map(
+      (fault) =>
+        `| ${fault.kind} | ${fault.count} | ${fault.recoveryMs.map(seconds).join(', ') || '—'} | ${[...new Set(fault.notes)].slice(0, 3).join('; ')} |`,
+    ),
+    '',
+    `commands sent: ${report.commands}`,
+    `answers within 10 s of a fault: ${classes(report.inFaults)}; 2xx p50 ${report.p50Ms.inFaults} ms, p99 ${report.p99Ms.inFaults} ms`,
+    `answers outside the fault windows: ${classes(report.outsideFaults)}; 2xx p50 ${report.p50Ms.outsideFaults} ms, p99 ${report.p99Ms.outsideFaults} ms`,
+    `deadlocks (pg_stat_database): ${report.deadlocks}`,
+    `process crashes: ${report.crashes.length}${report.crashes.length ? `: ${report.crashes.slice(0, 5).join(' // ')}` : ''}`,
+    `invariants: ${report.invariantProblems.length === 0 ? 'OK' : report.invariantProblems.join('; ')}`,
+    `accepted commands missing from the database: ${report.acceptedMissing}`,
+    `commands applied after their caller gave up: ${report.appliedAfterGivingUp}`,
+    `clients converged to the database: ${report.clientsConverged} of ${report.clientsChecked} (longest time out of a room: ${seconds(report.longestClientGapMs)})`,
+  ];
+}

@@ -1,0 +1,44 @@
+import { parseArgs } from 'node:util';
+import { CHAOS_DEFAULTS, describeChaos, FAULT_KINDS, runChaos, type FaultKind } from '../game-server/testing/chaos.ts';
+
+// npm run chaos -- --duration 1200 --rate 30 --players 30 --clients 100 --faults kill9,sigterm,redis,db
+// Runs the game's processes against a throwaway database on CHAOS_DATABASE_URL (default: the local
+// PostgreSQL's maintenance database), a private redis-server, and faults only those.
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string' },
+    rate: { type: 'string' },
+    players: { type: 'string' },
+    clients: { type: 'string' },
+    processes: { type: 'string' },
+    faults: { type: 'string' },
+    every: { type: 'string' },
+    json: { type: 'boolean' },
+  },
+});
+
+const number = (value: string | undefined, fallback: number) => (value === undefined ? fallback : Number(value));
+const faults = (values.faults?.split(',').filter(Boolean) ?? CHAOS_DEFAULTS.faults) as FaultKind[];
+const unknown = faults.filter((kind) => !FAULT_KINDS.includes(kind));
+if (unknown.length > 0) {
+  console.error(`Unknown fault kinds: ${unknown.join(', ')} (known: ${FAULT_KINDS.join(', ')}, or none)`);
+  process.exit(2);
+}
+const [low, high] = (values.every ?? CHAOS_DEFAULTS.faultEverySeconds.join('-')).split('-').map(Number);
+
+const report = await runChaos({
+  ...CHAOS_DEFAULTS,
+  adminUrl: process.env.CHAOS_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+  cwd: process.cwd(),
+  durationSeconds: number(values.duration, CHAOS_DEFAULTS.durationSeconds),
+  rate: number(values.rate, CHAOS_DEFAULTS.rate),
+  players: number(values.players, CHAOS_DEFAULTS.players),
+  clients: number(values.clients, CHAOS_DEFAULTS.clients),
+  processes: number(values.processes, CHAOS_DEFAULTS.processes),
+  faults,
+  faultEverySeconds: [low, high ?? low],
+  say: (line) => console.log(line),
+});
+for (const line of describeChaos(report)) console.log(line);
+if (values.json) console.log(JSON.stringify(report));
+process.exit(0);
