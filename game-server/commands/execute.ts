@@ -14,7 +14,12 @@ const refused = (refusal: Refusal) => new GameError(refusal.status, refusal.mess
  * problem), a payload naming another acting user is refused (403), and the command's handler runs
  * in one transaction that commits its rows, ledger lines and outbox events together.
  */
-export async function execute(deps: CommandDeps, actor: Actor, input: CommandInput): Promise<Answer> {
+/**
+ * `admit` runs once the command is known to be allowed and well-formed, just before it runs: a
+ * rate limit placed there counts only requests that could succeed (an anonymous or malformed
+ * request is answered 401 or 400, not 429, and spends nothing).
+ */
+export async function execute(deps: CommandDeps, actor: Actor, input: CommandInput, admit?: () => Promise<void>): Promise<Answer> {
   if (!Object.hasOwn(POLICY, input.type)) throw badInput('Unknown command');
   const closed = gate(input.type, actor);
   if (closed) throw refused(closed);
@@ -23,6 +28,7 @@ export async function execute(deps: CommandDeps, actor: Actor, input: CommandInp
   const command = parsed.data;
   const impersonation = refuseImpersonation(command.type, actor, 'body' in command ? command.body : undefined);
   if (impersonation) throw refused(impersonation);
+  await admit?.();
   return run(deps, actor, command);
 }
 

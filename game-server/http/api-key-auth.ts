@@ -2,7 +2,10 @@ import type { RequestHandler } from 'express';
 import { resolveApiKey } from '../auth/api-keys.ts';
 import type { Sql } from '../db/database.ts';
 import { forbidden, notFound, tooManyRequests, unauthenticated } from '../errors.ts';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { KeyRateLimiter } from './key-rate-limit.ts';
+import { byAddress } from './rate-limit.ts';
+import { secondsUntil } from '../limits/take.ts';
 import { operationFinder } from './openapi/route-table.ts';
 
 const BEARER = /^Bearer +([A-Za-z0-9_-]{1,100})$/;
@@ -12,15 +15,25 @@ const BEARER = /^Bearer +([A-Za-z0-9_-]{1,100})$/;
  * on the calls whose scope the key holds, within the key's own budget. It replaces any session
  * cookie sent along, so a program never acts with more than its key allows.
  */
-export function authenticateApiKeys(sql: Sql, clock: () => Date, limiter: KeyRateLimiter): RequestHandler {
+export function authenticateApiKeys(sql: Sql, clock: () => Date, limiter: KeyRateLimiter, unknownKeys?: RateLimiterAbstract): RequestHandler {
   const findOperation = operationFinder();
   return async (req, res, next) => {
     const header = req.headers.authorization;
     if (header === undefined) return next();
     const token = BEARER.exec(header)?.[1];
     if (!token) throw unauthenticated('The Authorization header must be "Bearer <API key>"');
+    // Guessing keys costs a lookup each: an address that named too many unknown keys waits before
+    // its next lookup, whichever key it sends (a right one included, so guessing gains nothing).
+    const address = byAddress(req);
+    const spent = unknownKeys && (await unknownKeys.get(address));
+    if (spent && unknownKeys && spent.consumedPoints >= unknownKeys.points) {
+      throw tooManyRequests(`Too many unknown API keys from your address. Try again in ${secondsUntil(spent)} seconds.`, secondsUntil(spent));
+    }
     const holder = await resolveApiKey(sql, token, clock());
-    if (!holder) throw unauthenticated('Unknown or revoked API key');
+    if (!holder) {
+      await unknownKeys?.penalty(address, 1);
+      throw unauthenticated('Unknown or revoked API key');
+    }
     // A key opens only calls it can be checked against: a path the table does not know is refused
     // here, never let through to whatever route Express might still match it to.
     const operation = findOperation(req.method, req.path);

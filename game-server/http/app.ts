@@ -100,7 +100,7 @@ export function createApp(deps: HttpDeps, options: AppOptions): Express {
   api.use(compression({ threshold: 1024 }));
   api.use(refuseCrossSite(deps.origins));
   api.use(loadSession(deps.sql, deps.clock));
-  api.use(authenticateApiKeys(deps.sql, deps.clock, options.keyLimiter ?? createKeyRateLimiter()));
+  api.use(authenticateApiKeys(deps.sql, deps.clock, options.keyLimiter ?? createKeyRateLimiter(), deps.limits.doors.unknownApiKey));
   api.use(openApiRoutes());
   api.use(apiKeyRoutes(deps));
   api.use(healthRoutes(deps, lifecycle));

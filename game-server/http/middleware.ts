@@ -6,6 +6,8 @@ import { asUnavailable } from '../db/unavailable.ts';
 import { GameError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { sessionToken } from './session.ts';
+import { API_BODY_LIMIT_BYTES } from './body-limit.ts';
+import { operationFinder } from './openapi/route-table.ts';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -24,8 +26,21 @@ export function loadSession(sql: Sql, clock: () => Date): RequestHandler {
   };
 }
 
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * The end of the API: a path the API knows, asked with a method it does not answer there, gets
+ * 405 with the methods it does answer (Allow); any other path gets 404.
+ */
 export function unknownApiPath(): RequestHandler {
+  const findOperation = operationFinder();
   return (req, res) => {
+    const allowed = METHODS.filter((method) => findOperation(method, req.path) !== undefined);
+    if (allowed.length > 0) {
+      const allow = allowed.includes('GET') ? ['GET', 'HEAD', ...allowed.filter((method) => method !== 'GET')] : allowed;
+      res.status(405).setHeader('Allow', allow.join(', ')).json({ message: `${req.method} is not allowed on ${req.path}: use ${allow.join(', ')}` });
+      return;
+    }
     res.status(404).json({ message: `No such API call: ${req.method} ${req.path}` });
   };
 }
@@ -49,7 +64,7 @@ export function answerErrors(log: Logger) {
       return;
     }
     if (parserError.type === 'entity.too.large') {
-      res.status(400).json({ message: 'The request body is too large' });
+      res.status(413).json({ message: `The request body is too large (at most ${API_BODY_LIMIT_BYTES} bytes)` });
       return;
     }
     if (parserError.status && parserError.status >= 400 && parserError.status < 500) {

@@ -25,3 +25,8 @@ export function limitRequests(counter: RateLimiterAbstract, keyOf: (req: Request
     next();
   };
 }
+
+/** The same count as limitRequests, as a command's admission: spent only by requests that passed authentication and validation. */
+export function countAdmitted(counter: RateLimiterAbstract, keyOf: (req: Request, res: Response) => string, refusal: string) {
+  return (req: Request, res: Response) => take(counter, keyOf(req, res), refusal);
+}

@@ -49,9 +49,10 @@ export const DOOR_LIMITS = {
   adClickCounted: { name: 'ad-click-counted', points: 1, seconds: HOUR },
   /**
    * Bearer tokens that name no live key: each is a database lookup. A program with a revoked key
-   * fails a few times and stops; 20 an hour from one address, then 15 minutes' wait.
+   * fails a few times and stops; after 20 in an hour from one address, no key is looked up for it
+   * until the hour is over.
    */
-  unknownApiKey: { name: 'unknown-api-key-address', points: 20, seconds: HOUR, blockSeconds: 15 * MINUTE },
+  unknownApiKey: { name: 'unknown-api-key-address', points: 20, seconds: HOUR },
 } satisfies Record<string, CounterRule>;
 
 /**

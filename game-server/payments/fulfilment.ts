@@ -32,8 +32,29 @@ function receivedNotice(payment: PaymentRecord): NoticeDraft[] {
 const AD_EXPIRED = 'The checkout had expired and its ad was removed, so the payment was refunded';
 const AMOUNT_MISMATCH = 'The amount received does not match the price, so the payment was refunded';
 
+const BROADCAST_MUTED = 'You are muted, so a broadcast could not be sent: the payment was refunded';
+const BROADCAST_ALREADY_PAID = 'You had already paid for a broadcast you have not sent: this second payment was refunded';
+const BROADCAST_DAY_SPENT = "Today's broadcast was already sent: the payment was refunded";
+
+/**
+ * Why a broadcast just paid for could not be sent, or null when it can: its sender muted, holding
+ * another paid broadcast, or with the day's broadcast sent. Written here for the same reason as
+ * the ad's case below (payments/ never depends on social/).
+ */
+async function broadcastRefusal(tx: Tx, payment: PaymentRecord, now: Date): Promise<string | null> {
+  const [state] = await tx<{ muted: boolean; unused: boolean; sent: boolean }[]>`
+    select exists (select 1 from mutes where user_id = ${payment.user_id} and muted_until > ${now}) as muted,
+           exists (select 1 from payments p where p.user_id = ${payment.user_id} and p.purpose = 'broadcast' and p.status = 'succeeded'
+                      and p.id <> ${payment.id} and not exists (select 1 from broadcasts b where b.payment_id = p.id)) as unused,
+           exists (select 1 from broadcasts where sender_id = ${payment.user_id} and created_at > ${new Date(now.getTime() - 24 * 3600 * 1000)}) as sent`;
+  if (state.muted) return BROADCAST_MUTED;
+  if (state.unused) return BROADCAST_ALREADY_PAID;
+  if (state.sent) return BROADCAST_DAY_SPENT;
+  return null;
+}
+
 /** Gives the buyer what the payment was for. Answers why it cannot be honoured, or null once done. */
-async function fulfil(tx: Tx, payment: PaymentRecord): Promise<string | null> {
+async function fulfil(tx: Tx, payment: PaymentRecord, now: Date): Promise<string | null> {
   switch (payment.purpose) {
     case 'drk_package': {
       const drk = Number(payment.metadata.drk);
@@ -48,8 +69,9 @@ async function fulfil(tx: Tx, payment: PaymentRecord): Promise<string | null> {
       return null;
     }
     case 'broadcast':
-      // A succeeded broadcast payment that no broadcast refers to yet is the right to send one.
-      return null;
+      // A succeeded broadcast payment that no broadcast refers to yet is the right to send one,
+      // unless it could not be used: then it is given back at once.
+      return broadcastRefusal(tx, payment, now);
     case 'ad':
       // The ad waits for the Wanakt's review; no ad waiting (an abandoned checkout's ad is cleaned
       // up) means the payment is given back. Written here rather than by ads/, which opens the
@@ -78,7 +100,7 @@ export async function settlePayment(deps: ServiceDeps, provider: PaymentProvider
     }
 
     const paidInFull = event.amountCents === payment.amount_cents && event.currency.toLowerCase() === 'usd';
-    const refusal = paidInFull ? await fulfil(tx, payment) : AMOUNT_MISMATCH;
+    const refusal = paidInFull ? await fulfil(tx, payment, now) : AMOUNT_MISMATCH;
     if (refusal !== null) {
       // Still inside the transaction: if the refund call fails, nothing is recorded and the
       // provider's retry comes back here. Asking the provider again never refunds twice.

@@ -88,13 +88,40 @@ export async function startBroadcastPayment(deps: ServiceDeps, provider: Payment
   await refuseIfMuted(deps.sql, senderId, deps.clock());
   refuseIfLimitReached(await sentInLastDay(deps.sql, senderId, deps.clock()));
   if (await unusedPaymentId(deps.sql, senderId, false)) throw conflict('You have already paid for a broadcast: send it before paying again');
-  const { checkout } = await startCheckout(deps, provider, {
-    purpose: 'broadcast',
-    amountCents: BROADCAST_PRICE_CENTS,
-    userId: senderId,
-    metadata: { message },
-  });
-  return checkout;
+  await refuseIfCheckoutOpen(deps, senderId);
+  try {
+    const { checkout } = await startCheckout(deps, provider, {
+      purpose: 'broadcast',
+      amountCents: BROADCAST_PRICE_CENTS,
+      userId: senderId,
+      metadata: { message },
+    });
+    return checkout;
+  } catch (error) {
+    // Parallel checkouts all passed the check above; the unique index let one of them in.
+    if ((error as { code?: string }).code === '23505') await refuseIfCheckoutOpen(deps, senderId);
+    throw error;
+  }
+}
+
+/** How long an unpaid broadcast checkout blocks a new one: a card payment takes minutes. */
+export const OPEN_CHECKOUT_MINUTES = 30;
+
+/**
+ * One open broadcast checkout per player (a unique index keeps it so): a second is refused with
+ * the open one's id while it is young; one left unpaid for longer is given up for the new one.
+ */
+async function refuseIfCheckoutOpen(deps: ServiceDeps, senderId: string): Promise<void> {
+  const now = deps.clock();
+  const [open] = await deps.sql<{ id: string; created_at: Date }[]>`
+    select id, created_at from payments where user_id = ${senderId} and purpose = 'broadcast' and status = 'pending'`;
+  if (!open) return;
+  if (now.getTime() - open.created_at.getTime() < OPEN_CHECKOUT_MINUTES * 60_000) {
+    throw conflict(`You already have an open broadcast checkout (${open.id}): pay it, or start another after ${OPEN_CHECKOUT_MINUTES} minutes`);
+  }
+  await deps.sql`
+    update payments set status = 'canceled', failure_message = 'Given up for a newer broadcast checkout', updated_at = ${now}
+     where id = ${open.id} and status = 'pending'`;
 }
 
 /** Whether the player may send now: the broadcast screen's paid state, which survives a reload. */

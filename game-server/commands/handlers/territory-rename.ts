@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { RenameTerritory } from '../../../schema/commands/territories.ts';
 import { renameTerritory as rename } from '../../world/territory-edits.ts';
 import { lockTerritory } from '../../world/territories.ts';
-import { refuseTerritoryName } from '../../world/territory-names.ts';
+import { refuseTerritoryName } from '../territory-names.ts';
 import { ok, type InTransaction } from '../handler.ts';
 import { requireOwner } from '../owner.ts';
 

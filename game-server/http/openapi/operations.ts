@@ -176,7 +176,7 @@ const payments: Operation[] = [
   { method: 'get', path: '/ads/review', tag: 'Wanakt', summary: 'Ads waiting for review', access: 'wanakt', scope: null, ok: { status: 200, schema: list(AdReviewDto), description: 'Ads' } },
   { method: 'post', path: '/ads/:id/approve', tag: 'Wanakt', summary: 'Approve an ad', access: 'wanakt', scope: null, params: byId('Ad id'), ok: { status: 200, schema: AdReviewDto, description: 'Approved' }, errors: [409] },
   { method: 'post', path: '/ads/:id/reject', tag: 'Wanakt', summary: 'Reject an ad and refund it', access: 'wanakt', scope: null, params: byId('Ad id'), ok: { status: 200, schema: AdReviewDto, description: 'Rejected' }, errors: [409] },
-  { method: 'get', path: '/ads/:id/click', tag: 'Ads', summary: "Count a click and go to the ad's site", access: 'public', scope: 'read', params: byId('Ad id'), ok: { status: 302, description: "Redirect to the ad's URL", headers: { Location: "The ad's web address" } } },
+  { method: 'get', path: '/ads/:id/click', tag: 'Ads', summary: "Count a click and go to the ad's site", access: 'public', scope: 'read', params: byId('Ad id'), ok: { status: 302, description: "Redirect to the ad's URL", headers: { Location: "The ad's web address" } }, rateLimit: `${limitText(DOOR_LIMITS.adClick, 'client address')}; a click counts for the advertiser once per address per ad an hour` },
 ];
 
 const staying: Operation[] = [

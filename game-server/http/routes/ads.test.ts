@@ -139,7 +139,8 @@ for (const backend of testBackends()) {
       const response = await fetch(`${game.server.url}/api/ads/${active.id}/click`, { redirect: 'manual' });
       expect(response.status).toBe(302);
       expect(response.headers.get('location')).toBe('https://balloons.example/book');
-      await fetch(`${game.server.url}/api/ads/${active.id}/click`, { redirect: 'manual' });
+      // Another address: one address's clicks count once per ad an hour.
+      await fetch(`${game.server.url}/api/ads/${active.id}/click`, { redirect: 'manual', headers: { 'x-forwarded-for': game.agent().address } });
       expect((await game.agent().get('/api/ads/active')).body[0].clicks).toBe(2);
       expect((await game.agent().get('/api/ads/999999/click')).status).toBe(404);
       expect((await game.agent().get('/api/ads/abc/click')).status).toBe(400);

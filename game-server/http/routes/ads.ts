@@ -4,11 +4,13 @@ import { listActiveAds, listAdsInReview } from '../../ads/ad-lifecycle.ts';
 import { myBanners } from '../../ads/banners.ts';
 import { recordAdClick } from '../../ads/clicks.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
-import { commandRoute } from '../command.ts';
+import { bodyOnly, commandRoute } from '../command.ts';
 import { requireUser, requireWanakt } from '../session.ts';
 import { parseBody } from '../validate.ts';
 import type { HttpDeps } from '../deps.ts';
-import { byAddress, limitRequests } from '../rate-limit.ts';
+import { byAddress, countAdmitted } from '../rate-limit.ts';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import { take } from '../../limits/take.ts';
 
 const AdId = IdParam('Ad id');
 
@@ -21,8 +23,8 @@ export function adRoutes(deps: HttpDeps, payments: PaymentProvider): Router {
 
   const commands = { ...deps, payments };
   // SPEC §6: advertisers need no account, only an email.
-  const adIntents = limitRequests(deps.limits.doors.adIntent, byAddress, 'Too many ad checkouts from your address.');
-  router.post('/ads/purchase', adIntents, commandRoute(commands, 'ad.purchase'));
+  const adIntents = countAdmitted(deps.limits.doors.adIntent, byAddress, 'Too many ad checkouts from your address.');
+  router.post('/ads/purchase', commandRoute(commands, 'ad.purchase', bodyOnly, adIntents));
   router.post('/ads/banner', commandRoute(commands, 'banner.buy'));
 
   router.get('/ads/mine', async (_req, res) => {
@@ -37,8 +39,20 @@ export function adRoutes(deps: HttpDeps, payments: PaymentProvider): Router {
   router.post('/ads/:id/approve', commandRoute(commands, 'ad.approve', (req) => ({ adId: req.params.id })));
   router.post('/ads/:id/reject', commandRoute(commands, 'ad.reject', (req) => ({ adId: req.params.id })));
 
+  // Validation first, then the address's budget; a repeat within the hour still leads to the
+  // advertiser but is not counted again, so a script cannot inflate what the advertiser sees.
   router.get('/ads/:id/click', async (req, res) => {
-    res.redirect(302, await recordAdClick(deps.sql, parseBody(AdId, req.params.id)));
+    const adId = parseBody(AdId, req.params.id);
+    const address = byAddress(req);
+    await take(deps.limits.doors.adClick, address, 'Too many ad clicks from your address.');
+    const counts = await deps.limits.doors.adClickCounted.consume(`${address}|${adId}`).then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof RateLimiterRes) return false;
+        throw error;
+      },
+    );
+    res.redirect(302, await recordAdClick(deps.sql, adId, counts));
   });
 
   return router;

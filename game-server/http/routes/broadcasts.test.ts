@@ -72,6 +72,8 @@ for (const backend of testBackends()) {
       expect(await demo.get('/api/broadcasts/allowance')).toMatchObject({ body: { paid: false } });
       expect(await demo.post('/api/broadcasts', { sender_id: DEMO, message: 'free lunch', paid: true })).toMatchObject({ status: 409, body: { message: PAY_FIRST } });
       expect((await game.agent().get('/api/broadcasts/recent')).body).toEqual([]);
+      // One open checkout per player: this one is declined, so the next test may open its own.
+      expect((await demo.post('/api/payments/sandbox/confirm', { ...opened.body, outcome: 'fail' })).body.status).toBe('failed');
     });
 
     it('[§4 broadcast flow] when a player pays $1 and sends, then the broadcast goes out once, costs 63 DRK at the store rate and uses up the payment', async () => {

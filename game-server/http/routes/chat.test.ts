@@ -1,3 +1,4 @@
+import { CONTROL_IN_BODY_MESSAGE } from '../../../schema/rules/control-characters.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sql } from '../../db/database.ts';
 import { postgresBackendIfReachable, testBackends } from '../../testing/databases.ts';
@@ -66,7 +67,7 @@ for (const backend of testBackends()) {
         [{ territory_id: london, message: 'x'.repeat(60_000) }, 'Message must be 500 characters or less'],
         [{ territory_id: london, message: 42 }, 'Message must be text'],
         [{ territory_id: london, message: ['hi'] }, 'Message must be text'],
-        [{ territory_id: london, message: 'nul\u0000byte' }, 'Message may not contain control characters'],
+        [{ territory_id: london, message: 'nul\u0000byte' }, CONTROL_IN_BODY_MESSAGE],
         [{ territory_id: String(london), message: 'hi' }, 'Territory id must be a whole number'],
         [{ territory_id: 1.5, message: 'hi' }, 'Territory id must be a whole number'],
         [{ territory_id: -3, message: 'hi' }, 'Territory id must be a positive whole number'],

@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import { listDrkPackages } from '../../payments/drk-store.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
-import { commandRoute } from '../command.ts';
+import { bodyOnly, commandRoute } from '../command.ts';
 import type { HttpDeps } from '../deps.ts';
-import { byPlayerOrAddress, limitRequests } from '../rate-limit.ts';
+import { byPlayerOrAddress, countAdmitted } from '../rate-limit.ts';
 
 export function drkRoutes(deps: HttpDeps, payments: PaymentProvider): Router {
   const router = Router();
@@ -12,8 +12,8 @@ export function drkRoutes(deps: HttpDeps, payments: PaymentProvider): Router {
     res.json(await listDrkPackages(deps.sql));
   });
 
-  const checkouts = limitRequests(deps.limits.doors.paymentIntent, byPlayerOrAddress, 'Too many checkouts.');
-  router.post('/drk/purchase-intent', checkouts, commandRoute({ ...deps, payments }, 'drk.purchase-intent'));
+  const checkouts = countAdmitted(deps.limits.doors.paymentIntent, byPlayerOrAddress, 'Too many checkouts.');
+  router.post('/drk/purchase-intent', commandRoute({ ...deps, payments }, 'drk.purchase-intent', bodyOnly, checkouts));
 
   return router;
 }
