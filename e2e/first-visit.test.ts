@@ -99,6 +99,31 @@ describe('[issue 25] the first visit', () => {
     });
   }
 
+  it('when a newcomer arrives, then it owns land by clicks from the landing: play, register, go to the map, claim', async () => {
+    const page = await (await browser.context(undefined, DESKTOP)).newPage();
+    const started = Date.now();
+    let clicks = 0;
+    const click = async (target: ReturnType<Page['getByRole']>) => {
+      clicks++;
+      await target.click();
+    };
+    await page.goto(browser.game.server.url);
+    await click(page.getByTestId('visitor-landing').getByRole('link', { name: /^Play free/ }));
+    await page.locator('input[name=username]').fill('Arrival');
+    await page.locator('input[name=password]').fill('first-visit-pass');
+    await click(page.getByRole('button', { name: 'Register' }));
+    await click(page.getByRole('link', { name: 'Go to the map' }));
+    const choice = page.getByTestId('first-steps').getByTestId('starter-choice').first();
+    const name = (await choice.locator('.starter-name').textContent())!;
+    await click(choice.getByRole('button', { name: /^Claim for/ }));
+    await page.getByTestId('first-steps').getByText(`${name} is yours`).waitFor();
+    // Reported for the issue's note (the machine's load varies, so the seconds are not asserted).
+    console.log(`newcomer to owner: ${clicks} clicks, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    expect(clicks).toBe(4);
+    const [owned] = await browser.game.database.sql`select count(*)::int as n from territories t join users u on u.id = t.owner_id where u.username = 'Arrival'`;
+    expect(owned.n).toBe(1);
+  });
+
   it('when a newcomer claims a village and clicks "Show it on the map", then the map flies to it and selects it, with the popup beside it, not over it', async () => {
     const { page } = await register(await browser.context(undefined, DESKTOP), browser.game.server.url, { username: 'Firstcomer', password: 'first-visit-pass' });
     await page.goto(browser.game.server.url);
