@@ -10,6 +10,7 @@ const PROCESS_TESTS = [
   'game-server/rooms/world-convergence.test.ts',
   'game-server/rooms/world-faults.test.ts',
   'game-server/rooms/world-processes.test.ts',
+  'scripts/cluster/cluster.test.ts',
 ];
 
 export default defineConfig({

@@ -187,7 +187,7 @@ describe('[issue 4] the dashboard and the map', () => {
     await info(page).getByRole('button', { name: 'Rules' }).click();
     const rules = page.getByTestId('rules-dialog');
     await expect.poll(() => rules.textContent()).toContain('A city pays 20% of its monthly revenue to its main city.');
-    await expect.poll(() => rules.getByTestId('territory-rules').textContent()).toMatch(/Pays \d[\d,]* DRK to .+ each period\./);
+    await expect.poll(() => rules.getByTestId('territory-rules').textContent()).toMatch(/Pays \d[\d,]* DRK per period to .+\./);
   });
 
   it('[§2 dashboard] when Boundaries and Links are switched on, then the map draws the realms and the feudal links', async () => {

@@ -68,7 +68,7 @@ describe('[issue 4] the revenue, rent and collectibles screens in a real browser
       expect(await breakdown.textContent()).toContain(label);
     }
     expect(await breakdown.textContent()).toContain(drk(summary.base_revenue));
-    expect(await page.getByTestId('last-payout').textContent()).toContain('Paid last month');
+    expect(await page.getByTestId('last-payout').textContent()).toContain('Paid Last Month');
     expect(await page.getByRole('link', { name: /Back to Map/ }).getAttribute('href')).toBe('/');
 
     await page.getByRole('tab', { name: 'Multipliers' }).click();

@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USER_ID } from '../schema/constants.ts';
 import type { TestAgent } from '../game-server/testing/agent.ts';
@@ -6,16 +6,7 @@ import { testBackends } from '../game-server/testing/databases.ts';
 import { startTestServer, type TestServer } from '../game-server/testing/test-server.ts';
 import { launchBrowser } from './support/browser.ts';
 import { contextOf } from './support/session-context.ts';
-
-/** A figure as a screen shows it ('1,234 DRK', '−150 DRK', '216 DRK / month'), as a number. */
-function figure(text: string | null): number {
-  const digits = (text ?? '').replace(/[^0-9]/g, '');
-  if (digits === '') throw new Error(`No figure in '${text}'`);
-  return (/[−-]\s*\d/.test(text ?? '') ? -1 : 1) * Number(digits);
-}
-
-const figures = async (locator: Locator) => (await locator.allTextContents()).map(figure);
-const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+import { figure, figures, sum } from './support/figures.ts';
 
 // Issue 14: each total on a screen is the sum of the parts shown beside it, read from the page.
 describe('[issue 14] every total adds up on its screen', () => {

@@ -21,7 +21,7 @@ describe.runIf(adminUrl && redisAvailable)('[issue 22] the chaos run', () => {
       clients: 10,
       processes: 3,
       faults: [...FAULT_KINDS],
-      faultEverySeconds: [30, 35],
+      faultEverySeconds: [25, 30],
       redisDownSeconds: 5,
       clientTimeoutMs: 10_000,
       shutdownSeconds: 15,

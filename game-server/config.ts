@@ -86,6 +86,12 @@ const ConfigSchema = z.object({
   RENT_CRON: z.string().default('0 0 1 1,7 *').refine(validCron, { message: 'must be a cron expression, e.g. 0 0 1 1,7 *' }),
   /** When the monthly earnings are paid (node-cron, UTC): by default midnight on the 1st of each month. */
   EARNINGS_CRON: z.string().default('0 0 1 * *').refine(validCron, { message: 'must be a cron expression, e.g. 0 0 1 * *' }),
+  /** When the game backs itself up (node-cron, UTC; six fields for seconds): one process takes each copy. Unset: no scheduled backups. */
+  BACKUP_CRON: optionalText.refine((value) => value === undefined || validCron(value), { message: 'must be a cron expression, e.g. 30 3 * * *' }),
+  /** Where scheduled backups are written. */
+  BACKUP_DIR: z.string().min(1).default('./backups'),
+  /** How many scheduled backups to keep in BACKUP_DIR; older ones are deleted after each good copy. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
   /** Seconds each banner ad shows before the next: a divisor of 60, so every process's slots line up on the minute. */
   BANNER_SECONDS: z.coerce
     .number()

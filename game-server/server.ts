@@ -29,7 +29,7 @@ import { createPaymentProvider, describePaymentProvider } from './payments/choos
 import { startJobs } from './jobs/start-jobs.ts';
 import type { Logger } from './logger.ts';
 import { createLifecycle, drainWithin } from './lifecycle.ts';
-import { readFiguresFrom } from './observability/metrics.ts';
+import { backupsScheduled, readFiguresFrom } from './observability/metrics.ts';
 import { createRoomsHere, defineWorldRoom } from './rooms/world-room.ts';
 
 export interface StartOptions {
@@ -153,7 +153,8 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
     const opsUrl = opsServer ? `http://${opsHost}:${(opsServer.address() as AddressInfo).port}` : null;
     if (opsUrl) log.info(`Operator endpoints (/metrics, /ops/backup) at ${opsUrl}${config.OPS_TOKEN ? ' with OPS_TOKEN' : ''}`);
     log.info(`Browsers may call the game from: ${origins.origins.join(', ')} (PUBLIC_ORIGIN)`);
-    const jobs = await startJobs({ sql: database.sql, clock, log, housekeeping: { payments, counters } }, config);
+    const jobs = await startJobs({ sql: database.sql, clock, log, housekeeping: { payments, counters }, database }, config);
+    backupsScheduled.set(config.BACKUP_CRON ? 1 : 0);
 
     return {
       url: `http://${host}:${port}`,

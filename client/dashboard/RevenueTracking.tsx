@@ -44,19 +44,17 @@ export function RevenueTracking({ userId }: { userId: string }) {
             {usd(annualUsd(summary.data.total_monthly * 12))} <span className="muted">of {usd(ANNUAL_GOAL_USD)} goal</span>
           </dd>
           {summary.data.last_payout && (
-            <>
-              <dt>Earnings paid in {formatMonth(summary.data.last_payout.month)}</dt>
-              <dd>{formatDrk(summary.data.last_payout.amount)}</dd>
-            </>
+            <FigureFact figure="earnings_paid_month">
+              {formatDrk(summary.data.last_payout.amount)} <span className="muted">({formatMonth(summary.data.last_payout.month)})</span>
+            </FigureFact>
           )}
         </dl>
       )}
       {waterfall.data && (
         <dl className="facts compact">
-          <dt>Rent in ({waterfall.data.period})</dt>
-          <dd>{formatDrk(waterfall.data.collects_total)}</dd>
-          <dt>Rent out</dt>
-          <dd>{formatDrk(waterfall.data.pays_total)}</dd>
+          <FigureFact figure="rent_owed" testId="rent-out">
+            {formatDrk(waterfall.data.pays_total)}
+          </FigureFact>
           <dt>Net</dt>
           <dd className={waterfall.data.net < 0 ? 'negative' : 'positive'}>{formatDrk(waterfall.data.net)}</dd>
         </dl>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TerritoryEventDto } from '../../schema/api/events.ts';
 import type { OwnershipChangeDto } from '../../schema/api/territories.ts';
 import { formatDateTime, formatDrk, formatNumber } from '../format.ts';
-import { rentLine } from './feudalFigures.ts';
+import { rentLine } from '../feudalFigures.ts';
 import { findNode, useHierarchy } from '../hud/hierarchy.ts';
 import { useTerritory } from '../hud/territoryHooks.ts';
 import { useWorld } from '../state/world.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatMessageDto } from '../../schema/api/chat.ts';
 import type { HierarchyNode, OwnershipChangeDto } from '../../schema/api/territories.ts';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
-import { feudalFigures, payeeOf } from './feudalFigures.ts';
+import { feudalFigures, payeeOf } from '../feudalFigures.ts';
 import { listingFigures, tradeFigures } from './marketFigures.ts';
 import { chatActivity, wonderVisitors } from './wonderFigures.ts';
 

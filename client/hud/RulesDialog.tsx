@@ -5,7 +5,7 @@ import { formatDrk, plural } from '../format.ts';
 import { findNode, useHierarchy } from './hierarchy.ts';
 import { Modal } from './Modal.tsx';
 import { useTerritory } from './territoryHooks.ts';
-import { rentLine } from '../dashboard/feudalFigures.ts';
+import { rentLine } from '../feudalFigures.ts';
 
 // The rule of SPEC §1 and §9 that sets what this kind of territory owes upwards.
 function ruleOf(territory: TerritoryDto): string {

@@ -4,7 +4,7 @@ import { MAIN_CITY_RENT, SUB_TERRITORY_RENT } from '../../schema/constants.ts';
 import { FEUDAL_SHARE, RENT_PERIOD_MONTHS } from '../../schema/rules/rent.ts';
 import { QueryState } from '../admin/QueryState.tsx';
 import { Screen } from '../admin/Screen.tsx';
-import { feudalFigures, rentLine } from '../dashboard/feudalFigures.ts';
+import { feudalFigures, rentLine } from '../feudalFigures.ts';
 import { branchIds, filterTree, ownPath } from '../dashboard/feudalTree.ts';
 import { formatDrk, plural } from '../format.ts';
 import { useHierarchy } from '../hud/hierarchy.ts';

@@ -14,7 +14,7 @@ const BOARD_WORDS: Record<RankingBoard, { tab: string; column: ReactNode; figure
   wealth: { tab: 'Wealth', column: 'DRK held', format: formatDrk },
   territories: { tab: 'Territories', column: 'Territories held', format: (value) => plural(value, 'territory', 'territories') },
   earnings: { tab: 'Earnings', column: <FigureName figure="earnings_paid_month" />, figure: 'earnings_paid_month', format: formatDrk },
-  tribute: { tab: 'Tribute', column: 'Tribute received, all time', format: formatDrk },
+  tribute: { tab: 'Tribute', column: 'Tribute Received, All Time', format: formatDrk },
 };
 
 export default function Rankings() {

@@ -12,7 +12,7 @@ import { typeName } from '../../schema/display-names.ts';
 import type { RentWaterfallDto } from '../../schema/api/revenue.ts';
 import { useHierarchy } from '../hud/hierarchy.ts';
 import { flattenHierarchy } from '../../schema/rules/feudal.ts';
-import { rentLine } from '../dashboard/feudalFigures.ts';
+import { rentLine } from '../feudalFigures.ts';
 import { useSession } from '../state/session.ts';
 import { showToast } from '../state/toasts.ts';
 import { goLive } from '../state/world.ts';

@@ -1,7 +1,6 @@
 import type { VisitDto } from '../../schema/api/territories.ts';
 import type { Queryable } from '../db/database.ts';
 import { notFound } from '../errors.ts';
-import { emit } from '../events/outbox.ts';
 import type { Work } from '../service-deps.ts';
 import { readAd, toAdDto } from './ad-rows.ts';
 
@@ -33,6 +32,5 @@ export async function recordVisit({ tx }: Work, territoryId: number): Promise<Vi
   const visit: VisitDto = { visits: Number(territory.visits) };
   const ad = served ? await readAd(tx, served.id) : null;
   if (ad) visit.ad = toAdDto(ad);
-  await emit(tx, { type: 'territories.changed', territoryIds: [territoryId] });
   return visit;
 }

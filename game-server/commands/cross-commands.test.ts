@@ -9,7 +9,8 @@ import type { TestAgent } from '../testing/agent.ts';
 
 // The commands most likely to cross, all at once on real PostgreSQL: players buying each other's
 // land (which notifies the seller and the lord above), relisting, paying each other rent (which
-// notifies the payee) and chatting on each other's territories (which locks the author's row).
+// notifies the payee) and chatting on each other's territories naming their owners (which locks the
+// author's row and notifies the one named).
 // Before the lock order of docs/write-path.md this closed cycles through the users rows, their
 // foreign-key locks and the ledger_daily rollup row; PostgreSQL's own count must not move.
 const pg = postgresBackendIfReachable();
@@ -31,12 +32,19 @@ describe.runIf(pg)('[issue 22] crossing commands on real PostgreSQL', () => {
   let game: TestServer;
   let sql: Sql;
   let players: { id: string; agent: TestAgent }[];
+  let names: Map<string, string>;
 
   beforeAll(async () => {
     game = await startTestServer(pg!, { clock: () => now });
     sql = game.database.sql;
     players = await Promise.all(Array.from({ length: PLAYERS }, () => signedInPlayer(game, { balance: 50_000, now })));
     const ids = players.map((player) => player.id);
+    names = new Map(
+      (await sql<{ id: string; username: string }[]>`select id, username from users where id = any(${ids}::text[])`).map((row) => [
+        row.id,
+        row.username,
+      ]),
+    );
     await dealCrossingLand(sql, ids, VILLAGES_EACH, PRICE);
     // Each player owes every other one rent for one of its villages, each a payment of its own.
     await sql`
@@ -70,7 +78,11 @@ describe.runIf(pg)('[issue 22] crossing commands on real PostgreSQL', () => {
             target && player.agent.post(`/api/territories/${target.id}/purchase`, { sale_price: Number(target.sale_price) }),
             relist && player.agent.request('PATCH', `/api/territories/${relist.id}/listing`, { sale_price: PRICE + round }),
             due && player.agent.post(`/api/rent/pay/${due.id}`, {}),
-            elsewhere && player.agent.post('/api/chat', { territory_id: elsewhere.id, message: `round ${round} from ${i}` }),
+            elsewhere &&
+              player.agent.post('/api/chat', {
+                territory_id: elsewhere.id,
+                message: `@${names.get(elsewhere.owner_id)} round ${round} from ${i}`,
+              }),
           ].filter((request) => request !== undefined);
         }),
       );
@@ -80,7 +92,9 @@ describe.runIf(pg)('[issue 22] crossing commands on real PostgreSQL', () => {
     expect(failures).toEqual([]);
     // Most of the work went through: the crossing is real, not refused up front.
     expect(statuses.get(200) ?? 0).toBeGreaterThan(ROUNDS * PLAYERS);
-    const [{ notices }] = await sql<{ notices: number }[]>`select count(*)::int as notices from notifications where user_id in ${sql(players.map((p) => p.id))}`;
+    const [{ notices }] = await sql<
+      { notices: number }[]
+    >`select count(*)::int as notices from notifications where user_id in ${sql(players.map((p) => p.id))}`;
     expect(notices).toBeGreaterThan(0);
     expect(await deadlocks(sql)).toBe(before);
     expect((await checkInvariants(sql)).problems).toEqual([]);

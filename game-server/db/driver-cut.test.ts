@@ -11,10 +11,11 @@ import type { Database } from './database.ts';
 const backend = postgresBackendIfReachable();
 
 // The driver's errors carry their code on the prototype (it copies each per query).
-const codeOf = (query: Promise<unknown>) => query.then(
-  () => 'answered',
-  (error: { code?: string }) => error.code,
-);
+const codeOf = (query: Promise<unknown>) =>
+  query.then(
+    () => 'answered',
+    (error: { code?: string }) => error.code,
+  );
 
 describe.runIf(backend)('[issue 22] a reserved connection cut under the driver', () => {
   let database: Database;

@@ -3,7 +3,16 @@ import { GameError } from '../errors.ts';
 // What the driver and PostgreSQL say when the database, not the request, is the problem: the
 // connection was cut or refused, the server is shutting down or out of connections, or a lock or
 // statement ran past the session's time-outs (database.ts). Trying again shortly may well work.
-const DRIVER_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_DESTROYED', 'CONNECTION_ENDED', 'CONNECT_TIMEOUT', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
+const DRIVER_CODES = new Set([
+  'CONNECTION_CLOSED',
+  'CONNECTION_DESTROYED',
+  'CONNECTION_ENDED',
+  'CONNECT_TIMEOUT',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+]);
 const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '55P03', '57014', '25P03']);
 
 export function isDatabaseUnavailable(error: unknown): boolean {

@@ -9,6 +9,11 @@ import type { ChatMessageDto } from '../../schema/api/chat.ts';
  */
 export type DomainEvent =
   | { type: 'territories.changed'; territoryIds: number[] }
+  /**
+   * A territory was visited: only its visit count moved. Apart from territories.changed so that a
+   * visit, the most frequent write, does not drop the cached world lists in every process.
+   */
+  | { type: 'territory.visited'; territoryId: number; visits: number }
   | { type: 'balances.changed'; userIds: string[] }
   | { type: 'payments-due.changed'; userIds: string[] }
   | { type: 'chat.posted'; message: ChatMessageDto }

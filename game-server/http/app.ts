@@ -40,6 +40,7 @@ import { createLifecycle, type Lifecycle } from '../lifecycle.ts';
 import { commandMetrics } from './command-metrics.ts';
 import { requestLog } from './request-log.ts';
 import { OPERATOR_PATHS } from './ops-app.ts';
+import { refuseControlsInAddress, refuseControlsInBody } from './control-characters.ts';
 import type { TrustProxy } from './client-address.ts';
 
 export interface AppOptions {
@@ -87,12 +88,14 @@ export function createApp(deps: HttpDeps, options: AppOptions): Express {
   const api = express.Router();
   api.use(requestLog(deps.log));
   api.use(commandMetrics());
+  api.use(refuseControlsInAddress());
   // The world's public lists are most of the API's traffic and are answered from memory: the
   // body parser, the compressor, the session and the other routers have nothing to add to them.
   const worldReads = worldReadRoutes(deps, options.worldReadsPerMinute);
   api.use(unlessKeyed(worldReads));
   api.use(paymentWebhookRoutes(deps, options.payments));
   api.use(express.json({ limit: API_BODY_LIMIT_BYTES }));
+  api.use(refuseControlsInBody());
   // Answers kept in memory (the OpenAPI document) arrive already compressed; compression leaves those alone.
   api.use(compression({ threshold: 1024 }));
   api.use(refuseCrossSite(deps.origins));

@@ -2,7 +2,9 @@ import cron, { type Logger as CronLogger } from 'node-cron';
 import { earningsMonthOf } from '../../schema/rules/earnings.ts';
 import { rentPeriodOf } from '../../schema/rules/rent.ts';
 import { bannerSlotOf, rotateBanner } from '../ads/banner-rotation.ts';
+import { runScheduledBackup } from '../backup/scheduled-backup.ts';
 import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
 import { payMonthlyEarnings } from '../economy/earnings.ts';
 import { ensureRentPeriod } from '../economy/rent-cycle.ts';
 import { foldRollups, ROLLUP_FOLD_CRON } from '../economy/rollups.ts';
@@ -18,12 +20,14 @@ export interface JobDeps extends ServiceDeps {
   log: Logger;
   /** The server's housekeeping; tests of the game's clockwork leave it out. */
   housekeeping?: { payments: PaymentProvider; counters: CounterStore };
+  /** The database scheduled backups copy (with BACKUP_CRON). */
+  database?: Database;
 }
 
 // Hourly, off the hour so it does not meet the rent and earnings runs.
 const HOUSEKEEPING_CRON = '17 * * * *';
 
-export type JobConfig = Pick<Config, 'RENT_CRON' | 'EARNINGS_CRON' | 'BANNER_SECONDS'>;
+export type JobConfig = Pick<Config, 'RENT_CRON' | 'EARNINGS_CRON' | 'BANNER_SECONDS'> & Partial<Pick<Config, 'BACKUP_CRON' | 'BACKUP_DIR' | 'BACKUP_KEEP'>>;
 
 export interface Jobs {
   /** Stops the schedules and waits for a run under way to finish, so the database can close after it. */
@@ -35,6 +39,8 @@ interface Job {
   schedule: string;
   /** One service call for the moment the schedule fired (or, at start-up, now). */
   run(moment: Date): Promise<unknown>;
+  /** Whether it also runs once at start-up, to catch up (not a backup: a restart is no reason for a copy). */
+  catchUp: boolean;
 }
 
 /** node-cron's six-field form, firing on the slot boundaries bannerSlotOf counts (BANNER_SECONDS divides 60). */
@@ -46,21 +52,31 @@ function housekeepingOf(deps: JobDeps): Job[] {
   const housekeeping = deps.housekeeping;
   if (!housekeeping) return [];
   return [
-    { name: 'abandoned-checkouts', schedule: HOUSEKEEPING_CRON, run: () => expireAbandonedCheckouts(deps, housekeeping.payments) },
-    { name: 'rate-limit-sweep', schedule: HOUSEKEEPING_CRON, run: (moment) => housekeeping.counters.sweep(moment.getTime()) },
+    { name: 'abandoned-checkouts', schedule: HOUSEKEEPING_CRON, catchUp: true, run: () => expireAbandonedCheckouts(deps, housekeeping.payments) },
+    { name: 'rate-limit-sweep', schedule: HOUSEKEEPING_CRON, catchUp: true, run: (moment) => housekeeping.counters.sweep(moment.getTime()) },
   ];
+}
+
+/** The scheduled backup, when BACKUP_CRON is set: each scheduled moment is claimed by one process. */
+function backupsOf(deps: JobDeps, config: JobConfig): Job[] {
+  const { database } = deps;
+  if (!config.BACKUP_CRON || !database) return [];
+  const schedule = { dir: config.BACKUP_DIR ?? './backups', keep: config.BACKUP_KEEP ?? 14 };
+  return [{ name: 'backup', schedule: config.BACKUP_CRON, catchUp: false, run: (moment) => runScheduledBackup({ ...deps, database }, schedule, moment) }];
 }
 
 function jobsOf(deps: JobDeps, config: JobConfig): Job[] {
   return [
     ...housekeepingOf(deps),
-    { name: 'rent-cycle', schedule: config.RENT_CRON, run: (moment) => ensureRentPeriod(deps, rentPeriodOf(moment)) },
-    { name: 'monthly-earnings', schedule: config.EARNINGS_CRON, run: (moment) => payMonthlyEarnings(deps, earningsMonthOf(moment)) },
-    { name: 'rent-reminders', schedule: '7 * * * *', run: () => remindRent(deps) },
-    { name: 'rollup-fold', schedule: ROLLUP_FOLD_CRON, run: () => foldRollups(deps.sql) },
+    ...backupsOf(deps, config),
+    { name: 'rent-cycle', schedule: config.RENT_CRON, catchUp: true, run: (moment) => ensureRentPeriod(deps, rentPeriodOf(moment)) },
+    { name: 'monthly-earnings', schedule: config.EARNINGS_CRON, catchUp: true, run: (moment) => payMonthlyEarnings(deps, earningsMonthOf(moment)) },
+    { name: 'rent-reminders', schedule: '7 * * * *', catchUp: true, run: () => remindRent(deps) },
+    { name: 'rollup-fold', schedule: ROLLUP_FOLD_CRON, catchUp: true, run: () => foldRollups(deps.sql) },
     {
       name: 'banner-rotation',
       schedule: bannerCron(config.BANNER_SECONDS),
+      catchUp: true,
       run: (moment) => rotateBanner(deps, bannerSlotOf(moment, config.BANNER_SECONDS)),
     },
   ];
@@ -98,7 +114,7 @@ export async function startJobs(deps: JobDeps, config: JobConfig): Promise<Jobs>
   };
 
   const now = deps.clock();
-  for (const job of jobs) await launch(job, now);
+  for (const job of jobs.filter((job) => job.catchUp)) await launch(job, now);
 
   const logger: CronLogger = {
     info: (message) => deps.log.debug(message),

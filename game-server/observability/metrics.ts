@@ -1,5 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Sql } from '../db/database.ts';
+import { latestBackupAge } from '../backup/scheduled-backup.ts';
 import { outboxHead } from '../events/outbox.ts';
 
 // One registry per process: a process is one game server, and Prometheus scrapes each process.
@@ -131,5 +132,22 @@ new Gauge({
   async collect() {
     const head = await fromDatabase(outboxHead);
     if (head !== null) this.set(Math.max(0, head - outboxPosition()));
+  },
+});
+
+export const backupsScheduled = new Gauge({
+  name: `${PREFIX}backups_scheduled`,
+  help: '1 when this process runs scheduled backups (BACKUP_CRON is set), else 0',
+  registers: [registry],
+});
+
+new Gauge({
+  name: `${PREFIX}backup_age_seconds`,
+  help: 'Seconds since the newest scheduled backup that was written and passed the ledger invariants (NaN before the first)',
+  registers: [registry],
+  async collect() {
+    // A gauge without labels always has a value: NaN says "none", where 0 would say "just now".
+    const age = await fromDatabase(async (sql) => (await latestBackupAge(sql)) ?? Number.NaN);
+    if (age !== null) this.set(age);
   },
 });

@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Room } from '@colyseus/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECONNECT_WINDOW_SECONDS } from '../../schema/state/messages.ts';
 import { createSession, SESSION_COOKIE } from '../auth/sessions.ts';
@@ -13,6 +12,7 @@ import { oneShotRequest, refused } from '../testing/one-shot-request.ts';
 import { createPlayer } from '../testing/players.ts';
 import { sharedProcessEnvironment, startGameProcess, type GameProcess } from '../testing/game-processes.ts';
 import { StayingClient } from '../testing/staying-client.ts';
+import { databaseWorld, differences } from '../testing/world-differences.ts';
 import { joinWorld, waitFor } from './test-clients.ts';
 
 const postgres = postgresBackendIfReachable();
@@ -39,38 +39,6 @@ interface Tally {
 }
 
 const randomOf = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)];
-
-interface TerritoryRow {
-  id: number;
-  owner_id: string | null;
-  sale_price: number | null;
-  visits: number;
-}
-
-async function databaseWorld(database: Database): Promise<Map<string, TerritoryRow>> {
-  const rows = await database.sql<TerritoryRow[]>`select id, owner_id, sale_price::int, visits::int from territories`;
-  return new Map(rows.map((row) => [String(row.id), row]));
-}
-
-/** The territories of a room that differ from the database, as "id: field room≠database". */
-function differences(room: Room, world: Map<string, TerritoryRow>): string[] {
-  const found: string[] = [];
-  for (const [id, row] of world) {
-    const live = room.state.territories?.get(id);
-    if (!live) {
-      found.push(`${id}: missing`);
-      continue;
-    }
-    const pairs: [string, unknown, unknown][] = [
-      ['owner', live.ownerId, row.owner_id ?? ''],
-      ['forSale', live.forSale, row.sale_price !== null],
-      ['price', live.price, row.sale_price ?? 0],
-      ['visits', live.visits, row.visits],
-    ];
-    for (const [field, seen, stored] of pairs) if (seen !== stored) found.push(`${id}: ${field} ${String(seen)}≠${String(stored)}`);
-  }
-  return found;
-}
 
 describe.runIf(postgres && redisUrl)('[issue 15 rolling restart] three processes on PostgreSQL and Redis restarted one by one under load', () => {
   const processes: GameProcess[] = [];

@@ -54,7 +54,9 @@ describe.runIf(backend)('[issue 22] two game processes through faults', () => {
       for (let n = 0; running; n++) {
         const player = players[n % players.length];
         const url = processes[n % processes.length].url;
-        void request(url, 'PATCH', `/api/territories/${player.village}/listing`, { sale_price: 100 + (n % 50) }, player).then((answer) => answers.push(answer));
+        void request(url, 'PATCH', `/api/territories/${player.village}/listing`, { sale_price: 100 + (n % 50) }, player).then((answer) =>
+          answers.push(answer),
+        );
         await pause(100);
       }
     })();
@@ -75,7 +77,9 @@ describe.runIf(backend)('[issue 22] two game processes through faults', () => {
     scratch = await scratchDirectory();
     env = sharedProcessEnvironment(database.url!, redis.url, { SHUTDOWN_SECONDS: String(SHUTDOWN_SECONDS) });
     processes = [await startGameProcess(env, scratch.path), await startGameProcess(env, scratch.path)];
-    const villages = await database.sql<{ id: number }[]>`select id from territories where type = 'village' and owner_id is null order by id limit 6`;
+    const villages = await database.sql<
+      { id: number }[]
+    >`select id from territories where type = 'village' and owner_id is null order by id limit 6`;
     for (const { id: village } of villages) {
       const id = await createPlayer(database.sql, { balance: 10_000 });
       await database.sql`update territories set owner_id = ${id} where id = ${village}`;
@@ -97,11 +101,17 @@ describe.runIf(backend)('[issue 22] two game processes through faults', () => {
       await pause(1500);
       const at = Date.now();
       await database.sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`;
-      const back = await waitFor(() => load.answers.find((answer) => answer.at >= at && answer.status === 200), 'a listing after the cut', 10_000);
+      const back = await waitFor(
+        () => load.answers.find((answer) => answer.at >= at && answer.status === 200),
+        'a listing after the cut',
+        10_000,
+      );
       recoveries.push(back.at + back.ms - at);
     }
     const answers = await load.stop();
-    console.log(`[issue 22] database cut 3 times under ${answers.length} listings: a command succeeded ${recoveries.join(' / ')} ms after each cut`);
+    console.log(
+      `[issue 22] database cut 3 times under ${answers.length} listings: a command succeeded ${recoveries.join(' / ')} ms after each cut`,
+    );
     for (const process of processes) expect(process.child.exitCode, process.output().slice(-2000)).toBeNull();
     expect(answers.filter((answer) => answer.status === 500)).toEqual([]);
     expect(Math.max(...recoveries)).toBeLessThanOrEqual(2000);
@@ -113,7 +123,15 @@ describe.runIf(backend)('[issue 22] two game processes through faults', () => {
     const stoppedAt = Date.now();
     for (let n = 0; Date.now() - stoppedAt < 5000; n++) {
       const player = players[n % players.length];
-      chats.push(await request(processes[n % 2].url, 'POST', '/api/chat', { territory_id: player.village, message: `while Redis is away ${n}` }, player));
+      chats.push(
+        await request(
+          processes[n % 2].url,
+          'POST',
+          '/api/chat',
+          { territory_id: player.village, message: `while Redis is away ${n}` },
+          player,
+        ),
+      );
       await pause(200);
     }
     await redis.start();
@@ -132,7 +150,9 @@ describe.runIf(backend)('[issue 22] two game processes through faults', () => {
       10_000,
     );
     const slowest = Math.max(...chats.map((chat) => chat.ms));
-    console.log(`[issue 22] Redis away 5 s: ${chats.length} chats answered ${[...new Set(chats.map((chat) => chat.status))].join('/')}, the slowest in ${slowest} ms; a join worked ${joinedAfter} ms after Redis returned`);
+    console.log(
+      `[issue 22] Redis away 5 s: ${chats.length} chats answered ${[...new Set(chats.map((chat) => chat.status))].join('/')}, the slowest in ${slowest} ms; a join worked ${joinedAfter} ms after Redis returned`,
+    );
     expect(chats.filter((chat) => chat.status === 'failed' || chat.status >= 500)).toEqual([]);
     expect(chats.filter((chat) => chat.status === 201).length).toBeGreaterThan(0);
     expect(slowest).toBeLessThan(1000);
@@ -165,7 +185,9 @@ describe.runIf(backend)('[issue 22] two game processes through faults', () => {
     await pause(2000);
     const stopped = await processes[1].stop();
     const answers = await load.stop();
-    console.log(`[issue 22] SIGTERM under ${answers.length} listings: drained and exited ${stopped.code} in ${stopped.ms} ms (SHUTDOWN_SECONDS=${SHUTDOWN_SECONDS})`);
+    console.log(
+      `[issue 22] SIGTERM under ${answers.length} listings: drained and exited ${stopped.code} in ${stopped.ms} ms (SHUTDOWN_SECONDS=${SHUTDOWN_SECONDS})`,
+    );
     expect(stopped.code, processes[1].output().slice(-2000)).toBe(0);
     expect(stopped.ms).toBeLessThanOrEqual((SHUTDOWN_SECONDS + 5) * 1000);
     expect(answers.filter((answer) => answer.status === 500)).toEqual([]);

@@ -230,6 +230,11 @@ export class WorldSync {
       case 'territories.changed':
         this.showTerritories(await readTerritories(this.deps.sql, event.territoryIds), true);
         return;
+      case 'territory.visited': {
+        const shown = this.state.territories.get(String(event.territoryId));
+        if (shown) shown.visits = Math.max(shown.visits, event.visits);
+        return;
+      }
       case 'balances.changed':
       case 'payments-due.changed':
         await this.figures.push(event.userIds);

@@ -127,6 +127,8 @@ function percentile(values: number[], p: number): number {
 class Supervised {
   current: GameProcess | null = null;
   expectingExit = false;
+  /** Being killed or stopped and started again by a fault. */
+  busy = false;
   stopped = false;
 
   constructor(
@@ -140,11 +142,23 @@ class Supervised {
     for (;;) {
       try {
         const started = await startGameProcess(this.env, this.cwd);
+        if (this.stopped) {
+          await started.stop();
+          return;
+        }
         this.current = started;
         started.child.once('exit', (code, signal) => {
           if (this.current === started) this.current = null;
           if (!this.expectingExit && !this.stopped) {
-            this.crashes.push(`${this.name} exited (${code ?? signal}): ${started.output().split('\n').filter((line) => /error|Error/.test(line)).slice(-2).join(' | ').slice(0, 400)}`);
+            this.crashes.push(
+              `${this.name} exited (${code ?? signal}): ${started
+                .output()
+                .split('\n')
+                .filter((line) => /error|Error/.test(line))
+                .slice(-2)
+                .join(' | ')
+                .slice(0, 400)}`,
+            );
             void this.start();
           }
         });
@@ -160,19 +174,21 @@ class Supervised {
   async kill9(): Promise<void> {
     const process = this.current;
     if (!process) return;
-    this.expectingExit = true;
+    this.busy = this.expectingExit = true;
     await process.kill9();
     this.expectingExit = false;
     await this.start();
+    this.busy = false;
   }
 
   async terminate(): Promise<{ code: number | null; ms: number } | null> {
     const process = this.current;
     if (!process) return null;
-    this.expectingExit = true;
+    this.busy = this.expectingExit = true;
     const result = await process.stop();
     this.expectingExit = false;
     await this.start();
+    this.busy = false;
     return result;
   }
 
@@ -194,7 +210,12 @@ async function setUpPlayers(sql: Sql, count: number) {
     const id = await createPlayer(sql, { balance: 1_000_000 });
     players.push({ id, cookie: `${SESSION_COOKIE}=${await createSession(sql, id, new Date())}`, address: freshAddress() });
   }
-  await dealCrossingLand(sql, players.map((player) => player.id), 10, 100);
+  await dealCrossingLand(
+    sql,
+    players.map((player) => player.id),
+    10,
+    100,
+  );
   return players;
 }
 
@@ -236,7 +257,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const ids = players.map((player) => player.id);
     const refresh = async () => {
       try {
-        listed = await sql`select id, owner_id, sale_price::text from territories where owner_id = any(${ids}::text[]) and sale_price is not null`;
+        listed =
+          await sql`select id, owner_id, sale_price::text from territories where owner_id = any(${ids}::text[]) and sale_price is not null`;
         owned = await sql`select id, owner_id from territories where owner_id = any(${ids}::text[]) and type = 'village'`;
       } catch {
         // The run's own pool was cut with the others: the next refresh reads again.
@@ -274,7 +296,12 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       try {
         const response = await fetch(`${pick(urls)}${path}`, {
           method,
-          headers: { 'content-type': 'application/json', cookie: player.cookie, 'x-forwarded-for': player.address, 'x-request-id': record.id },
+          headers: {
+            'content-type': 'application/json',
+            cookie: player.cookie,
+            'x-forwarded-for': player.address,
+            'x-request-id': record.id,
+          },
           body: JSON.stringify(body),
           signal: AbortSignal.timeout(options.clientTimeoutMs),
         });
@@ -299,6 +326,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       }
     })();
 
+    const restarts: Promise<void>[] = [];
     const faultLoop = (async () => {
       let index = 0;
       const [low, high] = options.faultEverySeconds;
@@ -307,29 +335,37 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         if (Date.now() + wait + WINDOW_MS > endAt || options.faults.length === 0) return;
         await pause(wait);
         const kind = options.faults[index++ % options.faults.length];
-        const at = Date.now();
-        let note = '';
-        if (kind === 'kill9') {
-          const victim = pick(supervised.filter((process) => process.current));
-          await victim.kill9();
-          note = `${victim.name} killed and restarted`;
-        } else if (kind === 'sigterm') {
-          const victim = pick(supervised.filter((process) => process.current));
-          const result = await victim.terminate();
-          note = `${victim.name} drained in ${result?.ms} ms, exit ${result?.code}`;
+        const fault: Fault = { kind, at: Date.now(), over: Date.now(), note: '' };
+        faults.push(fault);
+        const done = (note: string) => {
+          fault.over = Date.now();
+          fault.note = note;
+          say(`${Math.round((fault.at - started) / 1000)} s: ${kind} (${note})`);
+        };
+        const victim = pick(supervised.filter((process) => process.current && !process.busy));
+        if (kind === 'kill9' || kind === 'sigterm') {
+          if (!victim) continue;
+          // The supervisor restarts it while the run goes on; the fault lasts until it is back.
+          restarts.push(
+            kind === 'kill9'
+              ? victim.kill9().then(() => done(`${victim.name} killed, back after ${seconds(Date.now() - fault.at)}`))
+              : victim
+                  .terminate()
+                  .then((result) =>
+                    done(`${victim.name} drained in ${result?.ms} ms, exit ${result?.code}, back after ${seconds(Date.now() - fault.at)}`),
+                  ),
+          );
         } else if (kind === 'redis') {
           await redis.stop();
           await pause(options.redisDownSeconds * 1000);
           await redis.start();
-          note = `Redis away ${options.redisDownSeconds} s`;
+          done(`Redis away ${options.redisDownSeconds} s`);
         } else {
           const [cut] = await sql<{ n: number }[]>`
             select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
              where datname = current_database() and pid <> pg_backend_pid()`;
-          note = `${cut.n} connections terminated`;
+          done(`${cut.n} connections terminated`);
         }
-        faults.push({ kind, at, over: Date.now(), note });
-        say(`${Math.round((at - started) / 1000)} s: ${kind} (${note})`);
       }
     })();
 
@@ -337,6 +373,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     await Promise.all(inflight);
     clearInterval(refresher);
     await faultLoop.catch((error) => crashes.push(`the fault loop failed: ${String(error)}`));
+    await Promise.all(restarts);
     say('load over; checking the database and the clients');
 
     const inWindow = (at: number) => faults.some((fault) => at >= fault.at - 1000 && at <= fault.over + WINDOW_MS);
@@ -356,10 +393,16 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       return hit.length === 0 ? 0 : Math.max(...hit.map((record) => record.at + record.ms)) - fault.at;
     };
 
-    const traced = await sql<{ trace_id: string; created_at: Date }[]>`select trace_id, min(created_at) as created_at from outbox where trace_id like 'chaos-%' group by trace_id`;
+    const traced = await sql<
+      { trace_id: string; created_at: Date }[]
+    >`select trace_id, min(created_at) as created_at from outbox where trace_id like 'chaos-%' group by trace_id`;
     const committed = new Map(traced.map((row) => [row.trace_id, row.created_at.getTime()]));
-    const acceptedMissing = sent.filter((record) => typeof record.outcome === 'number' && record.outcome < 300 && !committed.has(record.id)).length;
-    const appliedAfterGivingUp = sent.filter((record) => record.outcome === 'timeout' && (committed.get(record.id) ?? 0) > record.at + options.clientTimeoutMs).length;
+    const acceptedMissing = sent.filter(
+      (record) => typeof record.outcome === 'number' && record.outcome < 300 && !committed.has(record.id),
+    ).length;
+    const appliedAfterGivingUp = sent.filter(
+      (record) => record.outcome === 'timeout' && (committed.get(record.id) ?? 0) > record.at + options.clientTimeoutMs,
+    ).length;
 
     await pause(2000);
     let clientsConverged = 0;
@@ -415,7 +458,10 @@ export function describeChaos(report: ChaosReport): string[] {
   return [
     `| fault | count | time to recover (each: from the fault to the last 5xx or unanswered command) | what happened |`,
     `| --- | --- | --- | --- |`,
-    ...report.faults.map((fault) => `| ${fault.kind} | ${fault.count} | ${fault.recoveryMs.map(seconds).join(', ') || '—'} | ${[...new Set(fault.notes)].slice(0, 3).join('; ')} |`),
+    ...report.faults.map(
+      (fault) =>
+        `| ${fault.kind} | ${fault.count} | ${fault.recoveryMs.map(seconds).join(', ') || '—'} | ${[...new Set(fault.notes)].slice(0, 3).join('; ')} |`,
+    ),
     '',
     `commands sent: ${report.commands}`,
     `answers within 10 s of a fault: ${classes(report.inFaults)}; 2xx p50 ${report.p50Ms.inFaults} ms, p99 ${report.p99Ms.inFaults} ms`,

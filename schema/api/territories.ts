@@ -4,6 +4,7 @@ import { DEFAULT_BASE_PRICE, MAX_DRK_SUPPLY, UPGRADE_TIERS, type TerritoryType }
 import { AdDto } from './ads.ts';
 import { pageFields, TimeKey } from './pages.ts';
 import { TerritoryDto } from './territory.ts';
+import { nameProblem, normaliseName } from '../rules/names.ts';
 
 // Request validators and answers of the /api/territories calls beyond the plain TerritoryDto (SPEC §7).
 
@@ -62,13 +63,25 @@ export const DescriptionBody = z.object({
   description: DescriptionText,
 });
 
+/**
+ * A territory's name goes through the rules of players' names (schema/rules/names.ts): NFKC
+ * normalised, no control, zero-width or direction-changing characters, at least one letter or
+ * digit. Whether it is reserved or looks like another territory's name is the server's check.
+ */
 const territoryName = (missing: string) =>
   z
     .string({ error: missing })
-    .trim()
-    .min(1, { error: missing })
-    .max(100, { error: 'Territory name must be 100 characters or less.' })
-    .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), { error: 'Territory name may not contain control characters' });
+    .transform(normaliseName)
+    .pipe(
+      z
+        .string()
+        .min(1, { error: missing })
+        .max(100, { error: 'Territory name must be 100 characters or less.' })
+        .superRefine((name, context) => {
+          const problem = nameProblem(name);
+          if (problem) context.addIssue({ code: 'custom', message: problem });
+        }),
+    );
 
 export const RenameBody = z.object({
   userId: actingUser,

@@ -1,6 +1,8 @@
 import type { TerritoryEarning } from './earnings.ts';
 
 // Issue 24: every figure a player reads has one name, one line that explains it, and one rule.
+// The revenue center's five names are the product's own (its Overview lists base territory
+// revenue, multiplier bonus, ad revenue, feudal tribute income and total monthly).
 // A territory's figures come from territoryEarning (earnings.ts); a player's from the functions
 // below. The earnings job, the API answers and the screens all call these, so a figure of one
 // name is the same number wherever it appears.
@@ -12,24 +14,27 @@ export interface FigureName {
 }
 
 export const FIGURES = {
-  base_revenue: { name: 'Base revenue', explains: "The territory's own revenue per month, before any multiplier." },
+  base_revenue: { name: 'Base Territory Revenue', explains: "The territory's own revenue per month, before any multiplier." },
   multiplier_bonus: {
-    name: 'Multiplier bonus',
+    name: 'Multiplier Bonus',
     explains: 'What the ownership, upgrade, chain and event multipliers add to the base revenue each month.',
   },
   ad_revenue: {
-    name: 'Ad revenue',
+    name: 'Ad Revenue',
     explains: "15% of the base revenue × the upgrade and type factors, each month; a wonder's goes to the Wanakt.",
   },
   monthly_earnings: {
-    name: 'Monthly earnings',
+    name: 'Total Monthly',
     explains: 'What the payout on the 1st of each month mints to the owner: base revenue + multiplier bonus + ad revenue.',
   },
-  tribute: { name: 'Tribute this period', explains: "The rent vassals owe this owner for the current 6-month rent period." },
-  rent_owed: { name: 'Rent owed this period', explains: "The rent this owner's territories owe their lords for the current 6-month period." },
-  earnings_paid_30d: { name: 'Earnings paid, last 30 days', explains: 'Monthly earnings the ledger paid to this player in the last 30 days.' },
-  earnings_paid_month: { name: 'Earnings paid last month', explains: "What the last monthly payout minted, territory by territory, as the ledger holds it." },
-  tribute_paid_30d: { name: 'Tribute received, last 30 days', explains: 'Rent vassals paid to this player in the last 30 days.' },
+  tribute: {
+    name: 'Feudal Tribute Income',
+    explains: 'The rent vassals owe this owner for the current 6-month rent period, paid through the rent cycle, not the monthly payout.',
+  },
+  rent_owed: { name: 'Rent Owed', explains: "The rent this owner's territories owe their lords for the current 6-month period." },
+  earnings_paid_30d: { name: 'Earnings Paid, Last 30 Days', explains: 'Monthly earnings the ledger paid to this player in the last 30 days.' },
+  earnings_paid_month: { name: 'Paid Last Month', explains: "What the last monthly payout minted, territory by territory, as the ledger holds it." },
+  tribute_paid_30d: { name: 'Tribute Received, Last 30 Days', explains: 'Rent vassals paid to this player in the last 30 days.' },
 } as const satisfies Record<string, FigureName>;
 
 export type FigureKey = keyof typeof FIGURES;

@@ -2,14 +2,14 @@
 // default 8080), from the files in deploy/; with --monitoring, Prometheus too. Ctrl-C or SIGTERM
 // stops everything; `npm run cluster:restart` asks it for a rolling restart.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { join, resolve } from 'node:path';
 import { freePort } from '../../game-server/testing/private-redis.ts';
 import { ensureClientBuilt } from '../client-build.mjs';
 import { installDebianPackage } from '../debian-package.mjs';
 import { clusterFiles, type ClusterState } from './cluster-files.ts';
-import { GameSlot, ready } from './game-slot.ts';
+import { GameSlot, readiness } from './game-slot.ts';
 import { answers, machinePostgres, machineRedis } from './machine-services.ts';
 import { mainConfig, siteConfig } from './nginx.ts';
 import { writePrometheusFiles } from './prometheus-files.ts';
@@ -22,6 +22,9 @@ const HOST = env.HOST ?? '127.0.0.1';
 const PROMETHEUS_PORT = Number(env.PROMETHEUS_PORT ?? 9090);
 const files = clusterFiles(resolve(env.CLUSTER_DIR ?? '.cluster'));
 const HEALTH_CHECK_MS = 1000;
+// A process that answers "not ready" (draining, stopped) goes out at once; one that is only slow to
+// answer (a busy machine) after this many checks in a row, so a load spike does not empty nginx.
+const UNANSWERED_CHECKS_TO_TAKE_OUT = 3;
 
 function ensureTool(binary: string, debianPackage: string): string {
   const found = ['/usr/sbin', '/usr/bin'].map((dir) => join(dir, binary)).find(existsSync);
@@ -84,7 +87,9 @@ function writeState(): void {
     prometheus: prometheus ? `http://127.0.0.1:${PROMETHEUS_PORT}` : null,
     processes: slots.map((slot) => ({ ...slot.ports, pid: slot.child?.pid ?? null, inRotation: slot.inRotation })),
   };
-  writeFileSync(files.state, `${JSON.stringify(state, null, 2)}\n`);
+  // Whole or not at all: a reader never sees half a file.
+  writeFileSync(`${files.state}.new`, `${JSON.stringify(state, null, 2)}\n`);
+  renameSync(`${files.state}.new`, files.state);
 }
 
 /** Writes the site with the slots' rotation and has nginx load it (old workers finish their requests). */
@@ -122,12 +127,21 @@ function onCrash(slot: GameSlot) {
 // Open-source nginx checks nothing by itself: poll /api/ready and keep only the ready processes in.
 function checkHealth(): void {
   for (const slot of slots) {
-    if (slot.restarting || !slot.child || slot.child.exitCode !== null || slot.child.signalCode !== null) continue;
-    void ready(slot.ports.port)
-      .then((ok) => {
-        if (!stopping && !slot.restarting && ok !== slot.inRotation) return setRotation(slot, ok, ok ? '/api/ready answers 200' : '/api/ready fails');
+    if (slot.checking || slot.restarting || !slot.child || slot.child.exitCode !== null || slot.child.signalCode !== null) continue;
+    slot.checking = true;
+    void readiness(slot.ports.port)
+      .then((answer) => {
+        if (stopping || slot.restarting) return;
+        slot.unanswered = answer === 'no answer' ? slot.unanswered + 1 : 0;
+        if (answer === 'ready') return setRotation(slot, true, '/api/ready answers 200');
+        // The checks never take out the last process (a database that answers slowly fails them
+        // all at once): a slow answer beats nginx's 502. A rolling restart takes out on purpose.
+        if (!slots.some((other) => other !== slot && other.inRotation)) return;
+        if (answer === 'not ready') return setRotation(slot, false, '/api/ready is not 200');
+        if (slot.unanswered >= UNANSWERED_CHECKS_TO_TAKE_OUT) return setRotation(slot, false, `/api/ready unanswered ${slot.unanswered} times`);
       })
-      .catch((error: Error) => say(`Health check of ${slot.name}: ${error.message}`));
+      .catch((error: Error) => say(`Health check of ${slot.name}: ${error.message}`))
+      .finally(() => (slot.checking = false));
   }
 }
 let healthCheck: NodeJS.Timeout | undefined;

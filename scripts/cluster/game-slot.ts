@@ -11,14 +11,17 @@ export interface SlotPorts {
   opsPort: number;
 }
 
-/** GET /api/ready: true for 200 within a second, false for anything else. */
-export async function ready(port: number): Promise<boolean> {
+/**
+ * GET /api/ready: `ready` for 200; `not ready` for another answer or a refused connection (a
+ * draining or stopped process); `no answer` within 2 s (a busy machine, or a hung process).
+ */
+export async function readiness(port: number): Promise<'ready' | 'not ready' | 'no answer'> {
   try {
-    const answer = await fetch(`http://127.0.0.1:${port}/api/ready`, { signal: AbortSignal.timeout(1000) });
+    const answer = await fetch(`http://127.0.0.1:${port}/api/ready`, { signal: AbortSignal.timeout(2000) });
     await answer.body?.cancel();
-    return answer.status === 200;
-  } catch {
-    return false;
+    return answer.status === 200 ? 'ready' : 'not ready';
+  } catch (error) {
+    return (error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED' ? 'not ready' : 'no answer';
   }
 }
 
@@ -28,6 +31,10 @@ export class GameSlot {
   inRotation = false;
   /** Being restarted on purpose: neither the health check nor the supervisor touches it. */
   restarting = false;
+  /** Readiness checks in a row that got no answer. */
+  unanswered = 0;
+  /** A readiness check is under way (a slow one is not overlapped by the next). */
+  checking = false;
 
   constructor(
     readonly ports: SlotPorts,
@@ -56,7 +63,7 @@ export class GameSlot {
       exited = true;
       if (this.child === child && !this.restarting) onUnexpectedExit(code, signal);
     });
-    for (let waited = 0; !(await ready(this.ports.port)); waited += 250) {
+    for (let waited = 0; (await readiness(this.ports.port)) !== 'ready'; waited += 250) {
       if (exited) throw new Error(`${this.name} exited before it was ready`);
       if (waited > 180_000) throw new Error(`${this.name} was not ready after 3 minutes`);
       await new Promise((resolve) => setTimeout(resolve, 250));

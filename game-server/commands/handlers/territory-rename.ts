@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { RenameTerritory } from '../../../schema/commands/territories.ts';
 import { renameTerritory as rename } from '../../world/territory-edits.ts';
 import { lockTerritory } from '../../world/territories.ts';
+import { refuseTerritoryName } from '../../world/territory-names.ts';
 import { ok, type InTransaction } from '../handler.ts';
 import { requireOwner } from '../owner.ts';
 
@@ -9,6 +10,7 @@ export const renameTerritory: InTransaction<z.infer<typeof RenameTerritory>> = {
   inTransaction: true,
   async run(work, { type, territoryId, body }) {
     requireOwner(type, work.actor, await lockTerritory(work.tx, territoryId), 'rename it');
+    await refuseTerritoryName(work.tx, body.name, { territoryId, byWanakt: work.actor.user?.is_wanakt === true });
     return ok({ message: 'Name saved successfully', territory: await rename(work, territoryId, body.name) });
   },
 };

@@ -6,6 +6,7 @@ import type { Sql } from '../../db/database.ts';
 import { testBackends } from '../../testing/databases.ts';
 import { signedInPlayer } from '../../testing/players.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { joinWorld, waitFor } from '../../rooms/test-clients.ts';
 
 interface RawAnswer {
   status: number;
@@ -75,6 +76,25 @@ for (const backend of testBackends()) {
       const after = await rawGet(url, { 'if-none-match': etag });
       expect(after.headers.etag).not.toBe(etag);
       expect((json(after.bytes) as TerritoryDto[]).find((territory) => territory.id === id)?.owner_id).toBe(buyer.id);
+    });
+
+    it('when a visitor visits a territory, then the room shows the new count and the cached world keeps its body and ETag', async () => {
+      const before = await rawGet(url);
+      const world = await joinWorld(game.server.url);
+      try {
+        const [{ id, visits }] = await sql<{ id: number; visits: number }[]>`select id, visits::int as visits from territories where name = 'Manhattan'`;
+        const answer = await game.agent().post(`/api/territories/${id}/visit`);
+        expect(answer.status).toBe(200);
+        expect(answer.body.visits).toBe(visits + 1);
+        // The relay hands each event to every listener of the process in turn: once the room shows
+        // the visit, the world cache has been offered the same event.
+        await waitFor(() => world.room.state.territories.get(String(id))?.visits === visits + 1, 'the visit in the room', 10_000);
+        const after = await rawGet(url);
+        expect(after.headers.etag).toBe(before.headers.etag);
+        expect(after.bytes.equals(before.bytes)).toBe(true);
+      } finally {
+        await world.room.leave();
+      }
     });
 
     it('when a reader asks for some fields, then every territory comes with its id and those fields only', async () => {

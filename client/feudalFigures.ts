@@ -1,8 +1,8 @@
-import type { HierarchyNode } from '../../schema/api/territories.ts';
-import { RENT_PERIOD_MONTHS, rentDue } from '../../schema/rules/rent.ts';
-import { flattenHierarchy, rentRecipient } from '../../schema/rules/feudal.ts';
-import { formatDrk } from '../format.ts';
-import { UNOWNED } from '../../schema/display-names.ts';
+import type { HierarchyNode } from '../schema/api/territories.ts';
+import { RENT_PERIOD_MONTHS, rentDue } from '../schema/rules/rent.ts';
+import { flattenHierarchy, rentRecipient } from '../schema/rules/feudal.ts';
+import { formatDrk } from './format.ts';
+import { UNOWNED } from '../schema/display-names.ts';
 
 export interface FeudalFigures {
   counts: Record<'main' | 'city' | 'town' | 'village', number>;
