@@ -57,6 +57,11 @@ describe('[issue 4] the admin screens in a real browser', () => {
     await page.getByRole('combobox', { name: 'Recipient' }).fill('sample');
     await page.getByRole('option', { name: 'sample', exact: true }).click();
     await page.getByRole('button', { name: 'Mint DRK' }).click();
+    // [issue 25] The mint asks first, and nothing is minted until it is confirmed.
+    const confirm = page.getByTestId('mint-form').getByTestId('confirm-spend');
+    expect(await confirm.textContent()).toContain("Mint 750 DRK into sample's balance?");
+    expect(await balanceOf(game.database.sql, DEMO_USER_ID)).toBe(before);
+    await confirm.getByRole('button', { name: 'Confirm mint' }).click();
     await expect.poll(() => toastText(page)).toContain('750 DRK minted to sample');
     expect(await balanceOf(game.database.sql, DEMO_USER_ID)).toBe(before + 750);
     await expect.poll(() => overview.textContent()).toContain(`${(supply.total_supply + 750).toLocaleString('en-US')} DRK`);

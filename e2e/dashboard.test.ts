@@ -158,12 +158,18 @@ describe('[issue 4] the dashboard and the map', () => {
     await expect.poll(() => info(page).textContent()).toContain('A quiet harbour where the canals glitter at dusk.');
   });
 
-  it('[§4 upgrade] when the owner upgrades, then Territory Upgraded! shows and the tier and balance change', async () => {
+  it('[§4 upgrade] when the owner chooses a tier and confirms, then Territory Upgraded! shows and the tier and balance change', async () => {
     const territory = (await game.agent().get<TerritoryDto[]>('/api/territories/user/sample-user')).body[0];
     const page = await as(DEMO);
     await clickTerritory(page, territory);
     await info(page).getByRole('button', { name: 'Upgrade' }).click();
     await page.getByTestId('upgrade-dialog').getByRole('button', { name: 'Upgrade to premium for 500 DRK' }).click();
+    // [issue 25] Choosing the tier only asks: the money moves on the confirmation.
+    const confirm = page.getByTestId('upgrade-dialog').getByTestId('confirm-spend');
+    expect(await confirm.textContent()).toContain('Your balance goes from 5,000 DRK to 4,500 DRK.');
+    const [before] = await game.database.sql`select upgrade_tier from territories where id = ${territory.id}`;
+    expect(before.upgrade_tier).toBe('standard');
+    await confirm.getByRole('button', { name: 'Confirm upgrade' }).click();
     await expect.poll(() => toast(page).textContent()).toContain('Territory Upgraded!');
     const [row] = await game.database.sql`select upgrade_tier from territories where id = ${territory.id}`;
     expect(row.upgrade_tier).toBe('premium');

@@ -37,7 +37,7 @@ describe('[issue 4] the marketplace and buying a territory', () => {
     return (await game.agent().get<TerritoryDto[]>('/api/territories')).body;
   }
 
-  it('[§2 marketplace] when a visitor opens /marketplace, then the stats, the first 3 listings of the server and more on demand show', async () => {
+  it('[§2 marketplace] when a visitor opens /marketplace, then the stats, a grid of the first 12 listings of the server (place, region, type, earnings, price, a small map) and more on demand show', async () => {
     const page = await (await newContext()).newPage();
     await page.goto(`${game.server.url}/marketplace`);
     const stats = page.getByTestId('market-stats');
@@ -46,10 +46,14 @@ describe('[issue 4] the marketplace and buying a territory', () => {
     await expect.poll(() => page.getByTestId('market-trades').textContent()).toContain('Trades, last 30 days0No sales yet');
     const [forSale] = await game.database.sql`select count(*)::int as n, min(sale_price)::int as cheapest from territories where sale_price is not null`;
     await expect.poll(() => page.getByTestId('listing-count').textContent()).toBe(String(forSale.n));
-    await expect.poll(() => page.getByTestId('listing').count()).toBe(3);
-    expect(await page.getByTestId('listing').first().textContent()).toContain(`${forSale.cheapest.toLocaleString('en-US')} DRK`);
+    await expect.poll(() => page.getByTestId('listing').count()).toBe(12);
+    const first = page.getByTestId('listing').first();
+    expect(await first.textContent()).toContain(`${forSale.cheapest.toLocaleString('en-US')} DRK`);
+    expect(await first.getByTestId('listing-region').textContent()).toMatch(/^(Europe|Asia|Africa|North America|South America|Oceania|Open sea)$/);
+    expect(await first.getByTestId('listing-type').textContent()).not.toMatch(/^(wanakt|main|sub)$/);
+    expect(await first.getByRole('img', { name: /on the world map$/ }).count()).toBe(1);
     await page.getByRole('button', { name: /Show more/ }).click();
-    await expect.poll(() => page.getByTestId('listing').count()).toBe(9);
+    await expect.poll(() => page.getByTestId('listing').count()).toBe(24);
     expect(await page.getByRole('link', { name: 'Buy DRK' }).getAttribute('href')).toBe('/drk-store');
   });
 
@@ -78,28 +82,29 @@ describe('[issue 4] the marketplace and buying a territory', () => {
     await page.locator('select[name=region]').selectOption('europe');
     await page.locator('input[name=max_price]').fill('5000');
     await expect.poll(async () => Number((await count.textContent())!.split(' ')[0])).toBeLessThan(subs.n);
+    const inEurope = Number((await count.textContent())!.split(' ')[0]);
+    expect(inEurope, 'enough cheap European listings for a second page').toBeGreaterThan(12);
     await page.getByRole('button', { name: /Show more/ }).click();
-    await expect.poll(() => page.getByTestId('listing').count()).toBe(9);
+    await expect.poll(() => page.getByTestId('listing').count()).toBe(Math.min(24, inEurope));
     await page.screenshot({ path: 'docs/screenshots/marketplace-search.png', fullPage: true });
 
     await page.getByRole('searchbox', { name: 'Search' }).fill('no such place anywhere');
     await expect.poll(() => page.locator('.empty-state').textContent()).toBe('No listing matches this search.');
   });
 
-  it('[§5 purchase] when a visitor without a session buys, then Login Required asks to log in and nothing changes', async () => {
+  it('[§5 purchase] when a visitor without a session opens a listing, then Login Required shows, the button says Log in to buy and leads there, and nothing changes', async () => {
     const page = await (await newContext()).newPage();
     await page.goto(`${game.server.url}/marketplace`);
     await page.getByTestId('listing').first().getByRole('button').click();
     const dialog = page.getByTestId('purchase-dialog');
     await dialog.getByTestId('login-required').waitFor();
-    await dialog.getByRole('button', { name: /Buy for/ }).click();
-    await expect.poll(() => toast(page).textContent()).toContain('Login Required');
-    expect(await toast(page).textContent()).toContain('Please log in to purchase territories');
+    expect(await dialog.getByRole('button', { name: /Buy for/ }).count()).toBe(0);
+    expect(await dialog.getByRole('link', { name: 'Log in to buy' }).getAttribute('href')).toBe('/login');
     const [owners] = await game.database.sql`select count(*)::int as n from ownership_changes`;
     expect(owners.n).toBe(0);
   });
 
-  it('[§5 purchase] when a new player cannot afford a listing, then Buy is disabled and Insufficient Balance names the price and the balance', async () => {
+  it('[§5 purchase] when a new player cannot afford a listing, then Buy is disabled, Insufficient Balance names the price and the balance, and the dialog says how much is missing and links to the DRK store', async () => {
     const context = await newContext();
     const { page } = await register(context, game.server.url, { username: 'Pauper', password: 'not-much-money' });
     await page.goto(`${game.server.url}/marketplace`);
@@ -110,6 +115,8 @@ describe('[issue 4] the marketplace and buying a territory', () => {
     const dialog = page.getByTestId('purchase-dialog');
     expect(await dialog.getByRole('button', { name: /Buy for/ }).isDisabled()).toBe(true);
     expect(await dialog.getByTestId('purchase-blocked').textContent()).toBe(`Insufficient Balance: You need ${price.toLocaleString('en-US')} DRK but only have 100 DRK`);
+    expect(await dialog.getByTestId('shortfall').textContent()).toBe(`You need ${(price - 100).toLocaleString('en-US')} DRK more. Buy DRK`);
+    expect(await dialog.getByTestId('shortfall').getByRole('link', { name: 'Buy DRK' }).getAttribute('href')).toBe('/drk-store');
   });
 
   it('[§4 ownership] when a player registers and buys a territory, then balance and count change, and a second browser sees the new owner on its map without reloading', async () => {

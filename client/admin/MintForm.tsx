@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { formatDrk } from '../format.ts';
 import { mintBadge, type MintBadge } from '../forms/mint.ts';
+import { ConfirmSpend } from '../hud/ConfirmSpend.tsx';
 import { Combobox } from './Combobox.tsx';
 import { parseWholeDrk } from '../../schema/api/typed-amounts.ts';
 
@@ -27,6 +28,7 @@ export function MintForm({ remaining, recipients, onMint }: MintFormProps) {
   const [amount, setAmount] = useState('');
   const [recipientId, setRecipientId] = useState('');
   const [pending, setPending] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const badge = mintBadge(amount, remaining);
   const ready = badge === 'VALID AMOUNT' && recipientId !== '' && !pending;
 
@@ -34,13 +36,22 @@ export function MintForm({ remaining, recipients, onMint }: MintFormProps) {
     event.preventDefault();
     const value = parseWholeDrk(amount);
     if (!ready || value === null) return;
+    setConfirming(true);
+  }
+
+  async function mint() {
+    const value = parseWholeDrk(amount);
+    if (value === null) return;
     setPending(true);
     try {
       if (await onMint(value, recipientId)) setAmount('');
     } finally {
       setPending(false);
+      setConfirming(false);
     }
   }
+
+  const recipientName = recipients.find((recipient) => recipient.id === recipientId)?.username ?? 'the recipient';
 
   return (
     <form className="panel card stack" data-testid="mint-form" onSubmit={submit} noValidate>
@@ -62,9 +73,21 @@ export function MintForm({ remaining, recipients, onMint }: MintFormProps) {
         value={recipientId}
         onChange={setRecipientId}
       />
-      <button className="button primary" type="submit" disabled={!ready}>
-        {pending ? 'Minting…' : 'Mint DRK'}
-      </button>
+      {confirming ? (
+        <ConfirmSpend
+          what={`Mint ${formatDrk(parseWholeDrk(amount) ?? 0)} into ${recipientName}'s balance? New DRK adds to the supply for good.`}
+          cost={null}
+          balance={null}
+          confirmLabel="Confirm mint"
+          pending={pending}
+          onConfirm={() => void mint()}
+          onBack={() => setConfirming(false)}
+        />
+      ) : (
+        <button className="button primary" type="submit" disabled={!ready}>
+          Mint DRK
+        </button>
+      )}
     </form>
   );
 }

@@ -3,6 +3,8 @@ import { purchaseTerritory, serverMessageOr } from '../api.ts';
 import { formatDrk } from '../format.ts';
 import { showToast } from '../state/toasts.ts';
 import { LoginRequired } from './LoginRequired.tsx';
+import { Link } from 'react-router';
+import { Shortfall } from './ConfirmSpend.tsx';
 import { Modal } from './Modal.tsx';
 import { purchaseProblem } from './rules.ts';
 import { balanceOf, useAccount, useTerritory } from './territoryHooks.ts';
@@ -62,8 +64,12 @@ export function PurchaseDialog({ territoryId, onClose }: PurchaseDialogProps) {
               <>
                 <dt>Your balance</dt>
                 <dd>{formatDrk(balance)}</dd>
-                <dt>After purchase</dt>
-                <dd className={balance < price ? 'negative' : undefined}>{formatDrk(balance - price)}</dd>
+                {balance >= price && (
+                  <>
+                    <dt>After purchase</dt>
+                    <dd>{formatDrk(balance - price)}</dd>
+                  </>
+                )}
               </>
             )}
           </dl>
@@ -73,19 +79,26 @@ export function PurchaseDialog({ territoryId, onClose }: PurchaseDialogProps) {
               <strong>{blocked.title}:</strong> {blocked.description}
             </p>
           )}
+          {account && balance < price && <Shortfall missing={price - balance} />}
           <div className="modal-actions">
             <button className="button" type="button" onClick={onClose}>
               Cancel
             </button>
-            <button
-              className="button primary"
-              type="button"
-              disabled={buying || blocked !== null}
-              aria-describedby={blocked ? 'purchase-blocked' : undefined}
-              onClick={() => void buy()}
-            >
-              {buying ? 'Buying…' : `Buy for ${formatDrk(price)}`}
-            </button>
+            {account ? (
+              <button
+                className="button primary"
+                type="button"
+                disabled={buying || blocked !== null}
+                aria-describedby={blocked ? 'purchase-blocked' : undefined}
+                onClick={() => void buy()}
+              >
+                {buying ? 'Buying…' : `Buy for ${formatDrk(price)}`}
+              </button>
+            ) : (
+              <Link className="button primary" to="/login">
+                Log in to buy
+              </Link>
+            )}
           </div>
         </>
       )}

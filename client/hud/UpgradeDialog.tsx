@@ -3,6 +3,8 @@ import { UPGRADE_MULTIPLIER, type UpgradeTier } from '../../schema/constants.ts'
 import { serverMessageOr, upgradeTerritory } from '../api.ts';
 import { formatDrk } from '../format.ts';
 import { showToast } from '../state/toasts.ts';
+import { Link } from 'react-router';
+import { ConfirmSpend } from './ConfirmSpend.tsx';
 import { Modal } from './Modal.tsx';
 import { upgradeOptions } from './rules.ts';
 import { balanceOf, useAccount, useTerritory } from './territoryHooks.ts';
@@ -17,6 +19,7 @@ export function UpgradeDialog({ territoryId, onClose }: UpgradeDialogProps) {
   const territory = useTerritory(territoryId);
   const account = useAccount();
   const [pending, setPending] = useState<UpgradeTier | null>(null);
+  const [chosen, setChosen] = useState<UpgradeTier | null>(null);
   if (!territory || !account) return null;
   const balance = balanceOf(account);
   const options = upgradeOptions(territory.upgrade_tier, balance);
@@ -41,7 +44,17 @@ export function UpgradeDialog({ territoryId, onClose }: UpgradeDialogProps) {
       onClose={onClose}
       testId="upgrade-dialog"
     >
-      {options.length === 0 ? (
+      {chosen !== null ? (
+        <ConfirmSpend
+          what={`Upgrade ${territory.name} to ${chosen} (${UPGRADE_MULTIPLIER[chosen]}x revenue) for ${formatDrk(options.find((option) => option.tier === chosen)?.cost ?? 0)}?`}
+          cost={options.find((option) => option.tier === chosen)?.cost ?? 0}
+          balance={balance}
+          confirmLabel="Confirm upgrade"
+          pending={pending !== null}
+          onConfirm={() => void upgrade(chosen)}
+          onBack={() => setChosen(null)}
+        />
+      ) : options.length === 0 ? (
         <p className="muted">This territory already has the highest tier.</p>
       ) : (
         <ul className="tier-list">
@@ -52,7 +65,7 @@ export function UpgradeDialog({ territoryId, onClose }: UpgradeDialogProps) {
                 <span className="muted"> · {UPGRADE_MULTIPLIER[option.tier]}x revenue</span>
                 {!option.affordable && (
                   <p className="muted small" id={`upgrade-short-${option.tier}`}>
-                    You need {formatDrk(option.cost - balance)} more
+                    You need {formatDrk(option.cost - balance)} more. <Link to="/drk-store">Buy DRK</Link>
                   </p>
                 )}
               </div>
@@ -61,10 +74,10 @@ export function UpgradeDialog({ territoryId, onClose }: UpgradeDialogProps) {
                 type="button"
                 disabled={!option.affordable || pending !== null}
                 aria-describedby={option.affordable ? undefined : `upgrade-short-${option.tier}`}
-                onClick={() => void upgrade(option.tier)}
+                onClick={() => setChosen(option.tier)}
                 aria-label={`Upgrade to ${option.tier} for ${formatDrk(option.cost)}`}
               >
-                {pending === option.tier ? 'Upgrading…' : formatDrk(option.cost)}
+                {formatDrk(option.cost)}
               </button>
             </li>
           ))}

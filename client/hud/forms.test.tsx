@@ -123,12 +123,12 @@ describe('[§5 purchase] the purchase dialog', () => {
     expect(fetchMock.mock.calls.filter(([, init]) => (init as RequestInit).method !== 'GET')).toHaveLength(0);
   });
 
-  it('when nobody is logged in, then Login Required shows with its message and the login links', () => {
+  it('when nobody is logged in, then Login Required shows with its message and the login links, and the button is Log in to buy', () => {
     useSession.setState({ account: null });
     render(wrap(<PurchaseDialog territoryId={PAI.id} onClose={() => {}} />));
     expect(screen.getByTestId('login-required')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: /Buy for/ }));
-    expect(lastToast()).toMatchObject({ title: 'Login Required', description: 'Please log in to purchase territories' });
+    expect(screen.queryByRole('button', { name: /Buy for/ })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Log in to buy' }).getAttribute('href')).toBe('/login');
     expect(fetchMock.mock.calls.filter(([, init]) => (init as RequestInit).method !== 'GET')).toHaveLength(0);
   });
 
@@ -169,16 +169,19 @@ describe('[§5 upgrade] the premium upgrade dialog', () => {
     expect(screen.getByRole('button', { name: 'Upgrade to ultimate for 2,500 DRK' }).hasAttribute('disabled')).toBe(true);
   });
 
-  it('when an upgrade succeeds, then Territory Upgraded! shows; when it fails, Upgrade Failed', async () => {
+  it('when an upgrade is chosen, then nothing is sent until it is confirmed; then Territory Upgraded! shows, and when it fails, Upgrade Failed', async () => {
     answerWith({ message: 'Pai is now premium' });
     render(wrap(<UpgradeDialog territoryId={PAI.id} onClose={() => {}} />));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Upgrade to premium for 500 DRK' })));
+    expect(commands()).toHaveLength(0);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm upgrade' })));
     expect(JSON.parse(String(commands()[0][1].body))).toEqual({ upgrade_tier: 'premium' });
     expect(lastToast()).toMatchObject({ title: 'Territory Upgraded!', description: 'Pai is now premium' });
     cleanup();
     answerWith({ message: 'You need 500 DRK but only have 100 DRK' }, 409);
     render(wrap(<UpgradeDialog territoryId={PAI.id} onClose={() => {}} />));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Upgrade to premium for 500 DRK' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm upgrade' })));
     expect(lastToast()).toMatchObject({ title: 'Upgrade Failed', description: 'You need 500 DRK but only have 100 DRK' });
   });
 });

@@ -10,6 +10,11 @@ import countries110m from 'world-atlas/countries-110m.json';
 import { MAP_HEIGHT, MAP_WIDTH } from '../../schema/constants.ts';
 import { geographyShapes, type GeographyShapes, type WorldTopology } from './projection.ts';
 
+/** The part of a view that lies on the world: zoomed out past it, the rest is ocean with nothing to draw. */
+function onWorld(rect: WorldRect): WorldRect {
+  return { minX: Math.max(0, rect.minX), minY: Math.max(0, rect.minY), maxX: Math.min(MAP_WIDTH, rect.maxX), maxY: Math.min(MAP_HEIGHT, rect.maxY) };
+}
+
 export const GEOGRAPHY_COLOURS = { ocean: 0x0b2036, land: 0x233b33, coast: 0x5f8fb0, border: 0x7c8f86 } as const;
 
 /** Screen pixels per world unit from which the 50m coasts replace the 110m ones. */
@@ -90,14 +95,16 @@ export class GeographyLayer {
    * Draws the backdrop only where the snapshot does not reach: every full-screen picture costs a
    * software renderer dearly, so one is drawn, never two.
    */
-  cover(rect: WorldRect): void {
+  cover(view: WorldRect): void {
+    const rect = onWorld(view);
     const shot = this.snapshotOf?.rect;
     const covered = shot !== undefined && rect.minX >= shot.minX && rect.minY >= shot.minY && rect.maxX <= shot.maxX && rect.maxY <= shot.maxY;
     this.backdrop.visible = !covered;
   }
 
   /** Whether the snapshot still shows `rect` at `scale` in the right detail. */
-  isSharp(rect: WorldRect, scale: number): boolean {
+  isSharp(view: WorldRect, scale: number): boolean {
+    const rect = onWorld(view);
     const shot = this.snapshotOf;
     if (!shot || shot.level !== this.levelFor(scale) || Math.abs(shot.scale - scale) > 1e-6) return false;
     return rect.minX >= shot.rect.minX && rect.minY >= shot.rect.minY && rect.maxX <= shot.rect.maxX && rect.maxY <= shot.rect.maxY;

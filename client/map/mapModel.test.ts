@@ -23,7 +23,7 @@ function territory(id: number, name: string, latitude: number, longitude: number
     purchase_price: null,
     basePrice: 1000,
     population: 1,
-    upgrade_tier: 'basic',
+    upgrade_tier: 'standard',
     visits: 0,
     ...fields,
   } as TerritoryDto;

@@ -13,7 +13,7 @@ export interface BrowserGame {
    * A context, logged in as the agent or a visitor, that closes when the test ends, passed or not:
    * every open map keeps rendering.
    */
-  context(agent?: TestAgent): Promise<BrowserContext>;
+  context(agent?: TestAgent, viewport?: { width: number; height: number }): Promise<BrowserContext>;
 }
 
 /** The real server on the embedded database and Chromium, for the tests of one file. */
@@ -38,8 +38,8 @@ export function browserGame(): BrowserGame {
     get chrome() {
       return chrome;
     },
-    async context(agent) {
-      const context = await contextOf(chrome, game.server.url, agent ?? null);
+    async context(agent, viewport) {
+      const context = await contextOf(chrome, game.server.url, agent ?? null, viewport);
       contexts.push(context);
       return context;
     },

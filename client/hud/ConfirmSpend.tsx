@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatDrk } from '../format.ts';
+
+interface ConfirmSpendProps {
+  /** What is about to happen, in a sentence. */
+  what: ReactNode;
+  /** The DRK that leaves the player's balance, or null when none does (a mint, a card payment). */
+  cost: number | null;
+  balance: number | null;
+  confirmLabel: string;
+  pending: boolean;
+  onConfirm: () => void;
+  onBack: () => void;
+}
+
+/**
+ * The step between choosing a spend and making it (issue 25): what it costs, what is left, and a
+ * button that says what it does. A short balance says how much is missing and where to buy DRK.
+ */
+export function ConfirmSpend({ what, cost, balance, confirmLabel, pending, onConfirm, onBack }: ConfirmSpendProps) {
+  const missing = cost !== null && balance !== null ? Math.max(0, cost - balance) : 0;
+  return (
+    <div className="confirm-spend" role="group" aria-label="Confirm" data-testid="confirm-spend">
+      <p>{what}</p>
+      {cost !== null && balance !== null && missing === 0 && (
+        <p className="muted small">
+          Your balance goes from {formatDrk(balance)} to {formatDrk(balance - cost)}.
+        </p>
+      )}
+      {missing > 0 && <Shortfall missing={missing} />}
+      <div className="modal-actions">
+        <button className="button" type="button" onClick={onBack} disabled={pending}>
+          Back
+        </button>
+        <button className="button primary" type="button" onClick={onConfirm} disabled={pending || missing > 0}>
+          {pending ? 'Working…' : confirmLabel}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** How much DRK a spend lacks, and the way to the store. */
+export function Shortfall({ missing }: { missing: number }) {
+  return (
+    <p className="form-error" role="status" data-testid="shortfall">
+      You need {formatDrk(missing)} more. <Link to="/drk-store">Buy DRK</Link>
+    </p>
+  );
+}
