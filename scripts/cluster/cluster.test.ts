@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { launchBrowser } from '../../e2e/support/browser.ts';
-import { backfillNameSkeletons } from '../../game-server/auth/name-skeleton.ts';
+import { backfillNameSkeletons } from '../../game-server/names/name-skeleton.ts';
 import { createSession, SESSION_COOKIE } from '../../game-server/auth/sessions.ts';
 import type { Database } from '../../game-server/db/database.ts';
 import { checkInvariants } from '../../game-server/economy/supply.ts';
