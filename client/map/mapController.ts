@@ -26,6 +26,7 @@ import {
   type Viewport,
 } from './camera.ts';
 import { EffectsLayer } from './effectsLayer.ts';
+import { yieldToBrowser } from './afterFirstPaint.ts';
 import { frameRecorder, wantsEmptyStage, wantsFrameStats } from './frameStats.ts';
 import { GeographyLayer, GEOGRAPHY_COLOURS } from './geographyLayer.ts';
 import { LabelLayer, type LabelSource } from './labelLayer.ts';
@@ -106,6 +107,8 @@ export class MapController {
       autoStart: false,
       sharedTicker: false,
     });
+    // The context's creation and the world's first rasterising are each long: apart, input and paint get between them.
+    await yieldToBrowser();
     if (this.destroyed) {
       this.app.destroy(true, { children: true });
       return;
@@ -113,6 +116,9 @@ export class MapController {
     this.app.ticker.stop();
     host.appendChild(this.app.canvas);
     this.build();
+    await yieldToBrowser();
+    // destroy() has already let go of what build() made.
+    if (this.destroyed) return;
     this.subscribe();
     this.input = new MapInput(this.app.canvas, host, this);
     this.cleanups.push(() => this.input.destroy());
