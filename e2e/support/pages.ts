@@ -21,7 +21,8 @@ export async function logIn(context: BrowserContext, baseUrl: string, login: Log
 
 /** Waits until the map has drawn its markers. */
 export async function mapReady(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.querySelector('[data-testid=map-canvas]')?.getAttribute('data-marker-count') !== null, undefined, {
+  // `!= null`: before the map's lazy route has rendered there is no canvas, and `undefined` is not ready either.
+  await page.waitForFunction(() => document.querySelector('[data-testid=map-canvas]')?.getAttribute('data-marker-count') != null, undefined, {
     timeout: 30_000,
   });
 }
