@@ -225,9 +225,11 @@ export function arbitraryRequest(operation: DocumentOperation): fc.Arbitrary<Doc
   const paths = operation.parameters.filter((parameter) => parameter.in === 'path');
   const queries = operation.parameters.filter((parameter) => parameter.in === 'query');
   const bent = <T>(valid: fc.Arbitrary<T>) => fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: junk });
+  // A segment that is empty, . or .. is another path once the URL is read, not a bad value of this one.
+  const segment = (value: unknown) => !['', '.', '..'].includes(typeof value === 'object' ? JSON.stringify(value) : String(value));
   return fc
     .record({
-      path: fc.record(Object.fromEntries(paths.map((parameter) => [parameter.name, bent(arbitraryOf(parameter.schema))]))),
+      path: fc.record(Object.fromEntries(paths.map((parameter) => [parameter.name, bent(arbitraryOf(parameter.schema)).filter(segment)]))),
       query: fc.record(Object.fromEntries(queries.map((parameter) => [parameter.name, bent(arbitraryOf(parameter.schema))])), { requiredKeys: [] }),
       body: operation.body ? bent(arbitraryOf(operation.body)) : fc.constant(undefined),
     })
