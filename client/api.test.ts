@@ -69,8 +69,8 @@ describe('[§8] errors', () => {
 });
 
 describe('me', () => {
-  it('when there is no session (401), then it answers null', async () => {
-    stubFetch(answer(401, '{"message":"Not logged in"}'));
+  it('when there is no session, then the session read answers no account and so does me()', async () => {
+    stubFetch(answer(200, '{"account":null}'));
     expect(await me()).toBeNull();
   });
 

@@ -82,7 +82,7 @@ export async function logout(): Promise<void> {
   await call('POST', '/api/auth/logout');
 }
 
-// The one read configured to return nothing on 401: being logged out is an answer, not an error.
+// Reads /api/auth/session, which answers a visitor with no account (200), so a visitor's page logs no 401.
 export async function me(): Promise<AccountDto | null> {
   const { account } = await json<SessionDto>(call('GET', '/api/auth/session'));
   return account;

@@ -20,9 +20,12 @@ export const TYPE_NAMES: Record<TerritoryType, Name> = {
   village: { one: 'Village', other: 'Villages' },
 };
 
+/** The administrator, named where it acts: it founds every settlement and sells the treasury's land. */
+export const THE_WANAKT = 'The Wanakt';
+
 /** The feudal tiers the map colours by: cities, towns and villages sit in the sub-territory tier. */
 export const FEUDAL_TIER_NAMES: Record<TerritoryTier, string> = {
-  wanakt: 'The Wanakt',
+  wanakt: THE_WANAKT,
   main: 'Main Cities',
   sub: 'Sub-territories',
   common: 'Common Areas',

@@ -53,7 +53,7 @@ describe('[§5 mint] the mint form', () => {
     expect(screen.getByTestId('mint-badge').textContent).toBe('INVALID AMOUNT');
   });
 
-  it('when the amount is valid and a recipient chosen, then Mint sends them and clears the amount', async () => {
+  it('when the amount is valid and a recipient chosen, then Mint asks for a confirmation, and only the confirmation sends them and clears the amount', async () => {
     const onMint = vi.fn(async () => true);
     render(<MintForm remaining={1000} recipients={recipients} onMint={onMint} />);
     const button = screen.getByRole('button', { name: 'Mint DRK' });
@@ -66,6 +66,8 @@ describe('[§5 mint] the mint form', () => {
     expect(button).toHaveProperty('disabled', true);
     type(/amount/i, '250');
     fireEvent.click(button);
+    expect(onMint).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm mint' }));
     await waitFor(() => expect(onMint).toHaveBeenCalledWith(250, 'sample-user'));
     await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/amount/i).value).toBe(''));
   });

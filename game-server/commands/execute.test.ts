@@ -104,7 +104,9 @@ for (const backend of testBackends()) {
         expect(after.ledgerLines).toBe(before.ledgerLines + 1);
         expect(after.balances).toBe(before.balances);
         expect(await balanceOf(database.sql, player.id)).toBe(balance - 700);
+        // The buyer's own notice of the purchase is written with it (docs/write-path.md: notices last).
         expect(await committedEvents(database.sql, before.outbox)).toEqual([
+          { type: 'notifications.created', notices: [{ id: expect.any(Number), userId: player.id }] },
           { type: 'territories.changed', territoryIds: [territory.id] },
           { type: 'balances.changed', userIds: [player.id, WANAKT_USER_ID] },
         ]);
@@ -141,7 +143,10 @@ for (const backend of testBackends()) {
         const after = await footprint(database.sql);
         expect(after.ledgerLines).toBe(before.ledgerLines + 1);
         expect(Number(after.balances)).toBe(Number(before.balances) + 25);
-        expect(await committedEvents(database.sql, before.outbox)).toEqual([{ type: 'balances.changed', userIds: [player.id] }]);
+        expect(await committedEvents(database.sql, before.outbox)).toEqual([
+          { type: 'notifications.created', notices: [{ id: expect.any(Number), userId: player.id }] },
+          { type: 'balances.changed', userIds: [player.id] },
+        ]);
       });
     });
 

@@ -5,7 +5,7 @@ import { payMonthlyEarnings } from '../economy/earnings.ts';
 import type { TestAgent } from '../testing/agent.ts';
 import { testBackends } from '../testing/databases.ts';
 import { signedInPlayer } from '../testing/players.ts';
-import { startTestServer, type TestServer } from '../testing/test-server.ts';
+import { startTestServerAsWanakt, type TestServer } from '../testing/test-server.ts';
 
 // Issue 24: everything that changes a player's balance or land tells the player, and a player
 // can switch any kind of notice off.
@@ -15,9 +15,7 @@ for (const backend of testBackends()) {
     let sql: Sql;
     let wanakt: TestAgent;
     beforeAll(async () => {
-      game = await startTestServer(backend);
-      sql = game.database.sql;
-      wanakt = await game.wanakt();
+      ({ game, sql, wanakt } = await startTestServerAsWanakt(backend));
     }, 180_000);
     afterAll(() => game?.stop());
 

@@ -2,8 +2,9 @@ import fc from 'fast-check';
 import { openApiDocument } from '../http/openapi/document.ts';
 
 // Requests built from the published OpenAPI document alone, as a client that only read it would
-// build them: one example per operation, values one past each limit it states, and fast-check
-// arbitraries for the fuzz. Nothing here reads the server's validators.
+// build them: one example per operation, values one past each limit it states, the example with
+// a probe (a control character) in each of its text inputs, and fast-check arbitraries for the
+// fuzz. Nothing here reads the server's validators.
 
 export type JsonSchema = Record<string, any>;
 
@@ -224,9 +225,11 @@ export function arbitraryRequest(operation: DocumentOperation): fc.Arbitrary<Doc
   const paths = operation.parameters.filter((parameter) => parameter.in === 'path');
   const queries = operation.parameters.filter((parameter) => parameter.in === 'query');
   const bent = <T>(valid: fc.Arbitrary<T>) => fc.oneof({ weight: 4, arbitrary: valid }, { weight: 1, arbitrary: junk });
+  // A segment that is empty, . or .. is another path once the URL is read, not a bad value of this one.
+  const segment = (value: unknown) => !['', '.', '..'].includes(typeof value === 'object' ? JSON.stringify(value) : String(value));
   return fc
     .record({
-      path: fc.record(Object.fromEntries(paths.map((parameter) => [parameter.name, bent(arbitraryOf(parameter.schema))]))),
+      path: fc.record(Object.fromEntries(paths.map((parameter) => [parameter.name, bent(arbitraryOf(parameter.schema)).filter(segment)]))),
       query: fc.record(Object.fromEntries(queries.map((parameter) => [parameter.name, bent(arbitraryOf(parameter.schema))])), { requiredKeys: [] }),
       body: operation.body ? bent(arbitraryOf(operation.body)) : fc.constant(undefined),
     })
@@ -236,3 +239,59 @@ export function arbitraryRequest(operation: DocumentOperation): fc.Arbitrary<Doc
       body,
     }));
 }
+
+/** A key or an index into a value: where in a body a field sits. */
+type FieldPath = (string | number)[];
+
+/** Where a value of the schema holds free text (not an enumeration or a constant): every property, optional and nested ones included. */
+export function stringFieldsOf(schema: JsonSchema, at: FieldPath = []): FieldPath[] {
+  schema = resolved(schema);
+  if (schema.anyOf && !schema.type) return stringFieldsOf(nonNull(schema.anyOf), at);
+  const type = typeOf(schema);
+  if (type === 'string' && !schema.enum && !('const' in schema)) return [at];
+  if (type === 'array') return stringFieldsOf(schema.items ?? {}, [...at, 0]);
+  return Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).flatMap(([name, field]) => stringFieldsOf(field, [...at, name]));
+}
+
+/** The value with the text put at the field; what the field sits in, if missing, is the schema's example. */
+function withTextAt(schema: JsonSchema, value: unknown, at: FieldPath, text: string): unknown {
+  if (at.length === 0) return text;
+  schema = resolved(schema);
+  if (schema.anyOf && !schema.type) schema = resolved(nonNull(schema.anyOf));
+  const [head, ...rest] = at;
+  const inner = typeof head === 'number' ? schema.items : schema.properties[head!];
+  const copy: any = typeof head === 'number' ? [...((value as unknown[]) ?? [])] : { ...(value as Record<string, unknown>) };
+  copy[head!] = withTextAt(inner, copy[head!] ?? exampleOf(inner), rest, text);
+  return copy;
+}
+
+const labelOf = (at: FieldPath) => at.map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? key : `.${key}`)).join('') || '(the body)';
+
+export interface ProbeRequest extends DocumentRequest {
+  /** The operation, as METHOD /path as the document writes it. */
+  operation: string;
+  /** Which part carries the probe: `path id`, `query q`, `body name`, `body items[0].title`. */
+  what: string;
+}
+
+/**
+ * The operation's example once per probe in each place a client puts text: each path parameter,
+ * each query parameter, and each string field of the JSON body. With control characters as
+ * probes, this is every door a NUL could come through.
+ */
+export function probeRequests(operation: DocumentOperation, probes: readonly string[]): ProbeRequest[] {
+  const name = `${operation.method} ${operation.path}`;
+  const paths = pathValues(operation);
+  const body = operation.body ? exampleOf(operation.body) : undefined;
+  return probes.flatMap((text) => [
+    ...operation.parameters.map((parameter) =>
+      parameter.in === 'path'
+        ? { operation: name, method: operation.method, path: pathWith(operation.path, { ...paths, [parameter.name]: text }), body, what: `path ${parameter.name}` }
+        : { operation: name, method: operation.method, path: `${pathWith(operation.path, paths)}${queryOf({ [parameter.name]: text })}`, body, what: `query ${parameter.name}` },
+    ),
+    ...(operation.body ? stringFieldsOf(operation.body) : []).map((at) => ({ operation: name, method: operation.method, path: pathWith(operation.path, paths), body: withTextAt(operation.body!, body, at, text), what: `body ${labelOf(at)}` })),
+  ]);
+}
+
+/** Text with a control character inside: NUL (PostgreSQL's 22021 and 22P05), others of C0, DEL and C1. */
+export const CONTROL_CHARACTER_PROBES = ['a\u0000b', 'a\u0007b', 'a\u001bb', 'a\u007fb', 'a\u0085b'] as const;

@@ -1,5 +1,5 @@
 import { loadConfig } from '../config.ts';
-import type { Database } from '../db/database.ts';
+import type { Database, Sql } from '../db/database.ts';
 import { createLogger, type Logger } from '../logger.ts';
 import { startGameServer, type GameServer, type StartOptions } from '../server.ts';
 import { TestAgent } from './agent.ts';
@@ -48,4 +48,10 @@ export async function startTestServer(backend: TestBackend, options: TestServerO
       await database.close();
     },
   };
+}
+
+/** A test server with its database's sql and the Wanakt logged in: what a suite of the Wanakt's powers starts with. */
+export async function startTestServerAsWanakt(backend: TestBackend): Promise<{ game: TestServer; sql: Sql; wanakt: TestAgent }> {
+  const game = await startTestServer(backend);
+  return { game, sql: game.database.sql, wanakt: await game.wanakt() };
 }

@@ -41,7 +41,7 @@ describe('[issue 11 activity feed] what a territory change means to someone watc
   });
 
   it('when a territory is new, then it reads as settled; a pin move or a visit reads as nothing', () => {
-    expect(activityOfTerritory(undefined, village, at)).toMatchObject({ kind: 'settled', territoryName: 'Oakford', actorName: 'The realm' });
+    expect(activityOfTerritory(undefined, village, at)).toMatchObject({ kind: 'settled', territoryName: 'Oakford', actorName: 'The Wanakt' });
     expect(activityOfTerritory(village, { ...village, latitude: 5, visits: 4 }, at)).toBeNull();
   });
 

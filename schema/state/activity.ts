@@ -1,3 +1,4 @@
+import { THE_WANAKT } from '../display-names.ts';
 import type { ActivityItem } from './messages.ts';
 import type { LiveTerritoryFields } from './territory-fields.ts';
 
@@ -11,10 +12,10 @@ export const ACTIVITY_BACKLOG = 20;
  */
 export function activityOfTerritory(before: LiveTerritoryFields | undefined, after: LiveTerritoryFields, at: Date): ActivityItem | null {
   const line = { at: at.toISOString(), territoryId: after.id, territoryName: after.name, price: null, message: null };
-  if (!before) return { ...line, kind: 'settled', actorName: after.ownerName || 'The realm' };
+  if (!before) return { ...line, kind: 'settled', actorName: after.ownerName || THE_WANAKT };
   if (after.ownerId !== '' && after.ownerId !== before.ownerId) return { ...line, kind: 'acquired', actorName: after.ownerName };
   const newlyListed = after.forSale && (!before.forSale || before.price !== after.price);
-  if (newlyListed) return { ...line, kind: 'listed', actorName: after.ownerName || 'The realm', price: after.price };
+  if (newlyListed) return { ...line, kind: 'listed', actorName: after.ownerName || THE_WANAKT, price: after.price };
   return null;
 }
 

@@ -4,7 +4,7 @@ import { joinWorld, waitFor, type WorldJoin } from '../../rooms/test-clients.ts'
 import type { TestAgent } from '../../testing/agent.ts';
 import { testBackends } from '../../testing/databases.ts';
 import { signedInPlayer } from '../../testing/players.ts';
-import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { startTestServerAsWanakt, type TestServer } from '../../testing/test-server.ts';
 
 for (const backend of testBackends()) {
   describe(`[issue 14 the Wanakt's desk] moderation and the audit log on ${backend.name}`, () => {
@@ -15,9 +15,7 @@ for (const backend of testBackends()) {
     const audit = async (action: string) => (await wanakt.get(`/api/admin/audit?action=${action}`)).body;
 
     beforeAll(async () => {
-      game = await startTestServer(backend);
-      sql = game.database.sql;
-      wanakt = await game.wanakt();
+      ({ game, sql, wanakt } = await startTestServerAsWanakt(backend));
     }, 180_000);
     afterAll(() => game?.stop());
     afterEach(async () => {

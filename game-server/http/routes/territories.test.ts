@@ -91,10 +91,16 @@ for (const backend of testBackends()) {
         for (const root of roots) expect(root.overlord).toBeNull();
       });
 
-      it('when a vassal is owned, then its overlord collects exactly rentDue of it; an unowned vassal pays nobody', async () => {
-        const roots: HierarchyNode[] = (await game.agent().get('/api/territories/hierarchy')).body;
-        const newYork = roots.find((node) => node.name === 'New York')!;
-        expect(newYork).toMatchObject({ type: 'main', parent_territory_id: null, owner_id: null, monthly_revenue: expect.any(String) });
+      it('when a vassal is owned, then its owned overlord collects exactly rentDue of it; an unowned vassal pays nobody, nor rent to an unowned lord', async () => {
+        const newYorkNow = async () => ((await game.agent().get('/api/territories/hierarchy')).body as HierarchyNode[]).find((node) => node.name === 'New York')!;
+        const unowned = await newYorkNow();
+        expect(unowned).toMatchObject({ type: 'main', parent_territory_id: null, owner_id: null, monthly_revenue: expect.any(String) });
+        // Rent to an unowned lord goes to nobody (rentOwed in schema/rules/rent.ts), so none is shown as paid.
+        expect(unowned.vassals.find((node) => node.name === 'Manhattan')).toMatchObject({ overlord: { name: 'New York' }, owner_id: owner.id, paysRent: 0 });
+        expect(unowned.collectsRent).toBe(0);
+
+        expect((await wanakt.post(`/api/territories/${unowned.id}/assign`, { userId: stranger.id })).status).toBe(200);
+        const newYork = await newYorkNow();
         const manhattanNode = newYork.vassals.find((node) => node.name === 'Manhattan')!;
         expect(manhattanNode).toMatchObject({ overlord: { name: 'New York' }, parent_territory_id: newYork.id, owner_id: owner.id, paysRent: 72 });
         const boston = newYork.vassals.find((node) => node.name === 'Boston')!;

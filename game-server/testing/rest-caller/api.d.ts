@@ -1601,7 +1601,7 @@ export type paths = {
          * Count a click and go to the ad's site
          * @description **Access:** Anyone; an API key, when sent, needs the `read` scope.
          *
-         *     **Rate limit:** each key: 600 requests per 60 s.
+         *     **Rate limit:** each key: 600 requests per 60 s; 60 per 60 s per client address; a click counts for the advertiser once per address per ad an hour.
          */
         get: operations["getAdsIdClick"];
         put?: never;
