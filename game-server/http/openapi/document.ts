@@ -54,7 +54,7 @@ const STATUS_TEXT: Record<number, string> = {
   409: 'Conflict with the current state (already owned, not enough DRK, supply cap, ...)',
   429: 'Too many requests: wait for the Retry-After seconds',
   500: 'Something went wrong on our side',
-  503: 'The database does not answer',
+  503: 'The game is too busy, stopping, or cannot reach its database: try again after the Retry-After seconds',
 };
 
 type ZodDef = { type: string; in?: z.ZodType; out?: z.ZodType; shape?: Record<string, z.ZodType> };
@@ -171,7 +171,7 @@ export function openApiDocument(operations: readonly Operation[] = OPERATIONS) {
       },
     };
     for (const status of errorStatuses(operation)) {
-      const headers = status === 429 ? { 'Retry-After': { $ref: '#/components/headers/RetryAfter' }, ...budget } : budget;
+      const headers = status === 429 || status === 503 ? { 'Retry-After': { $ref: '#/components/headers/RetryAfter' }, ...budget } : budget;
       responses[status] = {
         description: STATUS_TEXT[status] ?? 'Error',
         ...(Object.keys(headers).length > 0 && { headers }),

@@ -34,10 +34,11 @@ export interface Operation {
 /**
  * What a call can answer besides success. Every call reads its input (400), checks a bearer key
  * when one is sent (401 unknown or revoked, 403 outside its scope) and has a budget (429); a body
- * over the size limit is refused before it is read (413).
+ * over the size limit is refused before it is read (413). Any call may find the game too busy or its
+ * database away (503 with Retry-After: game-server/db/admission.ts, game-server/db/unavailable.ts).
  */
 export function errorStatuses(operation: Operation): number[] {
-  const statuses = new Set<number>([400, 401, 403, 429, 500, ...(operation.errors ?? [])]);
+  const statuses = new Set<number>([400, 401, 403, 429, 500, 503, ...(operation.errors ?? [])]);
   if (operation.params) statuses.add(404);
   if (operation.body) statuses.add(413);
   return [...statuses].sort();
