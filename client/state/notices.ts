@@ -30,6 +30,12 @@ const TOAST_TITLES: Record<NotificationDto['kind'], string> = {
   chat_mention: 'Mentioned in Chat',
 };
 
+/**
+ * Notices of what the player just did in this very game (a purchase, a rent payment): the action's
+ * own toast ("Purchase Successful!") has already said it, so they go to the bell without a second one.
+ */
+const OWN_ACTIONS: ReadonlySet<NotificationDto['kind']> = new Set(['territory_bought', 'rent_paid']);
+
 /** A notice that arrived live: it goes to the top of the list, raises the count, and shows a toast. */
 export function receiveNotice(notice: NotificationDto): void {
   queryClient.setQueryData<NotificationsDto>(currentKey(), (current) => {
@@ -37,7 +43,7 @@ export function receiveNotice(notice: NotificationDto): void {
     if (current.notifications.some((known) => known.id === notice.id)) return current;
     return { notifications: [notice, ...current.notifications], unread: current.unread + (notice.read ? 0 : 1) };
   });
-  showToast({ title: TOAST_TITLES[notice.kind], description: notice.text });
+  if (!OWN_ACTIONS.has(notice.kind)) showToast({ title: TOAST_TITLES[notice.kind], description: notice.text });
 }
 
 /** Marks these notices read (or all, without ids) and shows the server's count of what is left. */

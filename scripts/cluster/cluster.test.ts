@@ -73,12 +73,14 @@ describe.runIf(postgres && redisUrl)('[issue 26] npm run cluster: three game pro
     database = await postgres!.open();
     const dir = await mkdtemp(join(tmpdir(), 'wanakt-cluster-'));
     // A shared, loaded machine: processes may hold many queued requests when told to stop, and a
-    // command may wait seconds for its turn (the game sheds load with 503s past COMMAND_WAIT_MS).
+    // command may wait seconds for its turn (the game sheds load with 503s past COMMAND_WAIT_MS, or
+    // when more commands wait than its pool's queue holds: a larger pool lets them wait instead).
     const env = sharedProcessEnvironment(database.url!, redisUrl!, {
       PORT: String(await freePort()),
       PROMETHEUS_PORT: String(PROMETHEUS_PORT),
       SHUTDOWN_SECONDS: '60',
       COMMAND_WAIT_MS: '30000',
+      DATABASE_POOL_SIZE: '20',
     });
     [cluster, chrome] = await Promise.all([startCluster(env, dir), launchBrowser()]);
     const demo = await database.sql<{ id: string }[]>`select id from users where username = 'sample'`;
