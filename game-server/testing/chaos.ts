@@ -219,10 +219,14 @@ async function deadlocksOf(sql: Sql): Promise<number> {
   return Number(row.deadlocks);
 }
 
+// The players' DRK is minted, so all of it together stays well inside the 21,000,000 cap whatever
+// their number (30 players at 1,000,000 each would pass it).
+const PLAYERS_DRK = 10_000_000;
+
 async function setUpPlayers(sql: Sql, count: number) {
   const players: { id: string; cookie: string; address: string }[] = [];
   for (let i = 0; i < count; i++) {
-    const id = await createPlayer(sql, { balance: 1_000_000 });
+    const id = await createPlayer(sql, { balance: Math.min(1_000_000, Math.floor(PLAYERS_DRK / count)) });
     players.push({ id, cookie: `${SESSION_COOKIE}=${await createSession(sql, id, new Date())}`, address: freshAddress() });
   }
   await dealCrossingLand(
