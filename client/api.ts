@@ -1,4 +1,4 @@
-// The one place the client talks HTTP to the game server, with SPEC §7's request semantics.
+// The one place the client talks HTTP to the game server, with docs/rules.md §7's request semantics.
 import type { TerritoryDto } from '../schema/api/territory.ts';
 import { WORLD_SEQ_HEADER, type WorldChangesDto } from '../schema/api/territory-list.ts';
 import type { AccountDto, SessionDto } from '../schema/api/user.ts';
@@ -17,7 +17,7 @@ import type { CheckoutDto, DrkPackageDto, PaymentStatusDto, SandboxConfirmBody, 
 import type { NotificationPreferencesDto } from '../schema/api/notifications.ts';
 import type { NotificationKind } from '../schema/rules/notifications.ts';
 
-// SPEC §8: the error's message is "status: body text", or the status text when the body is empty.
+// docs/rules.md §8: the error's message is "status: body text", or the status text when the body is empty.
 export class ApiError extends Error {
   readonly status: number;
   // The server's own `{message}`, which is what a toast shows; null when the body is not that shape.
@@ -105,7 +105,7 @@ export function worldChangesSince(seq: number): Promise<WorldChangesDto> {
   return json(call('GET', `/api/territories?since=${seq}`));
 }
 
-// SPEC §7: what a default read does with a 401, raise it or answer null (being logged out is then an answer).
+// docs/rules.md §7: what a default read does with a 401, raise it or answer null (being logged out is then an answer).
 export type On401 = 'throw' | 'returnNull';
 
 // The default read of the query layer: a GET on an already-built path.
@@ -118,7 +118,7 @@ export async function getPath<T>(path: string, on401: On401 = 'throw'): Promise<
   }
 }
 
-// ── Territory, chat and event commands of the dashboard, map and marketplace (SPEC §7).
+// ── Territory, chat and event commands of the dashboard, map and marketplace (docs/rules.md §7).
 
 export function purchaseTerritory(id: number, userId: string, salePrice: number | null): Promise<MessageDto> {
   // The price the buyer saw travels along, so a listing changed meanwhile is refused, not charged.
@@ -158,7 +158,7 @@ export function postChat(territoryId: number, userId: string, message: string): 
   return json(call('POST', '/api/chat', { territory_id: territoryId, user_id: userId, message }));
 }
 
-// ── Revenue, rent, collectibles and the Wanakt's admin commands (SPEC §7).
+// ── Revenue, rent, collectibles and the Wanakt's admin commands (docs/rules.md §7).
 
 export function mintDrk(amount: number, recipientId: string): Promise<MessageDto> {
   return json(call('POST', '/api/currency/mint', { amount, recipientId }));

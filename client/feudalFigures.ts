@@ -26,7 +26,7 @@ export function feudalFigures(roots: readonly HierarchyNode[]): FeudalFigures {
   return { counts, rentsPerPeriod, rentsPerMonth: Math.round(rentsPerPeriod / RENT_PERIOD_MONTHS), fullRealmPerPeriod };
 }
 
-/** Who a territory's rent goes to: its overlord, or the Wanakt for a main city (SPEC §1). */
+/** Who a territory's rent goes to: its overlord, or the Wanakt for a main city (docs/rules.md §1). */
 export function payeeOf(node: Pick<HierarchyNode, 'type' | 'overlord'>): string | null {
   return rentRecipient(node.type) === 'wanakt' ? 'the Wanakt' : (node.overlord?.name ?? null);
 }

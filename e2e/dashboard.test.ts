@@ -269,7 +269,7 @@ describe('[issue 4] the dashboard and the map', () => {
       .toEqual({ name: `${territory.name} Haven`, latitude: expected.latitude.toFixed(4), longitude: expected.longitude.toFixed(4) });
   });
 
-  it('[DESIGN live] when a player chats on a territory, then a second browser watching it sees the message without reloading', async () => {
+  it('[design live] when a player chats on a territory, then a second browser watching it sees the message without reloading', async () => {
     const territory = isolated(everyone.filter((t) => t.type === 'wonder'), everyone)[1];
     const speaker = await as(DEMO);
     const listener = await as(WANAKT);

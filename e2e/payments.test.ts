@@ -143,7 +143,7 @@ describe('[issue 5] paying through the sandbox in a real browser', () => {
 });
 
 // With Stripe configured the store mounts Stripe's Payment Element, whose script cannot load on this
-// machine: the checkout must say so (SPEC §8 'Stripe not loaded') and take nothing.
+// machine: the checkout must say so (docs/rules.md §8 'Stripe not loaded') and take nothing.
 describe('[issue 5] the Stripe checkout when Stripe.js cannot load', () => {
   let game: StripeGame;
   let chrome: Browser;

@@ -1,4 +1,4 @@
-// The one error type services throw. Its status follows DESIGN.md "Errors"; transport code turns
+// The one error type services throw. Its status follows docs/design.md "Errors"; transport code turns
 // it into an answer, so services stay free of Express and Colyseus.
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 503;
 

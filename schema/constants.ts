@@ -1,4 +1,4 @@
-// Business constants of SPEC §9, shared by server and client. Amounts are whole DRK.
+// Business constants of docs/rules.md §9, shared by server and client. Amounts are whole DRK.
 
 export const MAX_DRK_SUPPLY = 21_000_000;
 export const STARTING_BALANCE = 100;
@@ -18,14 +18,14 @@ export const UPGRADE_MULTIPLIER: Record<UpgradeTier, number> = { standard: 1, pr
 export const WANAKT_USER_ID = 'wanakt-admin';
 export const DEMO_USER_ID = 'sample-user';
 
-// The world map's logical canvas and the margins markers are clamped to (SPEC §5 "Map").
+// The world map's logical canvas and the margins markers are clamped to (docs/rules.md §5 "Map").
 export const MAP_WIDTH = 1000;
 export const MAP_HEIGHT = 600;
 export const MARKER_MIN_X = 20;
 export const MARKER_MAX_X = 980;
 export const MARKER_MIN_Y = 20;
 export const MARKER_MAX_Y = 580;
-// Issue 13 replaces SPEC's 0.5–3: zoom 1 fills the map's panel with the world, and 64 brings a
+// Issue 13 replaces docs/rules.md's 0.5–3: zoom 1 fills the map's panel with the world, and 64 brings a
 // single town of a crowded region into reach. The least zoom depends on the panel's shape: the one
 // at which the whole world fits it (issue 25; client/map/camera.ts, minZoomFor).
 export const MAX_ZOOM = 64;

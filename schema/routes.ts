@@ -1,5 +1,5 @@
 /**
- * The client's pages (SPEC §2 and the issues that added more). The client's router declares its
+ * The client's pages (docs/rules.md §2 and the issues that added more). The client's router declares its
  * routes from these and the server answers 404 for any other page path, so the two never disagree.
  * A ':name' segment matches any one non-empty segment, as in React Router.
  */

@@ -12,7 +12,7 @@ interface AssignFormProps {
   onAssign: (territoryId: number, userId: string, price: number) => Promise<boolean>;
 }
 
-// SPEC §5 "Assignment": territory and user required, the price defaults to 0 and 0 means a gift.
+// docs/rules.md §5 "Assignment": territory and user required, the price defaults to 0 and 0 means a gift.
 export function AssignForm({ territories, users, onAssign }: AssignFormProps) {
   const [territoryId, setTerritoryId] = useState('');
   const [userId, setUserId] = useState('');

@@ -16,7 +16,7 @@ interface CreateCityProps {
   onMove: (id: number, latitude: string, longitude: string) => Promise<boolean>;
 }
 
-// SPEC §2 "Admin create city": the form, the Quick Add presets that fill it, and the feudal note.
+// docs/rules.md §2 "Admin create city": the form, the Quick Add presets that fill it, and the feudal note.
 export function CreateCity({ onCreate, existing, onMove }: CreateCityProps) {
   const [fields, setFields] = useState<CityFields>(EMPTY_CITY_FIELDS);
   const [pending, setPending] = useState(false);

@@ -23,7 +23,7 @@ const BADGE_TONE: Record<MintBadge, string> = {
   'INVALID AMOUNT': 'bad',
 };
 
-// SPEC §5 "Mint": the badge judges the amount as it is typed; Mint stays off until it is valid.
+// docs/rules.md §5 "Mint": the badge judges the amount as it is typed; Mint stays off until it is valid.
 export function MintForm({ remaining, recipients, onMint }: MintFormProps) {
   const [amount, setAmount] = useState('');
   const [recipientId, setRecipientId] = useState('');

@@ -8,7 +8,7 @@ interface QueryStateProps {
   children: ReactNode;
 }
 
-// Reads are never retried by themselves (SPEC §7), so a failed read offers the player a retry.
+// Reads are never retried by themselves (docs/rules.md §7), so a failed read offers the player a retry.
 export function QueryState({ queries, what, children }: QueryStateProps) {
   const failed = queries.find((query) => query.isError);
   if (failed) {

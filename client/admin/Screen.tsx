@@ -5,7 +5,7 @@ import '../admin.css';
 interface ScreenProps {
   title: string;
   subtitle?: string;
-  /** The link back to the map, worded as the screen's SPEC section words it. */
+  /** The link back to the map, worded as the screen's docs/rules.md section words it. */
   backLabel: string;
   testId: string;
   children: ReactNode;

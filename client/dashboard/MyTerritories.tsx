@@ -13,7 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { RevenueSummaryDto } from '../../schema/api/revenue.ts';
 import { FigureName } from '../hud/FigureName.tsx';
 
-// SPEC §9 "Display": the first 3 entries, the rest behind 'View all'.
+// docs/rules.md §9 "Display": the first 3 entries, the rest behind 'View all'.
 const FIRST_SHOWN = 3;
 
 export function useOwnedTerritories(userId: string): TerritoryDto[] {

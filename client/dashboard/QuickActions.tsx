@@ -15,7 +15,7 @@ const PLAYER_LINKS = [
   { to: '/settings/api-keys', label: 'API Keys' },
 ];
 
-// SPEC §2: the assign, currency and rent buttons are the Wanakt's alone.
+// docs/rules.md §2: the assign, currency and rent buttons are the Wanakt's alone.
 const WANAKT_LINKS = [
   { to: '/admin/territories', label: 'Assign' },
   { to: '/admin/currency', label: 'Currency' },

@@ -7,7 +7,7 @@ import { Section } from './Section.tsx';
 import { FigureFact } from '../hud/FigureName.tsx';
 
 // The Wanakt's income at a glance: this period's tribute from the main cities, the wonders' ad revenue, and what
-// upgrading its standard-tier holdings could add (SPEC §9 "Upgrade potential").
+// upgrading its standard-tier holdings could add (docs/rules.md §9 "Upgrade potential").
 export function RevenueOptimization({ wanaktId }: { wanaktId: string }) {
   const summary = useQuery<RevenueSummaryDto>({ queryKey: ['/api/revenue/summary', wanaktId] });
   const data = summary.data;

@@ -73,7 +73,7 @@ export function TerritoryChat() {
               disabled={sending}
               onChange={(event) => setDraft(event.target.value)}
               onKeyDown={(event) => {
-                // SPEC §5 "Chat": Enter without Shift sends.
+                // docs/rules.md §5 "Chat": Enter without Shift sends.
                 if (event.key === 'Enter' && !event.shiftKey) {
                   event.preventDefault();
                   void send();

@@ -3,7 +3,7 @@ import { parseWholeDrk } from '../../schema/api/typed-amounts.ts';
 
 export type AssignmentBadge = 'GIFT ASSIGNMENT' | 'PAID ASSIGNMENT';
 
-/** SPEC §4 and §5 "Assignment": a price of 0 is a gift. */
+/** docs/rules.md §4 and §5 "Assignment": a price of 0 is a gift. */
 export function assignmentBadge(price: number): AssignmentBadge {
   return price === 0 ? 'GIFT ASSIGNMENT' : 'PAID ASSIGNMENT';
 }
@@ -21,7 +21,7 @@ export type AssignmentCheck =
 export const ASSIGNMENT_MISSING = 'Please select both a territory and a user';
 export const ASSIGNMENT_BAD_PRICE = 'The price must be 0 or a positive whole number of DRK';
 
-/** The price an empty field means: SPEC §5 says it defaults to 0. */
+/** The price an empty field means: docs/rules.md §5 says it defaults to 0. */
 export function assignmentPrice(text: string): number | null {
   if (text.trim() === '') return 0;
   const price = parseWholeDrk(text);

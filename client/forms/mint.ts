@@ -4,7 +4,7 @@ import { parseWholeDrk } from '../../schema/api/typed-amounts.ts';
 export type MintBadge = 'VALID AMOUNT' | 'EXCEEDS SUPPLY' | 'INVALID AMOUNT';
 
 /**
- * SPEC §5 "Mint": the amount must be above 0 and no more than the remaining supply. An empty field
+ * docs/rules.md §5 "Mint": the amount must be above 0 and no more than the remaining supply. An empty field
  * shows no badge yet.
  */
 export function mintBadge(amountText: string, remainingSupply: number): MintBadge | null {

@@ -11,7 +11,7 @@ describe('[§5 rent amount] the monthly rent field', () => {
     for (const text of ['', ' ', '-1', '1.5', 'ten', '1e2', '0x10']) expect(parseRentAmount(text), text).toBeNull();
   });
 
-  it("when it is refused, then the toast reads 'Invalid Amount' with SPEC §5's message", () => {
+  it("when it is refused, then the toast reads 'Invalid Amount' with docs/rules.md §5's message", () => {
     expect(INVALID_RENT).toEqual({ title: 'Invalid Amount', description: 'Please enter a valid rent amount (0 or positive number)' });
   });
 });

@@ -6,7 +6,7 @@ export const INVALID_RENT = {
   description: RENT_AMOUNT_INVALID,
 } as const;
 
-/** SPEC §5 "Rent amount": a number, 0 or positive (whole DRK), or null when it is not one. */
+/** docs/rules.md §5 "Rent amount": a number, 0 or positive (whole DRK), or null when it is not one. */
 export function parseRentAmount(text: string): number | null {
   const amount = parseWholeDrk(text);
   return amount !== null && RentBody.shape.rentAmount.safeParse(amount).success ? amount : null;

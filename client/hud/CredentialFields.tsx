@@ -7,7 +7,7 @@ export interface CredentialForm {
   invalid: boolean;
   setUsername(value: string): void;
   setPassword(value: string): void;
-  /** SPEC §5 "Registration": both fields must be non-empty after trimming; the password is sent as typed. */
+  /** docs/rules.md §5 "Registration": both fields must be non-empty after trimming; the password is sent as typed. */
   checked(): Credentials | null;
 }
 

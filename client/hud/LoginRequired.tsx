@@ -8,7 +8,7 @@ interface LoginRequiredProps {
   action?: string;
 }
 
-// SPEC §2: a visitor without a session sees this on the screens that need a user.
+// docs/rules.md §2: a visitor without a session sees this on the screens that need a user.
 export function LoginRequired({ action }: LoginRequiredProps) {
   return (
     <section className="panel login-required" data-testid="login-required" role="status">

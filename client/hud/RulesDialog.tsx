@@ -7,7 +7,7 @@ import { Modal } from './Modal.tsx';
 import { useTerritory } from './territoryHooks.ts';
 import { rentLine } from '../feudalFigures.ts';
 
-// The rule of SPEC §1 and §9 that sets what this kind of territory owes upwards.
+// The rule of docs/rules.md §1 and §9 that sets what this kind of territory owes upwards.
 function ruleOf(territory: TerritoryDto): string {
   const share = FEUDAL_SHARE[territory.type];
   if (territory.type === 'main') return `Main cities pay ${formatDrk(MAIN_CITY_RENT)} to the Wanakt.`;

@@ -34,7 +34,7 @@ function usePlacement(popup: RefObject<HTMLElement | null>, shown: boolean): CSS
   return place;
 }
 
-// The info panel that opens on the map beside the selected marker (SPEC §2 "Map").
+// The info panel that opens on the map beside the selected marker (docs/rules.md §2 "Map").
 export function TerritoryInfo() {
   const popup = useRef<HTMLElement>(null);
   const selectedId = useWorld((state) => state.selectedId);

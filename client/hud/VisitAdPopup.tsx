@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { AdDto } from '../../schema/api/ads.ts';
 import { Modal } from './Modal.tsx';
 
-// SPEC §4 "Visit ad popup": closes automatically after 5 seconds.
+// docs/rules.md §4 "Visit ad popup": closes automatically after 5 seconds.
 export const VISIT_AD_SECONDS = 5;
 
 interface VisitAdPopupProps {

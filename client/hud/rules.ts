@@ -1,4 +1,4 @@
-// The client-side rules of SPEC §5 for the HUD's forms; the server checks each of them again.
+// The client-side rules of docs/rules.md §5 for the HUD's forms; the server checks each of them again.
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import type { AccountDto } from '../../schema/api/user.ts';
 import { DESCRIPTION_TOO_SHORT, DescriptionText, ListingBody } from '../../schema/api/territories.ts';
@@ -14,7 +14,7 @@ export interface Problem {
   description: string;
 }
 
-/** SPEC §5 "Territory description": the trimmed text is 10 to 500 characters. */
+/** docs/rules.md §5 "Territory description": the trimmed text is 10 to 500 characters. */
 export function descriptionProblem(text: string): Problem | null {
   const checked = DescriptionText.safeParse(text);
   if (checked.success) return null;
@@ -22,7 +22,7 @@ export function descriptionProblem(text: string): Problem | null {
   return { title: description === DESCRIPTION_TOO_SHORT ? 'Description Too Short' : 'Description Too Long', description };
 }
 
-/** SPEC §5 "Purchase": a user is required and the balance must cover the sale price. */
+/** docs/rules.md §5 "Purchase": a user is required and the balance must cover the sale price. */
 export function purchaseProblem(account: AccountDto | null, territory: TerritoryDto): Problem | null {
   if (!account) return { title: 'Login Required', description: 'Please log in to purchase territories' };
   const balance = Math.trunc(Number(account.drk_balance));
@@ -33,7 +33,7 @@ export function purchaseProblem(account: AccountDto | null, territory: Territory
   return { title: short ? 'Insufficient Balance' : 'Purchase Failed', description: decision.message };
 }
 
-/** SPEC §5 "Chat": what to send, or null for an empty or whitespace-only message. */
+/** docs/rules.md §5 "Chat": what to send, or null for an empty or whitespace-only message. */
 export function chatMessageToSend(text: string): string | null {
   const trimmed = text.trim();
   return trimmed.length > 0 ? trimmed : null;
@@ -42,11 +42,11 @@ export function chatMessageToSend(text: string): string | null {
 export interface UpgradeOption {
   tier: UpgradeTier;
   cost: number;
-  /** SPEC §5 "Upgrade": the button is disabled if the balance is below the tier's cost. */
+  /** docs/rules.md §5 "Upgrade": the button is disabled if the balance is below the tier's cost. */
   affordable: boolean;
 }
 
-/** The tiers above the current one (SPEC §4: any higher tier can be bought). */
+/** The tiers above the current one (docs/rules.md §4: any higher tier can be bought). */
 export function upgradeOptions(current: UpgradeTier, balance: number): UpgradeOption[] {
   return UPGRADE_TIERS.filter((tier) => canUpgrade(current, tier)).map((tier) => ({
     tier,

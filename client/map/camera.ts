@@ -141,7 +141,7 @@ export function visibleWorldRect(camera: Camera, view: Viewport): { minX: number
   return { minX: topLeft.x, minY: topLeft.y, maxX: bottomRight.x, maxY: bottomRight.y };
 }
 
-/** SPEC §5: a marker stays 20 units inside the map's edges. */
+/** docs/rules.md §5: a marker stays 20 units inside the map's edges. */
 export function clampToMarkerArea(point: Point): Point {
   return { x: clamp(point.x, MARKER_MIN_X, MARKER_MAX_X), y: clamp(point.y, MARKER_MIN_Y, MARKER_MAX_Y) };
 }

@@ -29,7 +29,7 @@ describe('[issue 13 colour modes] by ownership', () => {
 });
 
 describe('[issue 13 colour modes] by tier and by income', () => {
-  it('when coloured by tier, then the legend\'s colours of SPEC §9 are used, cities in the sub colour', () => {
+  it('when coloured by tier, then the legend\'s colours of docs/rules.md §9 are used, cities in the sub colour', () => {
     expect(markerColour(free, 'tier', me, range)).toBe(MAP_COLOURS.wonder);
     expect(markerColour(mine, 'tier', me, range)).toBe(MAP_COLOURS.sub);
   });

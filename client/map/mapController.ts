@@ -44,7 +44,7 @@ import { worldChanges } from './worldChanges.ts';
 
 // A marker is hit within this many screen pixels of its centre.
 const HIT_PX = 10;
-// DESIGN.md: pin moves are throttled to at most 20 per second.
+// docs/design.md: pin moves are throttled to at most 20 per second.
 const PIN_DRAG_INTERVAL_MS = 50;
 const FLIGHT_MS = 650;
 // How long the camera must rest before the geography is rasterised again at the new view.

@@ -26,7 +26,7 @@ export async function dropPin(territoryId: number, userId: string, position: Pin
   try {
     await moveTerritory(territoryId, userId, position.latitude, position.longitude);
   } catch (error) {
-    // SPEC §8 "Position save failure": logged to the console only.
+    // docs/rules.md §8 "Position save failure": logged to the console only.
     console.error('Failed to save the territory position', error);
     if (before) placeInStore(territoryId, { latitude: before.latitude, longitude: before.longitude });
   }

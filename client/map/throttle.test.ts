@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { latestThrottle } from './throttle.ts';
 
-describe('[DESIGN live state] pin drag throttle', () => {
+describe('[design live state] pin drag throttle', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });

@@ -12,7 +12,7 @@ interface BannerFormProps {
   onCreated?: (banner: MyBannerDto) => void;
 }
 
-/** The dashboard's create-banner modal: a banner paid in DRK, reviewed before it runs (SPEC §5). */
+/** The dashboard's create-banner modal: a banner paid in DRK, reviewed before it runs (docs/rules.md §5). */
 export function BannerForm({ onCreated }: BannerFormProps) {
   const account = useSession((state) => state.account);
   const [title, setTitle] = useState('');

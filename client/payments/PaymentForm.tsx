@@ -10,7 +10,7 @@ export interface PaymentFormProps {
   checkout: CheckoutDto;
   /** The submit button's words, e.g. 'Pay $9.99'. */
   payLabel: string;
-  /** SPEC §7: where the provider sends the browser back after a redirecting payment method. */
+  /** docs/rules.md §7: where the provider sends the browser back after a redirecting payment method. */
   returnPath: string;
   /** Called once the server has a verified, succeeded payment; never on the browser's word alone. */
   onPaid: () => void;

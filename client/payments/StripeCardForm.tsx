@@ -20,7 +20,7 @@ export function StripeCardForm({ checkout, payLabel, returnPath, onPaid }: Payme
     let unmount: (() => void) | undefined;
     (async () => {
       try {
-        // SPEC §8: without Stripe.js the payment cannot be taken ('Stripe not loaded').
+        // docs/rules.md §8: without Stripe.js the payment cannot be taken ('Stripe not loaded').
         // The pure entry adds Stripe's script only when loadStripe is called, not on import.
         const { loadStripe } = await import('@stripe/stripe-js/pure');
         const stripe = checkout.publishableKey ? await loadStripe(checkout.publishableKey) : null;

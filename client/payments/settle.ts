@@ -22,7 +22,7 @@ export async function waitUntilSettled(paymentIntentId: string): Promise<Settled
   return latest;
 }
 
-/** SPEC §8: a declined or unusable payment says so with the provider's message; only success goes on. */
+/** docs/rules.md §8: a declined or unusable payment says so with the provider's message; only success goes on. */
 export function reportUnpaid({ status, message }: SettledPayment): void {
   if (status === 'refunded') {
     showToast({ variant: 'destructive', title: 'Payment Refunded', description: message ?? 'Your payment could not be honoured and was refunded.' });

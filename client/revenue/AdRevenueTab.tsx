@@ -3,10 +3,10 @@ import { UPGRADE_MULTIPLIER } from '../../schema/constants.ts';
 import { AD_REVENUE_SHARE, adRevenue } from '../../schema/rules/economy.ts';
 import { formatDrk } from '../format.ts';
 
-// The type factor of SPEC §9's formula, read off the rule itself: a standard territory earning 1.
+// The type factor of docs/rules.md §9's formula, read off the rule itself: a standard territory earning 1.
 const typeFactor = (type: TerritoryDto['type']) => Math.round((adRevenue(1, 'standard', type) / AD_REVENUE_SHARE) * 100) / 100;
 
-// SPEC §9 "Ad revenue per territory": revenue × upgrade factor × type factor × 15%.
+// docs/rules.md §9 "Ad revenue per territory": revenue × upgrade factor × type factor × 15%.
 export function AdRevenueTab({ territories }: { territories: readonly TerritoryDto[] }) {
   if (territories.length === 0) return <p className="empty-state">No territories owned yet... Ad revenue starts with your first territory.</p>;
   const rows = territories.map((territory) => ({

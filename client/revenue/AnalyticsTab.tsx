@@ -15,7 +15,7 @@ interface AnalyticsTabProps {
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 const usd = (amount: number) => amount.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 
-// SPEC §2 "Analytics": sub-tabs Overview, Opportunities and Projections.
+// docs/rules.md §2 "Analytics": sub-tabs Overview, Opportunities and Projections.
 export function AnalyticsTab({ summary, territoryTypes }: AnalyticsTabProps) {
   return (
     <Tabs.Root className="tabs" defaultValue="overview">

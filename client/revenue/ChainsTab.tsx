@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { chainStatuses } from '../../schema/rules/economy.ts';
 
-// SPEC §4 "Chain": complete when every listed territory is owned, and only then does the bonus apply.
+// docs/rules.md §4 "Chain": complete when every listed territory is owned, and only then does the bonus apply.
 export function ChainsTab({ ownedNames }: { ownedNames: readonly string[] }) {
   const [open, setOpen] = useState<string | null>(null);
   const chains = chainStatuses(ownedNames);

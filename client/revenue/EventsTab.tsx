@@ -12,7 +12,7 @@ interface EventsTabProps {
 
 const TICK_MS = 1000;
 
-// The countdown ticks on the local clock; the server is not asked again (SPEC §7: no polling).
+// The countdown ticks on the local clock; the server is not asked again (docs/rules.md §7: no polling).
 function useNow(): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -28,7 +28,7 @@ const TYPE_LABEL: Record<SpecialEventDto['event_type'], string> = {
   rent_discount: 'Rent discount',
 };
 
-// SPEC §2 "Events" and §4 "Event": the running event with its countdown, the upcoming ones, the benefits.
+// docs/rules.md §2 "Events" and §4 "Event": the running event with its countdown, the upcoming ones, the benefits.
 export function EventsTab({ events, readAt }: EventsTabProps) {
   const now = useNow();
   const active = events.filter((event) => event.state === 'active');

@@ -13,7 +13,7 @@ interface UpgradesTabProps {
   onUpgrade: (territory: TerritoryDto, tier: UpgradeTier) => Promise<void>;
 }
 
-// SPEC §4 "Upgrade tiers" and §5 "Upgrade": any higher tier, the button off while the balance is short.
+// docs/rules.md §4 "Upgrade tiers" and §5 "Upgrade": any higher tier, the button off while the balance is short.
 export function UpgradesTab({ territories, balance, upgradeDiscount, onUpgrade }: UpgradesTabProps) {
   const [busy, setBusy] = useState<string | null>(null);
 

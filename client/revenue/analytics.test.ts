@@ -4,7 +4,7 @@ import { eventBenefit, opportunities, opportunityGrowth, ownershipLadder, projec
 import { countdownLabel, startsInLabel } from './countdown.ts';
 
 describe('[§4 ownership tiers] the ladder read off the rule', () => {
-  it('when the ladder is built, then it has the five tiers of SPEC §4 with their minimum counts', () => {
+  it('when the ladder is built, then it has the five tiers of docs/rules.md §4 with their minimum counts', () => {
     expect(ownershipLadder().map(({ label, minimum, multiplier }) => [label, minimum, multiplier])).toEqual([
       ['Single Owner', 1, 1],
       ['Dual Owner', 2, 1.25],

@@ -46,7 +46,7 @@ export interface SplitLine {
 
 const SPLIT_LABELS: Record<keyof typeof REVENUE_SPLIT, string> = { rent: 'Rent', ads: 'Advertising', bonuses: 'Bonuses' };
 
-/** SPEC §9 "Analytics": the monthly total as 70% rent, 20% ads and 10% bonuses. */
+/** docs/rules.md §9 "Analytics": the monthly total as 70% rent, 20% ads and 10% bonuses. */
 export function revenueSplit(totalMonthly: number): SplitLine[] {
   return (Object.keys(REVENUE_SPLIT) as (keyof typeof REVENUE_SPLIT)[]).map((key) => ({
     key,
@@ -72,7 +72,7 @@ export interface Opportunity {
   monthly: number;
 }
 
-/** SPEC §9 "Analytics": upgrade potential, expansion and ad optimization, in DRK a month. */
+/** docs/rules.md §9 "Analytics": upgrade potential, expansion and ad optimization, in DRK a month. */
 export function opportunities(baseRevenue: number, territoryTypes: readonly TerritoryType[]): Opportunity[] {
   const adTargets = territoryTypes.filter((type) => type === 'common' || type === 'sub').length;
   return [
@@ -111,7 +111,7 @@ export interface Projection {
   goalMonthlyDrk: number;
 }
 
-/** SPEC §9: the 6-month forecast and the annual USD figure (DRK a year × 0.016) against the $350 goal. */
+/** docs/rules.md §9: the 6-month forecast and the annual USD figure (DRK a year × 0.016) against the $350 goal. */
 export function projection(totalMonthly: number, monthlyGrowth: number): Projection {
   const months = forecast(totalMonthly, monthlyGrowth);
   const annualDrk = totalMonthly * MONTHS_PER_YEAR;

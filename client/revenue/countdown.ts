@@ -4,7 +4,7 @@ const DAY = 24 * HOUR;
 
 const two = (value: number) => String(value).padStart(2, '0');
 
-/** SPEC §4 "Event": a countdown to the end ('2d 04:05:06 remaining'), or 'Event ended' once it is over. */
+/** docs/rules.md §4 "Event": a countdown to the end ('2d 04:05:06 remaining'), or 'Event ended' once it is over. */
 export function countdownLabel(secondsLeft: number): string {
   if (secondsLeft <= 0) return 'Event ended';
   const whole = Math.floor(secondsLeft);

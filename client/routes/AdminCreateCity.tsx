@@ -24,7 +24,7 @@ function Settlements({ wanaktId }: { wanaktId: string }) {
       return false;
     }
     showToast({ title: 'Success!', description: 'New city created successfully' });
-    // SPEC §7: a created territory refreshes the territory list.
+    // docs/rules.md §7: a created territory refreshes the territory list.
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: TERRITORIES }),
       queryClient.invalidateQueries({ queryKey: ['/api/territories/hierarchy'] }),

@@ -60,7 +60,7 @@ function PaidNotice({ paymentIntentId }: { paymentIntentId: string | null }) {
   );
 }
 
-// SPEC §2 "Advertise": a rate card, then create, then payment.
+// docs/rules.md §2 "Advertise": a rate card, then create, then payment.
 export default function Advertise() {
   const territories = useWorld((state) => state.territories);
   const [search] = useSearchParams();
@@ -208,7 +208,7 @@ export default function Advertise() {
                 step={100}
                 value={draft.impressions}
                 onChange={(event) => {
-                  // SPEC §5: a value that is not a number falls back to the default.
+                  // docs/rules.md §5: a value that is not a number falls back to the default.
                   const value = Number.parseInt(event.target.value, 10);
                   set({ impressions: Number.isNaN(value) ? AD_IMPRESSIONS.default : value });
                 }}

@@ -42,7 +42,7 @@ function RecentBroadcasts({ broadcasts }: { broadcasts: BroadcastDto[] | undefin
   );
 }
 
-// SPEC §4 "Broadcast flow": enter a message, pay $1, then the paid state, then send.
+// docs/rules.md §4 "Broadcast flow": enter a message, pay $1, then the paid state, then send.
 export default function Broadcast() {
   const account = useSession((state) => state.account);
   const [search] = useSearchParams();

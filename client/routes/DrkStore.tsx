@@ -35,7 +35,7 @@ function PackageCard({ pkg, onBuy, busy }: { pkg: DrkPackageDto; onBuy: () => vo
   );
 }
 
-// SPEC §4 "DRK purchase": package selection, purchase intent, checkout form, then back to the store
+// docs/rules.md §4 "DRK purchase": package selection, purchase intent, checkout form, then back to the store
 // with the user refreshed.
 export default function DrkStore() {
   const account = useSession((state) => state.account);

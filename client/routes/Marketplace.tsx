@@ -20,7 +20,7 @@ import { PlayerLink } from '../hud/PlayerLink.tsx';
 import { UNOWNED, typeName } from '../../schema/display-names.ts';
 import { MiniMap } from '../hud/MiniMap.tsx';
 
-// SPEC §9 showed the first 3 listings; issue 25 fills the screen with a grid (12 at 1280x800), then
+// docs/rules.md §9 showed the first 3 listings; issue 25 fills the screen with a grid (12 at 1280x800), then
 // more on demand, each page read from the server.
 const FIRST_SHOWN = 12;
 const MORE_STEP = 12;

@@ -57,7 +57,7 @@ export function everythingChanged(): void {
   void reloadTerritory(null);
 }
 
-/** SPEC §4 "Broadcast flow": the message reaches every connected player, with who sent it. */
+/** docs/rules.md §4 "Broadcast flow": the message reaches every connected player, with who sent it. */
 export function broadcastArrived(broadcast: LiveBroadcast): void {
   // The sender has just been told it went out; everyone else learns it now.
   if (broadcast.senderName !== useSession.getState().account?.username) {

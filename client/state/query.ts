@@ -1,9 +1,9 @@
-// The one query layer of the client, with SPEC §7's semantics: no retries, data never goes stale,
+// The one query layer of the client, with docs/rules.md §7's semantics: no retries, data never goes stale,
 // no refetch on focus and no polling (the live room pushes what changes; callers invalidate keys).
 import { QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
 import { getPath, type On401 } from '../api.ts';
 
-// SPEC §7: a default read GETs the path built from the query-key parts joined by slashes,
+// docs/rules.md §7: a default read GETs the path built from the query-key parts joined by slashes,
 // so ['/api/territories', 5, 'visits'] reads /api/territories/5/visits.
 export function pathOf(queryKey: QueryKey): string {
   return queryKey.map((part) => String(part)).join('/');

@@ -81,7 +81,7 @@ function broadcastOf(broadcast: LiveBroadcast | undefined) {
 }
 
 function refused({ type, message }: ServerMessages['refused']): void {
-  // SPEC §8: a failed pin move is logged to the console only.
+  // docs/rules.md §8: a failed pin move is logged to the console only.
   if (type.startsWith('pin.')) console.error('Failed to move the territory pin', message);
   else showToast({ variant: 'destructive', title: 'Not Allowed', description: message });
 }

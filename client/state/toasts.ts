@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-// SPEC §9 "Notifications".
+// docs/rules.md §9 "Notifications".
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;

@@ -140,7 +140,7 @@ export function goLive(): void {
   void import('./room.ts').then(({ connectWorld }) => connectWorld());
 }
 
-// SPEC §7: data never goes stale, so the list is fetched once and again only after a failure.
+// docs/rules.md §7: data never goes stale, so the list is fetched once and again only after a failure.
 export async function loadTerritories(): Promise<void> {
   const { status } = useWorld.getState();
   if (status === 'loading' || status === 'ready') return;
@@ -157,7 +157,7 @@ export function ownedCount(list: readonly TerritoryDto[], userId: string): numbe
   return list.reduce((count, territory) => (territory.owner_id === userId ? count + 1 : count), 0);
 }
 
-// SPEC §4: the owner is shown as You, Other Player or Available.
+// docs/rules.md §4: the owner is shown as You, Other Player or Available.
 export function ownerLabel(territory: TerritoryDto, userId: string | null): 'You' | 'Other Player' | 'Available' {
   if (territory.owner_id === null) return UNOWNED;
   return territory.owner_id === userId ? 'You' : 'Other Player';

@@ -74,7 +74,7 @@ for (const backend of testBackends()) {
 }
 
 const postgres = postgresBackendIfReachable();
-describe.runIf(postgres)('[DESIGN jobs] banner rotation by two processes on real PostgreSQL', () => {
+describe.runIf(postgres)('[design jobs] banner rotation by two processes on real PostgreSQL', () => {
   const shared = separateProcesses(postgres!, 2);
 
   it('when two processes rotate the same slots at the same moment, then each slot advances once, announced by one of them', async () => {

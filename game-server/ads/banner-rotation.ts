@@ -6,7 +6,7 @@ import type { ServiceDeps } from '../service-deps.ts';
 import { readAd, toAdDto } from './ad-rows.ts';
 import { emit } from '../events/outbox.ts';
 
-// The room's banner (SPEC §9: it rotates every 30 seconds). Time is cut into slots of
+// The room's banner (docs/rules.md §9: it rotates every 30 seconds). Time is cut into slots of
 // BANNER_SECONDS; whichever process inserts a slot's row first rotates it, so a slot turns once
 // however many processes run the job.
 

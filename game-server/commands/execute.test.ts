@@ -32,7 +32,7 @@ async function unownedListedTerritory(sql: Sql, price: number): Promise<{ id: nu
 }
 
 for (const backend of testBackends()) {
-  describe(`[DESIGN write path] execute(actor, command) on ${backend.name}`, () => {
+  describe(`[design write path] execute(actor, command) on ${backend.name}`, () => {
     let database: Database;
     let deps: CommandDeps;
     let player: ActingUser;

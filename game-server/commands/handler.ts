@@ -11,7 +11,7 @@ export interface CommandDeps extends ServiceDeps {
 
 export type AnswerStatus = 200 | 201 | 204;
 
-/** What a command answers: the status and the JSON body (none for 204) SPEC §7 gives the call. */
+/** What a command answers: the status and the JSON body (none for 204) docs/rules.md §7 gives the call. */
 export interface Answer {
   status: AnswerStatus;
   body?: unknown;

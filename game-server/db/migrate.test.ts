@@ -27,7 +27,7 @@ async function snapshot(sql: Queryable) {
 }
 
 for (const backend of testBackends()) {
-  describe(`[DESIGN storage] migrations and seed on ${backend.name}`, () => {
+  describe(`[design storage] migrations and seed on ${backend.name}`, () => {
     it('when run twice, then the second run changes nothing and prints no password again', async () => {
       const database = await backend.openEmpty();
       try {
@@ -112,7 +112,7 @@ for (const backend of testBackends()) {
 }
 
 const postgres = postgresBackendIfReachable();
-describe.runIf(postgres)('[DESIGN storage] two processes starting at once on real PostgreSQL', () => {
+describe.runIf(postgres)('[design storage] two processes starting at once on real PostgreSQL', () => {
   it('when two servers migrate and seed one empty database at once, then both succeed and nothing is doubled', async () => {
     const first = await postgres!.openEmpty();
     try {

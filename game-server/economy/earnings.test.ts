@@ -151,7 +151,7 @@ for (const backend of testBackends()) {
 }
 
 const postgres = postgresBackendIfReachable();
-describe.runIf(postgres)('[DESIGN jobs] monthly earnings by several processes at once on real PostgreSQL', () => {
+describe.runIf(postgres)('[design jobs] monthly earnings by several processes at once on real PostgreSQL', () => {
   const processes = separateProcesses(postgres!, 3);
 
   it('when three processes pay the same month at once, then each territory is paid exactly once', async () => {

@@ -14,7 +14,7 @@ async function fillSupplyTo(database: Database, leaveRemaining: number): Promise
 }
 
 for (const backend of testBackends()) {
-  describe(`[DESIGN money] the ledger on ${backend.name}`, () => {
+  describe(`[design money] the ledger on ${backend.name}`, () => {
     let database: Database;
     beforeAll(async () => {
       database = await backend.open();
@@ -83,7 +83,7 @@ for (const backend of testBackends()) {
 }
 
 const postgres = postgresBackendIfReachable();
-describe.runIf(postgres)('[DESIGN money] concurrent writers on real PostgreSQL', () => {
+describe.runIf(postgres)('[design money] concurrent writers on real PostgreSQL', () => {
   let database: Database;
   beforeEach(async () => {
     database = await postgres!.open();

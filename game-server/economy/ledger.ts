@@ -14,7 +14,7 @@ export interface Movement {
   reference?: string | null;
 }
 
-// Both refusals are 409s with SPEC's wording, so a caller that has nothing to add lets them through.
+// Both refusals are 409s with docs/rules.md's wording, so a caller that has nothing to add lets them through.
 export class InsufficientBalanceError extends GameError {
   constructor(
     readonly needed: number,

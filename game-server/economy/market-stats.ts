@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database.ts';
 const WINDOW_MS = 30 * 24 * 60 * 60 * 1000;
 
 /**
- * The dashboard's market figures (SPEC §9 lists them as fixed placeholders; DESIGN.md computes
+ * The dashboard's market figures (docs/rules.md §9 lists them as fixed placeholders; docs/design.md computes
  * them): every territory purchase is a ledger row, so the ledger alone tells trades, prices and growth.
  */
 export async function marketStats(sql: Queryable, now: Date): Promise<MarketStatsDto> {

@@ -40,7 +40,7 @@ interface Tree {
 }
 
 /**
- * A feudal tree with every case of SPEC §1: rent owed up each level, a rent the Wanakt set, a
+ * A feudal tree with every case of docs/rules.md §1: rent owed up each level, a rent the Wanakt set, a
  * territory held by its overlord's owner, unowned payers and overlords, and types that pay nothing.
  */
 async function buildTree(sql: Sql): Promise<Tree> {
@@ -64,7 +64,7 @@ async function buildTree(sql: Sql): Promise<Tree> {
   return { players: { a, b, c, d }, ids, seatId: seat.id };
 }
 
-/** The payments the tree owes, worked out by hand from SPEC §1 and §9. */
+/** The payments the tree owes, worked out by hand from docs/rules.md §1 and §9. */
 function expectedPayments({ players: { a, b, c, d }, ids, seatId }: Tree) {
   return [
     { payer_territory_id: ids.mainA, payer_id: a, payee_id: WANAKT_USER_ID, payee_territory_id: seatId, payment_type: 'rent', amount: 111 },
@@ -191,7 +191,7 @@ for (const backend of testBackends()) {
 }
 
 const postgres = postgresBackendIfReachable();
-describe.runIf(postgres)('[DESIGN jobs] rent generation by several processes at once on real PostgreSQL', () => {
+describe.runIf(postgres)('[design jobs] rent generation by several processes at once on real PostgreSQL', () => {
   const processes = separateProcesses(postgres!, 3);
 
   it('when three processes generate the same period at once, then each payment is created exactly once', async () => {

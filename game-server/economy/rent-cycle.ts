@@ -14,7 +14,7 @@ import { rentGenerated } from '../../schema/rules/notifications.ts';
 import { notify } from '../notifications/notifications.ts';
 import { emit } from '../events/outbox.ts';
 
-// The 6-month rent cycle (SPEC §1, §9): every owned territory owes its overlord's owner what
+// The 6-month rent cycle (docs/rules.md §1, §9): every owned territory owes its overlord's owner what
 // rentDue says, once per period. Any constant works as the lock class; it only has to be the same
 // in every process.
 const RENT_LOCK = 7_310_006;

@@ -21,7 +21,7 @@ export interface InvariantReport {
 }
 
 /**
- * The money invariants of DESIGN.md: the balances add up to the circulating supply, which never
+ * The money invariants of docs/design.md: the balances add up to the circulating supply, which never
  * passes the cap; the ledger's mints add up to the total supply; and replaying every account's
  * credits and debits gives exactly its balance. Read in one snapshot so concurrent writes
  * cannot make a healthy ledger look broken.

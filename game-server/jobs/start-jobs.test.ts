@@ -74,7 +74,7 @@ for (const backend of testBackends()) {
 }
 
 const postgres = postgresBackendIfReachable();
-describe.runIf(postgres)('[DESIGN jobs] the banner job in two processes on real PostgreSQL', () => {
+describe.runIf(postgres)('[design jobs] the banner job in two processes on real PostgreSQL', () => {
   const shared = separateProcesses(postgres!, 2);
 
   it('when two processes run the banner job on a 5-second schedule, then every slot is rotated by exactly one of them', async () => {

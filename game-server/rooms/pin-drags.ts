@@ -10,7 +10,7 @@ type Move = Omit<DragPin, 'type'>;
 /**
  * The Wanakt's pin drags: every client sees the pin move (at most PIN_DRAGS_PER_SECOND moves a
  * second per dragging client), and the drop is stored through the same command as
- * PATCH /api/territories/{id}/position. Positions are clamped to the map's marker margins (SPEC §5).
+ * PATCH /api/territories/{id}/position. Positions are clamped to the map's marker margins (docs/rules.md §5).
  */
 export class PinDrags {
   /** Pins moved live and not yet dropped, by the sessionId of their dragger. */

@@ -15,7 +15,7 @@ export const DEMO_GRANT = 4_900;
 export interface SeedOptions {
   wanaktPassword?: string;
   demoPassword?: string;
-  /** Seed the demo player `sample`; DESIGN.md keeps it to the embedded default unless a password is given. */
+  /** Seed the demo player `sample`; docs/design.md keeps it to the embedded default unless a password is given. */
   includeDemo: boolean;
   now: Date;
 }

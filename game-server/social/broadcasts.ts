@@ -11,7 +11,7 @@ import type { ServiceDeps } from '../service-deps.ts';
 import { refuseIfMuted } from './moderation.ts';
 import { emit } from '../events/outbox.ts';
 
-// SPEC §9 "one per player per day", read as any 24 hours, so two broadcasts cannot sit either side of midnight.
+// docs/rules.md §9 "one per player per day", read as any 24 hours, so two broadcasts cannot sit either side of midnight.
 const DAY_MS = 24 * 60 * 60 * 1000;
 // Open payments are checked with the provider when the webhook is late; older ones were abandoned.
 const RECONCILE_WINDOW_MS = DAY_MS;
@@ -82,7 +82,7 @@ async function reconcileOpenPayments(deps: ServiceDeps, provider: PaymentProvide
   for (const { id } of open) await reconcilePayment(deps, provider, id);
 }
 
-/** SPEC §4 "Broadcast flow": pay $1 first. Refused while an unused paid broadcast waits or the day's one is spent. */
+/** docs/rules.md §4 "Broadcast flow": pay $1 first. Refused while an unused paid broadcast waits or the day's one is spent. */
 export async function startBroadcastPayment(deps: ServiceDeps, provider: PaymentProvider, senderId: string, message: string): Promise<CheckoutDto> {
   // A muted player is refused before it pays, not after.
   await refuseIfMuted(deps.sql, senderId, deps.clock());

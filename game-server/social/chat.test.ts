@@ -13,7 +13,7 @@ import { execute } from '../commands/execute.ts';
 // The world room executes the chat command for chat sent over the socket, so the command itself
 // must hold the rule and announce the message, without any HTTP in front of it.
 for (const backend of testBackends()) {
-  describe(`[DESIGN live state] the chat service on ${backend.name}`, () => {
+  describe(`[design live state] the chat service on ${backend.name}`, () => {
     let database: Database;
     let deps: ServiceDeps;
     beforeAll(async () => {

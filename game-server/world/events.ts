@@ -74,7 +74,7 @@ async function readTerritoryEvent(sql: Queryable, id: number): Promise<Territory
   return territoryEventDto(row);
 }
 
-/** SPEC §4 "Event": the special events running now and the territory events that are live. */
+/** docs/rules.md §4 "Event": the special events running now and the territory events that are live. */
 export async function listActiveEvents(sql: Queryable, now: Date): Promise<ActiveEventsDto> {
   const territoryRows = await sql<TerritoryEventRow[]>`
     select ${territoryEventColumns(sql)} from territory_events e join territories t on t.id = e.territory_id

@@ -16,7 +16,7 @@ const rentTerms = (row: TerritoryRow) => ({
 });
 
 /**
- * The feudal tree of SPEC §2, as a list of its roots with every vassal nested under its overlord.
+ * The feudal tree of docs/rules.md §2, as a list of its roots with every vassal nested under its overlord.
  * The roots are the main cities plus any other territory with no parent, so every territory
  * appears exactly once. `paysRent` and `collectsRent` are what the rent cycle bills per period,
  * by the same rentOwed (before any rent discount event): an unowned vassal pays nobody, and rent

@@ -12,7 +12,7 @@ export interface Position {
 const sixDecimals = (value: number) => Math.round(value * 1e6) / 1e6;
 
 /**
- * Moves a territory's pin (SPEC §5 "Map"; the policy lets only the Wanakt). The point goes through the map's
+ * Moves a territory's pin (docs/rules.md §5 "Map"; the policy lets only the Wanakt). The point goes through the map's
  * projection and back, so a pin dropped beyond the marker margins is stored where the map shows
  * it. The REST call and the live room's pin drop both end here.
  */

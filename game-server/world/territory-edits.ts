@@ -23,7 +23,7 @@ export function renameTerritory(work: Work, territoryId: number, name: string): 
   return edit(work, territoryId, (tx) => tx`update territories set name = ${name} where id = ${territoryId}`);
 }
 
-/** Sets the rent a territory owes per period, or null to return it to the rule's default (SPEC §9 "Rent"). */
+/** Sets the rent a territory owes per period, or null to return it to the rule's default (docs/rules.md §9 "Rent"). */
 export async function setTerritoryRent(work: Work, territoryId: number, rentAmount: number | null): Promise<{ message: string }> {
   const territory = await edit(work, territoryId, (tx) => tx`update territories set rent_amount = ${rentAmount} where id = ${territoryId}`);
   return {

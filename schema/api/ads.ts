@@ -8,7 +8,7 @@ import { INVISIBLE_NAME_MESSAGE, nameProblem, normaliseName } from '../rules/nam
 export const AD_STATUSES = ['pending_payment', 'in_review', 'active', 'completed', 'rejected', 'refunded'] as const;
 export type AdStatus = (typeof AD_STATUSES)[number];
 
-/** An ad as the banner, the visit popup and the ad lists show it (SPEC §3 "Ad"). */
+/** An ad as the banner, the visit popup and the ad lists show it (docs/rules.md §3 "Ad"). */
 export const AdDto = z
   .object({
     id: z.number().int(),
@@ -55,7 +55,7 @@ const webUrl = z
 const wholeNumberBetween = (min: number, max: number, message: string) =>
   z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
 
-/** SPEC §3 "Advertisement purchase": what an advertiser (no account needed) sends to buy impressions. */
+/** docs/rules.md §3 "Advertisement purchase": what an advertiser (no account needed) sends to buy impressions. */
 export const AdPurchaseBody = z.object({
   title: requiredText('Please enter an ad title', 100),
   content: requiredText('Please enter the ad content', 1000),
@@ -82,7 +82,7 @@ export type AdPurchaseBody = z.infer<typeof AdPurchaseBody>;
 export const AdPurchaseDto = CheckoutDto.extend({ adId: z.number().int(), total_cost: z.number() }).meta({ id: 'AdPurchase' });
 export type AdPurchaseDto = z.infer<typeof AdPurchaseDto>;
 
-/** SPEC §5 "Dashboard banner form": a banner a player buys with DRK. */
+/** docs/rules.md §5 "Dashboard banner form": a banner a player buys with DRK. */
 export const BannerBody = z.object({
   title: requiredText('Please enter a banner title', 100),
   content: requiredText('Please enter the banner content', 1000),

@@ -12,7 +12,7 @@ export const BroadcastDto = z
     paid: z.boolean(),
     created_at: z.string(),
     reach_count: z.number().int(),
-    /** What the broadcast cost, in DRK at the store's rate (SPEC §2 "Global broadcast"). */
+    /** What the broadcast cost, in DRK at the store's rate (docs/rules.md §2 "Global broadcast"). */
     cost: z.number(),
     /** What the sender paid for it, in US cents: a broadcast is bought with money, not DRK. */
     cost_cents: z.number().int(),
@@ -22,7 +22,7 @@ export type BroadcastDto = z.infer<typeof BroadcastDto>;
 
 export const BROADCAST_MESSAGE_REQUIRED = 'Please enter a message to broadcast';
 
-// SPEC §5 "Broadcast message": trimmed text is required, at most 200 characters.
+// docs/rules.md §5 "Broadcast message": trimmed text is required, at most 200 characters.
 const BroadcastMessage = requiredText(BROADCAST_MESSAGE_REQUIRED, BROADCAST_MAX_LENGTH);
 
 export const BroadcastPaymentBody = z.object({

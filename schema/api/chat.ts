@@ -43,7 +43,7 @@ export const ChatPostInput = z.object({
 });
 export type ChatPostInput = z.infer<typeof ChatPostInput>;
 
-/** POST /api/chat: SPEC §7's payload, whose `user_id` must be the session's user. */
+/** POST /api/chat: docs/rules.md §7's payload, whose `user_id` must be the session's user. */
 export const ChatPostBody = ChatPostInput.extend({ user_id: UserIdField.optional() });
 export type ChatPostBody = z.infer<typeof ChatPostBody>;
 

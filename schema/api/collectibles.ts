@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COLLECTIBLE_TYPES, RARITIES } from '../constants.ts';
 import { UserIdField } from './ids.ts';
 
-/** SPEC §3 "Collectible": an owned one is shown as 'Applied' or 'In Collection'. */
+/** docs/rules.md §3 "Collectible": an owned one is shown as 'Applied' or 'In Collection'. */
 export const COLLECTIBLE_LABELS = ['Available', 'Applied', 'In Collection'] as const;
 export type CollectibleLabel = (typeof COLLECTIBLE_LABELS)[number];
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_DRK_SUPPLY } from '../constants.ts';
 import { UserId } from './ids.ts';
 
-// SPEC §5 "Mint": more than 0, and never more than the supply could ever hold. Within that, the
+// docs/rules.md §5 "Mint": more than 0, and never more than the supply could ever hold. Within that, the
 // remaining supply is the server's check (409), since it changes with every mint.
 export const MINT_AMOUNT_INVALID = `Please enter a whole amount of DRK from 1 to ${MAX_DRK_SUPPLY}`;
 export const MintBody = z.object({

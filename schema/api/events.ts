@@ -5,17 +5,17 @@ import { IdField } from './ids.ts';
 
 export const SPECIAL_EVENT_ICONS = ['trending-up', 'zap', 'crown', 'gift', 'star', 'calendar'] as const;
 export type SpecialEventIcon = (typeof SPECIAL_EVENT_ICONS)[number];
-// SPEC §3 "Special event": the colours the event cards are styled in.
+// docs/rules.md §3 "Special event": the colours the event cards are styled in.
 export const SPECIAL_EVENT_COLORS = ['green', 'blue', 'yellow', 'purple'] as const;
 export type SpecialEventColor = (typeof SPECIAL_EVENT_COLORS)[number];
 export const MIN_BONUS_MULTIPLIER = 0.1;
 export const MAX_BONUS_MULTIPLIER = 10;
 
-/** SPEC §4 "Event": running now, not started yet, or over (ended by time or by the Wanakt). */
+/** docs/rules.md §4 "Event": running now, not started yet, or over (ended by time or by the Wanakt). */
 export const SPECIAL_EVENT_STATES = ['active', 'upcoming', 'ended'] as const;
 export type SpecialEventState = (typeof SPECIAL_EVENT_STATES)[number];
 
-/** A territory's event (SPEC §3 "Event"): live now, or scheduled. */
+/** A territory's event (docs/rules.md §3 "Event"): live now, or scheduled. */
 export const TerritoryEventDto = z
   .object({
     id: z.number().int(),

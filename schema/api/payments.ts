@@ -56,14 +56,14 @@ export const DrkPackageDto = z
     popular: z.boolean(),
     description: z.string(),
     priceCents: z.number().int(),
-    /** SPEC §2: a package larger than the remaining supply is disabled and labelled 'Exceeds Supply'. */
+    /** docs/rules.md §2: a package larger than the remaining supply is disabled and labelled 'Exceeds Supply'. */
     exceedsSupply: z.boolean(),
     bestValue: z.boolean(),
   })
   .meta({ id: 'DrkPackage' });
 export type DrkPackageDto = z.infer<typeof DrkPackageDto>;
 
-// SPEC §7 sends "package id": `packageId` and `package_id` are both taken.
+// docs/rules.md §7 sends "package id": `packageId` and `package_id` are both taken.
 export const PurchaseIntentBody = z
   .object({
     packageId: PackageId.optional(),

@@ -20,7 +20,7 @@ const ProfileTerritory = z
     type: z.enum(TERRITORY_TYPES),
     latitude: z.string(),
     longitude: z.string(),
-    /** SPEC §3 carries it as a string. */
+    /** docs/rules.md §3 carries it as a string. */
     monthly_revenue: z.string(),
     upgrade_tier: z.enum(UPGRADE_TIERS),
     /** The overlord territory this one is a vassal of, and who holds it; null at the top of the chain. */
@@ -42,7 +42,7 @@ export const PlayerProfileDto = z
     username: z.string(),
     is_wanakt: z.boolean(),
     joined_at: z.string(),
-    /** SPEC §4's ownership tier by territory count (Single Owner ... Empire Builder), if any. */
+    /** docs/rules.md §4's ownership tier by territory count (Single Owner ... Empire Builder), if any. */
     ownership_tier: z.string().nullable(),
     territories: z.array(ProfileTerritory),
     /** The other players whose territories this player's are vassals of, and those who are its vassals. */

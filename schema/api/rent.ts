@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const PAYMENT_TYPES = ['rent', 'sub_rent', 'other'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
-/** An unpaid payment due, as the rent page and the payment schedule show it (SPEC §3 "Payment due"). */
+/** An unpaid payment due, as the rent page and the payment schedule show it (docs/rules.md §3 "Payment due"). */
 export const PaymentDueDto = z
   .object({
     id: z.number().int(),
@@ -19,7 +19,7 @@ export const PaymentDueDto = z
     payee_username: z.string(),
     payee_territory_id: z.number().int().nullable(),
     payee_territory_name: z.string().nullable(),
-    /** Past its due date: the rent page shows 'Pay Now' instead of 'Pay Early' (SPEC §4). */
+    /** Past its due date: the rent page shows 'Pay Now' instead of 'Pay Early' (docs/rules.md §4). */
     overdue: z.boolean(),
     /** 'Due in N days' or 'Overdue by N days'. */
     label: z.string(),

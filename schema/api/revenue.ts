@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAYMENT_TYPES } from './rent.ts';
 
-/** POST /api/rent/generate takes an empty body (SPEC §7): the server picks the current period. */
+/** POST /api/rent/generate takes an empty body (docs/rules.md §7): the server picks the current period. */
 export const RentGenerateBody = z.strictObject({}, { error: 'Generating rent takes no parameters' });
 
 /** The answer of POST /api/rent/generate: the period run and the payments this run created. */
@@ -22,7 +22,7 @@ export const TerritoryRevenueDto = z
   .meta({ id: 'TerritoryRevenue' });
 export type TerritoryRevenueDto = z.infer<typeof TerritoryRevenueDto>;
 
-/** GET /api/revenue/summary/{userId}: the revenue center's Overview (SPEC §2), projected and paid. */
+/** GET /api/revenue/summary/{userId}: the revenue center's Overview (docs/rules.md §2), projected and paid. */
 export const RevenueSummaryDto = z
   .object({
     user_id: z.string(),

@@ -6,9 +6,9 @@ import { pageFields, TimeKey } from './pages.ts';
 import { TerritoryDto } from './territory.ts';
 import { nameProblem, normaliseName } from '../rules/names.ts';
 
-// Request validators and answers of the /api/territories calls beyond the plain TerritoryDto (SPEC §7).
+// Request validators and answers of the /api/territories calls beyond the plain TerritoryDto (docs/rules.md §7).
 
-/** SPEC §7 payloads name the acting user; the router checks it against the session. */
+/** docs/rules.md §7 payloads name the acting user; the router checks it against the session. */
 const actingUser = z.string({ error: 'userId must be a user id' }).max(100, { error: 'userId must be a user id' }).optional();
 
 /** A whole number of DRK from 0 (or `min`) up to the supply cap: no price can ever be more. */
@@ -19,7 +19,7 @@ export const wholeDrk = (message: string, min = 0) =>
     .min(min, { error: message })
     .max(MAX_DRK_SUPPLY, { error: message });
 
-// SPEC §3 carries latitude and longitude as strings; numbers are accepted too. No exponents, no
+// docs/rules.md §3 carries latitude and longitude as strings; numbers are accepted too. No exponents, no
 // NaN or Infinity: only what a person would type as a decimal. A blank field counts as missing.
 const DECIMAL = /^[+-]?(\d{1,3}(\.\d{0,12})?|\.\d{1,12})$/;
 const blankToUndefined = (value: unknown) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value);
@@ -48,7 +48,7 @@ export const UpgradeBody = z.object({
   upgrade_tier: z.enum(UPGRADE_TIERS, { error: `upgrade_tier must be one of ${UPGRADE_TIERS.join(', ')}` }),
 });
 
-// SPEC §5 "Territory description": the messages of its two toasts.
+// docs/rules.md §5 "Territory description": the messages of its two toasts.
 export const DESCRIPTION_TOO_SHORT = 'Please provide at least 10 characters for your territory description.';
 export const DESCRIPTION_TOO_LONG = 'Territory description must be 500 characters or less.';
 export const DESCRIPTION_MIN = 10;
@@ -94,7 +94,7 @@ export const PositionBody = z.object({
   longitude: decimalCoordinate('Longitude must be a decimal number', 'Latitude and longitude are required'),
 });
 
-// SPEC §5 "Rent amount". Null puts the territory back on the rule's default rent.
+// docs/rules.md §5 "Rent amount". Null puts the territory back on the rule's default rent.
 export const RENT_AMOUNT_INVALID = 'Please enter a valid rent amount (0 or positive number)';
 export const RentBody = z.object({
   userId: actingUser,
@@ -114,7 +114,7 @@ export const ListingBody = z.object({
   }),
 });
 
-// SPEC §5 "Admin create city".
+// docs/rules.md §5 "Admin create city".
 export const MISSING_FIELDS = 'Please fill in all required fields';
 /** The types the Wanakt can found, settlements of the feudal tree first. */
 export const SETTLEMENT_TYPES = ['main', 'city', 'town', 'village', 'sub', 'common', 'wonder'] as const satisfies readonly TerritoryType[];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TERRITORY_FIELDS, TerritoryDto, type TerritoryField } from './territory.ts';
 
-// GET /api/territories answers SPEC §3's full territory by default. A program that follows a large
+// GET /api/territories answers docs/rules.md §3's full territory by default. A program that follows a large
 // world asks only for the fields it shows (`fields`) and only for the part of the map it looks at
 // (`bbox`), or only what changed since the world sequence number it last saw (`since`), so learning
 // that one owner changed does not cost the whole world in full.

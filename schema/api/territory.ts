@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TERRITORY_TIERS, TERRITORY_TYPES, UPGRADE_TIERS } from '../constants.ts';
 
-// A territory as every /api/territories read answers it (SPEC §3). DRK figures that the spec
+// A territory as every /api/territories read answers it (docs/rules.md §3). DRK figures that the spec
 // carries as strings stay strings; the rest are numbers.
 export const TerritoryDto = z
   .object({

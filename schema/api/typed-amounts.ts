@@ -1,7 +1,7 @@
 // What a person types into a form field, read the way the server reads the JSON it becomes: the
 // browser's forms use these so they can never accept what the server refuses, or the reverse.
 
-// DRK amounts are whole numbers (SPEC §9): a plain non-negative integer, no fractions, exponents,
+// DRK amounts are whole numbers (docs/rules.md §9): a plain non-negative integer, no fractions, exponents,
 // signs or letters.
 const WHOLE_NUMBER = /^\d+$/;
 

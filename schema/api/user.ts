@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The account answer of register, login and /api/auth/me (SPEC §3 "User").
+// The account answer of register, login and /api/auth/me (docs/rules.md §3 "User").
 export const AccountDto = z
   .object({ id: z.string(), username: z.string(), drk_balance: z.string(), is_wanakt: z.boolean() })
   .meta({ id: 'Account' });

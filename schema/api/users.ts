@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PageDto, pageFields } from './pages.ts';
 
 /**
- * A player as GET /api/users answers it: public fields only. `drk_balance` (SPEC §3: a number
+ * A player as GET /api/users answers it: public fields only. `drk_balance` (docs/rules.md §3: a number
  * carried as a string) is there only for the player itself and for the Wanakt.
  */
 export const PublicUserDto = z

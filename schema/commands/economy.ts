@@ -12,7 +12,7 @@ export const GenerateRent = z.object({ type: z.literal('rent.generate'), body: p
 
 const collectibleId = TargetId('Collectible id');
 const onCollectible = <T extends string>(type: T) => z.object({ type: z.literal(type), body: payload(CollectibleActionBody), collectibleId });
-// The body comes first: SPEC §7 names the acting user there, and it is checked before the id.
+// The body comes first: docs/rules.md §7 names the acting user there, and it is checked before the id.
 export const BuyCollectible = onCollectible('collectible.purchase');
 export const ApplyCollectible = onCollectible('collectible.apply');
 export const UnapplyCollectible = onCollectible('collectible.unapply');

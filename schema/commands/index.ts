@@ -6,7 +6,7 @@ import { territoryCommands } from './territories.ts';
 import { worldCommands } from './world.ts';
 
 /**
- * Every write of the game, over REST or the world room, as one union (DESIGN.md "The path of a
+ * Every write of the game, over REST or the world room, as one union (docs/design.md "The path of a
  * write"). Registration, login and logout are not here: they make or end the session that every
  * command is acted under. Neither is the payment provider's webhook: it acts for nobody, and the
  * provider's signature, not a session, is its permission.

@@ -6,7 +6,7 @@ const visitor: Actor = { user: null, via: 'web' };
 const player: Actor = { user: { id: 'p1', username: 'player1', is_wanakt: false }, via: 'web' };
 const wanakt: Actor = { user: { id: 'wanakt-admin', username: 'wanakt', is_wanakt: true }, via: 'room' };
 
-describe('[DESIGN write path] the policy table', () => {
+describe('[design write path] the policy table', () => {
   it('has one line for every command of the union, and the union no command without one', () => {
     expect(Object.keys(POLICY).sort()).toEqual([...COMMAND_TYPES].sort());
     expect(new Set(COMMAND_TYPES).size).toBe(Command.options.length);
@@ -50,7 +50,7 @@ describe('[DESIGN write path] the policy table', () => {
   });
 });
 
-describe('[DESIGN write path] the command union', () => {
+describe('[design write path] the command union', () => {
   it('reads a REST path id and a room number alike, with the path’s messages', () => {
     const fromPath = Command.parse({ type: 'territory.visit', territoryId: '12' });
     const fromRoom = Command.parse({ type: 'territory.visit', territoryId: 12 });

@@ -25,9 +25,9 @@ export type Audience = 'visitor' | 'player' | 'owner' | 'wanakt';
 
 export interface Permission {
   who: Audience;
-  /** What a visitor is told (401) when the command needs a login; SPEC's screens word it per call. */
+  /** What a visitor is told (401) when the command needs a login; docs/rules.md's screens word it per call. */
   loginFirst?: string;
-  /** The payload field that names the acting user (SPEC §7); naming anyone else is refused. */
+  /** The payload field that names the acting user (docs/rules.md §7); naming anyone else is refused. */
   actingUserField?: 'userId' | 'user_id' | 'sender_id';
 }
 
@@ -68,7 +68,7 @@ export const POLICY: Record<CommandType, Permission> = {
   'chat.remove': wanakt,
   'broadcast.pay': player('Please log in to send broadcasts', 'userId'),
   'broadcast.send': player('Please log in to send broadcasts', 'sender_id'),
-  // SPEC §6: advertisers need no account, only an email.
+  // docs/rules.md §6: advertisers need no account, only an email.
   'ad.purchase': { who: 'visitor' },
   'banner.buy': player('Please log in to create a banner'),
   'ad.approve': wanakt,

@@ -6,7 +6,7 @@ import { payload, TargetId } from './ref.ts';
 
 // What players say to each other: territory chat (REST or the room) and the paid broadcast.
 export const PostChat = z.object({ type: z.literal('chat.post'), body: payload(ChatPostBody) });
-/** Opens the $1 payment a broadcast needs (SPEC §4 "Broadcast flow"). */
+/** Opens the $1 payment a broadcast needs (docs/rules.md §4 "Broadcast flow"). */
 export const PayForBroadcast = z.object({ type: z.literal('broadcast.pay'), body: payload(BroadcastPaymentBody) });
 export const SendBroadcast = z.object({ type: z.literal('broadcast.send'), body: payload(SendBroadcastBody) });
 

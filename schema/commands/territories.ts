@@ -11,7 +11,7 @@ import {
 } from '../api/territories.ts';
 import { payload, TargetId } from './ref.ts';
 
-// The writes on one territory (SPEC §7 /api/territories/{id}/...), each naming its territory.
+// The writes on one territory (docs/rules.md §7 /api/territories/{id}/...), each naming its territory.
 const territoryId = TargetId('Territory id');
 const onTerritory = <T extends string, S extends z.ZodType>(type: T, body: S) =>
   z.object({ type: z.literal(type), territoryId, body: payload(body) });

@@ -1,7 +1,7 @@
 import { UPGRADE_MULTIPLIER, type TerritoryType, type UpgradeTier } from '../constants.ts';
 import { adRevenue, chainMultiplier, chainStatuses, ownershipMultiplier, type ChainStatus } from './economy.ts';
 
-// What a territory earns in a month (SPEC §9 and issue 6): the monthly payout and the revenue
+// What a territory earns in a month (docs/rules.md §9 and issue 6): the monthly payout and the revenue
 // center's projection both come from these functions, so the screen shows what will be paid.
 
 export interface EarningTerritory {
@@ -12,7 +12,7 @@ export interface EarningTerritory {
 }
 
 export interface EarningContext {
-  /** How many territories the owner holds: the SPEC §4 ownership multiplier. */
+  /** How many territories the owner holds: the docs/rules.md §4 ownership multiplier. */
   territoryCount: number;
   chains: ChainStatus[];
   /** The product of the running 'revenue' special events (1 when none runs). */
@@ -23,11 +23,11 @@ export interface TerritoryEarning {
   base: number;
   /** What the owner's multipliers add on top of the base, in whole DRK. */
   multiplierBonus: number;
-  /** The territory's ad revenue by SPEC §9's formula, in whole DRK. */
+  /** The territory's ad revenue by docs/rules.md §9's formula, in whole DRK. */
   adRevenue: number;
   /** Whole DRK paid to the owner. */
   toOwner: number;
-  /** Whole DRK paid to the Wanakt: a wonder's ad revenue (SPEC §1: wonders are public). */
+  /** Whole DRK paid to the Wanakt: a wonder's ad revenue (docs/rules.md §1: wonders are public). */
   toWanakt: number;
 }
 

@@ -1,6 +1,6 @@
 import { DEFAULT_MONTHLY_REVENUE, UPGRADE_COST, UPGRADE_MULTIPLIER, UPGRADE_TIERS, type TerritoryType, type UpgradeTier } from '../constants.ts';
 
-// SPEC §4 "Ownership tiers by territory count" and §9 "Territory-count multipliers".
+// docs/rules.md §4 "Ownership tiers by territory count" and §9 "Territory-count multipliers".
 const OWNERSHIP_TIERS = [
   { minimum: 8, label: 'Empire Builder', multiplier: 2.5 },
   { minimum: 5, label: 'Territory Lord', multiplier: 2 },
@@ -23,7 +23,7 @@ export function ownershipMultiplier(territoryCount: number): number {
   return ownershipTier(territoryCount)?.multiplier ?? 1;
 }
 
-// SPEC §4 "Upgrade tiers": any higher tier can be bought by paying its cost.
+// docs/rules.md §4 "Upgrade tiers": any higher tier can be bought by paying its cost.
 export function canUpgrade(from: UpgradeTier, to: UpgradeTier): boolean {
   return UPGRADE_TIERS.indexOf(to) > UPGRADE_TIERS.indexOf(from);
 }
@@ -32,17 +32,17 @@ export function upgradeCost(to: UpgradeTier): number {
   return UPGRADE_COST[to];
 }
 
-// SPEC §9 "Ad revenue per territory".
+// docs/rules.md §9 "Ad revenue per territory".
 const AD_TYPE_FACTOR: Partial<Record<TerritoryType, number>> = { main: 1.5, wanakt: 2, wonder: 1.8, sub: 1.2 };
 export const AD_REVENUE_SHARE = 0.15;
 
-/** SPEC §9: a territory without a monthly revenue (0) earns ads as if it had the default. */
+/** docs/rules.md §9: a territory without a monthly revenue (0) earns ads as if it had the default. */
 export function adRevenue(monthlyRevenue: number, upgradeTier: UpgradeTier, type: TerritoryType): number {
   const base = monthlyRevenue > 0 ? monthlyRevenue : DEFAULT_MONTHLY_REVENUE;
   return base * UPGRADE_MULTIPLIER[upgradeTier] * (AD_TYPE_FACTOR[type] ?? 1) * AD_REVENUE_SHARE;
 }
 
-// SPEC §3 "Chain definitions (fixed)".
+// docs/rules.md §3 "Chain definitions (fixed)".
 export const CHAINS = [
   { name: 'Americas Trade Route', bonus: 0.25, territories: ['New York', 'Panama City', 'São Paulo'] },
   { name: 'Europe-Africa Corridor', bonus: 0.2, territories: ['London', 'Cairo', 'Lagos'] },
@@ -59,7 +59,7 @@ export interface ChainStatus {
   complete: boolean;
 }
 
-/** SPEC §4 "Chain": complete when every listed territory is owned; the bonus applies only then. */
+/** docs/rules.md §4 "Chain": complete when every listed territory is owned; the bonus applies only then. */
 export function chainStatuses(ownedNames: Iterable<string>): ChainStatus[] {
   const owned = new Set(ownedNames);
   return CHAINS.map((chain) => {
@@ -73,7 +73,7 @@ export function chainMultiplier(territoryName: string, statuses: ChainStatus[]):
   return 1 + statuses.filter((chain) => chain.complete && chain.territories.includes(territoryName)).reduce((sum, chain) => sum + chain.bonus, 0);
 }
 
-// SPEC §9 "Analytics".
+// docs/rules.md §9 "Analytics".
 export const REVENUE_SPLIT = { rent: 0.7, ads: 0.2, bonuses: 0.1 } as const;
 export const UPGRADE_POTENTIAL_SHARE = 0.5;
 export const EXPANSION_VALUE_PER_TERRITORY = 166;

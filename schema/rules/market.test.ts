@@ -13,7 +13,7 @@ describe('[§5 purchase] decidePurchase', () => {
     expect(decidePurchase({ ...listed, ownerId: null }, { id: 'buyer' }, TREASURY)).toEqual({ ok: true, price: 1500, payeeId: TREASURY });
   });
 
-  it('when the buyer owns it, or it is not listed, then it is refused in SPEC words', () => {
+  it('when the buyer owns it, or it is not listed, then it is refused in docs/rules.md words', () => {
     expect(decidePurchase(listed, { id: 'seller' }, TREASURY)).toEqual({ ok: false, message: 'You already own Austin' });
     expect(decidePurchase({ ...listed, salePrice: null }, { id: 'buyer' }, TREASURY)).toEqual({ ok: false, message: 'Austin is not for sale' });
   });
@@ -56,7 +56,7 @@ describe('[§4 territory ownership] decideAssignment', () => {
 });
 
 describe('[§4 upgrade tiers] decideUpgrade', () => {
-  it('when the tier is higher, then it costs the SPEC §9 price less a running discount', () => {
+  it('when the tier is higher, then it costs the docs/rules.md §9 price less a running discount', () => {
     expect(decideUpgrade({ name: 'Austin', upgradeTier: 'standard' }, 'premium', 1)).toMatchObject({ ok: true, cost: 500 });
     expect(decideUpgrade({ name: 'Austin', upgradeTier: 'standard' }, 'premium', 1.2)).toMatchObject({ ok: true, cost: 400 });
   });

@@ -2,7 +2,7 @@ import { UPGRADE_COST, type TerritoryType, type UpgradeTier } from '../constants
 import { canUpgrade, discountedPrice } from './economy.ts';
 import { formatDrk } from '../format.ts';
 
-// The rules of buying, selling and improving a territory (SPEC §4, §5). Each takes what the
+// The rules of buying, selling and improving a territory (docs/rules.md §4, §5). Each takes what the
 // service loaded and answers what is to change, or why nothing may: no I/O, so the server decides
 // with them under its row locks and the browser checks the same before it asks.
 
@@ -17,20 +17,20 @@ export interface TerritoryFacts {
   salePrice: number | null;
 }
 
-/** The Wanakt's seat and the wonders belong to the realm (SPEC §1 "Wonders are public"). */
+/** The Wanakt's seat and the wonders belong to the realm (docs/rules.md §1 "Wonders are public"). */
 export function isRealmTerritory(type: TerritoryType): boolean {
   return type === 'wanakt' || type === 'wonder';
 }
 
 export const realmRefusal = (name: string) => `${name} belongs to the realm and cannot change hands`;
 
-/** SPEC §5's 'Insufficient Balance' words, the same from the ledger and the purchase dialog. */
+/** docs/rules.md §5's 'Insufficient Balance' words, the same from the ledger and the purchase dialog. */
 export const shortOfDrk = (needed: number, available: number) => `You need ${formatDrk(needed)} but only have ${formatDrk(available)}`;
 
 export type Purchase = { ok: true; price: number; payeeId: string };
 
 /**
- * SPEC §5 "Purchase": the buyer pays the asking price to the seller, or to the treasury for a
+ * docs/rules.md §5 "Purchase": the buyer pays the asking price to the seller, or to the treasury for a
  * territory nobody owns. `seenPrice`, when given, guards against paying a price the seller raised
  * after the buyer looked; `balance`, when known, refuses a buyer who cannot pay.
  */
@@ -55,7 +55,7 @@ export function decideListing(territory: TerritoryFacts, salePrice: number | nul
 
 export type Assignment = { ok: true; reason: 'gift' | 'assignment'; message: string };
 
-/** SPEC §4 "Territory ownership": the Wanakt gives a territory away (price 0) or assigns it for a price. */
+/** docs/rules.md §4 "Territory ownership": the Wanakt gives a territory away (price 0) or assigns it for a price. */
 export function decideAssignment(territory: TerritoryFacts, recipient: { id: string; username: string }, price: number): Assignment | Refusal {
   if (isRealmTerritory(territory.type)) return refuse(realmRefusal(territory.name));
   if (territory.ownerId === recipient.id) return refuse(`${recipient.username} already owns ${territory.name}`);
@@ -64,7 +64,7 @@ export function decideAssignment(territory: TerritoryFacts, recipient: { id: str
     : { ok: true, reason: 'assignment', message: `${territory.name} was assigned to ${recipient.username} for ${formatDrk(price)}` };
 }
 
-/** SPEC §4 "Upgrade tiers": any higher tier, at its SPEC §9 cost less a running upgrade-discount event. */
+/** docs/rules.md §4 "Upgrade tiers": any higher tier, at its docs/rules.md §9 cost less a running upgrade-discount event. */
 export function decideUpgrade(
   territory: { name: string; upgradeTier: UpgradeTier },
   tier: UpgradeTier,

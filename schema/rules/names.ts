@@ -1,4 +1,4 @@
-// SPEC §9 names, hardened against impersonation: what a name a player chooses may contain. The
+// docs/rules.md §9 names, hardened against impersonation: what a name a player chooses may contain. The
 // collision check against existing names (the TR39 skeleton) runs on the server, which holds the
 // confusables data.
 

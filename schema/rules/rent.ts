@@ -6,7 +6,7 @@ export const RENT_PERIOD_MONTHS = 6;
 /** Rent of a period falls due this many days after the period is generated. */
 export const RENT_DUE_DAYS = 30;
 
-// SPEC §1 and §9: who pays whom, and what share of monthly revenue, per 6-month period.
+// docs/rules.md §1 and §9: who pays whom, and what share of monthly revenue, per 6-month period.
 export const FEUDAL_SHARE: Partial<Record<TerritoryType, { overlord: TerritoryType; percent: number }>> = {
   village: { overlord: 'town', percent: 30 },
   town: { overlord: 'city', percent: 25 },

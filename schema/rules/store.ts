@@ -23,7 +23,7 @@ export function bestValuePackageId(): DrkPackageId {
   return [...DRK_PACKAGES].sort((a, b) => b.drk / b.price - a.drk / a.price)[0].id;
 }
 
-// SPEC §9 "Advertising".
+// docs/rules.md §9 "Advertising".
 export const AD_RATE_CENTS: Partial<Record<TerritoryType, number>> = { main: 8, sub: 5, wonder: 12, common: 3 };
 export const DEFAULT_AD_RATE_CENTS = 5;
 export const AD_TARGET_TYPES: readonly TerritoryType[] = ['main', 'sub', 'wonder'];
@@ -31,7 +31,7 @@ export const AD_IMPRESSIONS = { default: 1000, min: 100, max: 50_000 } as const;
 export const BANNER_IMPRESSIONS = { default: 1000, min: 100, max: 100_000 } as const;
 export const BANNER_DRK_PER_THOUSAND = 5;
 
-/** The rate of a territory type; with no territory chosen yet, the default rate (SPEC §9 "Default total: $50"). */
+/** The rate of a territory type; with no territory chosen yet, the default rate (docs/rules.md §9 "Default total: $50"). */
 export function adRateCents(type: TerritoryType | null): number {
   return (type && AD_RATE_CENTS[type]) ?? DEFAULT_AD_RATE_CENTS;
 }
@@ -46,12 +46,12 @@ export function bannerCostDrk(impressions: number): number {
   return Math.ceil((impressions * BANNER_DRK_PER_THOUSAND) / 1000);
 }
 
-// SPEC §9 "Broadcast".
+// docs/rules.md §9 "Broadcast".
 export const BROADCAST_PRICE_CENTS = 100;
 export const BROADCAST_MAX_LENGTH = 200;
 export const BROADCASTS_PER_DAY = 1;
 
-// SPEC §9 "Annual USD figure": 1 DRK is worth $0.016, i.e. 1.6 cents, so one cent buys 10/16 DRK.
+// docs/rules.md §9 "Annual USD figure": 1 DRK is worth $0.016, i.e. 1.6 cents, so one cent buys 10/16 DRK.
 // Whole-number arithmetic keeps $1 at exactly 62.5 DRK before rounding, which floats would not.
 const TENTHS_OF_A_CENT_PER_DRK = 16;
 
@@ -64,12 +64,12 @@ export function findDrkPackage(id: string): DrkPackage | undefined {
   return DRK_PACKAGES.find((pkg) => pkg.id === id);
 }
 
-/** SPEC §5 "DRK package": a package larger than the remaining supply cannot be bought. */
+/** docs/rules.md §5 "DRK package": a package larger than the remaining supply cannot be bought. */
 export function packageSupplyMessage(remaining: number, drk: number): string {
   return `Only ${formatDrk(remaining)} remaining in supply. Cannot purchase ${formatDrk(drk)} package.`;
 }
 
-// SPEC §9 "Rate card labels", in the order the advertise page shows them.
+// docs/rules.md §9 "Rate card labels", in the order the advertise page shows them.
 export const AD_RATE_CARD: readonly { label: string; type: TerritoryType }[] = [
   { label: 'Major Cities', type: 'main' },
   { label: 'Sub-territories', type: 'sub' },

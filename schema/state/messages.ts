@@ -22,7 +22,7 @@ const mapCoordinate = (axis: string) => z.number({ error: `${axis} must be a num
 
 export const WatchChat = z.strictObject({ type: z.literal('chat.watch'), territoryId: territoryId.nullable() });
 export const SendChat = z.strictObject({ type: z.literal('chat.send'), territoryId, message: ChatMessageText });
-/** A pin in motion, in map coordinates (the 1000x600 canvas); the room clamps it (SPEC §5 "Map"). */
+/** A pin in motion, in map coordinates (the 1000x600 canvas); the room clamps it (docs/rules.md §5 "Map"). */
 export const DragPin = z.strictObject({ type: z.literal('pin.drag'), territoryId, x: mapCoordinate('x'), y: mapCoordinate('y') });
 /** Where the pin was let go; this one is stored. */
 export const DropPin = z.strictObject({ type: z.literal('pin.drop'), territoryId, x: mapCoordinate('x'), y: mapCoordinate('y') });

@@ -1,6 +1,6 @@
 import { schema, t, type SchemaType } from '@colyseus/schema';
 
-// The live world the `world` room keeps in step on every client (DESIGN.md "Live state"). Only the
+// The live world the `world` room keeps in step on every client (docs/design.md "Live state"). Only the
 // fields that change while people watch travel here; descriptions, revenue and history stay in REST.
 // What is private to a player travels as a direct message (ServerMessages['figures']), not in here.
 

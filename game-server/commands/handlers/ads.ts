@@ -5,7 +5,7 @@ import { startAdPurchase } from '../../ads/ad-purchase.ts';
 import { buyBanner as buy } from '../../ads/banners.ts';
 import { created, ok, providerOf, userOf, type InTransaction, type OwnTransactions } from '../handler.ts';
 
-/** SPEC §6: an advertiser, with no account, opens a card payment for impressions on a territory. */
+/** docs/rules.md §6: an advertiser, with no account, opens a card payment for impressions on a territory. */
 export const purchaseAd: OwnTransactions<z.infer<typeof PurchaseAd>> = {
   inTransaction: false,
   async run(deps, _actor, { body }) {

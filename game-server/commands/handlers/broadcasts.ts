@@ -3,7 +3,7 @@ import type { PayForBroadcast, SendBroadcast } from '../../../schema/commands/so
 import { sendBroadcast as send, startBroadcastPayment } from '../../social/broadcasts.ts';
 import { created, providerOf, userOf, type OwnTransactions } from '../handler.ts';
 
-// SPEC §4 "Broadcast flow": pay $1, then send. Both ask the payment provider (to open a payment,
+// docs/rules.md §4 "Broadcast flow": pay $1, then send. Both ask the payment provider (to open a payment,
 // or to settle one whose webhook is late), so each runs its own transactions around that call.
 
 export const payForBroadcast: OwnTransactions<z.infer<typeof PayForBroadcast>> = {

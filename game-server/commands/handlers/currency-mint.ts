@@ -11,7 +11,7 @@ import { notify } from '../../notifications/notifications.ts';
 import { drkMinted } from '../../../schema/rules/notifications.ts';
 
 /**
- * SPEC §5 "Mint": the Wanakt creates DRK for any account, never past the 21,000,000 cap. The cap
+ * docs/rules.md §5 "Mint": the Wanakt creates DRK for any account, never past the 21,000,000 cap. The cap
  * is checked by the ledger's own UPDATE, so two mints at once cannot both slip under it.
  */
 export const mintDrk: InTransaction<z.infer<typeof MintDrk>> = {

@@ -4,7 +4,7 @@ import { generateRentPeriod } from '../../economy/rent-cycle.ts';
 import { ok, userOf, type OwnTransactions } from '../handler.ts';
 
 /**
- * The Wanakt runs the rent cycle now (SPEC §7). A period can hold 100,000 territories, so the cycle
+ * The Wanakt runs the rent cycle now (docs/rules.md §7). A period can hold 100,000 territories, so the cycle
  * commits in batches, each with its payments and its events; it is the same service the 6-month
  * job runs, and running a period twice creates nothing new.
  */

@@ -13,7 +13,7 @@ import { notify } from '../../notifications/notifications.ts';
 import { territoryGifted } from '../../../schema/rules/notifications.ts';
 
 /**
- * SPEC §4 "Territory ownership": the Wanakt gives a territory to a player. A price of 0 is a gift
+ * docs/rules.md §4 "Territory ownership": the Wanakt gives a territory to a player. A price of 0 is a gift
  * and moves no DRK; otherwise the recipient pays it to the treasury, or nothing changes.
  */
 export const assignTerritory: InTransaction<z.infer<typeof AssignTerritory>> = {

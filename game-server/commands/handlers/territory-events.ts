@@ -3,7 +3,7 @@ import type { CreateTerritoryEvent, DeleteTerritoryEvent, UpdateTerritoryEvent }
 import { createTerritoryEvent as create, deleteTerritoryEvent as remove, updateTerritoryEvent as update } from '../../world/events.ts';
 import { created, ok, type InTransaction } from '../handler.ts';
 
-// The Wanakt's calendar of territory events (SPEC §2, the dashboard's right sidebar).
+// The Wanakt's calendar of territory events (docs/rules.md §2, the dashboard's right sidebar).
 
 export const createTerritoryEvent: InTransaction<z.infer<typeof CreateTerritoryEvent>> = {
   inTransaction: true,

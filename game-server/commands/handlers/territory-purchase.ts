@@ -11,7 +11,7 @@ import { ok, userOf, type InTransaction } from '../handler.ts';
 import { decided, factsOf } from '../owner.ts';
 
 /**
- * SPEC §5 "Purchase". The territory's row is locked first, so of many buyers at once exactly one
+ * docs/rules.md §5 "Purchase". The territory's row is locked first, so of many buyers at once exactly one
  * finds it still listed; the others get a 409 and keep their DRK. The ledger checks the balance
  * under the users' row locks.
  */

@@ -10,7 +10,7 @@ import { ok, userOf, type InTransaction } from '../handler.ts';
 import { decided, requireOwner } from '../owner.ts';
 
 /**
- * SPEC §4 "Upgrade tiers": the owner buys any higher tier at its SPEC §9 cost, less a running
+ * docs/rules.md §4 "Upgrade tiers": the owner buys any higher tier at its docs/rules.md §9 cost, less a running
  * upgrade-discount event, paid to the Wanakt's treasury. The cost is the server's own figure.
  */
 export const upgradeTerritory: InTransaction<z.infer<typeof UpgradeTerritory>> = {

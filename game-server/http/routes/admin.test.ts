@@ -61,7 +61,7 @@ for (const backend of testBackends()) {
       expect((await create({ name: 'Odd', latitude: 1, longitude: 1, type: 'city', parent_territory_id: 999999 })).status).toBe(404);
     });
 
-    it('when name, latitude or longitude is missing or blank, then 400 with SPEC §5\'s message and nothing is created', async () => {
+    it('when name, latitude or longitude is missing or blank, then 400 with docs/rules.md §5\'s message and nothing is created', async () => {
       const before = await count();
       for (const body of [{}, { latitude: '1', longitude: '1' }, { name: '   ', latitude: '1', longitude: '1' }, { name: 'X', longitude: '1' }, { name: 'X', latitude: '', longitude: '1' }, { name: 'X', latitude: '1', longitude: null }]) {
         expect(await create(body)).toMatchObject({ status: 400, body: { message: 'Please fill in all required fields' } });

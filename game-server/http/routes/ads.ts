@@ -22,7 +22,7 @@ export function adRoutes(deps: HttpDeps, payments: PaymentProvider): Router {
   });
 
   const commands = { ...deps, payments };
-  // SPEC §6: advertisers need no account, only an email.
+  // docs/rules.md §6: advertisers need no account, only an email.
   const adIntents = countAdmitted(deps.limits.doors.adIntent, byAddress, 'Too many ad checkouts from your address.');
   router.post('/ads/purchase', commandRoute(commands, 'ad.purchase', bodyOnly, adIntents));
   router.post('/ads/banner', commandRoute(commands, 'banner.buy'));

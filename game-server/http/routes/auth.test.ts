@@ -5,7 +5,7 @@ import { testBackends } from '../../testing/databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 for (const backend of testBackends()) {
-  describe(`[DESIGN accounts] register, log in, log out on ${backend.name}`, () => {
+  describe(`[design accounts] register, log in, log out on ${backend.name}`, () => {
     let game: TestServer;
     let now = new Date('2026-11-22T12:00:00Z');
     beforeAll(async () => {

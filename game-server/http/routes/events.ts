@@ -21,7 +21,7 @@ export function eventRoutes(deps: HttpDeps): Router {
     res.json(await listSpecialEvents(sql, clock()));
   });
 
-  // The Wanakt's event management (SPEC §2, dashboard right sidebar).
+  // The Wanakt's event management (docs/rules.md §2, dashboard right sidebar).
   const onEvent = (req: Request) => ({ eventId: req.params.id, body: req.body });
   router.post('/events/territory', commandRoute(deps, 'territory-event.create'));
   router.patch('/events/territory/:id', commandRoute(deps, 'territory-event.update', onEvent));

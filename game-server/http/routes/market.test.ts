@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 for (const backend of testBackends()) {
-  describe(`[DESIGN placeholders] market figures from the ledger on ${backend.name}`, () => {
+  describe(`[design placeholders] market figures from the ledger on ${backend.name}`, () => {
     let now = new Date('2026-06-01T12:00:00Z');
     let game: TestServer;
     beforeAll(async () => {

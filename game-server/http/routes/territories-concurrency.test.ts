@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 const pg = postgresBackendIfReachable();
 
-describe.runIf(pg)('[DESIGN money] buyers at once on real PostgreSQL', () => {
+describe.runIf(pg)('[design money] buyers at once on real PostgreSQL', () => {
   const now = new Date('2026-05-04T10:00:00Z');
   let game: TestServer;
   let sql: Sql;

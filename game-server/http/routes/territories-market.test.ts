@@ -70,7 +70,7 @@ for (const backend of testBackends()) {
         ]);
       });
 
-      it('when the balance does not cover the price, then 409 with SPEC §5\'s message and nothing changes', async () => {
+      it('when the balance does not cover the price, then 409 with docs/rules.md §5\'s message and nothing changes', async () => {
         const buyer = await player(100);
         const boston = await idOf('Boston');
         const before = { ledger: await ledgerCount(), territory: await territory(boston) };
@@ -81,7 +81,7 @@ for (const backend of testBackends()) {
         expect(await ledgerCount()).toBe(before.ledger);
       });
 
-      it('when no one is logged in, then 401 with SPEC §5\'s message', async () => {
+      it('when no one is logged in, then 401 with docs/rules.md §5\'s message', async () => {
         const response = await game.agent().post(`/api/territories/${await idOf('Boston')}/purchase`, { userId: 'sample-user' });
         expect(response).toMatchObject({ status: 401, body: { message: 'Please log in to purchase territories' } });
       });
@@ -160,7 +160,7 @@ for (const backend of testBackends()) {
     });
 
     describe('[§4 upgrade tiers] upgrade', () => {
-      it('when the owner buys a higher tier, then its SPEC §9 cost goes to the treasury; the same or a lower tier is 409', async () => {
+      it('when the owner buys a higher tier, then its docs/rules.md §9 cost goes to the treasury; the same or a lower tier is 409', async () => {
         const owner = await player(5_000);
         const brooklyn = await idOf('Brooklyn');
         await owner.agent.post(`/api/territories/${brooklyn}/purchase`, {});

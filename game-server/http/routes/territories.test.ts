@@ -161,7 +161,7 @@ for (const backend of testBackends()) {
         expect((await game.agent().get(`/api/territories/${manhattan}`)).body.description).toBe('The island at the heart of it all.');
       });
 
-      it('when the text is too short after trimming or longer than 500, then 400 with SPEC §5\'s messages and nothing changes', async () => {
+      it('when the text is too short after trimming or longer than 500, then 400 with docs/rules.md §5\'s messages and nothing changes', async () => {
         const short = await patch(owner.agent, path(), { userId: owner.id, description: '  123456789          ' });
         expect(short).toMatchObject({ status: 400, body: { message: 'Please provide at least 10 characters for your territory description.' } });
         const long = await patch(owner.agent, path(), { userId: owner.id, description: 'x'.repeat(501) });
@@ -250,7 +250,7 @@ for (const backend of testBackends()) {
         expect(await stored()).toBeNull();
       });
 
-      it('when the amount is negative, fractional, not a number or enormous, then 400 with SPEC §5\'s message', async () => {
+      it('when the amount is negative, fractional, not a number or enormous, then 400 with docs/rules.md §5\'s message', async () => {
         for (const rentAmount of [-1, 1.5, '12', 'abc', 1e20, undefined, true, { $ne: 0 }]) {
           const response = await patch(wanakt, path(), { rentAmount });
           expect(response).toMatchObject({ status: 400, body: { message: 'Please enter a valid rent amount (0 or positive number)' } });

@@ -12,7 +12,7 @@ import { commandRoute } from '../command.ts';
 import { byAddress, limitRequests } from '../rate-limit.ts';
 import { parseBody } from '../validate.ts';
 
-/** SPEC §7's territory calls, plus the market's listing and history. */
+/** docs/rules.md §7's territory calls, plus the market's listing and history. */
 export function territoryRoutes(deps: HttpDeps): Router {
   const { sql } = deps;
   const router = Router();
@@ -58,7 +58,7 @@ export function territoryRoutes(deps: HttpDeps): Router {
   router.patch('/territories/:id/listing', command('territory.list'));
   router.patch('/territories/:id/position', command('territory.move-pin'));
   router.patch('/territories/:id/rent', command('territory.set-rent'));
-  // SPEC §7 names the recipient `userId` here; the acting user is the session's Wanakt.
+  // docs/rules.md §7 names the recipient `userId` here; the acting user is the session's Wanakt.
   router.post('/territories/:id/assign', command('territory.assign'));
   router.patch('/territories/:id', command('territory.rename'));
 

@@ -10,7 +10,7 @@ import { parseBody } from '../validate.ts';
 export function userRoutes({ sql }: HttpDeps): Router {
   const router = Router();
 
-  // Without limit or cursor the answer stays the plain array SPEC §7's clients read.
+  // Without limit or cursor the answer stays the plain array docs/rules.md §7's clients read.
   router.get('/users', async (req, res) => {
     const page = pageRequest(parseBody(UsersPageQuery, req.query));
     res.json(page ? pageAnswer(await pagePublicUsers(sql, currentUser(res), page)) : await listPublicUsers(sql, currentUser(res)));

@@ -73,7 +73,7 @@ export function worldReadRoutes(deps: HttpDeps, readsPerMinute: number = WORLD_R
     sendCompressed(req, res, (await forSale.read()).body);
   });
 
-  // The tree is answered as a list of its roots (SPEC §2: the main cities and every other
+  // The tree is answered as a list of its roots (docs/rules.md §2: the main cities and every other
   // territory without a parent), each with its vassals nested under it, down to the villages.
   router.get('/territories/hierarchy', budget, async (req, res) => {
     sendCompressed(req, res, (await hierarchy.read()).body);

@@ -236,7 +236,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * Every territory (SPEC §3 fields), or a slim part of the world
+         * Every territory with all its fields, or a slim part of the world
          * @description Answered from memory, compressed, with a strong ETag: send If-None-Match to get 304 when nothing changed. `fields` and `bbox` cut the answer down for large worlds. `since` (the X-World-Seq of an earlier answer) answers { seq, full, territories }: only the territories changed since, or the whole world with full: true when the changes are no longer kept that far back; it is not cached and has its own limit.
          *
          *     **Access:** Anyone; an API key, when sent, needs the `read` scope.
