@@ -9,12 +9,13 @@ import { showOnMap } from '../map/mapView.ts';
 import { useWorld } from '../state/world.ts';
 import { Section } from './Section.tsx';
 import { typeName, upgradeTierName } from '../../schema/display-names.ts';
-import { useQuery } from '@tanstack/react-query';
-import type { RevenueSummaryDto } from '../../schema/api/revenue.ts';
+import { useEarningsByTerritory } from '../hud/useMonthlyEarnings.ts';
 import { FigureName } from '../hud/FigureName.tsx';
 
 // docs/rules.md §9 "Display": the first 3 entries, the rest behind 'View all'.
 const FIRST_SHOWN = 3;
+// A figure still on its way reads '…', not '– DRK' (what formatDrk makes of no number).
+const drkOrWaiting = (amount: number | undefined) => (amount === undefined ? '…' : formatDrk(amount));
 
 export function useOwnedTerritories(userId: string): TerritoryDto[] {
   const territories = useWorld((state) => state.territories);
@@ -23,8 +24,7 @@ export function useOwnedTerritories(userId: string): TerritoryDto[] {
 
 export function MyTerritories({ userId }: { userId: string }) {
   const owned = useOwnedTerritories(userId);
-  const summary = useQuery<RevenueSummaryDto>({ queryKey: ['/api/revenue/summary', userId] });
-  const earningsOf = (id: number) => summary.data?.territories.find((line) => line.territory_id === id)?.to_owner;
+  const earningsOf = useEarningsByTerritory(userId);
   const selectedId = useWorld((state) => state.selectedId);
   const show = useDialogs((state) => state.show);
   const [all, setAll] = useState(false);
@@ -56,7 +56,7 @@ export function MyTerritories({ userId }: { userId: string }) {
                 </button>
                 <p className="muted small">
                   <FigureName figure="monthly_earnings" />{' '}
-                  <span data-figure="monthly_earnings">{formatDrk(earningsOf(territory.id) ?? '…')}</span> · <FigureName figure="base_revenue" />{' '}
+                  <span data-figure="monthly_earnings">{drkOrWaiting(earningsOf(territory.id))}</span> · <FigureName figure="base_revenue" />{' '}
                   <span data-figure="base_revenue">{formatDrk(territory.monthly_revenue)}</span> · {upgradeTierName(territory.upgrade_tier)}{' '}
                   {UPGRADE_MULTIPLIER[territory.upgrade_tier]}x
                   {territory.sale_price !== null && ` · listed at ${formatDrk(territory.sale_price)}`}

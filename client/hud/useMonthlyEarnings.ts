@@ -2,11 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import type { RevenueSummaryDto } from '../../schema/api/revenue.ts';
 
 /**
- * A territory's monthly earnings as the revenue center projects them for its owner (the figure
- * the payout mints), or undefined while loading or when the viewer does not own it. It shares the
- * summary query the dashboard and /revenue read, so the number is theirs.
+ * Each territory's monthly earnings as the revenue center projects them for its owner (the figure
+ * the payout mints): a lookup that answers undefined while loading or for a territory the owner
+ * does not hold. It shares the summary query the dashboard and /revenue read, so the number is theirs.
  */
-export function useMonthlyEarnings(ownerId: string | null, territoryId: number): number | undefined {
+export function useEarningsByTerritory(ownerId: string | null): (territoryId: number) => number | undefined {
   const summary = useQuery<RevenueSummaryDto>({ queryKey: ['/api/revenue/summary', ownerId], enabled: ownerId !== null });
-  return summary.data?.territories.find((line) => line.territory_id === territoryId)?.to_owner;
+  return (territoryId) => summary.data?.territories.find((line) => line.territory_id === territoryId)?.to_owner;
+}
+
+/** One territory's monthly earnings for its owner, or undefined while loading or when the viewer does not own it. */
+export function useMonthlyEarnings(ownerId: string | null, territoryId: number): number | undefined {
+  return useEarningsByTerritory(ownerId)(territoryId);
 }
