@@ -6,6 +6,7 @@ import { showToast } from '../state/toasts.ts';
 import { Link } from 'react-router';
 import { ConfirmSpend } from './ConfirmSpend.tsx';
 import { Modal } from './Modal.tsx';
+import { upgradeTierName } from '../../schema/display-names.ts';
 import { upgradeOptions } from './rules.ts';
 import { balanceOf, useAccount, useTerritory } from './territoryHooks.ts';
 
@@ -23,6 +24,7 @@ export function UpgradeDialog({ territoryId, onClose }: UpgradeDialogProps) {
   if (!territory || !account) return null;
   const balance = balanceOf(account);
   const options = upgradeOptions(territory.upgrade_tier, balance);
+  const choice = options.find((option) => option.tier === chosen);
 
   async function upgrade(tier: UpgradeTier) {
     setPending(tier);
@@ -40,18 +42,18 @@ export function UpgradeDialog({ territoryId, onClose }: UpgradeDialogProps) {
   return (
     <Modal
       title={`Upgrade ${territory.name}`}
-      description={`Current tier: ${territory.upgrade_tier} (${UPGRADE_MULTIPLIER[territory.upgrade_tier]}x). Your balance: ${formatDrk(balance)}.`}
+      description={`Current tier: ${upgradeTierName(territory.upgrade_tier)} (${UPGRADE_MULTIPLIER[territory.upgrade_tier]}x). Your balance: ${formatDrk(balance)}.`}
       onClose={onClose}
       testId="upgrade-dialog"
     >
-      {chosen !== null ? (
+      {choice ? (
         <ConfirmSpend
-          what={`Upgrade ${territory.name} to ${chosen} (${UPGRADE_MULTIPLIER[chosen]}x revenue) for ${formatDrk(options.find((option) => option.tier === chosen)?.cost ?? 0)}?`}
-          cost={options.find((option) => option.tier === chosen)?.cost ?? 0}
+          what={`Upgrade ${territory.name} to ${upgradeTierName(choice.tier)} (${UPGRADE_MULTIPLIER[choice.tier]}x revenue) for ${formatDrk(choice.cost)}?`}
+          cost={choice.cost}
           balance={balance}
           confirmLabel="Confirm upgrade"
           pending={pending !== null}
-          onConfirm={() => void upgrade(chosen)}
+          onConfirm={() => void upgrade(choice.tier)}
           onBack={() => setChosen(null)}
         />
       ) : options.length === 0 ? (
@@ -61,7 +63,7 @@ export function UpgradeDialog({ territoryId, onClose }: UpgradeDialogProps) {
           {options.map((option) => (
             <li key={option.tier} className="tier-option">
               <div>
-                <strong className="capitalised">{option.tier}</strong>
+                <strong>{upgradeTierName(option.tier)}</strong>
                 <span className="muted"> · {UPGRADE_MULTIPLIER[option.tier]}x revenue</span>
                 {!option.affordable && (
                   <p className="muted small" id={`upgrade-short-${option.tier}`}>
