@@ -2,6 +2,7 @@ import type { TerritoryDto } from '../../schema/api/territory.ts';
 import { UPGRADE_MULTIPLIER } from '../../schema/constants.ts';
 import { AD_REVENUE_SHARE, adRevenue } from '../../schema/rules/economy.ts';
 import { formatDrk } from '../format.ts';
+import { typeName, upgradeTierName } from '../../schema/display-names.ts';
 
 // The type factor of docs/rules.md §9's formula, read off the rule itself: a standard territory earning 1.
 const typeFactor = (type: TerritoryDto['type']) => Math.round((adRevenue(1, 'standard', type) / AD_REVENUE_SHARE) * 100) / 100;
@@ -36,10 +37,10 @@ export function AdRevenueTab({ territories }: { territories: readonly TerritoryD
             {rows.map(({ territory, ads }) => (
               <tr key={territory.id}>
                 <td>{territory.name}</td>
-                <td className="capitalised">{territory.type}</td>
+                <td>{typeName(territory.type)}</td>
                 <td className="number">{formatDrk(territory.monthly_revenue)}</td>
-                <td className="number capitalised">
-                  {UPGRADE_MULTIPLIER[territory.upgrade_tier]}x ({territory.upgrade_tier})
+                <td className="number">
+                  {UPGRADE_MULTIPLIER[territory.upgrade_tier]}x ({upgradeTierName(territory.upgrade_tier)})
                 </td>
                 <td className="number">{typeFactor(territory.type)}x</td>
                 <td className="number">

@@ -2,6 +2,7 @@ import { UPGRADE_COST, UPGRADE_MULTIPLIER, UPGRADE_TIERS } from '../../schema/co
 import { CHAINS, ownershipTier } from '../../schema/rules/economy.ts';
 import { formatDrk } from '../format.ts';
 import { ownershipLadder } from './analytics.ts';
+import { upgradeTierName } from '../../schema/display-names.ts';
 
 interface MultipliersTabProps {
   territoryCount: number;
@@ -60,7 +61,7 @@ export function MultipliersTab({ territoryCount, revenueEventMultiplier }: Multi
             <tbody>
               {UPGRADE_TIERS.map((tier) => (
                 <tr key={tier}>
-                  <td className="capitalised">{tier}</td>
+                  <td>{upgradeTierName(tier)}</td>
                   <td className="number">{UPGRADE_MULTIPLIER[tier]}x</td>
                   <td className="number">{formatDrk(UPGRADE_COST[tier])}</td>
                 </tr>

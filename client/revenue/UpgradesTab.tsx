@@ -4,6 +4,7 @@ import { UPGRADE_COST, UPGRADE_MULTIPLIER, UPGRADE_TIERS, type UpgradeTier } fro
 import { canUpgrade, discountedPrice } from '../../schema/rules/economy.ts';
 import { formatDrk } from '../format.ts';
 import { shortOfDrk } from '../../schema/rules/market.ts';
+import { upgradeTierName } from '../../schema/display-names.ts';
 
 interface UpgradesTabProps {
   territories: readonly TerritoryDto[];
@@ -51,8 +52,8 @@ export function UpgradesTab({ territories, balance, upgradeDiscount, onUpgrade }
                   const short = balance < cost;
                   return (
                     <div className="spread" key={tier}>
-                      <span className="capitalised">
-                        {tier} · {UPGRADE_MULTIPLIER[tier]}x
+                      <span>
+                        {upgradeTierName(tier)} · {UPGRADE_MULTIPLIER[tier]}x
                       </span>
                       <button
                         className="button small primary"

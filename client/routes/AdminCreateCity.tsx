@@ -8,6 +8,7 @@ import type { NewSettlement } from '../forms/create-city.ts';
 import { formatDrk } from '../format.ts';
 import { useSession } from '../state/session.ts';
 import { showToast } from '../state/toasts.ts';
+import { typeName } from '../../schema/display-names.ts';
 
 const TERRITORIES = ['/api/territories'];
 const NEWEST_SHOWN = 5;
@@ -59,8 +60,8 @@ function Settlements({ wanaktId }: { wanaktId: string }) {
               <li className="item" key={territory.id}>
                 <div className="item-main">
                   <strong>{territory.name}</strong>
-                  <span className="muted small capitalised">
-                    {territory.type} · {Number(territory.latitude).toFixed(4)}, {Number(territory.longitude).toFixed(4)}
+                  <span className="muted small">
+                    {typeName(territory.type)} · {Number(territory.latitude).toFixed(4)}, {Number(territory.longitude).toFixed(4)}
                   </span>
                 </div>
                 <span>{formatDrk(territory.price)}</span>

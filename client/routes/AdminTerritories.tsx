@@ -15,6 +15,7 @@ import { useSession } from '../state/session.ts';
 import { showToast } from '../state/toasts.ts';
 import { goLive } from '../state/world.ts';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
+import { typeName } from '../../schema/display-names.ts';
 
 const HIERARCHY = ['/api/territories/hierarchy'];
 const USERS = ['/api/users'];
@@ -68,8 +69,8 @@ function TerritoryManagement({ wanaktId }: { wanaktId: string }) {
                 <li className="item" key={territory.id} data-territory={territory.name}>
                   <div className="item-main">
                     <strong>{territory.name}</strong>
-                    <span className="muted small capitalised">
-                      {territory.type}
+                    <span className="muted small">
+                      {typeName(territory.type)}
                       {territory.overlord ? ` under ${territory.overlord.name}` : ''}
                     </span>
                   </div>
@@ -106,7 +107,7 @@ function TerritoryManagement({ wanaktId }: { wanaktId: string }) {
               {owned.map((territory) => (
                 <tr key={territory.id} data-territory={territory.name}>
                   <td>{territory.name}</td>
-                  <td className="capitalised">{territory.type}</td>
+                  <td>{typeName(territory.type)}</td>
                   <td>
                     <PlayerLink name={territory.owner_name} />
                   </td>
