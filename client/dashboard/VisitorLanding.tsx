@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { SupplyDto } from '../../schema/api/currency.ts';
 import type { MarketStatsDto } from '../../schema/api/market.ts';
 import { STARTING_BALANCE, WANAKT_USER_ID } from '../../schema/constants.ts';
-import { formatDrk } from '../format.ts';
+import { formatDrk, formatNumber } from '../format.ts';
 import { useWorld } from '../state/world.ts';
 import './landing.css';
 
@@ -48,10 +48,10 @@ export function VisitorLanding() {
         <li>Trade land on the marketplace and watch every sale happen live on the map.</li>
       </ul>
       <dl className="landing-figures" aria-label="The world right now">
-        <Figure label="Players online" value={connection === 'live' ? String(online) : '…'} testId="landing-online" />
-        <Figure label="Places owned" value={worldReady ? `${owned} of ${total}` : '…'} testId="landing-owned" />
+        <Figure label="Players online" value={connection === 'live' ? formatNumber(online) : '…'} testId="landing-online" />
+        <Figure label="Places owned" value={worldReady ? `${formatNumber(owned)} of ${formatNumber(total)}` : '…'} testId="landing-owned" />
         <Figure label="DRK in circulation" value={supply.data ? formatDrk(supply.data.circulating_supply) : '…'} testId="landing-supply" />
-        <Figure label="Sales in 30 days" value={market.data ? String(market.data.trades_30d) : '…'} testId="landing-trades" />
+        <Figure label="Sales in 30 days" value={market.data ? formatNumber(market.data.trades_30d) : '…'} testId="landing-trades" />
       </dl>
       <div className="landing-actions">
         <Link className="button primary landing-play" to="/register">

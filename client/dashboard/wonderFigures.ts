@@ -1,10 +1,10 @@
 import type { ChatMessageDto } from '../../schema/api/chat.ts';
 import { CHAT_PAGE_SIZE } from '../../schema/api/chat.ts';
-import { formatDate } from '../format.ts';
+import { formatDate, formatNumber } from '../format.ts';
 
 /** docs/rules.md §9 "Display": wonder visitors are the population divided by 100,000, shown in K. */
 export function wonderVisitors(population: number): string {
-  return `${Math.round(population / 100_000).toLocaleString('en-US')}K`;
+  return `${formatNumber(Math.round(population / 100_000))}K`;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -3,12 +3,11 @@ import { useState } from 'react';
 import type { AdReviewDto } from '../../schema/api/ads.ts';
 import { reviewAd, serverMessageOr } from '../api.ts';
 import { QueryState } from '../admin/QueryState.tsx';
-import { formatDrk } from '../format.ts';
+import { formatDollars, formatDrk, formatNumber } from '../format.ts';
 import { showToast } from '../state/toasts.ts';
 import { AUDIT_KEY } from './AuditLog.tsx';
 
 const QUEUE = ['/api/ads/review'];
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** Ads waiting for the Wanakt, oldest first, each shown as the banner will show it. */
 export function AdReviewQueue() {
@@ -44,8 +43,8 @@ export function AdReviewQueue() {
               </div>
               <div className="muted small">
                 {ad.buyer_username ?? ad.advertiser_name ?? 'Unknown advertiser'}
-                {ad.advertiser_email ? ` · ${ad.advertiser_email}` : ''} · {ad.impressions_wanted.toLocaleString('en-US')} impressions ·{' '}
-                {ad.total_cost !== null ? usd.format(ad.total_cost) : formatDrk(ad.cost_drk ?? 0)}
+                {ad.advertiser_email ? ` · ${ad.advertiser_email}` : ''} · {formatNumber(ad.impressions_wanted)} impressions ·{' '}
+                {ad.total_cost !== null ? formatDollars(Math.round(ad.total_cost * 100)) : formatDrk(ad.cost_drk ?? 0)}
                 {ad.territory_name ? ` · on ${ad.territory_name}` : ''}
               </div>
               <div className="button-row">

@@ -1,6 +1,6 @@
 import { MAP_COLOURS, UPGRADE_MULTIPLIER } from '../../schema/constants.ts';
 import { tierOfType } from '../../schema/rules/territory.ts';
-import { formatDrk } from '../format.ts';
+import { formatDrk, formatNumber } from '../format.ts';
 import { useLayoutEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { popupPlacement } from '../map/mapModel.ts';
 import { useMapOptions } from '../map/mapOptions.ts';
@@ -69,7 +69,7 @@ export function TerritoryInfo() {
         <dt>Owner</dt>
         <dd data-testid="territory-owner">{owner}</dd>
         <dt>Visitors</dt>
-        <dd data-testid="territory-visits">{territory.visits.toLocaleString('en-US')}</dd>
+        <dd data-testid="territory-visits">{formatNumber(territory.visits)}</dd>
         <FigureFact figure="base_revenue">{formatDrk(territory.monthly_revenue)} / month</FigureFact>
         {isOwner && earnings !== undefined && <FigureFact figure="monthly_earnings">{formatDrk(earnings)} / month</FigureFact>}
         <dt>Tier</dt>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { AdStatus, MyBannerDto } from '../../schema/api/ads.ts';
 import { myBanners } from '../api.ts';
-import { formatDrk } from '../format.ts';
+import { formatDrk, formatNumber } from '../format.ts';
 import '../admin.css';
 
 const STATUS_LABELS: Record<AdStatus, string> = {
@@ -51,9 +51,9 @@ export function BannerAnalytics() {
               <td>{banner.title}</td>
               <td>{STATUS_LABELS[banner.status]}</td>
               <td className="number">
-                {banner.impressions.toLocaleString('en-US')} / {banner.impressions_wanted.toLocaleString('en-US')}
+                {formatNumber(banner.impressions)} / {formatNumber(banner.impressions_wanted)}
               </td>
-              <td className="number">{banner.clicks.toLocaleString('en-US')}</td>
+              <td className="number">{formatNumber(banner.clicks)}</td>
               <td className="number">{clickRate(banner.clicks, banner.impressions)}</td>
               <td className="number">{formatDrk(banner.cost_drk)}</td>
             </tr>
@@ -63,8 +63,8 @@ export function BannerAnalytics() {
           <tr>
             <th>Total</th>
             <th />
-            <th className="number">{totals.impressions.toLocaleString('en-US')}</th>
-            <th className="number">{totals.clicks.toLocaleString('en-US')}</th>
+            <th className="number">{formatNumber(totals.impressions)}</th>
+            <th className="number">{formatNumber(totals.clicks)}</th>
             <th className="number">{clickRate(totals.clicks, totals.impressions)}</th>
             <th className="number">{formatDrk(totals.spend)}</th>
           </tr>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { RevenueSummaryDto } from '../../schema/api/revenue.ts';
 import type { TerritoryType } from '../../schema/constants.ts';
 import { FORECAST_MONTHS, REVENUE_SPLIT, USD_PER_DRK } from '../../schema/rules/economy.ts';
-import { formatDrk } from '../format.ts';
+import { formatDollars, formatDrk } from '../format.ts';
 import { actualMix, opportunities, opportunityGrowth, projection, revenueSplit } from './analytics.ts';
 import { ForecastChart } from './ForecastChart.tsx';
 
@@ -13,7 +13,7 @@ interface AnalyticsTabProps {
 }
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
-const usd = (amount: number) => amount.toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+const usd = (dollars: number) => formatDollars(Math.round(dollars * 100));
 
 // docs/rules.md §2 "Analytics": sub-tabs Overview, Opportunities and Projections.
 export function AnalyticsTab({ summary, territoryTypes }: AnalyticsTabProps) {
@@ -110,7 +110,7 @@ function Projections({ summary, territoryTypes }: AnalyticsTabProps) {
   const growth = scenario === 'opportunities' ? opportunityGrowth(summary.total_monthly, opportunityTotal) : 0;
   const plan = projection(summary.total_monthly, growth);
   const today = new Date();
-  const nextMonth = new Date(today.getFullYear(), today.getMonth() + 1, 1);
+  const nextMonth = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 1));
   const goalShare = Math.min(1, plan.annualUsd / plan.goalUsd);
   return (
     <section className="stack" aria-label="Projections">

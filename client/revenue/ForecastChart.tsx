@@ -1,4 +1,4 @@
-import { formatDrk } from '../format.ts';
+import { formatDrk, formatNumber, formatShortMonth } from '../format.ts';
 
 interface ForecastChartProps {
   /** This month's projected DRK, drawn first for comparison. */
@@ -16,8 +16,8 @@ const HEIGHT = 260;
 const PAD = { top: 24, right: 16, bottom: 36, left: 56 };
 const GRID_LINES = 4;
 
-const monthName = (start: Date, offset: number) =>
-  new Date(start.getFullYear(), start.getMonth() + offset, 1).toLocaleString('en-US', { month: 'short' });
+// Months are UTC months, as the payout on the 1st counts them (schema/format.ts writes them in UTC).
+const monthName = (start: Date, offset: number) => formatShortMonth(new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + offset, 1)));
 
 // A bar per month, the goal as a dashed line; plain SVG so the chart costs no chart library.
 export function ForecastChart(props: ForecastChartProps) {
@@ -60,7 +60,7 @@ function Bars({ current, months, goalMonthly, start }: ForecastChartProps) {
           <g key={index}>
             <line className="axis" x1={PAD.left} x2={WIDTH - PAD.right} y1={y(value)} y2={y(value)} strokeDasharray={index === 0 ? undefined : '2 4'} />
             <text x={PAD.left - 8} y={y(value) + 4} textAnchor="end">
-              {Math.round(value).toLocaleString('en-US')}
+              {formatNumber(Math.round(value))}
             </text>
           </g>
         );
@@ -71,7 +71,7 @@ function Bars({ current, months, goalMonthly, start }: ForecastChartProps) {
           <g key={index} data-testid={index === 0 ? undefined : 'forecast-bar'}>
             <rect className={index === 0 ? 'bar current' : 'bar'} x={x} y={y(value)} width={barWidth} height={Math.max(0, PAD.top + plotHeight - y(value))} rx={4} />
             <text className="value" x={x + barWidth / 2} y={y(value) - 6} textAnchor="middle">
-              {value.toLocaleString('en-US')}
+              {formatNumber(value)}
             </text>
             <text x={x + barWidth / 2} y={HEIGHT - PAD.bottom + 18} textAnchor="middle">
               {index === 0 ? 'Now' : monthName(start, index - 1)}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { RevenueSummaryDto } from '../../schema/api/revenue.ts';
-import { formatDrk, formatMonth, formatNumber } from '../format.ts';
+import { formatDrk, formatMonth, formatNumber, plural } from '../format.ts';
 import { FigureName } from '../hud/FigureName.tsx';
 
 interface OverviewTabProps {
@@ -46,7 +46,7 @@ export function OverviewTab({ summary, onOpenTab }: OverviewTabProps) {
             </li>
           </ul>
           <p className="muted small">
-            Projected from your {summary.territory_count} {summary.territory_count === 1 ? 'territory' : 'territories'} with an ownership multiplier of{' '}
+            Projected from your {plural(summary.territory_count, 'territory', 'territories')} with an ownership multiplier of{' '}
             {summary.ownership_multiplier}x
             {summary.revenue_event_multiplier !== 1 && ` and a running event multiplier of ${summary.revenue_event_multiplier}x`}: what the
             payout on the 1st mints to you. Tribute is paid by your vassals through the rent cycle, not by this payout.

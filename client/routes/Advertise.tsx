@@ -5,6 +5,7 @@ import type { PaymentStatusDto } from '../../schema/api/payments.ts';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import { AD_IMPRESSIONS, AD_RATE_CARD, AD_TARGET_TYPES, adRateCents, adTotalDollars } from '../../schema/rules/store.ts';
 import { Screen } from '../admin/Screen.tsx';
+import { formatNumber } from '../format.ts';
 import { paymentStatus, purchaseAd, serverMessageOr } from '../api.ts';
 import { PaymentForm } from '../payments/PaymentForm.tsx';
 import { showToast } from '../state/toasts.ts';
@@ -126,7 +127,7 @@ export default function Advertise() {
             <dt>Territory</dt>
             <dd>{target.name}</dd>
             <dt>Impressions</dt>
-            <dd>{draft.impressions.toLocaleString('en-US')}</dd>
+            <dd>{formatNumber(draft.impressions)}</dd>
             <dt className="total">Total</dt>
             <dd className="total">${order.total_cost}</dd>
           </dl>
@@ -221,7 +222,7 @@ export default function Advertise() {
                 <dt>Type</dt>
                 <dd>{labelOf(target.type)}</dd>
                 <dt>Impressions</dt>
-                <dd>{draft.impressions.toLocaleString('en-US')}</dd>
+                <dd>{formatNumber(draft.impressions)}</dd>
                 <dt>Rate</dt>
                 <dd>{adRateCents(target.type)}¢ per impression</dd>
                 <dt className="total">Total</dt>

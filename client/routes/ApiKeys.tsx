@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { API_KEY_RATE_LIMIT, API_KEY_SCOPES, type ApiKeyDto, type ApiKeyScope, type CreatedApiKeyDto } from '../../schema/api/api-keys.ts';
 import { Screen } from '../admin/Screen.tsx';
 import { apiKeys, createApiKey, revokeApiKey, serverMessageOr } from '../api.ts';
+import { formatDateTime } from '../format.ts';
 import { LoginRequired } from '../hud/LoginRequired.tsx';
 import { useSession } from '../state/session.ts';
 import { showToast } from '../state/toasts.ts';
@@ -14,7 +15,7 @@ const SCOPE_TEXT: Record<ApiKeyScope, string> = {
   trade: 'Buy, list, upgrade and edit territories; collectibles',
 };
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'never');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : 'never');
 
 /** The secret of a key just made: shown this once, with a way to copy it. */
 function NewKey({ created, onDone }: { created: CreatedApiKeyDto; onDone: () => void }) {

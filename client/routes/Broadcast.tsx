@@ -6,7 +6,7 @@ import type { CheckoutDto } from '../../schema/api/payments.ts';
 import { BROADCAST_MAX_LENGTH, BROADCAST_PRICE_CENTS } from '../../schema/rules/store.ts';
 import { Screen } from '../admin/Screen.tsx';
 import { ApiError, broadcastAllowance, payForBroadcast, sendBroadcast, serverMessageOr } from '../api.ts';
-import { formatDollars, formatDrk } from '../format.ts';
+import { formatDateTime, formatDollars, formatDrk, formatNumber } from '../format.ts';
 import { PaymentForm } from '../payments/PaymentForm.tsx';
 import { useSession } from '../state/session.ts';
 import { goLive } from '../state/world.ts';
@@ -31,8 +31,8 @@ function RecentBroadcasts({ broadcasts }: { broadcasts: BroadcastDto[] | undefin
               <PlayerLink name={broadcast.sender_name} />
             </strong>
             <span className="muted">
-              {new Date(broadcast.created_at).toLocaleString()} · cost {formatDollars(broadcast.cost_cents)} ({formatDrk(broadcast.cost)}) · reached{' '}
-              {broadcast.reach_count.toLocaleString('en-US')}
+              {formatDateTime(broadcast.created_at)} · cost {formatDollars(broadcast.cost_cents)} ({formatDrk(broadcast.cost)}) · reached{' '}
+              {formatNumber(broadcast.reach_count)}
             </span>
           </div>
           <p>{broadcast.message}</p>

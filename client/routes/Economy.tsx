@@ -6,7 +6,7 @@ import { QueryState } from '../admin/QueryState.tsx';
 import { Screen } from '../admin/Screen.tsx';
 import { Chart } from '../economy/Chart.tsx';
 import { flowSeries, flowTotals, medianPriceSeries, mintedSeries, priceIndexSeries, supplySeries, tradeSeries } from '../economy/series.ts';
-import { formatDate, formatDateTime, formatDrk, formatMonth, plural } from '../format.ts';
+import { formatDate, formatDateTime, formatDrk, formatMonth, formatNumber, plural } from '../format.ts';
 import { showToast } from '../state/toasts.ts';
 import '../economy/economy.css';
 
@@ -64,7 +64,7 @@ function SupplyCards({ overview }: { overview: EconomyOverviewDto }) {
           <dd>{concentration.gini.toFixed(3)}</dd>
         </dl>
         <p className="muted small">
-          Across {concentration.holders.toLocaleString('en-US')} player accounts holding {formatDrk(concentration.held)}; the treasury is not counted.
+          Across {formatNumber(concentration.holders)} player accounts holding {formatDrk(concentration.held)}; the treasury is not counted.
         </p>
       </div>
     </section>

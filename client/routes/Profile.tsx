@@ -5,7 +5,7 @@ import type { PlayerProfileDto, ProfileTerritoryDto } from '../../schema/api/pro
 import { ApiError, getPath } from '../api.ts';
 import { QueryState } from '../admin/QueryState.tsx';
 import { Screen } from '../admin/Screen.tsx';
-import { formatDate, formatDrk } from '../format.ts';
+import { formatDate, formatDrk, formatNumber } from '../format.ts';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
 import { ProfileMap } from '../profile/ProfileMap.tsx';
 import '../profile/profile.css';
@@ -72,7 +72,7 @@ function ProfileBody({ profile }: { profile: PlayerProfileDto }) {
 
       <div className="two-columns">
         <section className="panel card stack" aria-label="Map of territories">
-          <h2>Territories ({profile.territories.length.toLocaleString('en-US')})</h2>
+          <h2>Territories ({formatNumber(profile.territories.length)})</h2>
           <ProfileMap territories={profile.territories} />
         </section>
         <section className="panel card stack" aria-label="Earnings">

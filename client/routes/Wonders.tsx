@@ -6,12 +6,11 @@ import type { TerritoryDto } from '../../schema/api/territory.ts';
 import { adRevenue } from '../../schema/rules/economy.ts';
 import { Screen } from '../admin/Screen.tsx';
 import { chatActivity, wonderVisitors } from '../dashboard/wonderFigures.ts';
-import { formatDrk } from '../format.ts';
+import { formatDateTime, formatDrk, formatNumber } from '../format.ts';
 import { Dialogs } from '../hud/Dialogs.tsx';
 import { Modal } from '../hud/Modal.tsx';
 import { useVisit } from '../hud/useVisit.ts';
 import { loadTerritories, useWorld } from '../state/world.ts';
-import { formatDateTime } from '../format.ts';
 
 function WonderEvents({ wonder, onClose }: { wonder: TerritoryDto; onClose: () => void }) {
   const events = useQuery<TerritoryEventDto[]>({ queryKey: ['/api/events/territory', wonder.id] });
@@ -52,7 +51,7 @@ function WonderCard({ wonder, onEvents }: { wonder: TerritoryDto; onEvents: () =
         <dt>Visitors</dt>
         <dd data-testid="wonder-visitors">{wonderVisitors(wonder.population)}</dd>
         <dt>Visits here</dt>
-        <dd>{wonder.visits.toLocaleString('en-US')}</dd>
+        <dd>{formatNumber(wonder.visits)}</dd>
         <dt>Ad revenue</dt>
         <dd data-testid="wonder-ad-revenue">{formatDrk(Math.round(adRevenue(Number(wonder.monthly_revenue), wonder.upgrade_tier, wonder.type)))} / month</dd>
       </dl>
