@@ -4,7 +4,7 @@
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import type { TerritoryType } from '../../schema/constants.ts';
 import { markerPosition } from '../../schema/rules/territory.ts';
-import { coverScale, keepViewOnWorld, minZoomFor, scaleOf, worldToScreen, type Camera, type Point, type Viewport } from './camera.ts';
+import { INITIAL_CAMERA, coverScale, keepViewOnWorld, minZoomFor, scaleOf, worldToScreen, type Camera, type Point, type Viewport } from './camera.ts';
 import { incomeRange, markerColour, ownershipOf, passesFilters, type ColourMode, type MapFilters } from './colourModes.ts';
 import { fanDirections } from './fanOut.ts';
 import { LABEL_MIN_SCALE } from './labels.ts';
@@ -89,7 +89,7 @@ export const HOME_INSETS: Insets = { top: 64, right: 60, bottom: 56, left: 24 };
 export function homeCamera(view: Viewport, points: readonly Point[], insets: Insets = HOME_INSETS): Camera {
   const cover = coverScale(view);
   const least = minZoomFor(view);
-  if (points.length === 0 || cover === 0) return keepViewOnWorld({ centerX: 500, centerY: 300, zoom: least }, view);
+  if (points.length === 0 || cover === 0) return keepViewOnWorld({ ...INITIAL_CAMERA, zoom: least }, view);
   const xs = points.map((point) => point.x);
   const ys = points.map((point) => point.y);
   const [minX, maxX, minY, maxY] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
