@@ -28,7 +28,8 @@ export function MintForm({ remaining, recipients, onMint }: MintFormProps) {
   const [amount, setAmount] = useState('');
   const [recipientId, setRecipientId] = useState('');
   const [pending, setPending] = useState(false);
-  const [confirming, setConfirming] = useState(false);
+  // What the confirmation asks about, fixed when Mint is pressed: editing the fields meanwhile does not change what it mints.
+  const [confirming, setConfirming] = useState<{ amount: number; recipientId: string; recipientName: string } | null>(null);
   const badge = mintBadge(amount, remaining);
   const ready = badge === 'VALID AMOUNT' && recipientId !== '' && !pending;
 
@@ -36,22 +37,19 @@ export function MintForm({ remaining, recipients, onMint }: MintFormProps) {
     event.preventDefault();
     const value = parseWholeDrk(amount);
     if (!ready || value === null) return;
-    setConfirming(true);
+    const recipientName = recipients.find((recipient) => recipient.id === recipientId)?.username ?? 'the recipient';
+    setConfirming({ amount: value, recipientId, recipientName });
   }
 
-  async function mint() {
-    const value = parseWholeDrk(amount);
-    if (value === null) return;
+  async function mint(asked: { amount: number; recipientId: string }) {
     setPending(true);
     try {
-      if (await onMint(value, recipientId)) setAmount('');
+      if (await onMint(asked.amount, asked.recipientId)) setAmount('');
     } finally {
       setPending(false);
-      setConfirming(false);
+      setConfirming(null);
     }
   }
-
-  const recipientName = recipients.find((recipient) => recipient.id === recipientId)?.username ?? 'the recipient';
 
   return (
     <form className="panel card stack" data-testid="mint-form" onSubmit={submit} noValidate>
@@ -75,13 +73,13 @@ export function MintForm({ remaining, recipients, onMint }: MintFormProps) {
       />
       {confirming ? (
         <ConfirmSpend
-          what={`Mint ${formatDrk(parseWholeDrk(amount) ?? 0)} into ${recipientName}'s balance? New DRK adds to the supply for good.`}
+          what={`Mint ${formatDrk(confirming.amount)} into ${confirming.recipientName}'s balance? New DRK adds to the supply for good.`}
           cost={null}
           balance={null}
           confirmLabel="Confirm mint"
           pending={pending}
-          onConfirm={() => void mint()}
-          onBack={() => setConfirming(false)}
+          onConfirm={() => void mint(confirming)}
+          onBack={() => setConfirming(null)}
         />
       ) : (
         <button className="button primary" type="submit" disabled={!ready}>

@@ -71,6 +71,19 @@ describe('[§5 mint] the mint form', () => {
     await waitFor(() => expect(onMint).toHaveBeenCalledWith(250, 'sample-user'));
     await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(/amount/i).value).toBe(''));
   });
+
+  it('when the amount is edited while the confirmation shows, then the confirmation still names and mints the amount it asked about', async () => {
+    const onMint = vi.fn(async () => true);
+    render(<MintForm remaining={1000} recipients={recipients} onMint={onMint} />);
+    type(/amount/i, '250');
+    type(/recipient/i, 'sam');
+    fireEvent.click(screen.getByRole('option', { name: 'sample' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Mint DRK' }));
+    type(/amount/i, '5000');
+    expect(screen.getByTestId('confirm-spend').textContent).toContain("Mint 250 DRK into sample's balance?");
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm mint' }));
+    await waitFor(() => expect(onMint).toHaveBeenCalledWith(250, 'sample-user'));
+  });
 });
 
 describe('[§5 assignment] the assignment form', () => {
