@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { registry } from '../../game-server/observability/metrics.ts';
-import { installDebianPackage } from '../debian-package.mjs';
+import { debianTool } from '../debian-package.mjs';
 import { mainConfig, NGINX_TEMPLATE, siteConfig, TEMPLATE_VARIABLES } from './nginx.ts';
 import { writePrometheusFiles } from './prometheus-files.ts';
 
@@ -16,11 +16,7 @@ const ROOT = new URL('../../', import.meta.url).pathname;
 const DEPLOY = join(ROOT, 'deploy');
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 
-function tool(binary: string, debianPackage: string): string {
-  const found = () => ['/usr/sbin', '/usr/bin'].map((dir) => join(dir, binary)).find(existsSync);
-  if (!found() && !installDebianPackage(debianPackage, 'for the deploy-file tests')) throw new Error(`Could not install ${debianPackage}`);
-  return found()!;
-}
+const tool = (binary: string, debianPackage: string) => debianTool(binary, debianPackage, 'for the deploy-file tests');
 
 function run(binary: string, args: string[], cwd = DEPLOY) {
   const result = spawnSync(binary, args, { cwd, encoding: 'utf8' });
