@@ -186,16 +186,19 @@ describe('[issue 26] compose.yaml, the Dockerfile and the systemd units', () => 
     expect(compose.services.postgres.image).toMatch(new RegExp(`^postgres:${client}\\b`));
   });
 
-  it('has systemd units that systemd-analyze accepts, stopping later than the drain bound', () => {
+  it('has systemd units stopping later than the drain bound', () => {
     const unit = read('deploy/systemd/wanakt@.service');
     expect(Number(unit.match(/^TimeoutStopSec=(\d+)$/m)![1])).toBeGreaterThan(15 + 10);
-    const verify = ['/usr/bin/systemd-analyze', '/bin/systemd-analyze'].find(existsSync);
-    if (!verify) return;
+  });
+
+  // Reported as skipped, not passed, on a machine without systemd.
+  const verify = ['/usr/bin/systemd-analyze', '/bin/systemd-analyze'].find(existsSync);
+  it.runIf(verify)('has systemd units that systemd-analyze accepts', () => {
     const dir = mkdtempSync(join(tmpdir(), 'wanakt-units-'));
     try {
       copyFileSync(join(DEPLOY, 'systemd/wanakt@.service'), join(dir, 'wanakt@1.service'));
       copyFileSync(join(DEPLOY, 'systemd/wanakt.target'), join(dir, 'wanakt.target'));
-      const checked = run(verify, ['verify', join(dir, 'wanakt@1.service'), join(dir, 'wanakt.target')], dir);
+      const checked = run(verify!, ['verify', join(dir, 'wanakt@1.service'), join(dir, 'wanakt.target')], dir);
       expect(checked.status, checked.output).toBe(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
