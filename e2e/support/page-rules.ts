@@ -11,7 +11,7 @@ export interface PageReport {
   headings: number;
 }
 
-/** Records CSP violations and console errors of every page the context opens from now on. */
+/** Records the CSP violations of every page the context opens from now on (reportOn collects the console errors). */
 export async function watchPages(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
     const seen: string[] = [];

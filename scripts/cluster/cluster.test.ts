@@ -11,14 +11,13 @@ import { createSession, SESSION_COOKIE } from '../../game-server/auth/sessions.t
 import type { Database } from '../../game-server/db/database.ts';
 import { checkInvariants } from '../../game-server/economy/supply.ts';
 import { testRedisUrl } from '../../game-server/events/test-redis.ts';
-import { waitFor } from '../../game-server/rooms/test-clients.ts';
+import { waitFor, worldDifferences } from '../../game-server/rooms/test-clients.ts';
 import { postgresBackendIfReachable } from '../../game-server/testing/databases.ts';
 import { sharedProcessEnvironment } from '../../game-server/testing/game-processes.ts';
 import { oneShotRequest } from '../../game-server/testing/one-shot-request.ts';
 import { createPlayer } from '../../game-server/testing/players.ts';
 import { freePort } from '../../game-server/testing/private-redis.ts';
 import { StayingClient } from '../../game-server/testing/staying-client.ts';
-import { databaseWorld, differences } from '../../game-server/testing/world-differences.ts';
 import { clusterFiles, type ClusterState } from './cluster-files.ts';
 
 // `npm run cluster` as an operator runs it: real nginx in front of three real game processes on
@@ -197,7 +196,7 @@ describe.runIf(postgres && redisUrl)('[issue 26] npm run cluster: three game pro
       from users u where username = 'sample'`;
     await expect.poll(() => page.getByTestId('territory-count').textContent()).toBe(String(demo.owned));
     await expect.poll(() => page.getByTestId('balance').textContent()).toContain(demo.balance.toLocaleString('en-US'));
-    await waitFor(async () => watcher.room && differences(watcher.room, await databaseWorld(database)).length === 0, 'the room through nginx equal to the database', 15_000);
+    await waitFor(async () => watcher.room && (await worldDifferences(database.sql, watcher.room)).length === 0, 'the room through nginx equal to the database', 15_000);
     // The cluster starts the killed process again and nginx takes it back.
     await waitFor(async () => (await cluster.state()).processes.every((process) => process.inRotation && process.pid !== victim.pid), 'p' + n + ' back in nginx', 120_000);
     expect(cluster.output()).toContain(`p${n} exited (SIGKILL): starting it again`);
@@ -275,7 +274,7 @@ describe.runIf(postgres && redisUrl)('[issue 26] npm run cluster: three game pro
     expect((await cluster.state()).processes.every((process) => process.inRotation)).toBe(true);
     await expect.poll(() => liveState(page), { timeout: 15_000 }).toBe('live');
     const watcher = staying[0];
-    await waitFor(async () => watcher.room && differences(watcher.room, await databaseWorld(database)).length === 0, 'the room through nginx equal to the database', 15_000);
+    await waitFor(async () => watcher.room && (await worldDifferences(database.sql, watcher.room)).length === 0, 'the room through nginx equal to the database', 15_000);
     expect((await checkInvariants(sql)).problems).toEqual([]);
     console.log(
       `cluster: rolling restart through nginx: ${tally.sent} commands in ${seconds.toFixed(1)} s (${(tally.sent / seconds).toFixed(0)}/s): ` +

@@ -2,13 +2,13 @@
 // default 8080), from the files in deploy/; with --monitoring, Prometheus too. Ctrl-C or SIGTERM
 // stops everything; `npm run cluster:restart` asks it for a rolling restart.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { join, resolve } from 'node:path';
 import { freePort } from '../../game-server/testing/private-redis.ts';
 import { ensureClientBuilt } from '../client-build.mjs';
-import { installDebianPackage } from '../debian-package.mjs';
+import { debianTool } from '../debian-package.mjs';
 import { clusterFiles, type ClusterState } from './cluster-files.ts';
 import { GameSlot, readiness } from './game-slot.ts';
 import { answers, machinePostgres, machineRedis } from './machine-services.ts';
@@ -27,20 +27,13 @@ const HEALTH_CHECK_MS = 1000;
 // answer (a busy machine) after this many checks in a row, so a load spike does not empty nginx.
 const UNANSWERED_CHECKS_TO_TAKE_OUT = 3;
 
-function ensureTool(binary: string, debianPackage: string): string {
-  const found = ['/usr/sbin', '/usr/bin'].map((dir) => join(dir, binary)).find(existsSync);
-  if (found) return found;
-  if (!installDebianPackage(debianPackage, 'for npm run cluster')) throw new Error(`Could not install ${debianPackage}: apt-get install -y ${debianPackage}`);
-  return ['/usr/sbin', '/usr/bin'].map((dir) => join(dir, binary)).find(existsSync)!;
-}
-
 if (await answers(HOST === '0.0.0.0' ? '127.0.0.1' : HOST, PORT)) {
   console.error(`Something already listens on ${HOST}:${PORT}: set PORT to another port (is a cluster running? npm run cluster:restart talks to it)`);
   process.exit(1);
 }
 if (!ensureClientBuilt()) process.exit(1);
-const nginxBinary = ensureTool('nginx', 'nginx');
-const prometheusBinary = monitoring ? ensureTool('prometheus', 'prometheus') : null;
+const nginxBinary = debianTool('nginx', 'nginx', 'for npm run cluster');
+const prometheusBinary = monitoring ? debianTool('prometheus', 'prometheus', 'for npm run cluster') : null;
 mkdirSync(files.nginxPrefix, { recursive: true });
 for (const name of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(files.nginxPrefix, 'temp', name), { recursive: true });
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { registry } from '../../game-server/observability/metrics.ts';
-import { installDebianPackage } from '../debian-package.mjs';
+import { debianTool } from '../debian-package.mjs';
 import { mainConfig, NGINX_TEMPLATE, siteConfig, TEMPLATE_VARIABLES } from './nginx.ts';
 import { writePrometheusFiles } from './prometheus-files.ts';
 
@@ -16,11 +16,7 @@ const ROOT = new URL('../../', import.meta.url).pathname;
 const DEPLOY = join(ROOT, 'deploy');
 const read = (path: string) => readFileSync(join(ROOT, path), 'utf8');
 
-function tool(binary: string, debianPackage: string): string {
-  const found = () => ['/usr/sbin', '/usr/bin'].map((dir) => join(dir, binary)).find(existsSync);
-  if (!found() && !installDebianPackage(debianPackage, 'for the deploy-file tests')) throw new Error(`Could not install ${debianPackage}`);
-  return found()!;
-}
+const tool = (binary: string, debianPackage: string) => debianTool(binary, debianPackage, 'for the deploy-file tests');
 
 function run(binary: string, args: string[], cwd = DEPLOY) {
   const result = spawnSync(binary, args, { cwd, encoding: 'utf8' });
@@ -190,16 +186,20 @@ describe('[issue 26] compose.yaml, the Dockerfile and the systemd units', () => 
     expect(compose.services.postgres.image).toMatch(new RegExp(`^postgres:${client}\\b`));
   });
 
-  it('has systemd units that systemd-analyze accepts, stopping later than the drain bound', () => {
+  it('has systemd units stopping later than the drain bound', () => {
     const unit = read('deploy/systemd/wanakt@.service');
-    expect(Number(unit.match(/^TimeoutStopSec=(\d+)$/m)![1])).toBeGreaterThan(15 + 10);
-    const verify = ['/usr/bin/systemd-analyze', '/bin/systemd-analyze'].find(existsSync);
-    if (!verify) return;
+    const drain = Number(read('deploy/systemd/wanakt.env.example').match(/^SHUTDOWN_SECONDS=(\d+)$/m)![1]);
+    expect(Number(unit.match(/^TimeoutStopSec=(\d+)$/m)![1])).toBeGreaterThan(drain + 10);
+  });
+
+  // Reported as skipped, not passed, on a machine without systemd.
+  const verify = ['/usr/bin/systemd-analyze', '/bin/systemd-analyze'].find(existsSync);
+  it.runIf(verify)('has systemd units that systemd-analyze accepts', () => {
     const dir = mkdtempSync(join(tmpdir(), 'wanakt-units-'));
     try {
       copyFileSync(join(DEPLOY, 'systemd/wanakt@.service'), join(dir, 'wanakt@1.service'));
       copyFileSync(join(DEPLOY, 'systemd/wanakt.target'), join(dir, 'wanakt.target'));
-      const checked = run(verify, ['verify', join(dir, 'wanakt@1.service'), join(dir, 'wanakt.target')], dir);
+      const checked = run(verify!, ['verify', join(dir, 'wanakt@1.service'), join(dir, 'wanakt.target')], dir);
       expect(checked.status, checked.output).toBe(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
