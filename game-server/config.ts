@@ -39,6 +39,15 @@ const origins = optionalText.transform((value, context) => {
   return parsed.length > 0 ? parsed : undefined;
 });
 
+/** Whether the hop at `address` (the `hop`-th from the socket) is a proxy whose X-Forwarded-For we believe. */
+export type TrustProxy = (address: string, hop: number) => boolean;
+
+/** TRUST_PROXY as a trust function: `loopback`, or a comma-separated list of addresses and ranges; unset trusts nobody. */
+export function compileTrustProxy(setting: string | undefined): TrustProxy {
+  if (!setting) return () => false;
+  return proxyAddr.compile(setting.split(',').map((part) => part.trim()).filter(Boolean));
+}
+
 const ConfigSchema = z.object({
   /** TCP port of the one HTTP server (REST, payments webhook, client, Colyseus). */
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -115,9 +124,8 @@ const ConfigSchema = z.object({
    */
   TRUST_PROXY: optionalText.refine(
     (value) => {
-      if (value === undefined) return true;
       try {
-        proxyAddr.compile(value.split(',').map((part) => part.trim()));
+        compileTrustProxy(value);
         return true;
       } catch {
         return false;

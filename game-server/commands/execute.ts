@@ -13,8 +13,7 @@ const refused = (refusal: Refusal) => new GameError(refusal.status, refusal.mess
  * whatever the body says), the payload is read with the command's validator (400 on the first
  * problem), a payload naming another acting user is refused (403), and the command's handler runs
  * in one transaction that commits its rows, ledger lines and outbox events together.
- */
-/**
+ *
  * `admit` runs once the command is known to be allowed and well-formed, just before it runs: a
  * rate limit placed there counts only requests that could succeed (an anonymous or malformed
  * request is answered 401 or 400, not 429, and spends nothing).

@@ -28,10 +28,10 @@ interface OwnedRow extends EarningTerritory {
   owner_id: string;
 }
 
-async function ownedTerritories(sql: Queryable, ownerId: string | null): Promise<OwnedRow[]> {
+async function ownedTerritories(sql: Queryable, ownerId: string | null, type: TerritoryType | null = null): Promise<OwnedRow[]> {
   const rows = await sql<{ id: number; name: string; type: TerritoryType; monthly_revenue: string; upgrade_tier: UpgradeTier; owner_id: string }[]>`
     select id, name, type, monthly_revenue::text, upgrade_tier, owner_id from territories
-     where owner_id is not null and (${ownerId}::text is null or owner_id = ${ownerId})
+     where owner_id is not null and (${ownerId}::text is null or owner_id = ${ownerId}) and (${type}::text is null or type = ${type})
      order by id`;
   return rows.map((row) => ({ ...row, monthly_revenue: Number(row.monthly_revenue) }));
 }
@@ -202,7 +202,7 @@ export async function projectedEarnings(sql: Queryable, userId: string, now: Dat
   // Every owned wonder's ad revenue is minted to the Wanakt, whoever owns the wonder.
   const wonders =
     userId === WANAKT_USER_ID
-      ? (await ownedTerritories(sql, null)).filter((territory) => territory.type === 'wonder').map((wonder) => territoryEarning(wonder, WONDER_ALONE))
+      ? (await ownedTerritories(sql, null, 'wonder')).map((wonder) => territoryEarning(wonder, WONDER_ALONE))
       : [];
   const lines = owned.map((territory, index) => ({
     territory_id: territory.id,

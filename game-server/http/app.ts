@@ -41,7 +41,7 @@ import { commandMetrics } from './command-metrics.ts';
 import { requestLog } from './request-log.ts';
 import { OPERATOR_PATHS } from './ops-app.ts';
 import { refuseControlsInAddress, refuseControlsInBody } from './control-characters.ts';
-import type { TrustProxy } from './client-address.ts';
+import type { TrustProxy } from '../config.ts';
 
 export interface AppOptions {
   clientDir?: string;

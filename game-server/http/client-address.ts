@@ -1,15 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import proxyAddr from 'proxy-addr';
+import type { TrustProxy } from '../config.ts';
 import type { Logger } from '../logger.ts';
 
-/** Whether the hop at `address` (the `hop`-th from the socket) is a proxy whose X-Forwarded-For we believe. */
-export type TrustProxy = (address: string, hop: number) => boolean;
-
-/** TRUST_PROXY as a trust function: `loopback`, or a comma-separated list of addresses and ranges; unset trusts nobody. */
-export function compileTrustProxy(setting: string | undefined): TrustProxy {
-  if (!setting) return () => false;
-  return proxyAddr.compile(setting.split(',').map((part) => part.trim()).filter(Boolean));
-}
 
 /**
  * The client's address, as Express computes req.ip with the same trust: the socket's, or the

@@ -5,7 +5,8 @@ import type { OriginPolicy } from '../auth/origin.ts';
 import { addressKey } from '../limits/address-key.ts';
 import { take } from '../limits/take.ts';
 import { GameError } from '../errors.ts';
-import { CLIENT_ADDRESS_HEADER, clientAddress, type TrustProxy } from './client-address.ts';
+import type { TrustProxy } from '../config.ts';
+import { CLIENT_ADDRESS_HEADER, clientAddress } from './client-address.ts';
 
 // Colyseus answers CORS for every request on the server (its listener runs before Express), and by
 // default it reflects any Origin with credentials. Its hook sees only the request headers, not

@@ -27,7 +27,7 @@ export interface JobDeps extends ServiceDeps {
 // Hourly, off the hour so it does not meet the rent and earnings runs.
 const HOUSEKEEPING_CRON = '17 * * * *';
 
-export type JobConfig = Pick<Config, 'RENT_CRON' | 'EARNINGS_CRON' | 'BANNER_SECONDS'> & Partial<Pick<Config, 'BACKUP_CRON' | 'BACKUP_DIR' | 'BACKUP_KEEP'>>;
+export type JobConfig = Pick<Config, 'RENT_CRON' | 'EARNINGS_CRON' | 'BANNER_SECONDS' | 'BACKUP_CRON' | 'BACKUP_DIR' | 'BACKUP_KEEP'>;
 
 export interface Jobs {
   /** Stops the schedules and waits for a run under way to finish, so the database can close after it. */
@@ -61,7 +61,7 @@ function housekeepingOf(deps: JobDeps): Job[] {
 function backupsOf(deps: JobDeps, config: JobConfig): Job[] {
   const { database } = deps;
   if (!config.BACKUP_CRON || !database) return [];
-  const schedule = { dir: config.BACKUP_DIR ?? './backups', keep: config.BACKUP_KEEP ?? 14 };
+  const schedule = { dir: config.BACKUP_DIR, keep: config.BACKUP_KEEP };
   return [{ name: 'backup', schedule: config.BACKUP_CRON, catchUp: false, run: (moment) => runScheduledBackup({ ...deps, database }, schedule, moment) }];
 }
 

@@ -1,5 +1,5 @@
 import type { PaymentStatus } from '../../schema/api/payments.ts';
-import { packageSupplyMessage } from '../../schema/rules/store.ts';
+import { BROADCAST_DAY_MS, BROADCASTS_PER_DAY, packageSupplyMessage } from '../../schema/rules/store.ts';
 import { drkText, paymentReceived, paymentRefunded, type NoticeDraft } from '../../schema/rules/notifications.ts';
 import { notify } from '../notifications/notifications.ts';
 import { inTransaction, type Tx } from '../db/database.ts';
@@ -42,14 +42,14 @@ const BROADCAST_DAY_SPENT = "Today's broadcast was already sent: the payment was
  * the ad's case below (payments/ never depends on social/).
  */
 async function broadcastRefusal(tx: Tx, payment: PaymentRecord, now: Date): Promise<string | null> {
-  const [state] = await tx<{ muted: boolean; unused: boolean; sent: boolean }[]>`
+  const [state] = await tx<{ muted: boolean; unused: boolean; sent: number }[]>`
     select exists (select 1 from mutes where user_id = ${payment.user_id} and muted_until > ${now}) as muted,
            exists (select 1 from payments p where p.user_id = ${payment.user_id} and p.purpose = 'broadcast' and p.status = 'succeeded'
                       and p.id <> ${payment.id} and not exists (select 1 from broadcasts b where b.payment_id = p.id)) as unused,
-           exists (select 1 from broadcasts where sender_id = ${payment.user_id} and created_at > ${new Date(now.getTime() - 24 * 3600 * 1000)}) as sent`;
+           (select count(*)::int from broadcasts where sender_id = ${payment.user_id} and created_at > ${new Date(now.getTime() - BROADCAST_DAY_MS)}) as sent`;
   if (state.muted) return BROADCAST_MUTED;
   if (state.unused) return BROADCAST_ALREADY_PAID;
-  if (state.sent) return BROADCAST_DAY_SPENT;
+  if (state.sent >= BROADCASTS_PER_DAY) return BROADCAST_DAY_SPENT;
   return null;
 }
 

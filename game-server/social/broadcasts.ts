@@ -1,7 +1,7 @@
 import { RECENT_BROADCASTS, type BroadcastAllowanceDto, type BroadcastDto } from '../../schema/api/broadcasts.ts';
 import { takePage, type KeyedPage, type PageRequest } from '../../schema/api/pages.ts';
 import type { CheckoutDto } from '../../schema/api/payments.ts';
-import { BROADCAST_PRICE_CENTS, BROADCASTS_PER_DAY, drkForUsdCents } from '../../schema/rules/store.ts';
+import { BROADCAST_DAY_MS as DAY_MS, BROADCAST_PRICE_CENTS, BROADCASTS_PER_DAY, drkForUsdCents } from '../../schema/rules/store.ts';
 import { inTransaction, type Queryable } from '../db/database.ts';
 import { badInput, conflict, tooManyRequests } from '../errors.ts';
 import { startCheckout } from '../payments/checkout.ts';
@@ -11,8 +11,6 @@ import type { ServiceDeps } from '../service-deps.ts';
 import { refuseIfMuted } from './moderation.ts';
 import { emit } from '../events/outbox.ts';
 
-// docs/rules.md §9 "one per player per day", read as any 24 hours, so two broadcasts cannot sit either side of midnight.
-const DAY_MS = 24 * 60 * 60 * 1000;
 // Open payments are checked with the provider when the webhook is late; older ones were abandoned.
 const RECONCILE_WINDOW_MS = DAY_MS;
 

@@ -20,9 +20,11 @@ interface MessageRow {
 
 const toDto = (row: MessageRow): ChatMessageDto => ({ ...row, id: Number(row.id), created_at: row.created_at.toISOString() });
 
-async function assertTerritoryExists(sql: Queryable, territoryId: number): Promise<void> {
-  const [territory] = await sql`select 1 from territories where id = ${territoryId}`;
+/** The territory's name; 404 when there is no such territory. */
+async function territoryName(sql: Queryable, territoryId: number): Promise<string> {
+  const [territory] = await sql<{ name: string }[]>`select name from territories where id = ${territoryId}`;
   if (!territory) throw notFound('Territory not found');
+  return territory.name;
 }
 
 /** The latest page of a territory's chat (or the page before message `before`), oldest first. */
@@ -38,7 +40,7 @@ export async function pageChatMessages(sql: Queryable, territoryId: number, page
 }
 
 async function chatRows(sql: Queryable, territoryId: number, before: number | null, limit: number): Promise<MessageRow[]> {
-  await assertTerritoryExists(sql, territoryId);
+  await territoryName(sql, territoryId);
   return sql<MessageRow[]>`
     select m.id::text, m.territory_id, m.user_id, u.username, m.message, m.created_at
       from chat_messages m join users u on u.id = m.user_id
@@ -50,20 +52,19 @@ async function chatRows(sql: Queryable, territoryId: number, before: number | nu
 /** The refusal of the per-player chat counter, over REST and the room alike. */
 export const CHAT_REFUSAL = 'Too many chat messages.';
 
+/** A notice for each player a message names with @name (whatever the case), but not its author. */
+async function mentionNotices(tx: Tx, territory: string, authorId: string, author: string, message: string): Promise<NoticeDraft[]> {
+  const names = mentionedNames(message).map((name) => name.toLowerCase());
+  if (names.length === 0) return [];
+  const named = await tx<{ id: string }[]>`select id from users where lower(username) in ${tx(names)} and id <> ${authorId}`;
+  return named.map((user) => chatMention(user.id, author, territory));
+}
+
 /**
  * Posts a player's message to a territory's chat: the one rule for chat sent over REST and over the
  * world room. The player's row is locked while its recent messages are counted, so a flood of
  * concurrent posts is counted one at a time and no more than the limit gets through.
  */
-/** A notice for each player a message names with @name (whatever the case), but not its author. */
-async function mentionNotices(tx: Tx, territoryId: number, authorId: string, author: string, message: string): Promise<NoticeDraft[]> {
-  const names = mentionedNames(message).map((name) => name.toLowerCase());
-  if (names.length === 0) return [];
-  const [territory] = await tx<{ name: string }[]>`select name from territories where id = ${territoryId}`;
-  const named = await tx<{ id: string }[]>`select id from users where lower(username) in ${tx(names)} and id <> ${authorId}`;
-  return named.map((user) => chatMention(user.id, author, territory.name));
-}
-
 export async function postChatMessage({ tx, now }: Work, user: ActingUser, input: { territory_id: number; message: string }): Promise<ChatMessageDto> {
   const parsed = ChatPostInput.safeParse(input);
   if (!parsed.success) throw badInput(parsed.error.issues[0]?.message ?? 'Invalid chat message');
@@ -72,7 +73,7 @@ export async function postChatMessage({ tx, now }: Work, user: ActingUser, input
   const [author] = await tx<{ username: string }[]>`select username from users where id = ${user.id} for no key update`;
   if (!author) throw notFound('User not found');
   await refuseIfMuted(tx, user.id, now);
-  await assertTerritoryExists(tx, territoryId);
+  const territory = await territoryName(tx, territoryId);
   const recent = await tx<{ created_at: Date }[]>`
     select created_at from chat_messages where user_id = ${user.id} and created_at > ${windowStart} order by created_at`;
   if (recent.length >= CHAT_RATE_LIMIT.messages) {
@@ -87,7 +88,7 @@ export async function postChatMessage({ tx, now }: Work, user: ActingUser, input
     values (${territoryId}, ${user.id}, ${message}, ${now})
     returning id::text, territory_id, user_id, message, created_at`;
   const stored = toDto({ ...row, username: author.username });
-  await notify(tx, await mentionNotices(tx, territoryId, user.id, author.username, message), now);
+  await notify(tx, await mentionNotices(tx, territory, user.id, author.username, message), now);
   await emit(tx, { type: 'chat.posted', message: stored });
   return stored;
 }

@@ -70,7 +70,6 @@ export function monthlyEarnings(own: readonly TerritoryEarning[], wonders: reado
 }
 
 export interface ObligationAmount {
-  payerId: string;
   payeeId: string | null;
   amount: number;
 }
@@ -78,9 +77,4 @@ export interface ObligationAmount {
 /** Tribute this period: what the period's obligations owe the player. */
 export function tributeOwedTo(obligations: readonly ObligationAmount[], userId: string): number {
   return obligations.reduce((total, item) => (item.payeeId === userId ? total + item.amount : total), 0);
-}
-
-/** Rent owed this period: what the player's territories owe a payee; rent to nobody is not owed. */
-export function rentOwedBy(obligations: readonly ObligationAmount[], userId: string): number {
-  return obligations.reduce((total, item) => (item.payerId === userId && item.payeeId !== null ? total + item.amount : total), 0);
 }

@@ -50,6 +50,8 @@ export function bannerCostDrk(impressions: number): number {
 export const BROADCAST_PRICE_CENTS = 100;
 export const BROADCAST_MAX_LENGTH = 200;
 export const BROADCASTS_PER_DAY = 1;
+/** The "day" of BROADCASTS_PER_DAY, read as any 24 hours, so two broadcasts cannot sit either side of midnight. */
+export const BROADCAST_DAY_MS = 24 * 60 * 60 * 1000;
 
 // docs/rules.md §9 "Annual USD figure": 1 DRK is worth $0.016, i.e. 1.6 cents, so one cent buys 10/16 DRK.
 // Whole-number arithmetic keeps $1 at exactly 62.5 DRK before rounding, which floats would not.
