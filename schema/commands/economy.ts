@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CollectibleActionBody } from '../api/collectibles.ts';
 import { MintBody } from '../api/currency.ts';
+import { AuditBody } from '../api/economy.ts';
 import { PurchaseIntentBody, SandboxConfirmBody } from '../api/payments.ts';
 import { RentGenerateBody } from '../api/revenue.ts';
 import { payload, TargetId } from './ref.ts';
@@ -22,4 +23,17 @@ export const StartDrkPurchase = z.object({ type: z.literal('drk.purchase-intent'
 /** The sandbox provider's stand-in for a card form: whoever holds the client secret confirms. */
 export const ConfirmSandboxPayment = z.object({ type: z.literal('payment.sandbox-confirm'), body: payload(SandboxConfirmBody) });
 
-export const economyCommands = [MintDrk, PayRent, GenerateRent, BuyCollectible, ApplyCollectible, UnapplyCollectible, StartDrkPurchase, ConfirmSandboxPayment] as const;
+/** Anyone re-checks the money invariants over the whole ledger; the result is the public audit line. */
+export const RunSupplyAudit = z.object({ type: z.literal('economy.audit'), body: payload(AuditBody) });
+
+export const economyCommands = [
+  MintDrk,
+  PayRent,
+  GenerateRent,
+  BuyCollectible,
+  ApplyCollectible,
+  UnapplyCollectible,
+  StartDrkPurchase,
+  ConfirmSandboxPayment,
+  RunSupplyAudit,
+] as const;

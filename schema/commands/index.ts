@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountCommands } from './account.ts';
 import { adCommands } from './ads.ts';
 import { economyCommands } from './economy.ts';
 import { socialCommands } from './social.ts';
@@ -11,7 +12,7 @@ import { worldCommands } from './world.ts';
  * command is acted under. Neither is the payment provider's webhook: it acts for nobody, and the
  * provider's signature, not a session, is its permission.
  */
-export const Command = z.discriminatedUnion('type', [...territoryCommands, ...economyCommands, ...worldCommands, ...socialCommands, ...adCommands]);
+export const Command = z.discriminatedUnion('type', [...territoryCommands, ...economyCommands, ...worldCommands, ...socialCommands, ...adCommands, ...accountCommands]);
 export type Command = z.infer<typeof Command>;
 export type CommandType = Command['type'];
 export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;

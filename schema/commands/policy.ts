@@ -49,6 +49,7 @@ export const POLICY: Record<CommandType, Permission> = {
   'territory.assign': wanakt,
   // A visit is what the ads aimed at a territory pay for: visitors need no account.
   'territory.visit': { who: 'visitor' },
+  'territory.claim-starter': player(),
   'currency.mint': wanakt,
   'rent.pay': player(),
   'rent.generate': wanakt,
@@ -58,6 +59,8 @@ export const POLICY: Record<CommandType, Permission> = {
   'drk.purchase-intent': player('Please log in to buy DRK', 'userId'),
   // Whoever holds the payment's client secret confirms it, as with a real card form.
   'payment.sandbox-confirm': { who: 'visitor' },
+  // docs/rules.md: the economy page's audit is public; each address is limited by its route.
+  'economy.audit': { who: 'visitor' },
   'settlement.create': { ...wanakt, actingUserField: 'userId' },
   'territory-event.create': wanakt,
   'territory-event.update': wanakt,
@@ -66,6 +69,9 @@ export const POLICY: Record<CommandType, Permission> = {
   'special-event.update': wanakt,
   'chat.post': player(undefined, 'user_id'),
   'chat.remove': wanakt,
+  'broadcast.remove': wanakt,
+  'player.mute': wanakt,
+  'player.unmute': wanakt,
   'broadcast.pay': player('Please log in to send broadcasts', 'userId'),
   'broadcast.send': player('Please log in to send broadcasts', 'sender_id'),
   // docs/rules.md §6: advertisers need no account, only an email.
@@ -73,6 +79,11 @@ export const POLICY: Record<CommandType, Permission> = {
   'banner.buy': player('Please log in to create a banner'),
   'ad.approve': wanakt,
   'ad.reject': wanakt,
+  'notifications.read': player(),
+  'notifications.set-preference': player(),
+  // A key is made and stopped only from a session: the key authoriser refuses keys on these calls.
+  'api-key.create': player(),
+  'api-key.revoke': player(),
 };
 
 export type Refusal = { status: 401 | 403; message: string };

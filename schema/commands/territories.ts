@@ -9,6 +9,7 @@ import {
   RentBody,
   UpgradeBody,
 } from '../api/territories.ts';
+import { StarterClaimBody } from '../api/first-steps.ts';
 import { payload, TargetId } from './ref.ts';
 
 // The writes on one territory (docs/rules.md §7 /api/territories/{id}/...), each naming its territory.
@@ -26,6 +27,8 @@ export const MoveTerritoryPin = onTerritory('territory.move-pin', PositionBody);
 export const SetTerritoryRent = onTerritory('territory.set-rent', RentBody);
 export const AssignTerritory = onTerritory('territory.assign', AssignBody);
 export const VisitTerritory = z.object({ type: z.literal('territory.visit'), territoryId });
+/** A newcomer's one starter claim (schema/rules/first-steps.ts): a purchase at the starter price. */
+export const ClaimStarterTerritory = z.object({ type: z.literal('territory.claim-starter'), body: payload(StarterClaimBody) });
 
 export const territoryCommands = [
   PurchaseTerritory,
@@ -37,4 +40,5 @@ export const territoryCommands = [
   SetTerritoryRent,
   AssignTerritory,
   VisitTerritory,
+  ClaimStarterTerritory,
 ] as const;

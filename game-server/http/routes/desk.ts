@@ -1,14 +1,11 @@
 import { Router } from 'express';
-import { AuditQuery, MuteBody, RemoveBody, UnmuteBody } from '../../../schema/api/desk.ts';
-import { IdParam } from '../../../schema/api/ids.ts';
+import { AuditQuery } from '../../../schema/api/desk.ts';
 import { listAudit } from '../../audit/audit-log.ts';
-import { listMutes, mutePlayer, recentChat, removeBroadcast, unmutePlayer } from '../../social/moderation.ts';
+import { listMutes, recentChat } from '../../social/moderation.ts';
 import { commandRoute } from '../command.ts';
 import type { HttpDeps } from '../deps.ts';
 import { requireWanakt } from '../session.ts';
 import { parseBody } from '../validate.ts';
-
-const BroadcastId = IdParam('Broadcast id');
 
 /** The Wanakt's desk: the audit log and the moderation of chat and broadcasts. */
 export function deskRoutes(deps: HttpDeps): Router {
@@ -26,27 +23,16 @@ export function deskRoutes(deps: HttpDeps): Router {
 
   router.post('/admin/chat/:id/remove', commandRoute(deps, 'chat.remove', (req) => ({ messageId: req.params.id, body: req.body })));
 
-  router.post('/admin/broadcasts/:id/remove', async (req, res) => {
-    const wanakt = requireWanakt(res);
-    const { reason } = parseBody(RemoveBody, req.body);
-    res.json(await removeBroadcast(deps, wanakt, parseBody(BroadcastId, req.params.id), reason));
-  });
+  router.post('/admin/broadcasts/:id/remove', commandRoute(deps, 'broadcast.remove', (req) => ({ broadcastId: req.params.id, body: req.body })));
 
   router.get('/admin/mutes', async (_req, res) => {
     requireWanakt(res);
     res.json(await listMutes(deps.sql, deps.clock()));
   });
 
-  router.post('/admin/mutes', async (req, res) => {
-    const wanakt = requireWanakt(res);
-    res.status(201).json(await mutePlayer(deps, wanakt, parseBody(MuteBody, req.body)));
-  });
+  router.post('/admin/mutes', commandRoute(deps, 'player.mute'));
 
-  router.post('/admin/mutes/lift', async (req, res) => {
-    const wanakt = requireWanakt(res);
-    const { userId, reason } = parseBody(UnmuteBody, req.body);
-    res.json(await unmutePlayer(deps, wanakt, userId, reason));
-  });
+  router.post('/admin/mutes/lift', commandRoute(deps, 'player.unmute'));
 
   return router;
 }

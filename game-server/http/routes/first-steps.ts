@@ -1,10 +1,9 @@
 import { Router } from 'express';
-import { StarterClaimBody } from '../../../schema/api/first-steps.ts';
-import { claimStarterTerritory, firstSteps } from '../../economy/starter-claim.ts';
+import { firstSteps } from '../../economy/starter-claim.ts';
+import { commandRoute } from '../command.ts';
 import type { HttpDeps } from '../deps.ts';
 import { perPlayerLimit } from '../per-player-limit.ts';
 import { requireUser } from '../session.ts';
-import { parseBody } from '../validate.ts';
 
 export function firstStepsRoutes(deps: HttpDeps): Router {
   const router = Router();
@@ -14,11 +13,7 @@ export function firstStepsRoutes(deps: HttpDeps): Router {
     res.json(await firstSteps(deps.sql, requireUser(res).id));
   });
 
-  router.post('/first-steps/claim', async (req, res) => {
-    const player = requireUser(res);
-    const { territoryId } = parseBody(StarterClaimBody, req.body);
-    res.json(await claimStarterTerritory(deps, player, territoryId));
-  });
+  router.post('/first-steps/claim', commandRoute(deps, 'territory.claim-starter'));
 
   return router;
 }
