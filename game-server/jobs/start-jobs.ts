@@ -4,7 +4,7 @@ import { rentPeriodOf } from '../../schema/rules/rent.ts';
 import { bannerSlotOf, rotateBanner } from '../ads/banner-rotation.ts';
 import { runScheduledBackup } from '../backup/scheduled-backup.ts';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
+import { inTransaction, type Database } from '../db/database.ts';
 import { payMonthlyEarnings } from '../economy/earnings.ts';
 import { ensureRentPeriod } from '../economy/rent-cycle.ts';
 import { foldRollups, ROLLUP_FOLD_CRON } from '../economy/rollups.ts';
@@ -71,7 +71,7 @@ function jobsOf(deps: JobDeps, config: JobConfig): Job[] {
     ...backupsOf(deps, config),
     { name: 'rent-cycle', schedule: config.RENT_CRON, catchUp: true, run: (moment) => ensureRentPeriod(deps, rentPeriodOf(moment)) },
     { name: 'monthly-earnings', schedule: config.EARNINGS_CRON, catchUp: true, run: (moment) => payMonthlyEarnings(deps, earningsMonthOf(moment)) },
-    { name: 'rent-reminders', schedule: '7 * * * *', catchUp: true, run: () => remindRent(deps) },
+    { name: 'rent-reminders', schedule: '7 * * * *', catchUp: true, run: () => inTransaction(deps.sql, (tx) => remindRent({ tx, now: deps.clock() })) },
     { name: 'rollup-fold', schedule: ROLLUP_FOLD_CRON, catchUp: true, run: () => foldRollups(deps.sql) },
     {
       name: 'banner-rotation',

@@ -2,14 +2,13 @@ import { RECENT_BROADCASTS, type BroadcastAllowanceDto, type BroadcastDto } from
 import { takePage, type KeyedPage, type PageRequest } from '../../schema/api/pages.ts';
 import type { CheckoutDto } from '../../schema/api/payments.ts';
 import { BROADCAST_DAY_MS as DAY_MS, BROADCAST_PRICE_CENTS, BROADCASTS_PER_DAY, drkForUsdCents } from '../../schema/rules/store.ts';
-import { inTransaction, type Queryable } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 import { badInput, conflict, tooManyRequests } from '../errors.ts';
 import { startCheckout } from '../payments/checkout.ts';
 import { reconcilePayment } from '../payments/fulfilment.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
-import type { ServiceDeps } from '../service-deps.ts';
+import type { ServiceDeps, Work } from '../service-deps.ts';
 import { refuseIfMuted } from './moderation.ts';
-import { emit } from '../events/outbox.ts';
 
 // Open payments are checked with the provider when the webhook is late; older ones were abandoned.
 const RECONCILE_WINDOW_MS = DAY_MS;
@@ -132,32 +131,33 @@ export async function broadcastAllowance(deps: ServiceDeps, provider: PaymentPro
 }
 
 /**
- * Sends a paid broadcast to every territory. The sender's row is locked so one player's sends queue,
- * which keeps the daily limit exact; the unique payment_id on broadcasts keeps a payment to one use.
+ * Before a send: a player with no paid broadcast to use may have paid one whose webhook is late, so
+ * its open payments are settled with the provider first (each in the settlement's own transaction).
  */
-export async function sendBroadcast(deps: ServiceDeps, provider: PaymentProvider, senderId: string, message: string, paid: boolean | undefined): Promise<BroadcastDto> {
-  if (paid === false) throw conflict(PAY_FIRST);
+export async function settleLateBroadcastPayments(deps: ServiceDeps, provider: PaymentProvider, senderId: string): Promise<void> {
   if (!(await unusedPaymentId(deps.sql, senderId, false))) await reconcileOpenPayments(deps, provider, senderId);
-  const broadcast = await inTransaction(deps.sql, async (tx) => {
-    const now = deps.clock();
-    await tx`select id from users where id = ${senderId} for no key update`;
-    await refuseIfMuted(tx, senderId, now);
-    refuseIfLimitReached(await sentInLastDay(tx, senderId, now));
-    const paymentId = await unusedPaymentId(tx, senderId, true);
-    if (!paymentId) throw conflict(PAY_FIRST);
-    const [row] = await tx<BroadcastRow[]>`
-      with sent as (
-        insert into broadcasts (sender_id, message, paid, payment_id, cost_cents, created_at)
-        select ${senderId}, ${message}, true, id, amount_cents, ${now} from payments where id = ${paymentId}
-        returning *
-      )
-      select sent.id, sent.sender_id, u.username as sender_name, sent.message, sent.paid, sent.created_at, sent.reach_count, sent.cost_cents
-        from sent join users u on u.id = sent.sender_id`;
-    const sent = toDto(row);
-    await emit(tx, { type: 'broadcast.sent', broadcast: sent });
-    return sent;
-  });
-  return broadcast;
+}
+
+/**
+ * Sends a paid broadcast to every territory, in the send command's transaction. The sender's row is
+ * locked so one player's sends queue, which keeps the daily limit exact; the unique payment_id on
+ * broadcasts keeps a payment to one use.
+ */
+export async function sendPaidBroadcast({ tx, now }: Work, senderId: string, message: string): Promise<BroadcastDto> {
+  await tx`select id from users where id = ${senderId} for no key update`;
+  await refuseIfMuted(tx, senderId, now);
+  refuseIfLimitReached(await sentInLastDay(tx, senderId, now));
+  const paymentId = await unusedPaymentId(tx, senderId, true);
+  if (!paymentId) throw conflict(PAY_FIRST);
+  const [row] = await tx<BroadcastRow[]>`
+    with sent as (
+      insert into broadcasts (sender_id, message, paid, payment_id, cost_cents, created_at)
+      select ${senderId}, ${message}, true, id, amount_cents, ${now} from payments where id = ${paymentId}
+      returning *
+    )
+    select sent.id, sent.sender_id, u.username as sender_name, sent.message, sent.paid, sent.created_at, sent.reach_count, sent.cost_cents
+      from sent join users u on u.id = sent.sender_id`;
+  return toDto(row);
 }
 
 export async function recentBroadcasts(sql: Queryable): Promise<BroadcastDto[]> {

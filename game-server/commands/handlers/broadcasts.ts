@@ -1,10 +1,13 @@
 import type { z } from 'zod';
 import type { PayForBroadcast, SendBroadcast } from '../../../schema/commands/social.ts';
-import { sendBroadcast as send, startBroadcastPayment } from '../../social/broadcasts.ts';
+import { inTransaction } from '../../db/database.ts';
+import { conflict } from '../../errors.ts';
+import { emit } from '../../events/outbox.ts';
+import { PAY_FIRST, sendPaidBroadcast, settleLateBroadcastPayments, startBroadcastPayment } from '../../social/broadcasts.ts';
 import { created, providerOf, userOf, type OwnTransactions } from '../handler.ts';
 
 // docs/rules.md §4 "Broadcast flow": pay $1, then send. Both ask the payment provider (to open a payment,
-// or to settle one whose webhook is late), so each runs its own transactions around that call.
+// or to settle one whose webhook is late), so neither can hold a transaction open across that call.
 
 export const payForBroadcast: OwnTransactions<z.infer<typeof PayForBroadcast>> = {
   inTransaction: false,
@@ -13,9 +16,18 @@ export const payForBroadcast: OwnTransactions<z.infer<typeof PayForBroadcast>> =
   },
 };
 
+/** The provider is asked first; the send itself is one transaction, which tells every room. */
 export const sendBroadcast: OwnTransactions<z.infer<typeof SendBroadcast>> = {
   inTransaction: false,
   async run(deps, actor, { body }) {
-    return created(await send(deps, providerOf(deps), userOf(actor).id, body.message, body.paid));
+    const senderId = userOf(actor).id;
+    if (body.paid === false) throw conflict(PAY_FIRST);
+    await settleLateBroadcastPayments(deps, providerOf(deps), senderId);
+    const broadcast = await inTransaction(deps.sql, async (tx) => {
+      const sent = await sendPaidBroadcast({ tx, now: deps.clock() }, senderId, body.message);
+      await emit(tx, { type: 'broadcast.sent', broadcast: sent });
+      return sent;
+    });
+    return created(broadcast);
   },
 };

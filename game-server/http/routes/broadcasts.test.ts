@@ -3,7 +3,8 @@ import type { BroadcastDto } from '../../../schema/api/broadcasts.ts';
 import { outboxHead } from '../../events/outbox.ts';
 import { settlePayment } from '../../payments/fulfilment.ts';
 import { createSandboxProvider } from '../../payments/sandbox-provider.ts';
-import { recordBroadcastReach, sendBroadcast, startBroadcastPayment } from '../../social/broadcasts.ts';
+import { execute } from '../../commands/execute.ts';
+import { recordBroadcastReach, startBroadcastPayment } from '../../social/broadcasts.ts';
 import type { TestAgent } from '../../testing/agent.ts';
 import { postgresBackendIfReachable, testBackends } from '../../testing/databases.ts';
 import { createPlayer } from '../../testing/players.ts';
@@ -131,15 +132,16 @@ for (const backend of testBackends()) {
       expect((await game.agent().get('/api/broadcasts/recent')).body[0].reach_count).toBe(12);
     });
 
-    it('when a broadcast is sent, then broadcast.sent is in the outbox with it', async () => {
+    it('when the send command runs, then broadcast.sent is in the outbox with the broadcast it answers', async () => {
       const deps = { sql: game.database.sql, clock: () => new Date('2026-12-01T00:00:00Z') };
       const provider = createSandboxProvider();
       const sender = await createPlayer(game.database.sql);
       const checkout = await startBroadcastPayment(deps, provider, sender, 'From the service');
       await settlePayment(deps, provider, provider.confirm(checkout.paymentIntentId, checkout.clientSecret, 'succeed'));
       const before = await outboxHead(game.database.sql);
-      const broadcast = await sendBroadcast(deps, provider, sender, 'From the service', true);
-      expect(await committedEvents(game.database.sql, before)).toEqual([{ type: 'broadcast.sent', broadcast }]);
+      const actor = { user: { id: sender, username: sender, is_wanakt: false }, via: 'web' } as const;
+      const sent = await execute({ ...deps, payments: provider }, actor, { type: 'broadcast.send', body: { sender_id: sender, message: 'From the service', paid: true } });
+      expect(await committedEvents(game.database.sql, before)).toEqual([{ type: 'broadcast.sent', broadcast: sent.body }]);
     });
   });
 }
