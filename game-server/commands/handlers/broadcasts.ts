@@ -9,7 +9,7 @@ import { created, providerOf, userOf, type OwnTransactions } from '../handler.ts
 // docs/rules.md §4 "Broadcast flow": pay $1, then send. Both ask the payment provider (to open a payment,
 // or to settle one whose webhook is late), so neither can hold a transaction open across that call.
 
-export const payForBroadcast: OwnTransactions<z.infer<typeof PayForBroadcast>> = {
+export const payForBroadcast: OwnTransactions<z.infer<typeof PayForBroadcast.schema>> = {
   inTransaction: false,
   async run(deps, actor, { body }) {
     return created(await startBroadcastPayment(deps, providerOf(deps), userOf(actor).id, body.message));
@@ -17,7 +17,7 @@ export const payForBroadcast: OwnTransactions<z.infer<typeof PayForBroadcast>> =
 };
 
 /** The provider is asked first; the send itself is one transaction, which tells every room. */
-export const sendBroadcast: OwnTransactions<z.infer<typeof SendBroadcast>> = {
+export const sendBroadcast: OwnTransactions<z.infer<typeof SendBroadcast.schema>> = {
   inTransaction: false,
   async run(deps, actor, { body }) {
     const senderId = userOf(actor).id;

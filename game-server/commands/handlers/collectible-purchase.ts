@@ -5,7 +5,7 @@ import { purchaseCollectible } from '../../economy/collectibles.ts';
 import { emit } from '../../events/outbox.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 
-export const buyCollectible: InTransaction<z.infer<typeof BuyCollectible>> = {
+export const buyCollectible: InTransaction<z.infer<typeof BuyCollectible.schema>> = {
   inTransaction: true,
   async run(work, { collectibleId }) {
     const buyer = userOf(work.actor);

@@ -16,6 +16,7 @@ import { createSpecialEvent, updateSpecialEvent } from './special-events.ts';
 import { assignTerritory } from './territory-assign.ts';
 import { claimStarterTerritory } from './territory-claim-starter.ts';
 import { describeTerritory } from './territory-describe.ts';
+import { giftTerritory } from './territory-gift.ts';
 import { createTerritoryEvent, deleteTerritoryEvent, updateTerritoryEvent } from './territory-events.ts';
 import { listTerritory } from './territory-list.ts';
 import { moveTerritoryPin } from './territory-move-pin.ts';
@@ -37,6 +38,7 @@ export const HANDLERS: Handlers = {
   'territory.set-rent': setTerritoryRent,
   'territory.assign': assignTerritory,
   'territory.visit': visitTerritory,
+  'territory.gift': giftTerritory,
   'territory.claim-starter': claimStarterTerritory,
   'currency.mint': mintDrk,
   'rent.pay': payRent,

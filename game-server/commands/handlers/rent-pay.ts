@@ -4,7 +4,7 @@ import { payRent as pay } from '../../economy/rent-payments.ts';
 import { emit } from '../../events/outbox.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 
-export const payRent: InTransaction<z.infer<typeof PayRent>> = {
+export const payRent: InTransaction<z.infer<typeof PayRent.schema>> = {
   inTransaction: true,
   async run(work, { paymentId }) {
     const payer = userOf(work.actor);

@@ -12,7 +12,7 @@ const running = new WeakMap<Sql, Promise<SupplyAuditDto>>();
  * Anyone runs the economy's audit. It opens its one transaction itself only so that callers who
  * ask while one runs share that run instead of scanning the ledger again.
  */
-export const runAudit: OwnTransactions<z.infer<typeof RunSupplyAudit>> = {
+export const runAudit: OwnTransactions<z.infer<typeof RunSupplyAudit.schema>> = {
   inTransaction: false,
   async run(deps) {
     let audit = running.get(deps.sql);

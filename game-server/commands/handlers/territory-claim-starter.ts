@@ -17,7 +17,7 @@ import { purchaseNotices } from '../purchase-notices.ts';
  * overlord whose realm it joins), decided by its own rule. The territory's row lock makes one
  * territory go to one newcomer.
  */
-export const claimStarterTerritory: InTransaction<z.infer<typeof ClaimStarterTerritory>> = {
+export const claimStarterTerritory: InTransaction<z.infer<typeof ClaimStarterTerritory.schema>> = {
   inTransaction: true,
   async run({ tx, now, actor }, { body: { territoryId } }) {
     const player = userOf(actor);

@@ -6,7 +6,7 @@ import { emit } from '../../events/outbox.ts';
 import { ok, type InTransaction } from '../handler.ts';
 import { requireOwner } from '../owner.ts';
 
-export const describeTerritory: InTransaction<z.infer<typeof DescribeTerritory>> = {
+export const describeTerritory: InTransaction<z.infer<typeof DescribeTerritory.schema>> = {
   inTransaction: true,
   async run(work, { type, territoryId, body }) {
     requireOwner(type, work.actor, await lockTerritory(work.tx, territoryId), 'describe it');

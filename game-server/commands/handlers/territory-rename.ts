@@ -7,7 +7,7 @@ import { emit } from '../../events/outbox.ts';
 import { ok, type InTransaction } from '../handler.ts';
 import { requireOwner } from '../owner.ts';
 
-export const renameTerritory: InTransaction<z.infer<typeof RenameTerritory>> = {
+export const renameTerritory: InTransaction<z.infer<typeof RenameTerritory.schema>> = {
   inTransaction: true,
   async run(work, { type, territoryId, body }) {
     requireOwner(type, work.actor, await lockTerritory(work.tx, territoryId), 'rename it');

@@ -6,7 +6,7 @@ import { recordAudit } from '../../audit/audit-log.ts';
 import { emit } from '../../events/outbox.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 
-export const setTerritoryRent: InTransaction<z.infer<typeof SetTerritoryRent>> = {
+export const setTerritoryRent: InTransaction<z.infer<typeof SetTerritoryRent.schema>> = {
   inTransaction: true,
   async run(work, { territoryId, body }) {
     const locked = await lockTerritory(work.tx, territoryId);

@@ -1,6 +1,5 @@
 import { Router } from 'express';
 import { listApiKeys } from '../../auth/api-keys.ts';
-import { commandRoute } from '../command.ts';
 import type { HttpDeps } from '../deps.ts';
 import { requireUser } from '../session.ts';
 
@@ -11,10 +10,6 @@ export function apiKeyRoutes(deps: HttpDeps): Router {
   router.get('/api-keys', async (_req, res) => {
     res.json(await listApiKeys(deps.sql, requireUser(res).id));
   });
-
-  router.post('/api-keys', commandRoute(deps, 'api-key.create'));
-
-  router.delete('/api-keys/:id', commandRoute(deps, 'api-key.revoke', (req) => ({ keyId: req.params.id })));
 
   return router;
 }

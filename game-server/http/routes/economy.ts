@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import { economyOverview } from '../../economy/economy-overview.ts';
 import { lastSupplyAudit } from '../../economy/supply-audit.ts';
-import { commandRoute } from '../command.ts';
 import { briefCache } from '../brief-cache.ts';
 import { byAddress, limitRequests } from '../rate-limit.ts';
 import type { HttpDeps } from '../deps.ts';
@@ -11,8 +10,7 @@ import type { HttpDeps } from '../deps.ts';
 const OVERVIEW_CACHE_MS = 5_000;
 
 /** The public economy: no session needed, so every call is limited per address. */
-export function economyRoutes(deps: HttpDeps): Router {
-  const { sql, clock, limits } = deps;
+export function economyRoutes({ sql, clock, limits }: HttpDeps): Router {
   const router = Router();
   const overview = briefCache(OVERVIEW_CACHE_MS, clock, () => economyOverview(sql, clock()));
 
@@ -23,9 +21,6 @@ export function economyRoutes(deps: HttpDeps): Router {
   router.get('/economy/audit', limitRequests(limits.doors.economy, byAddress, 'Too many economy requests.'), async (_req, res) => {
     res.json({ last_audit: await lastSupplyAudit(sql) });
   });
-
-  // Every call counts against the address's limit, a refused one too, as it always has.
-  router.post('/economy/audit', limitRequests(limits.doors.audit, byAddress, 'Too many audit requests.'), commandRoute(deps, 'economy.audit'));
 
   return router;
 }
