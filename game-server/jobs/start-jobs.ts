@@ -1,7 +1,8 @@
 import cron, { type Logger as CronLogger } from 'node-cron';
 import { earningsMonthOf } from '../../schema/rules/earnings.ts';
 import { rentPeriodOf } from '../../schema/rules/rent.ts';
-import { bannerSlotOf, rotateBanner } from '../ads/banner-rotation.ts';
+import { bannerSlotOf } from '../ads/banner-rotation.ts';
+import type { ImpressionTally } from '../ads/impression-tally.ts';
 import { runScheduledBackup } from '../backup/scheduled-backup.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -15,6 +16,7 @@ import { expireAbandonedCheckouts } from '../payments/abandoned-checkouts.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { jobRuns, jobSeconds } from '../observability/metrics.ts';
 import type { ServiceDeps } from '../service-deps.ts';
+import { IMPRESSIONS_CRON, runBannerRotation, writeImpressions } from './banner-jobs.ts';
 
 export interface JobDeps extends ServiceDeps {
   log: Logger;
@@ -22,6 +24,8 @@ export interface JobDeps extends ServiceDeps {
   housekeeping?: { payments: PaymentProvider; counters: CounterStore };
   /** The database scheduled backups copy (with BACKUP_CRON). */
   database?: Database;
+  /** What this process's world rooms showed, for the banner-impressions job; tests of the clockwork leave it out. */
+  impressions?: ImpressionTally;
 }
 
 // Hourly, off the hour so it does not meet the rent and earnings runs.
@@ -65,9 +69,17 @@ function backupsOf(deps: JobDeps, config: JobConfig): Job[] {
   return [{ name: 'backup', schedule: config.BACKUP_CRON, catchUp: false, run: (moment) => runScheduledBackup({ ...deps, database }, schedule, moment) }];
 }
 
+/** The one writer of banner impressions (docs/rules.md §9 "Advertising"), where rooms note them. */
+function impressionsOf(deps: JobDeps): Job[] {
+  const tally = deps.impressions;
+  if (!tally) return [];
+  return [{ name: 'banner-impressions', schedule: IMPRESSIONS_CRON, catchUp: false, run: () => writeImpressions(deps, tally) }];
+}
+
 function jobsOf(deps: JobDeps, config: JobConfig): Job[] {
   return [
     ...housekeepingOf(deps),
+    ...impressionsOf(deps),
     ...backupsOf(deps, config),
     { name: 'rent-cycle', schedule: config.RENT_CRON, catchUp: true, run: (moment) => ensureRentPeriod(deps, rentPeriodOf(moment)) },
     { name: 'monthly-earnings', schedule: config.EARNINGS_CRON, catchUp: true, run: (moment) => payMonthlyEarnings(deps, earningsMonthOf(moment)) },
@@ -77,7 +89,7 @@ function jobsOf(deps: JobDeps, config: JobConfig): Job[] {
       name: 'banner-rotation',
       schedule: bannerCron(config.BANNER_SECONDS),
       catchUp: true,
-      run: (moment) => rotateBanner(deps, bannerSlotOf(moment, config.BANNER_SECONDS)),
+      run: (moment) => runBannerRotation(deps, bannerSlotOf(moment, config.BANNER_SECONDS)),
     },
   ];
 }

@@ -73,6 +73,8 @@ export const POLICY: Record<CommandType, Permission> = {
   'banner.buy': player('Please log in to create a banner'),
   'ad.approve': wanakt,
   'ad.reject': wanakt,
+  // Anyone who sees a banner may follow it.
+  'ad.click': { who: 'visitor' },
 };
 
 export type Refusal = { status: 401 | 403; message: string };

@@ -2,9 +2,11 @@ import { Router } from 'express';
 import { IdParam } from '../../../schema/api/ids.ts';
 import { listActiveAds, listAdsInReview } from '../../ads/ad-lifecycle.ts';
 import { myBanners } from '../../ads/banners.ts';
-import { recordAdClick } from '../../ads/clicks.ts';
+import { adLink } from '../../ads/clicks.ts';
+import { readReceipt } from '../../ads/receipts.ts';
+import { execute } from '../../commands/execute.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
-import { bodyOnly, commandRoute } from '../command.ts';
+import { actorOf, bodyOnly, commandRoute } from '../command.ts';
 import { requireUser, requireWanakt } from '../session.ts';
 import { parseBody } from '../validate.ts';
 import type { HttpDeps } from '../deps.ts';
@@ -39,8 +41,14 @@ export function adRoutes(deps: HttpDeps, payments: PaymentProvider): Router {
   router.post('/ads/:id/approve', commandRoute(commands, 'ad.approve', (req) => ({ adId: req.params.id })));
   router.post('/ads/:id/reject', commandRoute(commands, 'ad.reject', (req) => ({ adId: req.params.id })));
 
-  // Validation first, then the address's budget; a repeat within the hour still leads to the
-  // advertiser but is not counted again, so a script cannot inflate what the advertiser sees.
+  // docs/rules.md §4 "Advertise flow": the advertiser's receipt, by its token alone.
+  router.get('/ad-receipts/:token', async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await readReceipt(deps.sql, req.params.token));
+  });
+
+  // Validation first, then the address's budget; a counted click is the ad.click command, and a
+  // repeat within the hour still leads to the advertiser but only reads the link, so a script
+  // cannot inflate what the advertiser sees.
   router.get('/ads/:id/click', async (req, res) => {
     const adId = parseBody(AdId, req.params.id);
     const address = byAddress(req);
@@ -52,7 +60,8 @@ export function adRoutes(deps: HttpDeps, payments: PaymentProvider): Router {
         throw error;
       },
     );
-    res.redirect(302, await recordAdClick(deps.sql, adId, counts));
+    const url = counts ? ((await execute(commands, actorOf(res), { type: 'ad.click', adId })).body as { url: string }).url : await adLink(deps.sql, adId);
+    res.redirect(302, url);
   });
 
   return router;

@@ -1590,6 +1590,28 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/ad-receipts/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An advertiser's receipt: the ad's status, impressions and clicks, by the link its purchase answered (no account)
+         * @description **Access:** Anyone; an API key, when sent, needs the `read` scope.
+         *
+         *     **Rate limit:** each key: 600 requests per 60 s.
+         */
+        get: operations["getAdReceiptsToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ads/{id}/click": {
         parameters: {
             query?: never;
@@ -2059,6 +2081,7 @@ export type components = {
             content: string;
             click_url: string | null;
             territory_id: number | null;
+            region: ("europe" | "asia" | "africa" | "north-america" | "south-america" | "oceania") | null;
             impressions: number;
             impressions_wanted: number;
             clicks: number;
@@ -2324,6 +2347,9 @@ export type components = {
             amountCents: number;
             adId: number;
             total_cost: number;
+            region: ("europe" | "asia" | "africa" | "north-america" | "south-america" | "oceania") | null;
+            /** Format: starts_with */
+            receipt_path: string;
         };
         MyBanner: {
             id: number;
@@ -2331,6 +2357,7 @@ export type components = {
             content: string;
             click_url: string | null;
             territory_id: number | null;
+            region: ("europe" | "asia" | "africa" | "north-america" | "south-america" | "oceania") | null;
             impressions: number;
             impressions_wanted: number;
             clicks: number;
@@ -2346,6 +2373,7 @@ export type components = {
             content: string;
             click_url: string | null;
             territory_id: number | null;
+            region: ("europe" | "asia" | "africa" | "north-america" | "south-america" | "oceania") | null;
             impressions: number;
             impressions_wanted: number;
             clicks: number;
@@ -2358,6 +2386,20 @@ export type components = {
             territory_name: string | null;
             total_cost: number | null;
             cost_drk: number | null;
+            created_at: string;
+        };
+        AdReceipt: {
+            title: string;
+            content: string;
+            click_url: string | null;
+            territory_name: string | null;
+            region: ("europe" | "asia" | "africa" | "north-america" | "south-america" | "oceania") | null;
+            /** @enum {string} */
+            status: "pending_payment" | "in_review" | "active" | "completed" | "rejected" | "refunded";
+            impressions: number;
+            impressions_wanted: number;
+            clicks: number;
+            total_cost: number | null;
             created_at: string;
         };
         Notifications: {
@@ -10970,6 +11012,118 @@ export interface operations {
             503: {
                 headers: {
                     "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAdReceiptsToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The receipt token from receipt_path; any other value is an unknown receipt (404) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdReceipt"];
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or an unknown or revoked API key */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another player, not the Wanakt, a key outside its scope, or a cross-site request */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game is too busy, stopping, or cannot reach its database: try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
