@@ -7,6 +7,7 @@ import { Screen } from '../admin/Screen.tsx';
 import { ApiError } from '../api.ts';
 import { formatNumber } from '../format.ts';
 import { AD_STATUS_LABELS } from '../payments/BannerAnalytics.tsx';
+import '../payments/payments.css';
 
 /**
  * How often the receipt reads its ad again. The banner-impressions job writes every 5 seconds, so
