@@ -82,6 +82,10 @@ export const AdPurchaseBody = z.object({
 });
 export type AdPurchaseBody = z.infer<typeof AdPurchaseBody>;
 
+/** Where a counted click leads: the ad's web address. */
+export const AdClickDto = z.object({ url: z.string() }).meta({ id: 'AdClick' });
+export type AdClickDto = z.infer<typeof AdClickDto>;
+
 /** The link an advertiser follows the ad by: no login, the token is its only key (docs/rules.md §4 "Advertise flow"). */
 export const RECEIPT_PATH = '/advertise/receipt/';
 /** 32 random bytes in base64url: 256 bits nobody can guess. */

@@ -148,6 +148,12 @@ for (const backend of testBackends()) {
       const repeat = await fetch(`${game.server.url}/api/ads/${active.id}/click`, { redirect: 'manual' });
       expect([repeat.status, repeat.headers.get('location')]).toEqual([302, 'https://balloons.example/book']);
       expect((await game.agent().get('/api/ads/active')).body[0].clicks).toBe(2);
+      // The ad.click command's own call: the same counter, so a second click from one address is refused.
+      const program = game.agent();
+      expect(await program.post(`/api/ads/${active.id}/click`)).toMatchObject({ status: 200, body: { url: 'https://balloons.example/book' } });
+      expect(await program.post(`/api/ads/${active.id}/click`)).toMatchObject({ status: 429, body: { message: expect.stringContaining('Your click on this ad was already counted this hour.') } });
+      expect((await game.agent().get('/api/ads/active')).body[0].clicks).toBe(3);
+      expect((await game.agent().post('/api/ads/999999/click')).status).toBe(404);
       expect((await game.agent().get('/api/ads/999999/click')).status).toBe(404);
       expect((await game.agent().get('/api/ads/abc/click')).status).toBe(400);
       const linkless = await paidAd({ click_url: null });
