@@ -45,6 +45,8 @@ interface Job {
   run(moment: Date): Promise<unknown>;
   /** Whether it also runs once at start-up, to catch up (not a backup: a restart is no reason for a copy). */
   catchUp: boolean;
+  /** Whether it runs once more as the jobs stop: it holds what this process alone knows. */
+  atStop?: boolean;
 }
 
 /** node-cron's six-field form, firing on the slot boundaries bannerSlotOf counts (BANNER_SECONDS divides 60). */
@@ -73,7 +75,7 @@ function backupsOf(deps: JobDeps, config: JobConfig): Job[] {
 function impressionsOf(deps: JobDeps): Job[] {
   const tally = deps.impressions;
   if (!tally) return [];
-  return [{ name: 'banner-impressions', schedule: IMPRESSIONS_CRON, catchUp: false, run: () => writeImpressions(deps, tally) }];
+  return [{ name: 'banner-impressions', schedule: IMPRESSIONS_CRON, catchUp: false, atStop: true, run: () => writeImpressions(deps, tally) }];
 }
 
 function jobsOf(deps: JobDeps, config: JobConfig): Job[] {
@@ -105,8 +107,7 @@ export async function startJobs(deps: JobDeps, config: JobConfig): Promise<Jobs>
   const jobs = jobsOf(deps, config);
   const running = new Set<Promise<unknown>>();
   let stopped = false;
-  const launch = (job: Job, moment: Date): Promise<unknown> => {
-    if (stopped) return Promise.resolve();
+  const runOnce = (job: Job, moment: Date): Promise<unknown> => {
     const stopTimer = jobSeconds.startTimer({ job: job.name });
     const run: Promise<unknown> = job
       .run(moment)
@@ -124,6 +125,7 @@ export async function startJobs(deps: JobDeps, config: JobConfig): Promise<Jobs>
     running.add(run);
     return run;
   };
+  const launch = (job: Job, moment: Date): Promise<unknown> => (stopped ? Promise.resolve() : runOnce(job, moment));
 
   const now = deps.clock();
   for (const job of jobs.filter((job) => job.catchUp)) await launch(job, now);
@@ -142,6 +144,7 @@ export async function startJobs(deps: JobDeps, config: JobConfig): Promise<Jobs>
       stopped = true;
       await Promise.all(tasks.map((task) => task.destroy()));
       await Promise.all(running);
+      for (const job of jobs.filter((job) => job.atStop)) await runOnce(job, deps.clock());
     },
   };
 }
