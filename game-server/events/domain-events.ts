@@ -22,7 +22,7 @@ export type DomainEvent =
   | { type: 'broadcast.sent'; broadcast: BroadcastDto }
   /** A broadcast the Wanakt removed: a room showing it shows the newest one left, or none. */
   | { type: 'broadcast.removed'; broadcastId: number }
-  | { type: 'banner.changed'; ad: AdDto | null }
+  | { type: 'banner.changed'; slot: number; ad: AdDto | null }
   /** Notices stored for these players; a room sends each one to its addressee's clients only. */
   | { type: 'notifications.created'; notices: { id: number; userId: string }[] }
   /** Sessions ended (logout, a new login over them): every room closes their sockets. */

@@ -1,6 +1,6 @@
 import type { Handlers } from '../handler.ts';
 import { createKey, markRead, revokeKey, setPreference } from './account.ts';
-import { approveAd, buyBanner, purchaseAd, rejectAd } from './ads.ts';
+import { approveAd, buyBanner, clickAd, purchaseAd, rejectAd } from './ads.ts';
 import { payForBroadcast, sendBroadcast } from './broadcasts.ts';
 import { postChat } from './chat-post.ts';
 import { removeChat } from './chat-remove.ts';
@@ -65,6 +65,7 @@ export const HANDLERS: Handlers = {
   'banner.buy': buyBanner,
   'ad.approve': approveAd,
   'ad.reject': rejectAd,
+  'ad.click': clickAd,
   'economy.audit': runAudit,
   'notifications.read': markRead,
   'notifications.set-preference': setPreference,
