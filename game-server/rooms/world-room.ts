@@ -24,7 +24,7 @@ import { CHAT_REFUSAL } from '../social/chat.ts';
 import { OnlineCount } from './online-count.ts';
 import { PinDrags } from './pin-drags.ts';
 import { PlayerFigures, type FiguresClient } from './player-figures.ts';
-import { authenticateJoin, HOME_PROCESS_OPTION, type WorldAuth } from './world-auth.ts';
+import { authenticateJoin, HOME_PROCESS_OPTION, WORLD_ROOM, type WorldAuth } from './world-auth.ts';
 import { WorldSync, type WorldRoomDeps } from './world-sync.ts';
 
 // @colyseus/core reads the global `WebSocket.OPEN` when a client reconnects. Node 22 has a global
@@ -276,8 +276,9 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
 
 /**
  * Registers the `world` room on this server. Each process serves its own world room, found by the
- * join option the matchmaking request is given here, and every one of them applies the domain
- * events; the matchmaking request carries the cookie and Origin the join is checked on.
+ * join option the matchmaking request is given here (the least-loaded live process), and every one
+ * of them applies the domain events; the matchmaking request carries the cookie and Origin the
+ * join is checked on.
  */
 export function defineWorldRoom(server: Server, deps: WorldRoomDeps, lifecycle: Lifecycle, caps: SocketCaps = SOCKET_CAPS) {
   class WorldRoomOfThisServer extends WorldRoom {
@@ -287,8 +288,14 @@ export function defineWorldRoom(server: Server, deps: WorldRoomDeps, lifecycle: 
       return authenticateJoin(deps, options, context);
     }
   }
-  return server.define('world', WorldRoomOfThisServer, { deps, caps }).filterBy([HOME_PROCESS_OPTION]);
+  return server.define(WORLD_ROOM, WorldRoomOfThisServer, { deps, caps }).filterBy([HOME_PROCESS_OPTION]);
 }
 
-/** New rooms are made in the process that was asked, so its own sockets reach them. */
-export const createRoomsHere = async () => matchMaker.processId;
+/**
+ * A world room is made in the process its first join was placed on (onAuth chose it, see
+ * home-process.ts), so that room is that process's own; any other room in the process that was asked.
+ */
+export async function createRoomsWherePlaced(_roomName: string, options: Record<string, unknown> | undefined): Promise<string> {
+  const placed = options?.[HOME_PROCESS_OPTION];
+  return typeof placed === 'string' ? placed : matchMaker.processId;
+}
