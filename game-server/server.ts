@@ -30,8 +30,8 @@ import { startJobs } from './jobs/start-jobs.ts';
 import type { Logger } from './logger.ts';
 import { createLifecycle, drainWithin } from './lifecycle.ts';
 import { backupsScheduled, readFiguresFrom } from './observability/metrics.ts';
-import { waitForRedis } from './wait-for-redis.ts';
 import { createRoomsWherePlaced, defineWorldRoom } from './rooms/world-room.ts';
+import { waitForRedis } from './wait-for-redis.ts';
 
 export interface StartOptions {
   config: Config;
