@@ -30,7 +30,7 @@ import { startJobs } from './jobs/start-jobs.ts';
 import type { Logger } from './logger.ts';
 import { createLifecycle, drainWithin } from './lifecycle.ts';
 import { backupsScheduled, readFiguresFrom } from './observability/metrics.ts';
-import { createRoomsWherePlaced, defineWorldRoom } from './rooms/world-room.ts';
+import { createRoomsHere, defineWorldRoom } from './rooms/world-room.ts';
 import { waitForRedis } from './wait-for-redis.ts';
 
 export interface StartOptions {
@@ -138,7 +138,7 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
         driver: new RedisDriver(openRedis(config.REDIS_URL, log, 'matchmaking')),
       }),
       publicAddress: config.PUBLIC_ADDRESS,
-      selectProcessIdToCreateRoom: createRoomsWherePlaced,
+      selectProcessIdToCreateRoom: createRoomsHere,
       gracefullyShutdown: false,
       greet: false,
       logger: colyseusLogger(log),

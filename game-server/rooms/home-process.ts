@@ -15,9 +15,13 @@ export interface ProcessLoad {
 }
 
 /**
- * The live processes a new join may be placed on, with their load: those that listen on their
- * process channel, are in the process stats (a draining process leaves them first) and whose world
- * room, if they have one yet, is open and announces where sockets reach it (PUBLIC_ADDRESS).
+ * The live processes a new join may be placed on, with their load: those whose world room is open
+ * and announces where sockets reach it (PUBLIC_ADDRESS), that listen on their process channel and
+ * are in the process stats (a draining process leaves them first). A process without a world room
+ * yet is not among them: its room is made by a join the balancer sends it, never from another
+ * process, because a room asked of a process that is slow to answer (starting, loaded) is made by
+ * the asking one after Colyseus's two-second wait, and each such room was one more world in the
+ * wrong process (the 20-minute chaos run ended with eleven).
  */
 export async function placeableProcesses(roomName: string): Promise<ProcessLoad[]> {
   const [stats, listings, channels] = await Promise.all([
@@ -26,25 +30,27 @@ export async function placeableProcesses(roomName: string): Promise<ProcessLoad[
     matchMaker.presence.channels(`${PROCESS_CHANNEL_PREFIX}*`),
   ]);
   const listening = new Set(channels.map((channel) => channel.slice(PROCESS_CHANNEL_PREFIX.length)));
+  const live = new Set(stats.map((stat) => stat.processId).filter((processId) => listening.has(processId)));
   const loads = new Map<string, number>();
-  for (const stat of stats) {
-    if (listening.has(stat.processId)) loads.set(stat.processId, stat.ccu);
-  }
   const closed = new Set<string>();
   for (const listing of listings) {
+    if (!live.has(listing.processId)) continue;
     if (listing.locked || !listing.publicAddress) closed.add(listing.processId);
-    else if (loads.has(listing.processId)) loads.set(listing.processId, listing.clients);
+    else loads.set(listing.processId, (loads.get(listing.processId) ?? 0) + listing.clients);
   }
   return [...loads].filter(([processId]) => !closed.has(processId)).map(([processId, clients]) => ({ processId, clients }));
 }
 
-/** The least-loaded of these, this process on a tie (its own socket path needs no hop). */
+/**
+ * The least-loaded of these, this process on a tie (its own socket path needs no hop). This process
+ * without a world room counts as empty: the join makes its room here.
+ */
 export function leastLoaded(loads: readonly ProcessLoad[], here: string): string {
-  let best: ProcessLoad | undefined = loads.find((load) => load.processId === here);
+  let best: ProcessLoad = loads.find((load) => load.processId === here) ?? { processId: here, clients: 0 };
   for (const load of loads) {
-    if (!best || load.clients < best.clients) best = load;
+    if (load.clients < best.clients) best = load;
   }
-  return best?.processId ?? here;
+  return best.processId;
 }
 
 /**

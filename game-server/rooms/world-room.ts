@@ -45,6 +45,9 @@ interface ClientData {
 }
 type WorldClient = Client<{ userData: ClientData; auth: WorldAuth; messages: ServerMessages }>;
 
+/** What a join hears when the room it was placed on closed before it arrived. */
+export const PLACED_ROOM_GONE_MESSAGE = 'That world room just closed: join again';
+
 /** What a socket whose session ended is told as it is closed; the client then shows the visitor view. */
 export const SESSION_ENDED_MESSAGE = 'Your session ended: you are watching as a visitor';
 // setTimeout's longest wait (about 24.8 days); a longer session is looked at again then.
@@ -81,7 +84,11 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
   private unsubscribe: () => void = () => {};
   private caps: SocketCaps = SOCKET_CAPS;
 
-  async onCreate({ deps, caps }: { deps: WorldRoomDeps; caps?: SocketCaps }) {
+  async onCreate({ deps, caps, ...options }: { deps: WorldRoomDeps; caps?: SocketCaps; [HOME_PROCESS_OPTION]?: string }) {
+    // A join placed on another process's room that closed meanwhile would make a second world room
+    // here, labelled with that process: refused instead, the client joins again and is placed anew.
+    const placed = options[HOME_PROCESS_OPTION];
+    if (placed !== undefined && placed !== matchMaker.processId) throw new ServerError(503, PLACED_ROOM_GONE_MESSAGE);
     this.deps = deps;
     if (caps) this.caps = caps;
     const state = new WorldState();
@@ -291,11 +298,5 @@ export function defineWorldRoom(server: Server, deps: WorldRoomDeps, lifecycle: 
   return server.define(WORLD_ROOM, WorldRoomOfThisServer, { deps, caps }).filterBy([HOME_PROCESS_OPTION]);
 }
 
-/**
- * A world room is made in the process its first join was placed on (onAuth chose it, see
- * home-process.ts), so that room is that process's own; any other room in the process that was asked.
- */
-export async function createRoomsWherePlaced(_roomName: string, options: Record<string, unknown> | undefined): Promise<string> {
-  const placed = options?.[HOME_PROCESS_OPTION];
-  return typeof placed === 'string' ? placed : matchMaker.processId;
-}
+/** New rooms are made in the process that was asked: a join is only placed elsewhere on a room that exists. */
+export const createRoomsHere = async () => matchMaker.processId;
