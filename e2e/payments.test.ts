@@ -93,7 +93,7 @@ describe('[issue 5] paying through the sandbox in a real browser', () => {
     await visitor.close();
   });
 
-  it('[§2 advertise] when an advertiser without an account fills the form and pays, then the ad is in review and the page says so', async () => {
+  it('[§2 advertise] when an advertiser without an account fills the form and pays, then the ad is in review and its receipt page says so', async () => {
     const [wonder] = await game.database.sql`select id, name from territories where type = 'wonder' order by name limit 1`;
     const advertiser = await chrome.newPage();
     await advertiser.goto(`${game.server.url}/advertise`);
@@ -122,8 +122,8 @@ describe('[issue 5] paying through the sandbox in a real browser', () => {
     await advertiser.getByRole('button', { name: 'Proceed to Payment ($300)' }).click();
     await advertiser.getByRole('button', { name: 'Pay $300' }).click();
 
-    await expect.poll(() => advertiser.getByTestId('ad-paid').textContent()).toContain('Your ad is now in review');
-    expect(advertiser.url()).toContain('/advertise?success=true');
+    await expect.poll(() => advertiser.getByTestId('receipt-status').textContent({ timeout: 1000 }).catch(() => '')).toBe('In review');
+    expect(advertiser.url()).toMatch(/\/advertise\/receipt\/[A-Za-z0-9_-]{43}$/);
     const ads = await game.database.sql`select status from ads where title = 'Desert caravans' order by id`;
     expect(ads.map((ad) => ad.status)).toEqual(['pending_payment', 'in_review']);
     await advertiser.close();

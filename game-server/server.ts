@@ -26,6 +26,7 @@ import { createKeyRateLimiter } from './http/key-rate-limit.ts';
 import { traceEventsWith } from './events/outbox.ts';
 import { currentRequestId } from './request-context.ts';
 import { createPaymentProvider, describePaymentProvider } from './payments/choose-provider.ts';
+import { ImpressionTally } from './ads/impression-tally.ts';
 import { startJobs } from './jobs/start-jobs.ts';
 import type { Logger } from './logger.ts';
 import { createLifecycle, drainWithin } from './lifecycle.ts';
@@ -143,7 +144,9 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
       greet: false,
       logger: colyseusLogger(log),
     });
-    defineWorldRoom(colyseus, { sql: database.sql, clock, log, events, chatCounter: limits.doors.chat, origins }, lifecycle, options.socketCaps);
+    // What this process's rooms show, written by its banner-impressions job.
+    const impressions = new ImpressionTally();
+    defineWorldRoom(colyseus, { sql: database.sql, clock, log, events, chatCounter: limits.doors.chat, origins, impressions }, lifecycle, options.socketCaps);
     await colyseus.listen(config.PORT, config.HOST);
     if (!httpServer.listening) await listen(httpServer, config.PORT, config.HOST);
     const port = (httpServer.address() as AddressInfo).port;
@@ -156,7 +159,7 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
     const opsUrl = opsServer ? `http://${opsHost}:${(opsServer.address() as AddressInfo).port}` : null;
     if (opsUrl) log.info(`Operator endpoints (/metrics, /ops/backup) at ${opsUrl}${config.OPS_TOKEN ? ' with OPS_TOKEN' : ''}`);
     log.info(`Browsers may call the game from: ${origins.origins.join(', ')} (PUBLIC_ORIGIN)`);
-    const jobs = await startJobs({ sql: database.sql, clock, log, housekeeping: { payments, counters }, database }, config);
+    const jobs = await startJobs({ sql: database.sql, clock, log, housekeeping: { payments, counters }, database, impressions }, config);
     backupsScheduled.set(config.BACKUP_CRON ? 1 : 0);
 
     return {

@@ -24,6 +24,7 @@ import { CHAT_REFUSAL } from '../social/chat.ts';
 import { OnlineCount } from './online-count.ts';
 import { PinDrags } from './pin-drags.ts';
 import { PlayerFigures, type FiguresClient } from './player-figures.ts';
+import { homeRegionOfPlayer, RoomBanners, type BannerViewer } from './room-banners.ts';
 import { authenticateJoin, HOME_PROCESS_OPTION, WORLD_ROOM, type WorldAuth } from './world-auth.ts';
 import { WorldSync, type WorldRoomDeps } from './world-sync.ts';
 
@@ -42,6 +43,8 @@ interface ClientData {
   figures: FiguresClient | null;
   /** Closes the socket when its session runs out. */
   expiry: ReturnType<typeof setTimeout> | null;
+  /** Where it looks and what banner it was shown. */
+  banner: BannerViewer;
 }
 type WorldClient = Client<{ userData: ClientData; auth: WorldAuth; messages: ServerMessages }>;
 
@@ -77,6 +80,7 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
   private figures!: PlayerFigures;
   private sync!: WorldSync;
   private pins!: PinDrags;
+  private banners!: RoomBanners;
   // Unset until the world has loaded: a room can be disposed before that (its creating join failed
   // or the process began to drain), and then there is no count to stop.
   private online?: OnlineCount;
@@ -93,8 +97,11 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
     if (caps) this.caps = caps;
     const state = new WorldState();
     this.figures = new PlayerFigures(deps.sql);
+    const banners = new RoomBanners(deps.impressions);
+    this.banners = banners;
     const sync = new WorldSync(state, deps, this.figures, {
       viewers: () => this.clients.length,
+      showBanner: (banner) => banners.show(banner, this.bannerViewers()),
       sendChat: (message) => this.sendChat(message),
       removeChat: (removed) => this.clients.forEach((client) => client.userData?.watching === removed.territory_id && client.send('chatRemoved', removed)),
       hasPlayer: (userId) => this.clients.some((client) => client.auth?.user?.id === userId),
@@ -131,11 +138,14 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
 
   async onJoin(client: WorldClient, _options: unknown, auth: WorldAuth) {
     this.refuseOverCap(auth);
-    client.userData = { watching: null, broke: false, activity: false, figures: null, expiry: null };
+    const banner: BannerViewer = { sessionId: client.sessionId, view: null, home: null, sent: null, send: (message) => client.send('banner', message) };
+    client.userData = { watching: null, broke: false, activity: false, figures: null, expiry: null, banner };
     this.watchSocket(client);
     if (auth.session) this.closeAtExpiry(client, auth.session.expiresAtMs);
     this.online?.change(1);
     roomClients.inc();
+    banner.home = await homeRegionOfPlayer(this.deps.sql, auth.user?.id ?? null);
+    this.banners.offer(banner);
     if (!auth.user) return;
     const figures: FiguresClient = { userId: auth.user.id, seesRealm: auth.user.is_wanakt, send: (values) => client.send('figures', values) };
     client.userData.figures = figures;
@@ -152,6 +162,13 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
 
   onReconnect(client: WorldClient) {
     this.watchSocket(client);
+    // The banner, like the figures, goes to this socket now; what was sent while away was lost.
+    const banner = client.userData?.banner;
+    if (banner) {
+      banner.send = (message) => client.send('banner', message);
+      banner.sent = null;
+      this.banners.offer(banner);
+    }
     // The player's figures now go to this socket, and those sent while it was away were lost.
     const figures = client.userData?.figures;
     if (!figures) return;
@@ -245,6 +262,10 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
       case 'chat.watch':
         client.userData!.watching = message.territoryId;
         return;
+      case 'view.at':
+        client.userData!.banner.view = message.at;
+        this.banners.offer(client.userData!.banner);
+        return;
       case 'activity.watch':
         client.userData!.activity = message.on;
         if (message.on) client.send('activity', this.sync.backlog());
@@ -266,6 +287,10 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
         );
         return;
     }
+  }
+
+  private bannerViewers(): BannerViewer[] {
+    return this.clients.flatMap((client) => (client.userData ? [client.userData.banner] : []));
   }
 
   private sendActivity(items: ActivityItem[]): void {

@@ -1,5 +1,5 @@
 import type { Handlers } from '../handler.ts';
-import { approveAd, buyBanner, purchaseAd, rejectAd } from './ads.ts';
+import { approveAd, buyBanner, clickAd, purchaseAd, rejectAd } from './ads.ts';
 import { payForBroadcast, sendBroadcast } from './broadcasts.ts';
 import { postChat } from './chat-post.ts';
 import { removeChat } from './chat-remove.ts';
@@ -13,6 +13,7 @@ import { createSettlement } from './settlement-create.ts';
 import { createSpecialEvent, updateSpecialEvent } from './special-events.ts';
 import { assignTerritory } from './territory-assign.ts';
 import { describeTerritory } from './territory-describe.ts';
+import { giftTerritory } from './territory-gift.ts';
 import { createTerritoryEvent, deleteTerritoryEvent, updateTerritoryEvent } from './territory-events.ts';
 import { listTerritory } from './territory-list.ts';
 import { moveTerritoryPin } from './territory-move-pin.ts';
@@ -33,6 +34,7 @@ export const HANDLERS: Handlers = {
   'territory.set-rent': setTerritoryRent,
   'territory.assign': assignTerritory,
   'territory.visit': visitTerritory,
+  'territory.gift': giftTerritory,
   'currency.mint': mintDrk,
   'rent.pay': payRent,
   'rent.generate': generateRent,
@@ -55,4 +57,5 @@ export const HANDLERS: Handlers = {
   'banner.buy': buyBanner,
   'ad.approve': approveAd,
   'ad.reject': rejectAd,
+  'ad.click': clickAd,
 };
