@@ -108,6 +108,7 @@ describe('[issue 4] the revenue, rent and collectibles screens in a real browser
     const lagos = page.locator('[data-territory="Lagos"]');
     const before = await balanceOf(game.database.sql, DEMO_USER_ID);
     await lagos.getByRole('button', { name: 'Upgrade for 500 DRK' }).click();
+    await lagos.getByRole('button', { name: 'Confirm upgrade' }).click();
     await expect.poll(() => toastText(page)).toContain('Territory Upgraded!');
     await expect.poll(() => lagos.getByTestId('current-tier').textContent()).toContain('premium');
     const [row] = await game.database.sql<{ upgrade_tier: string }[]>`select upgrade_tier from territories where name = 'Lagos'`;
@@ -132,6 +133,7 @@ describe('[issue 4] the revenue, rent and collectibles screens in a real browser
     await rome.waitFor();
     await assign('Rome', pauperId);
     await rome.getByRole('button', { name: 'Upgrade for 500 DRK' }).click();
+    await rome.getByRole('button', { name: 'Confirm upgrade' }).click();
     await expect.poll(() => toastText(page)).toContain('Upgrade Failed');
     const [row] = await game.database.sql<{ upgrade_tier: string }[]>`select upgrade_tier from territories where name = 'Rome'`;
     expect(row.upgrade_tier).toBe('standard');
