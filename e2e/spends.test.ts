@@ -30,7 +30,7 @@ describe('[issue 25] every spend asks before money moves', () => {
   const toastText = (page: Page) => page.locator('.toast').last().textContent();
 
   /** Opens the spend, checks the confirmation's figures, backs out (nothing moves), opens it again and confirms. */
-  async function backOutThenConfirm(page: Page, start: Locator, scope: Locator, cost: number, confirmLabel: string): Promise<void> {
+  async function backOutThenConfirm(start: Locator, scope: Locator, cost: number, confirmLabel: string): Promise<void> {
     const before = await balance();
     await start.click();
     const confirm = scope.getByTestId('confirm-spend');
@@ -85,7 +85,7 @@ describe('[issue 25] every spend asks before money moves', () => {
     const page = await open(sampleAgent, '/revenue');
     await page.getByRole('tab', { name: 'Upgrades' }).click();
     const lagos = page.locator('[data-territory="Lagos"]');
-    await backOutThenConfirm(page, lagos.getByRole('button', { name: 'Upgrade for 500 DRK' }), lagos, 500, 'Confirm upgrade');
+    await backOutThenConfirm(lagos.getByRole('button', { name: 'Upgrade for 500 DRK' }), lagos, 500, 'Confirm upgrade');
     await expect.poll(() => lagos.getByTestId('current-tier').textContent()).toContain('premium');
     await page.context().close();
   });
@@ -102,7 +102,7 @@ describe('[issue 25] every spend asks before money moves', () => {
     const page = await open(sampleAgent, '/rent');
     const first = page.getByTestId('upcoming-payments').getByTestId('rent-payment').first();
     await first.waitFor();
-    await backOutThenConfirm(page, first.getByRole('button', { name: 'Pay Early' }), first, due.amount, 'Confirm payment');
+    await backOutThenConfirm(first.getByRole('button', { name: 'Pay Early' }), first, due.amount, 'Confirm payment');
     await expect.poll(() => toastText(page)).toContain('Rent Paid');
     await page.context().close();
   });
@@ -118,7 +118,7 @@ describe('[issue 25] every spend asks before money moves', () => {
     await buy.click();
     await page.screenshot({ path: 'docs/screenshots/collectibles.png' });
     await first.getByRole('button', { name: 'Back' }).click();
-    await backOutThenConfirm(page, buy, first, item.price, 'Confirm purchase');
+    await backOutThenConfirm(buy, first, item.price, 'Confirm purchase');
     await expect.poll(() => page.getByTestId('my-collection').textContent()).toContain(name);
     await page.context().close();
   });

@@ -15,7 +15,6 @@ import { VisitorLanding } from '../dashboard/VisitorLanding.tsx';
 import { TerritoryManagement } from '../dashboard/TerritoryManagement.tsx';
 import { WorldActivity } from '../dashboard/WorldActivity.tsx';
 import { Dialogs } from '../hud/Dialogs.tsx';
-import { LoginRequired } from '../hud/LoginRequired.tsx';
 import { MapControls } from '../hud/MapControls.tsx';
 import { MapLegend } from '../hud/MapLegend.tsx';
 import { MapModes } from '../hud/MapModes.tsx';
@@ -31,18 +30,16 @@ type Drawer = 'left' | 'right' | null;
 
 function LeftSidebar() {
   const account = useSession((state) => state.account);
-  const status = useSession((state) => state.status);
+  // A visitor's invitation is the landing over the map (VisitorLanding.tsx), not a login wall here.
   return (
     <>
       <QuickActions />
-      {account ? (
+      {account && (
         <>
           {!account.is_wanakt && <FirstSteps userId={account.id} />}
           <MyTerritories userId={account.id} />
           <RevenueTracking userId={account.id} />
         </>
-      ) : (
-        status === 'ready' && <LoginRequired action="see your territories and revenue" />
       )}
       <Link className="button primary wide" to="/marketplace">
         Open Marketplace
