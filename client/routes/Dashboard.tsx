@@ -22,11 +22,26 @@ import { MapSearch } from '../hud/MapSearch.tsx';
 import { MapTooltip } from '../hud/MapTooltip.tsx';
 import { TerritoryInfo } from '../hud/TerritoryInfo.tsx';
 import { TopBar } from '../hud/TopBar.tsx';
+import { PlayerLink } from '../hud/PlayerLink.tsx';
+import { useLogOut } from '../hud/useLogOut.ts';
 import { WorldMap } from '../map/WorldMap.tsx';
 import { useSession } from '../state/session.ts';
 import { loadTerritories, useWorld } from '../state/world.ts';
 
 type Drawer = 'left' | 'right' | null;
+
+/** The account's name and Log out, in the menu drawer: on a phone the top bar has no room for them. */
+function PhoneAccount({ username }: { username: string }) {
+  const logOut = useLogOut();
+  return (
+    <div className="phone-account spread">
+      <PlayerLink className="username" name={username} />
+      <button className="button small" type="button" onClick={() => void logOut()}>
+        Log out
+      </button>
+    </div>
+  );
+}
 
 function LeftSidebar() {
   const account = useSession((state) => state.account);
@@ -36,6 +51,7 @@ function LeftSidebar() {
       <QuickActions />
       {account && (
         <>
+          <PhoneAccount username={account.username} />
           {!account.is_wanakt && <FirstSteps userId={account.id} />}
           <MyTerritories userId={account.id} />
           <RevenueTracking userId={account.id} />
