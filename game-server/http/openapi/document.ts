@@ -186,6 +186,8 @@ export function openApiDocument(operations: readonly Operation[] = OPERATIONS) {
       description: describeAccess(operation),
       security: security(operation),
       'x-access': operation.access,
+      // A command's call names its command and the policy's audience (schema/commands/registry.ts): the test checks they agree.
+      ...(operation.command && { 'x-command': operation.command.type, 'x-audience': operation.command.audience }),
       ...(operation.scope && { 'x-api-key-scope': operation.scope }),
       ...(operation.rateLimit && { 'x-rate-limit': operation.rateLimit }),
       parameters: parameters(operation, convert),
