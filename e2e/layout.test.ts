@@ -38,7 +38,7 @@ describe('[issue 25] layouts that leave room for the game', () => {
     const page = await (await browser.context(await browser.game.demo(), DESKTOP)).newPage();
     await page.goto(`${browser.game.server.url}/marketplace`);
     const cards = page.getByTestId('listing');
-    await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(12);
+    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(12);
     const all = await boxes(cards);
     const firstRow = all.filter((box) => Math.abs(box.y - all[0].y) < 1);
     const bottom = await visibleBottom(page);
@@ -53,7 +53,7 @@ describe('[issue 25] layouts that leave room for the game', () => {
       const page = await (await browser.context(undefined, viewport)).newPage();
       await page.goto(`${browser.game.server.url}/marketplace`);
       const panel = page.getByRole('search', { name: 'Search the listings' });
-      await panel.waitFor();
+      await panel.waitFor({ timeout: 30_000 });
       const fields = await boxes(panel.locator('.field'));
       const controls = await boxes(panel.locator('input, select'));
       const outer = (await panel.boundingBox())!;

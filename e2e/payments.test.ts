@@ -65,8 +65,10 @@ describe('[issue 5] paying through the sandbox in a real browser', () => {
     await message.fill('Caravans leave Petra at dawn!');
     expect(await page.getByTestId('broadcast').textContent()).toContain('29/200');
     await page.getByRole('button', { name: 'Pay $1.00 to Broadcast' }).click();
+    const payAndSend = page.getByRole('button', { name: 'Pay $1.00 and send' });
+    await payAndSend.waitFor();
     expect(await message.isDisabled()).toBe(true);
-    await page.getByRole('button', { name: 'Pay $1.00 and send' }).click();
+    await payAndSend.click();
     await expect.poll(() => toastText(page)).toContain('Your payment sent your broadcast to every territory.');
     await expect.poll(() => page.getByTestId('broadcast-sent').textContent()).toMatch(/Paid and sent\. Your broadcast went out to every territory and reached [1-9]\d* players? online\./);
     expect(await page.getByRole('button', { name: /Send/ }).count()).toBe(0);

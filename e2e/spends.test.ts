@@ -76,7 +76,7 @@ describe('[issue 25] every spend asks before money moves', () => {
     expect(await balance()).toBe(before);
     await listing.getByRole('button').click();
     await dialog.getByRole('button', { name: `Buy for ${drk(row.sale_price)}` }).click();
-    await expect.poll(() => toastText(page)).toContain('Purchase Successful!');
+    await expect.poll(() => toastText(page), { timeout: 10_000 }).toContain('Purchase Successful!');
     expect(await balance()).toBe(before - row.sale_price);
     await page.context().close();
   });
@@ -86,14 +86,14 @@ describe('[issue 25] every spend asks before money moves', () => {
     await page.getByRole('tab', { name: 'Upgrades' }).click();
     const lagos = page.locator('[data-territory="Lagos"]');
     await backOutThenConfirm(lagos.getByRole('button', { name: 'Upgrade for 500 DRK' }), lagos, 500, 'Confirm upgrade');
-    await expect.poll(() => lagos.getByTestId('current-tier').textContent()).toContain('premium');
+    await expect.poll(() => lagos.getByTestId('current-tier').textContent(), { timeout: 10_000 }).toContain('premium');
     await page.context().close();
   });
 
   it('[pay rent] when a player pays rent, then it asks first; Back moves nothing, Confirm payment pays the amount', async () => {
     const admin = await open(wanaktAgent, '/rent');
     await admin.getByRole('button', { name: 'Generate Rent Cycle' }).click();
-    await expect.poll(() => toastText(admin)).toContain('Rent Cycle Generated');
+    await expect.poll(() => toastText(admin), { timeout: 10_000 }).toContain('Rent Cycle Generated');
     await admin.context().close();
     const [due] = await game.database.sql<{ amount: number }[]>`
       select p.amount::int from rent_payments p join territories t on t.id = p.payer_territory_id
@@ -102,8 +102,11 @@ describe('[issue 25] every spend asks before money moves', () => {
     const page = await open(sampleAgent, '/rent');
     const first = page.getByTestId('upcoming-payments').getByTestId('rent-payment').first();
     await first.waitFor();
+    await first.getByRole('button', { name: 'Pay Early' }).click();
+    await page.screenshot({ path: 'docs/screenshots/rent.png' });
+    await first.getByRole('button', { name: 'Back' }).click();
     await backOutThenConfirm(first.getByRole('button', { name: 'Pay Early' }), first, due.amount, 'Confirm payment');
-    await expect.poll(() => toastText(page)).toContain('Rent Paid');
+    await expect.poll(() => toastText(page), { timeout: 10_000 }).toContain('Rent Paid');
     await page.context().close();
   });
 
@@ -119,7 +122,7 @@ describe('[issue 25] every spend asks before money moves', () => {
     await page.screenshot({ path: 'docs/screenshots/collectibles.png' });
     await first.getByRole('button', { name: 'Back' }).click();
     await backOutThenConfirm(buy, first, item.price, 'Confirm purchase');
-    await expect.poll(() => page.getByTestId('my-collection').textContent()).toContain(name);
+    await expect.poll(() => page.getByTestId('my-collection').textContent(), { timeout: 10_000 }).toContain(name);
     await page.context().close();
   });
 
@@ -164,7 +167,7 @@ describe('[issue 25] every spend asks before money moves', () => {
     expect(await balance()).toBe(before);
     await form.getByRole('button', { name: 'Mint DRK' }).click();
     await form.getByTestId('confirm-spend').getByRole('button', { name: 'Confirm mint' }).click();
-    await expect.poll(balance).toBe(before + 300);
+    await expect.poll(balance, { timeout: 10_000 }).toBe(before + 300);
     await page.context().close();
   });
 
@@ -186,7 +189,7 @@ describe('[issue 25] every spend asks before money moves', () => {
     expect(await balance()).toBe(before);
     await form.getByRole('button', { name: 'Assign Territory' }).click();
     await form.getByRole('button', { name: 'Confirm assignment' }).click();
-    await expect.poll(balance).toBe(before - 300);
+    await expect.poll(balance, { timeout: 10_000 }).toBe(before - 300);
     const [cairo] = await game.database.sql<{ owner_id: string }[]>`select owner_id from territories where name = 'Cairo' order by id limit 1`;
     expect(cairo.owner_id).toBe(DEMO_USER_ID);
     expect((await checkInvariants(game.database.sql)).problems).toEqual([]);
