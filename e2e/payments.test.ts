@@ -69,7 +69,7 @@ describe('[issue 5] paying through the sandbox in a real browser', () => {
     await payAndSend.waitFor();
     expect(await message.isDisabled()).toBe(true);
     await payAndSend.click();
-    await expect.poll(() => toastText(page)).toContain('Your payment sent your broadcast to every territory.');
+    await expect.poll(() => toastText(page), { timeout: 10_000 }).toContain('Your payment of $1.00 was received: your broadcast was sent');
     await expect.poll(() => page.getByTestId('broadcast-sent').textContent()).toMatch(/Paid and sent\. Your broadcast went out to every territory and reached [1-9]\d* players? online\./);
     expect(await page.getByRole('button', { name: /Send/ }).count()).toBe(0);
     await page.getByRole('button', { name: 'Done' }).click();

@@ -141,7 +141,7 @@ export default function Broadcast() {
     setCheckout(null);
     setSent({ senderId: account.id, message: text, at: Date.now() });
     setMessage('');
-    showToast({ title: 'Broadcast Sent', description: 'Your payment sent your broadcast to every territory.' });
+    // No toast of its own: the confirmation below says it, and the payment's notice arrives as a toast.
     void queryClient.invalidateQueries({ queryKey: ['/api/broadcasts/recent'] });
     void broadcastAllowance().then((allowance) => setLimitReached(allowance.limit_reached), () => undefined);
   }
