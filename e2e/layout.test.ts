@@ -86,6 +86,18 @@ describe('[issue 25] layouts that leave room for the game', () => {
     await page.screenshot({ path: 'docs/screenshots/dashboard-phone.png' });
   });
 
+  it('when a visitor opens the map on a 390x844 phone, then the top bar is one row inside the screen, with Log in and Join Game', async () => {
+    const page = await (await browser.context(undefined, PHONE)).newPage();
+    await page.goto(browser.game.server.url);
+    await page.getByTestId('visitor-landing').waitFor();
+    const account = page.locator('.top-bar > .account');
+    for (const name of ['Log in', 'Join Game']) {
+      const box = (await account.getByRole('link', { name, exact: true }).boundingBox())!;
+      expect(box.x + box.width, name).toBeLessThanOrEqual(PHONE.width);
+      expect(box.y).toBeLessThan(40);
+    }
+  });
+
   it('when a player selects a place at 1280x800, then the popup sums it up with its actions and the panel gives the details, with no fact in both', async () => {
     const page = await (await browser.context(await browser.game.demo(), DESKTOP)).newPage();
     await page.goto(browser.game.server.url);

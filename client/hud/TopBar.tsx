@@ -41,7 +41,7 @@ export function TopBar() {
         </div>
       )}
       <nav className="account">
-        <Link className="button primary" to="/drk-store">
+        <Link className={account ? 'button primary' : 'button primary visitor-buy-drk'} to="/drk-store">
           Buy DRK
         </Link>
         {account ? (
