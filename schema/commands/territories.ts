@@ -45,6 +45,7 @@ export const ListTerritory = declareCommand(onTerritory('territory.list', Listin
 // The owner names its territory; the Wanakt may rename any, as it keeps the map tidy (policy.ts mayActAsOwner).
 export const RenameTerritory = declareCommand(onTerritory('territory.rename', RenameBody), owner, {
   method: 'patch', path: '/territories/:id', params, scope: 'trade', tag: 'Trade', summary: 'Rename your territory',
+  description: 'The Wanakt may rename any territory, with its session.',
   ok: { status: 200, schema: TerritoryEditedDto, description: 'Saved' }, errors: [409],
 });
 export const MoveTerritoryPin = declareCommand(onTerritory('territory.move-pin', PositionBody), { ...wanakt, actingUserField: 'userId' }, {

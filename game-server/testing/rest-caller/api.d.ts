@@ -367,7 +367,9 @@ export type paths = {
         head?: never;
         /**
          * Rename your territory
-         * @description **Access:** A logged-in player (session cookie) or an API key with the `trade` scope.
+         * @description The Wanakt may rename any territory, with its session.
+         *
+         *     **Access:** The owner of the territory it names, logged in (session cookie) or an API key with the `trade` scope.
          *
          *     **Rate limit:** each key: 600 requests per 60 s.
          */
@@ -1357,7 +1359,7 @@ export type paths = {
         put?: never;
         /**
          * Upgrade your territory
-         * @description **Access:** A logged-in player (session cookie) or an API key with the `trade` scope.
+         * @description **Access:** The owner of the territory it names, logged in (session cookie) or an API key with the `trade` scope.
          *
          *     **Rate limit:** each key: 600 requests per 60 s.
          */
@@ -1383,7 +1385,7 @@ export type paths = {
         head?: never;
         /**
          * Set your territory's description
-         * @description **Access:** A logged-in player (session cookie) or an API key with the `trade` scope.
+         * @description **Access:** The owner of the territory it names, logged in (session cookie) or an API key with the `trade` scope.
          *
          *     **Rate limit:** each key: 600 requests per 60 s.
          */
@@ -1405,7 +1407,7 @@ export type paths = {
         head?: never;
         /**
          * List your territory for sale, or withdraw it (null)
-         * @description **Access:** A logged-in player (session cookie) or an API key with the `trade` scope.
+         * @description **Access:** The owner of the territory it names, logged in (session cookie) or an API key with the `trade` scope.
          *
          *     **Rate limit:** each key: 600 requests per 60 s.
          */
@@ -1507,7 +1509,7 @@ export type paths = {
          * Give your territory to another player
          * @description Free of charge: no DRK moves, the listing is withdrawn, and the recipient is told. `to` is the recipient's username.
          *
-         *     **Access:** A logged-in player (session cookie) or an API key with the `trade` scope.
+         *     **Access:** The owner of the territory it names, logged in (session cookie) or an API key with the `trade` scope.
          *
          *     **Rate limit:** each key: 600 requests per 60 s.
          */
