@@ -55,7 +55,7 @@ describe('[issue 5] paying through the sandbox in a real browser', () => {
     expect((await checkInvariants(game.database.sql)).problems).toEqual([]);
   });
 
-  it('[§4 broadcast flow] when a player pays $1 and sends, then the message reaches the recent list at $1.00 (63 DRK) and the paid state resets', async () => {
+  it('[§4 broadcast flow] when a player pays $1, then the payment sends the message: it reaches the recent list at $1.00 (63 DRK), the screen confirms it with its reach, and no second send is asked for', async () => {
     await page.goto(`${game.server.url}/broadcast`);
     await expect.poll(() => page.getByTestId('broadcast').textContent()).toContain('No recent broadcasts');
     await page.getByRole('button', { name: 'Pay $1.00 to Broadcast' }).click();
@@ -65,12 +65,14 @@ describe('[issue 5] paying through the sandbox in a real browser', () => {
     await message.fill('Caravans leave Petra at dawn!');
     expect(await page.getByTestId('broadcast').textContent()).toContain('29/200');
     await page.getByRole('button', { name: 'Pay $1.00 to Broadcast' }).click();
-    await page.getByRole('button', { name: 'Pay $1.00' }).click();
-    await expect.poll(() => toastText(page)).toContain('You can now send your broadcast message!');
+    const payAndSend = page.getByRole('button', { name: 'Pay $1.00 and send' });
+    await payAndSend.waitFor();
     expect(await message.isDisabled()).toBe(true);
-
-    await page.getByRole('button', { name: 'Send Broadcast' }).click();
-    await expect.poll(() => toastText(page)).toContain('Your message has been sent to all territories!');
+    await payAndSend.click();
+    await expect.poll(() => toastText(page), { timeout: 10_000 }).toContain('Your payment of $1.00 was received: your broadcast was sent');
+    await expect.poll(() => page.getByTestId('broadcast-sent').textContent()).toMatch(/Paid and sent\. Your broadcast went out to every territory and reached [1-9]\d* players? online\./);
+    expect(await page.getByRole('button', { name: /Send/ }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Done' }).click();
     const recent = page.getByTestId('recent-broadcasts');
     await expect.poll(() => recent.textContent()).toContain('Caravans leave Petra at dawn!');
     expect(await recent.textContent()).toContain('cost $1.00 (63 DRK)');
@@ -83,12 +85,13 @@ describe('[issue 5] paying through the sandbox in a real browser', () => {
     expect(sent.n).toBe(1);
   });
 
-  it('[§5 broadcast message] when a visitor without an account tries to pay, then "Login Required" shows and a register link is offered', async () => {
+  it('[§5 broadcast message] when a visitor without an account comes to broadcast, then the button says to log in before any click and a register link is offered', async () => {
     const visitor = await chrome.newPage();
     await visitor.goto(`${game.server.url}/broadcast`);
-    await visitor.locator('textarea[name=broadcast-message]').fill('Hello?');
-    await visitor.getByRole('button', { name: 'Pay $1.00 to Broadcast' }).click();
-    await expect.poll(() => toastText(visitor)).toContain('Please log in to send broadcasts');
+    const login = visitor.getByRole('link', { name: 'Log in to broadcast' });
+    await login.waitFor();
+    expect(await login.getAttribute('href')).toBe('/login');
+    expect(await visitor.getByRole('button', { name: 'Pay $1.00 to Broadcast' }).count()).toBe(0);
     expect(await visitor.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
     await visitor.close();
   });

@@ -32,6 +32,7 @@ import type { Logger } from './logger.ts';
 import { createLifecycle, drainWithin } from './lifecycle.ts';
 import { backupsScheduled, readFiguresFrom } from './observability/metrics.ts';
 import { createRoomsHere, defineWorldRoom } from './rooms/world-room.ts';
+import { waitForRedis } from './wait-for-redis.ts';
 
 export interface StartOptions {
   config: Config;
@@ -110,6 +111,8 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
     const lifecycle = createLifecycle();
     readFiguresFrom({ sql: database.sql, outboxPosition: events.position });
     traceEventsWith(currentRequestId);
+    // Colyseus's matchmaking cannot start without Redis: a process started while it is away waits.
+    if (config.REDIS_URL) await waitForRedis(config.REDIS_URL, { seconds: config.REDIS_WAIT_SECONDS, say: (line) => log.info(line), clock });
     // Rate-limit counters live in Redis when the processes share one, else in this database.
     const counters = createCounterStore({ sql: database.sql, redisUrl: config.REDIS_URL, log });
     const limits = createLimits(counters);

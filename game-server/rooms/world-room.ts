@@ -25,7 +25,7 @@ import { OnlineCount } from './online-count.ts';
 import { PinDrags } from './pin-drags.ts';
 import { PlayerFigures, type FiguresClient } from './player-figures.ts';
 import { homeRegionOfPlayer, RoomBanners, type BannerViewer } from './room-banners.ts';
-import { authenticateJoin, HOME_PROCESS_OPTION, type WorldAuth } from './world-auth.ts';
+import { authenticateJoin, HOME_PROCESS_OPTION, WORLD_ROOM, type WorldAuth } from './world-auth.ts';
 import { WorldSync, type WorldRoomDeps } from './world-sync.ts';
 
 // @colyseus/core reads the global `WebSocket.OPEN` when a client reconnects. Node 22 has a global
@@ -47,6 +47,9 @@ interface ClientData {
   banner: BannerViewer;
 }
 type WorldClient = Client<{ userData: ClientData; auth: WorldAuth; messages: ServerMessages }>;
+
+/** What a join hears when the room it was placed on closed before it arrived. */
+export const PLACED_ROOM_GONE_MESSAGE = 'That world room just closed: join again';
 
 /** What a socket whose session ended is told as it is closed; the client then shows the visitor view. */
 export const SESSION_ENDED_MESSAGE = 'Your session ended: you are watching as a visitor';
@@ -85,7 +88,11 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
   private unsubscribe: () => void = () => {};
   private caps: SocketCaps = SOCKET_CAPS;
 
-  async onCreate({ deps, caps }: { deps: WorldRoomDeps; caps?: SocketCaps }) {
+  async onCreate({ deps, caps, ...options }: { deps: WorldRoomDeps; caps?: SocketCaps; [HOME_PROCESS_OPTION]?: string }) {
+    // A join placed on another process's room that closed meanwhile would make a second world room
+    // here, labelled with that process: refused instead, the client joins again and is placed anew.
+    const placed = options[HOME_PROCESS_OPTION];
+    if (placed !== undefined && placed !== matchMaker.processId) throw new ServerError(503, PLACED_ROOM_GONE_MESSAGE);
     this.deps = deps;
     if (caps) this.caps = caps;
     const state = new WorldState();
@@ -301,8 +308,9 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
 
 /**
  * Registers the `world` room on this server. Each process serves its own world room, found by the
- * join option the matchmaking request is given here, and every one of them applies the domain
- * events; the matchmaking request carries the cookie and Origin the join is checked on.
+ * join option the matchmaking request is given here (the least-loaded live process), and every one
+ * of them applies the domain events; the matchmaking request carries the cookie and Origin the
+ * join is checked on.
  */
 export function defineWorldRoom(server: Server, deps: WorldRoomDeps, lifecycle: Lifecycle, caps: SocketCaps = SOCKET_CAPS) {
   class WorldRoomOfThisServer extends WorldRoom {
@@ -312,8 +320,8 @@ export function defineWorldRoom(server: Server, deps: WorldRoomDeps, lifecycle: 
       return authenticateJoin(deps, options, context);
     }
   }
-  return server.define('world', WorldRoomOfThisServer, { deps, caps }).filterBy([HOME_PROCESS_OPTION]);
+  return server.define(WORLD_ROOM, WorldRoomOfThisServer, { deps, caps }).filterBy([HOME_PROCESS_OPTION]);
 }
 
-/** New rooms are made in the process that was asked, so its own sockets reach them. */
+/** New rooms are made in the process that was asked: a join is only placed elsewhere on a room that exists. */
 export const createRoomsHere = async () => matchMaker.processId;

@@ -1,11 +1,12 @@
 import { RECENT_BROADCASTS, type BroadcastAllowanceDto, type BroadcastDto } from '../../schema/api/broadcasts.ts';
 import { takePage, type KeyedPage, type PageRequest } from '../../schema/api/pages.ts';
 import type { CheckoutDto } from '../../schema/api/payments.ts';
-import { BROADCAST_DAY_MS as DAY_MS, BROADCAST_PRICE_CENTS, BROADCASTS_PER_DAY, drkForUsdCents } from '../../schema/rules/store.ts';
+import { BROADCAST_DAY_MS as DAY_MS, BROADCAST_PRICE_CENTS, BROADCASTS_PER_DAY } from '../../schema/rules/store.ts';
+import { broadcastDto, type BroadcastRow } from '../payments/broadcast-row.ts';
 import type { Queryable } from '../db/database.ts';
 import { badInput, conflict, tooManyRequests } from '../errors.ts';
 import { startCheckout } from '../payments/checkout.ts';
-import { reconcilePayment } from '../payments/fulfilment.ts';
+import { reconcilePayment, sendPaidBroadcast } from '../payments/fulfilment.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { ServiceDeps, Work } from '../service-deps.ts';
 import { refuseIfMuted } from './moderation.ts';
@@ -14,31 +15,6 @@ import { refuseIfMuted } from './moderation.ts';
 const RECONCILE_WINDOW_MS = DAY_MS;
 
 export const PAY_FIRST = 'Please pay for your broadcast before sending it';
-
-interface BroadcastRow {
-  id: number;
-  sender_id: string;
-  sender_name: string;
-  message: string;
-  paid: boolean;
-  created_at: Date;
-  reach_count: number;
-  cost_cents: number;
-}
-
-function toDto(row: BroadcastRow): BroadcastDto {
-  return {
-    id: row.id,
-    sender_id: row.sender_id,
-    sender_name: row.sender_name,
-    message: row.message,
-    paid: row.paid,
-    created_at: row.created_at.toISOString(),
-    reach_count: row.reach_count,
-    cost: drkForUsdCents(row.cost_cents),
-    cost_cents: row.cost_cents,
-  };
-}
 
 async function sentInLastDay(sql: Queryable, senderId: string, now: Date): Promise<Date[]> {
   const rows = await sql<{ created_at: Date }[]>`
@@ -139,29 +115,22 @@ export async function settleLateBroadcastPayments(deps: ServiceDeps, provider: P
 }
 
 /**
- * Sends a paid broadcast to every territory, in the send command's transaction. The sender's row is
- * locked so one player's sends queue, which keeps the daily limit exact; the unique payment_id on
- * broadcasts keeps a payment to one use.
+ * Sends the player's paid broadcast with a payment no broadcast has used yet (one made before
+ * payments sent their broadcast), in the send command's transaction. The sender's row is locked so
+ * one player's sends queue, which keeps the daily limit exact; fulfilment's sendPaidBroadcast is
+ * the one write of a broadcast and of its broadcast.sent event.
  */
-export async function sendPaidBroadcast({ tx, now }: Work, senderId: string, message: string): Promise<BroadcastDto> {
+export async function sendWithUnusedPayment({ tx, now }: Work, senderId: string, message: string): Promise<BroadcastDto> {
   await tx`select id from users where id = ${senderId} for no key update`;
   await refuseIfMuted(tx, senderId, now);
   refuseIfLimitReached(await sentInLastDay(tx, senderId, now));
   const paymentId = await unusedPaymentId(tx, senderId, true);
   if (!paymentId) throw conflict(PAY_FIRST);
-  const [row] = await tx<BroadcastRow[]>`
-    with sent as (
-      insert into broadcasts (sender_id, message, paid, payment_id, cost_cents, created_at)
-      select ${senderId}, ${message}, true, id, amount_cents, ${now} from payments where id = ${paymentId}
-      returning *
-    )
-    select sent.id, sent.sender_id, u.username as sender_name, sent.message, sent.paid, sent.created_at, sent.reach_count, sent.cost_cents
-      from sent join users u on u.id = sent.sender_id`;
-  return toDto(row);
+  return sendPaidBroadcast(tx, { paymentId, senderId, message }, now);
 }
 
 export async function recentBroadcasts(sql: Queryable): Promise<BroadcastDto[]> {
-  return (await broadcastRows(sql, null, RECENT_BROADCASTS)).map(toDto);
+  return (await broadcastRows(sql, null, RECENT_BROADCASTS)).map(broadcastDto);
 }
 
 /** Where the broadcast list sorts one: its time as stored (microseconds), then its id, newest first. */
@@ -171,7 +140,7 @@ export type BroadcastKey = [createdAt: string, id: number];
 export async function pageBroadcasts(sql: Queryable, page: PageRequest<BroadcastKey>): Promise<KeyedPage<BroadcastDto, BroadcastKey>> {
   const rows = await broadcastRows(sql, page.after, page.limit + 1);
   const { rows: kept, next } = takePage(rows, page.limit, (row): BroadcastKey => [row.sort_at, row.id]);
-  return { rows: kept.map(toDto), next };
+  return { rows: kept.map(broadcastDto), next };
 }
 
 async function broadcastRows(sql: Queryable, after: BroadcastKey | null, limit: number): Promise<(BroadcastRow & { sort_at: string })[]> {

@@ -2,8 +2,7 @@ import type { z } from 'zod';
 import type { PayForBroadcast, SendBroadcast } from '../../../schema/commands/social.ts';
 import { inTransaction } from '../../db/database.ts';
 import { conflict } from '../../errors.ts';
-import { emit } from '../../events/outbox.ts';
-import { PAY_FIRST, sendPaidBroadcast, settleLateBroadcastPayments, startBroadcastPayment } from '../../social/broadcasts.ts';
+import { PAY_FIRST, sendWithUnusedPayment, settleLateBroadcastPayments, startBroadcastPayment } from '../../social/broadcasts.ts';
 import { created, providerOf, userOf, type OwnTransactions } from '../handler.ts';
 
 // docs/rules.md §4 "Broadcast flow": pay $1, then send. Both ask the payment provider (to open a payment,
@@ -16,18 +15,14 @@ export const payForBroadcast: OwnTransactions<z.infer<typeof PayForBroadcast.sch
   },
 };
 
-/** The provider is asked first; the send itself is one transaction, which tells every room. */
+/** The provider is asked first; the send itself is one transaction, whose broadcast.sent tells every room. */
 export const sendBroadcast: OwnTransactions<z.infer<typeof SendBroadcast.schema>> = {
   inTransaction: false,
   async run(deps, actor, { body }) {
     const senderId = userOf(actor).id;
     if (body.paid === false) throw conflict(PAY_FIRST);
     await settleLateBroadcastPayments(deps, providerOf(deps), senderId);
-    const broadcast = await inTransaction(deps.sql, async (tx) => {
-      const sent = await sendPaidBroadcast({ tx, now: deps.clock() }, senderId, body.message);
-      await emit(tx, { type: 'broadcast.sent', broadcast: sent });
-      return sent;
-    });
+    const broadcast = await inTransaction(deps.sql, (tx) => sendWithUnusedPayment({ tx, now: deps.clock() }, senderId, body.message));
     return created(broadcast);
   },
 };
