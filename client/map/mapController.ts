@@ -28,7 +28,8 @@ import {
 import { EffectsLayer } from './effectsLayer.ts';
 import { yieldToBrowser } from './afterFirstPaint.ts';
 import { frameRecorder, wantsEmptyStage, wantsFrameStats } from './frameStats.ts';
-import { GeographyLayer, GEOGRAPHY_COLOURS } from './geographyLayer.ts';
+import { GeographyLayer } from './geographyLayer.ts';
+import { GEOGRAPHY_COLOURS } from './geographyRaster.ts';
 import { LabelLayer, type LabelSource } from './labelLayer.ts';
 import { LABEL_MIN_SCALE } from './labels.ts';
 import { MapInput } from './mapInput.ts';
@@ -76,7 +77,14 @@ export class MapController {
   private markers!: MarkerLayer;
   private rings!: MarkerLayer;
   private synthetic!: MarkerLayer;
-  private geography!: GeographyLayer;
+  // Started first, so the worker paints the world while PixiJS starts.
+  private readonly geography = new GeographyLayer(
+    () => this.world && this.requestFrame(),
+    () => {
+      this.host.dataset.detail = 'close';
+      this.scheduleSharpGeography();
+    },
+  );
   private labels!: LabelLayer;
   private effects!: EffectsLayer;
   private marks!: Graphics;
@@ -129,7 +137,10 @@ export class MapController {
 
   destroy(): void {
     this.destroyed = true;
-    if (!this.world) return;
+    if (!this.world) {
+      this.geography.destroy();
+      return;
+    }
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.pinMoves.cancel();
     cancelAnimationFrame(this.pendingFrame);
@@ -292,7 +303,7 @@ export class MapController {
 
   // First meaningful paint: the geography and the world's markers on the screen together.
   private publishPaint(): void {
-    if (this.painted || useWorld.getState().status !== 'ready') return;
+    if (this.painted || !this.geography.hasPicture || useWorld.getState().status !== 'ready') return;
     this.painted = true;
     this.host.dataset.paintedAt = performance.now().toFixed(0);
   }
@@ -351,10 +362,6 @@ export class MapController {
     const ring = ringTexture(renderer);
     this.textures = [dot, ring];
     this.world = new Container({ eventMode: 'none' });
-    this.geography = new GeographyLayer(renderer, () => {
-      this.host.dataset.detail = 'close';
-      this.scheduleSharpGeography();
-    });
     this.boundaries = new Graphics({ eventMode: 'none' });
     this.links = new Graphics({ eventMode: 'none' });
     this.outlines = new Graphics({ eventMode: 'none' });
