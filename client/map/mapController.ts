@@ -37,6 +37,7 @@ import { useMapOptions } from './mapOptions.ts';
 import { useMapView } from './mapView.ts';
 import { canZoomOut, fannedPosition, flyTarget, homeCamera, labelCandidates, placeWorld, type Placed } from './mapModel.ts';
 import { MarkerLayer, markerTexture, ringTexture } from './markerLayer.ts';
+import { rendererPreference } from './rendererPreference.ts';
 import { drawBoundaries, drawLinks, drawOutlines, type OverlayTerritory } from './overlays.ts';
 import { dropPin, pinPosition, sendPinDrag } from './pinTransport.ts';
 import { syntheticCountOf, syntheticMarkers } from './synthetic.ts';
@@ -107,6 +108,7 @@ export class MapController {
   async start(): Promise<void> {
     const { host } = this;
     await this.app.init({
+      preference: rendererPreference(),
       background: GEOGRAPHY_COLOURS.ocean,
       width: Math.max(1, host.clientWidth),
       height: Math.max(1, host.clientHeight),
