@@ -3,7 +3,7 @@
 // same run, the floor: `/economy` as a visitor, a page of the same bundle without the map, so a
 // figure reads as a ratio to what this machine gives a light page at that moment (docs/rules.md:
 // performance is a ratio to a floor in the same run). Also lists the main thread's long tasks.
-// Run: npx vite build && node --import tsx bench/lighthouse.bench.ts
+// Run: npm run bench (all benchmarks), or npx vite build && node --import tsx bench/lighthouse.bench.ts
 // RUNS=n for another number of runs per page and preset (3 by default); LIGHTHOUSE_JSON=dir keeps
 // every report there.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -15,7 +15,7 @@ import { startStandaloneServer } from '../e2e/support/standalone-server.ts';
 
 const RUNS = Number(process.env.RUNS ?? 3);
 const REPORTS = process.env.LIGHTHOUSE_JSON;
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
 const PAGES = [
   { name: '/', path: '/' },

@@ -121,7 +121,7 @@ try {
   const paints: number[] = [];
   for (let run = 0; run < PAINT_RUNS; run++) paints.push(await firstPaint(browser, server.url));
   console.log(`\nFirst meaningful paint (geography and markers) after navigation: ${paints.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}`);
-  console.log(`Gzipped (level 9): dashboard chunk ${gzippedKb('Dashboard-')}, lazy 50m geography ${gzippedKb('countries-50m-')}`);
+  console.log(`Gzipped (level 9): dashboard chunk ${gzippedKb('Dashboard-')}, geography worker with the 110m detail ${gzippedKb('geographyWorker-')}, lazy 50m geography ${gzippedKb('50m-')}`);
 } finally {
   await browser.close();
   await server.stop();

@@ -88,6 +88,8 @@ export class GeographyLayer {
   isSharp(view: WorldRect, scale: number): boolean {
     const rect = onWorld(view);
     const level = this.levelFor(scale);
+    // Zoomed out, the backdrop already has a pixel or more per screen pixel: a snapshot would repeat it.
+    if (level === 'far' && this.hasPicture && scale * (globalThis.devicePixelRatio || 1) <= BACKDROP_RESOLUTION) return true;
     return [this.snapshotOf, this.asked].some((shot) => shot !== null && shot.level === level && Math.abs(shot.scale - scale) <= 1e-6 && contains(shot.rect, rect));
   }
 
