@@ -34,12 +34,23 @@ interface Figures {
   longTasks: { url: string; start: number; duration: number }[];
 }
 
+// On a loaded machine Lighthouse now and then loses the start of its trace (NO_NAVSTART); it asks to be run again.
+const ATTEMPTS = 3;
+
 async function audit(url: string, config: Config | undefined, reportName: string): Promise<Figures> {
+  for (let attempt = 1; ; attempt++) {
+    const figures = await auditOnce(url, config, reportName, attempt);
+    if (figures !== 'again') return figures;
+  }
+}
+
+async function auditOnce(url: string, config: Config | undefined, reportName: string, attempt: number): Promise<Figures | 'again'> {
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(url, { port: chrome.port, output: 'json', onlyCategories: ['performance'], logLevel: 'error' }, config);
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     const { lhr } = result;
+    if (lhr.runtimeError?.code === 'NO_NAVSTART' && attempt < ATTEMPTS) return 'again';
     if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
     if (REPORTS) writeFileSync(join(REPORTS, `${reportName}.json`), JSON.stringify(lhr));
     const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
