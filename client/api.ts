@@ -150,6 +150,11 @@ export async function setListing(id: number, userId: string, salePrice: number |
   await call('PATCH', `/api/territories/${id}/listing`, { userId, sale_price: salePrice });
 }
 
+/** Gives the territory to the player of that username (the server matches it whatever its case). */
+export function giftTerritory(id: number, to: string): Promise<MessageDto> {
+  return json(call('POST', `/api/territories/${id}/gift`, { to }));
+}
+
 export function visitTerritory(id: number): Promise<VisitDto> {
   return json(call('POST', `/api/territories/${id}/visit`));
 }

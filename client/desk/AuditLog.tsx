@@ -20,6 +20,7 @@ const ACTION_WORDS: Record<AuditAction, string> = {
   broadcast_remove: 'Removed a broadcast',
   mute: 'Muted a player',
   unmute: 'Lifted a mute',
+  gift: 'A player gave a territory away',
 };
 
 /** Every action of the Wanakt, newest first: who, what, to what, when and why. */

@@ -2,6 +2,7 @@ import { BannerAnalyticsModal, CreateBannerModal } from './BannerModals.tsx';
 import { DescriptionDialog } from './DescriptionDialog.tsx';
 import { useDialogs } from './dialogs.ts';
 import { EditTerritoryWindow } from './EditTerritoryWindow.tsx';
+import { GiftDialog } from './GiftDialog.tsx';
 import { ListingDialog } from './ListingDialog.tsx';
 import { PurchaseDialog } from './PurchaseDialog.tsx';
 import { RulesDialog } from './RulesDialog.tsx';
@@ -22,6 +23,8 @@ export function Dialogs() {
       return <ListingDialog key={open.territoryId} territoryId={open.territoryId} onClose={close} />;
     case 'upgrade':
       return <UpgradeDialog key={open.territoryId} territoryId={open.territoryId} onClose={close} />;
+    case 'gift':
+      return <GiftDialog key={open.territoryId} territoryId={open.territoryId} onClose={close} />;
     case 'rules':
       return <RulesDialog key={open.territoryId} territoryId={open.territoryId} onClose={close} />;
     case 'edit-territory':

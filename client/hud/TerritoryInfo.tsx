@@ -1,4 +1,5 @@
 import { MAP_COLOURS, UPGRADE_MULTIPLIER } from '../../schema/constants.ts';
+import { isRealmTerritory } from '../../schema/rules/market.ts';
 import { tierOfType } from '../../schema/rules/territory.ts';
 import { formatDrk, formatNumber } from '../format.ts';
 import { useLayoutEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
@@ -108,6 +109,11 @@ export function TerritoryInfo() {
             <button className="button small" type="button" onClick={() => show({ kind: 'upgrade', territoryId: territory.id })}>
               Upgrade
             </button>
+            {!isRealmTerritory(territory.type) && (
+              <button className="button small" type="button" onClick={() => show({ kind: 'gift', territoryId: territory.id })}>
+                Give away
+              </button>
+            )}
           </div>
         </div>
       )}

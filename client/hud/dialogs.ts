@@ -8,6 +8,7 @@ export type OpenDialog =
   | { kind: 'purchase'; territoryId: number }
   | { kind: 'listing'; territoryId: number }
   | { kind: 'upgrade'; territoryId: number }
+  | { kind: 'gift'; territoryId: number }
   | { kind: 'rules'; territoryId: number }
   | { kind: 'edit-territory'; territoryId: number }
   | { kind: 'visit-ad'; ad: AdDto }

@@ -11,6 +11,7 @@ import { useSession } from '../state/session.ts';
 import { useToasts } from '../state/toasts.ts';
 import { useWorld } from '../state/world.ts';
 import { DescriptionDialog } from './DescriptionDialog.tsx';
+import { GiftDialog } from './GiftDialog.tsx';
 import { PurchaseDialog } from './PurchaseDialog.tsx';
 import { UpgradeDialog } from './UpgradeDialog.tsx';
 import { MemoryRouter } from 'react-router';
@@ -183,6 +184,43 @@ describe('[§5 upgrade] the premium upgrade dialog', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Upgrade to premium for 500 DRK' })));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm upgrade' })));
     expect(lastToast()).toMatchObject({ title: 'Upgrade Failed', description: 'You need 500 DRK but only have 100 DRK' });
+  });
+});
+
+describe('[issue 23 gift] the owner gives a territory away', () => {
+  const named = async (name: string) => {
+    render(wrap(<GiftDialog territoryId={PAI.id} onClose={() => {}} />));
+    await act(async () => fireEvent.change(screen.getByRole('textbox', { name: "Player's username" }), { target: { value: name } }));
+  };
+
+  it('when no name or the owner’s own name is given, then Continue stays disabled and says why', async () => {
+    await named('   ');
+    expect(screen.getByRole('button', { name: 'Continue' }).hasAttribute('disabled')).toBe(true);
+    cleanup();
+    await named('ANA');
+    expect(screen.getByTestId('gift-refusal').textContent).toBe('You already own Pai');
+    expect(screen.getByRole('button', { name: 'Continue' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('when a player is named, then the confirmation says what happens and nothing is sent until it is confirmed', async () => {
+    answerWith({ message: 'Pai was given to bo' });
+    await named(' bo ');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Continue' })));
+    expect(screen.getByTestId('confirm-spend').textContent).toContain('Give Pai to bo? It becomes theirs at once: no DRK changes hands, its listing is withdrawn');
+    expect(commands()).toHaveLength(0);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm gift' })));
+    expect(commands()[0][0]).toBe('/api/territories/7/gift');
+    expect(JSON.parse(String(commands()[0][1].body))).toEqual({ to: 'bo' });
+    expect(lastToast()).toMatchObject({ title: 'Territory Given', description: 'Pai was given to bo' });
+  });
+
+  it('when the server refuses, then Gift Failed shows its message and the name can be changed', async () => {
+    answerWith({ message: 'There is no player named bo' }, 404);
+    await named('bo');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Continue' })));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm gift' })));
+    expect(lastToast()).toMatchObject({ title: 'Gift Failed', description: 'There is no player named bo' });
+    expect(screen.getByRole('textbox', { name: "Player's username" })).toBeTruthy();
   });
 });
 

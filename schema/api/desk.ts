@@ -14,6 +14,8 @@ export const AUDIT_ACTIONS = [
   'broadcast_remove',
   'mute',
   'unmute',
+  // A player's gift of a territory: value moving between accounts with no DRK, which the desk watches.
+  'gift',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

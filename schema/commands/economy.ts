@@ -1,25 +1,58 @@
 import { z } from 'zod';
-import { CollectibleActionBody } from '../api/collectibles.ts';
-import { MintBody } from '../api/currency.ts';
-import { PurchaseIntentBody, SandboxConfirmBody } from '../api/payments.ts';
-import { RentGenerateBody } from '../api/revenue.ts';
+import { CollectibleActionBody, CollectibleActionDto } from '../api/collectibles.ts';
+import { MintBody, MintedDto } from '../api/currency.ts';
+import { CheckoutDto, PurchaseIntentBody, SandboxConfirmBody, SandboxConfirmDto } from '../api/payments.ts';
+import { RentPaidDto } from '../api/rent.ts';
+import { RentGenerateBody, RentGeneratedDto } from '../api/revenue.ts';
+import { player, visitor, wanakt } from './permission.ts';
 import { payload, TargetId } from './ref.ts';
+import { declareCommand, pathId } from './registry.ts';
 
 // Writes that move DRK or money without changing a territory's owner.
-export const MintDrk = z.object({ type: z.literal('currency.mint'), body: payload(MintBody) });
-export const PayRent = z.object({ type: z.literal('rent.pay'), paymentId: TargetId('Payment id') });
-export const GenerateRent = z.object({ type: z.literal('rent.generate'), body: payload(RentGenerateBody) });
+export const MintDrk = declareCommand(z.object({ type: z.literal('currency.mint'), body: payload(MintBody) }), wanakt, {
+  method: 'post', path: '/currency/mint', scope: null, tag: 'Wanakt', summary: 'Mint DRK to a player',
+  ok: { status: 200, schema: MintedDto, description: 'Minted' }, errors: [404, 409],
+});
+export const PayRent = declareCommand(z.object({ type: z.literal('rent.pay'), paymentId: TargetId('Payment id') }), player(), {
+  method: 'post', path: '/rent/pay/:paymentId', params: { paymentId: pathId('paymentId', 'Payment id') }, scope: 'payments', tag: 'Rent', summary: 'Pay rent',
+  ok: { status: 200, schema: RentPaidDto, description: 'Paid' }, errors: [409],
+});
+export const GenerateRent = declareCommand(z.object({ type: z.literal('rent.generate'), body: payload(RentGenerateBody) }), wanakt, {
+  method: 'post', path: '/rent/generate', scope: null, tag: 'Wanakt', summary: "Run this period's rent cycle now",
+  ok: { status: 200, schema: RentGeneratedDto, description: 'The period and the payments created' },
+});
 
 const collectibleId = TargetId('Collectible id');
-const onCollectible = <T extends string>(type: T) => z.object({ type: z.literal(type), body: payload(CollectibleActionBody), collectibleId });
 // The body comes first: docs/rules.md §7 names the acting user there, and it is checked before the id.
-export const BuyCollectible = onCollectible('collectible.purchase');
-export const ApplyCollectible = onCollectible('collectible.apply');
-export const UnapplyCollectible = onCollectible('collectible.unapply');
+const onCollectible = <T extends string>(type: T) => z.object({ type: z.literal(type), body: payload(CollectibleActionBody), collectibleId });
+const onCollectibleCall = (action: 'purchase' | 'apply' | 'unapply') => ({
+  method: 'post' as const,
+  path: `/collectibles/:id/${action}`,
+  params: { id: pathId('collectibleId', 'Collectible id') },
+  scope: 'trade' as const,
+  tag: 'Collectibles',
+  summary: `${action[0]!.toUpperCase()}${action.slice(1)} a collectible`,
+  ok: { status: 200 as const, schema: CollectibleActionDto, description: 'Done' },
+  errors: [409],
+});
+export const BuyCollectible = declareCommand(onCollectible('collectible.purchase'), player(undefined, 'userId'), onCollectibleCall('purchase'));
+export const ApplyCollectible = declareCommand(onCollectible('collectible.apply'), player(undefined, 'userId'), onCollectibleCall('apply'));
+export const UnapplyCollectible = declareCommand(onCollectible('collectible.unapply'), player(undefined, 'userId'), onCollectibleCall('unapply'));
 
 /** Opens a card payment for a DRK package; the DRK is minted when the provider confirms it. */
-export const StartDrkPurchase = z.object({ type: z.literal('drk.purchase-intent'), body: payload(PurchaseIntentBody) });
-/** The sandbox provider's stand-in for a card form: whoever holds the client secret confirms. */
-export const ConfirmSandboxPayment = z.object({ type: z.literal('payment.sandbox-confirm'), body: payload(SandboxConfirmBody) });
+export const StartDrkPurchase = declareCommand(
+  z.object({ type: z.literal('drk.purchase-intent'), body: payload(PurchaseIntentBody) }),
+  player('Please log in to buy DRK', 'userId'),
+  {
+    method: 'post', path: '/drk/purchase-intent', scope: 'payments', tag: 'Payments', summary: 'Start buying a DRK package',
+    ok: { status: 201, schema: CheckoutDto, description: 'Checkout' }, errors: [409], limit: 'checkout',
+  },
+);
+/** The sandbox provider's stand-in for a card form: whoever holds the client secret confirms, as with a real card form. */
+export const ConfirmSandboxPayment = declareCommand(z.object({ type: z.literal('payment.sandbox-confirm'), body: payload(SandboxConfirmBody) }), visitor, {
+  method: 'post', path: '/payments/sandbox/confirm', scope: 'payments', tag: 'Payments',
+  summary: "Confirm a TEST MODE payment (sandbox provider only); a player's payment needs that player's session",
+  ok: { status: 200, schema: SandboxConfirmDto, description: 'The outcome' }, errors: [404, 409],
+});
 
 export const economyCommands = [MintDrk, PayRent, GenerateRent, BuyCollectible, ApplyCollectible, UnapplyCollectible, StartDrkPurchase, ConfirmSandboxPayment] as const;

@@ -6,17 +6,25 @@ import { territoryCommands } from './territories.ts';
 import { worldCommands } from './world.ts';
 
 /**
- * Every write of the game, over REST or the world room, as one union (docs/design.md "The path of a
- * write"). Registration, login and logout are not here: they make or end the session that every
- * command is acted under. Neither is the payment provider's webhook: it acts for nobody, and the
- * provider's signature, not a session, is its permission.
+ * Every command of the game, each declared once (schema/commands/registry.ts): the write path
+ * (docs/design.md "The path of a write") reads its validator and its policy from here, and the REST
+ * routes, their OpenAPI operations and their API-key scopes are generated from the same entries.
+ * Registration, login and logout are not here: they make or end the session that every command is
+ * acted under. Neither is the payment provider's webhook: it acts for nobody, and the provider's
+ * signature, not a session, is its permission.
  */
-export const Command = z.discriminatedUnion('type', [...territoryCommands, ...economyCommands, ...worldCommands, ...socialCommands, ...adCommands]);
-export type Command = z.infer<typeof Command>;
+export const COMMANDS = [...territoryCommands, ...economyCommands, ...worldCommands, ...socialCommands, ...adCommands] as const;
+type Entry = (typeof COMMANDS)[number];
+
+/** Every write of the game, over REST or the world room, as one union. */
+export type Command = z.infer<Entry['schema']>;
 export type CommandType = Command['type'];
 export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;
+export type CommandEntryOf<T extends CommandType> = Extract<Entry, { type: T }>;
+const schemas = COMMANDS.map((entry) => entry.schema) as unknown as [Entry['schema'], ...Entry['schema'][]];
+export const Command: z.ZodType<Command> = z.discriminatedUnion('type', schemas);
 
 /** A command before it is read: its type, and whatever the transport received for the rest. */
 export type CommandInput = { type: CommandType } & Record<string, unknown>;
 
-export const COMMAND_TYPES: readonly CommandType[] = Command.options.map((option) => option.shape.type.value);
+export const COMMAND_TYPES: readonly CommandType[] = COMMANDS.map((entry) => entry.type);

@@ -1,79 +1,10 @@
-import type { CommandType } from './index.ts';
+import { COMMANDS, type CommandType } from './index.ts';
+import type { Actor, Permission } from './permission.ts';
 
-/** A logged-in player (or the Wanakt), whatever door the command came through. */
-export interface ActingUser {
-  id: string;
-  username: string;
-  is_wanakt: boolean;
-}
+export type { ActingUser, Actor, Audience, Permission } from './permission.ts';
 
-/**
- * Who acts. `via` says through which door the command came: a browser session, the world room, or
- * a program holding one of the player's API keys. The user is the same whichever the door.
- */
-export interface Actor {
-  user: ActingUser | null;
-  via: 'web' | 'room' | 'key';
-}
-
-/**
- * Who may send a command: anyone (`visitor`), any logged-in player, the owner of the territory it
- * names (checked once the territory is loaded; the gate itself only asks for a login), or only the
- * Wanakt.
- */
-export type Audience = 'visitor' | 'player' | 'owner' | 'wanakt';
-
-export interface Permission {
-  who: Audience;
-  /** What a visitor is told (401) when the command needs a login; docs/rules.md's screens word it per call. */
-  loginFirst?: string;
-  /** The payload field that names the acting user (docs/rules.md §7); naming anyone else is refused. */
-  actingUserField?: 'userId' | 'user_id' | 'sender_id';
-}
-
-const player = (loginFirst?: string, actingUserField?: Permission['actingUserField']): Permission => ({ who: 'player', loginFirst, actingUserField });
-const owner: Permission = { who: 'owner', actingUserField: 'userId' };
-const wanakt: Permission = { who: 'wanakt' };
-
-/** The one table of who may do what. A new command cannot compile without its line here. */
-export const POLICY: Record<CommandType, Permission> = {
-  'territory.purchase': player('Please log in to purchase territories', 'userId'),
-  'territory.upgrade': owner,
-  'territory.describe': owner,
-  // The owner names its territory; the Wanakt may rename any, as it keeps the map tidy.
-  'territory.rename': owner,
-  'territory.list': owner,
-  'territory.move-pin': { ...wanakt, actingUserField: 'userId' },
-  'territory.set-rent': { ...wanakt, actingUserField: 'userId' },
-  // Its `userId` is the recipient, not the actor.
-  'territory.assign': wanakt,
-  // A visit is what the ads aimed at a territory pay for: visitors need no account.
-  'territory.visit': { who: 'visitor' },
-  'currency.mint': wanakt,
-  'rent.pay': player(),
-  'rent.generate': wanakt,
-  'collectible.purchase': player(undefined, 'userId'),
-  'collectible.apply': player(undefined, 'userId'),
-  'collectible.unapply': player(undefined, 'userId'),
-  'drk.purchase-intent': player('Please log in to buy DRK', 'userId'),
-  // Whoever holds the payment's client secret confirms it, as with a real card form.
-  'payment.sandbox-confirm': { who: 'visitor' },
-  'settlement.create': { ...wanakt, actingUserField: 'userId' },
-  'territory-event.create': wanakt,
-  'territory-event.update': wanakt,
-  'territory-event.delete': wanakt,
-  'special-event.create': wanakt,
-  'special-event.update': wanakt,
-  'chat.post': player(undefined, 'user_id'),
-  'chat.remove': wanakt,
-  'broadcast.pay': player('Please log in to send broadcasts', 'userId'),
-  'broadcast.send': player('Please log in to send broadcasts', 'sender_id'),
-  // docs/rules.md §6: advertisers need no account, only an email.
-  'ad.purchase': { who: 'visitor' },
-  'banner.buy': player('Please log in to create a banner'),
-  'ad.approve': wanakt,
-  'ad.reject': wanakt,
-};
+/** The one table of who may do what, read from each command's entry: a command cannot be declared without its line. */
+export const POLICY = Object.fromEntries(COMMANDS.map((entry) => [entry.type, entry.permission])) as Record<CommandType, Permission>;
 
 export type Refusal = { status: 401 | 403; message: string };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideAssignment, decideListing, decidePurchase, decideUpgrade, type TerritoryFacts } from './market.ts';
+import { decideAssignment, decideGift, decideListing, decidePurchase, decideUpgrade, type TerritoryFacts } from './market.ts';
 
 const listed: TerritoryFacts = { name: 'Austin', type: 'city', ownerId: 'seller', salePrice: 1500 };
 const TREASURY = 'wanakt-admin';
@@ -66,5 +66,15 @@ describe('[§4 upgrade tiers] decideUpgrade', () => {
       ok: false,
       message: 'Austin is already deluxe; choose a higher tier than that',
     });
+  });
+});
+
+describe('[issue 23 gift] decideGift', () => {
+  it('when the owner gives its territory to another player, then it is theirs; a wonder, the seat or a gift to oneself is refused', () => {
+    expect(decideGift(listed, { id: 'friend', username: 'friend1' })).toEqual({ ok: true, message: 'Austin was given to friend1' });
+    expect(decideGift(listed, { id: 'seller', username: 'seller1' })).toEqual({ ok: false, message: 'You already own Austin' });
+    for (const type of ['wonder', 'wanakt'] as const) {
+      expect(decideGift({ ...listed, type }, { id: 'friend', username: 'friend1' })).toEqual({ ok: false, message: 'Austin belongs to the realm and cannot change hands' });
+    }
   });
 });

@@ -64,6 +64,16 @@ export function decideAssignment(territory: TerritoryFacts, recipient: { id: str
     : { ok: true, reason: 'assignment', message: `${territory.name} was assigned to ${recipient.username} for ${formatDrk(price)}` };
 }
 
+/**
+ * The owner gives its territory to another player (docs/rules.md §4 "Ownership": a gift moves no DRK).
+ * The realm's territories never change hands, and a gift to oneself changes nothing.
+ */
+export function decideGift(territory: TerritoryFacts, recipient: { id: string; username: string }): { ok: true; message: string } | Refusal {
+  if (isRealmTerritory(territory.type)) return refuse(realmRefusal(territory.name));
+  if (territory.ownerId === recipient.id) return refuse(`You already own ${territory.name}`);
+  return { ok: true, message: `${territory.name} was given to ${recipient.username}` };
+}
+
 /** docs/rules.md §4 "Upgrade tiers": any higher tier, at its docs/rules.md §9 cost less a running upgrade-discount event. */
 export function decideUpgrade(
   territory: { name: string; upgradeTier: UpgradeTier },

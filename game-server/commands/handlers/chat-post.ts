@@ -4,7 +4,7 @@ import { postChatMessage } from '../../social/chat.ts';
 import { created, userOf, type InTransaction } from '../handler.ts';
 
 /** A message to a territory's chat, over REST or the world room alike. */
-export const postChat: InTransaction<z.infer<typeof PostChat>> = {
+export const postChat: InTransaction<z.infer<typeof PostChat.schema>> = {
   inTransaction: true,
   async run(work, { body }) {
     return created(await postChatMessage(work, userOf(work.actor), body));

@@ -5,7 +5,7 @@ import { removeChatMessage } from '../../social/moderation.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 
 /** The Wanakt's removal of a chat message: marked, audited, and taken off the screens that show it. */
-export const removeChat: InTransaction<z.infer<typeof RemoveChatMessage>> = {
+export const removeChat: InTransaction<z.infer<typeof RemoveChatMessage.schema>> = {
   inTransaction: true,
   async run(work, { messageId, body }) {
     const { territoryId } = await removeChatMessage(work, userOf(work.actor), messageId, body.reason);

@@ -14,7 +14,7 @@ import { drkMinted } from '../../../schema/rules/notifications.ts';
  * docs/rules.md §5 "Mint": the Wanakt creates DRK for any account, never past the 21,000,000 cap. The cap
  * is checked by the ledger's own UPDATE, so two mints at once cannot both slip under it.
  */
-export const mintDrk: InTransaction<z.infer<typeof MintDrk>> = {
+export const mintDrk: InTransaction<z.infer<typeof MintDrk.schema>> = {
   inTransaction: true,
   async run({ tx, now, actor }, { body: { recipientId, amount } }) {
     const [recipient] = await tx<{ username: string }[]>`select username from users where id = ${recipientId}`;

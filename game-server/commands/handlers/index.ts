@@ -13,6 +13,7 @@ import { createSettlement } from './settlement-create.ts';
 import { createSpecialEvent, updateSpecialEvent } from './special-events.ts';
 import { assignTerritory } from './territory-assign.ts';
 import { describeTerritory } from './territory-describe.ts';
+import { giftTerritory } from './territory-gift.ts';
 import { createTerritoryEvent, deleteTerritoryEvent, updateTerritoryEvent } from './territory-events.ts';
 import { listTerritory } from './territory-list.ts';
 import { moveTerritoryPin } from './territory-move-pin.ts';
@@ -33,6 +34,7 @@ export const HANDLERS: Handlers = {
   'territory.set-rent': setTerritoryRent,
   'territory.assign': assignTerritory,
   'territory.visit': visitTerritory,
+  'territory.gift': giftTerritory,
   'currency.mint': mintDrk,
   'rent.pay': payRent,
   'rent.generate': generateRent,

@@ -8,7 +8,7 @@ import { ok, userOf, type OwnTransactions } from '../handler.ts';
  * commits in batches, each with its payments and its events; it is the same service the 6-month
  * job runs, and running a period twice creates nothing new.
  */
-export const generateRent: OwnTransactions<z.infer<typeof GenerateRent>> = {
+export const generateRent: OwnTransactions<z.infer<typeof GenerateRent.schema>> = {
   inTransaction: false,
   async run(deps, actor) {
     return ok(await generateRentPeriod(deps, undefined, { auditBy: userOf(actor).id }));

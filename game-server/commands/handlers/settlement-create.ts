@@ -4,7 +4,7 @@ import { createSettlement as create } from '../../world/settlements.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { created, userOf, type InTransaction } from '../handler.ts';
 
-export const createSettlement: InTransaction<z.infer<typeof CreateSettlement>> = {
+export const createSettlement: InTransaction<z.infer<typeof CreateSettlement.schema>> = {
   inTransaction: true,
   async run(work, { body: { userId: _actingUser, ...settlement } }) {
     // The audit line before the outbox, as in every command (see territory-move-pin.ts).

@@ -5,14 +5,14 @@ import { created, ok, type InTransaction } from '../handler.ts';
 
 // Realm-wide special events: their multipliers apply to earnings, rent and upgrades while they run.
 
-export const createSpecialEvent: InTransaction<z.infer<typeof CreateSpecialEvent>> = {
+export const createSpecialEvent: InTransaction<z.infer<typeof CreateSpecialEvent.schema>> = {
   inTransaction: true,
   async run({ tx, now }, { body }) {
     return created(await create(tx, body, now));
   },
 };
 
-export const updateSpecialEvent: InTransaction<z.infer<typeof UpdateSpecialEvent>> = {
+export const updateSpecialEvent: InTransaction<z.infer<typeof UpdateSpecialEvent.schema>> = {
   inTransaction: true,
   async run({ tx, now }, { eventId, body }) {
     return ok(await update(tx, eventId, body, now));

@@ -16,7 +16,7 @@ import { territoryGifted } from '../../../schema/rules/notifications.ts';
  * docs/rules.md §4 "Territory ownership": the Wanakt gives a territory to a player. A price of 0 is a gift
  * and moves no DRK; otherwise the recipient pays it to the treasury, or nothing changes.
  */
-export const assignTerritory: InTransaction<z.infer<typeof AssignTerritory>> = {
+export const assignTerritory: InTransaction<z.infer<typeof AssignTerritory.schema>> = {
   inTransaction: true,
   async run({ tx, now, actor }, { territoryId, body: { userId: recipientId, price } }) {
     const [recipient] = await tx<{ username: string }[]>`select username from users where id = ${recipientId}`;

@@ -5,7 +5,7 @@ import { lockTerritory } from '../../world/territories.ts';
 import { ok, type InTransaction } from '../handler.ts';
 import { requireOwner } from '../owner.ts';
 
-export const describeTerritory: InTransaction<z.infer<typeof DescribeTerritory>> = {
+export const describeTerritory: InTransaction<z.infer<typeof DescribeTerritory.schema>> = {
   inTransaction: true,
   async run(work, { type, territoryId, body }) {
     requireOwner(type, work.actor, await lockTerritory(work.tx, territoryId), 'describe it');

@@ -5,21 +5,21 @@ import { created, ok, type InTransaction } from '../handler.ts';
 
 // The Wanakt's calendar of territory events (docs/rules.md §2, the dashboard's right sidebar).
 
-export const createTerritoryEvent: InTransaction<z.infer<typeof CreateTerritoryEvent>> = {
+export const createTerritoryEvent: InTransaction<z.infer<typeof CreateTerritoryEvent.schema>> = {
   inTransaction: true,
   async run({ tx }, { body }) {
     return created(await create(tx, body));
   },
 };
 
-export const updateTerritoryEvent: InTransaction<z.infer<typeof UpdateTerritoryEvent>> = {
+export const updateTerritoryEvent: InTransaction<z.infer<typeof UpdateTerritoryEvent.schema>> = {
   inTransaction: true,
   async run({ tx }, { eventId, body }) {
     return ok(await update(tx, eventId, body));
   },
 };
 
-export const deleteTerritoryEvent: InTransaction<z.infer<typeof DeleteTerritoryEvent>> = {
+export const deleteTerritoryEvent: InTransaction<z.infer<typeof DeleteTerritoryEvent.schema>> = {
   inTransaction: true,
   async run({ tx }, { eventId }) {
     await remove(tx, eventId);

@@ -7,7 +7,7 @@ import { ok, type InTransaction } from '../handler.ts';
 import { decided, factsOf, requireOwner } from '../owner.ts';
 
 /** The owner puts its territory on the market at a whole-DRK price, or takes it off (null). */
-export const listTerritory: InTransaction<z.infer<typeof ListTerritory>> = {
+export const listTerritory: InTransaction<z.infer<typeof ListTerritory.schema>> = {
   inTransaction: true,
   async run({ tx, actor }, { type, territoryId, body }) {
     const territory = await lockTerritory(tx, territoryId);

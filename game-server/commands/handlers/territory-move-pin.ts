@@ -6,7 +6,7 @@ import { lockTerritory } from '../../world/territories.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 
 /** The Wanakt's pin move, from PATCH .../position and from the room's pin drop alike. */
-export const moveTerritoryPin: InTransaction<z.infer<typeof MoveTerritoryPin>> = {
+export const moveTerritoryPin: InTransaction<z.infer<typeof MoveTerritoryPin.schema>> = {
   inTransaction: true,
   async run(work, { territoryId, body }) {
     // Row, then the audit line (whose key check shares the Wanakt's row), then the outbox: the order

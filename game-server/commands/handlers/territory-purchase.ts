@@ -15,7 +15,7 @@ import { decided, factsOf } from '../owner.ts';
  * finds it still listed; the others get a 409 and keep their DRK. The ledger checks the balance
  * under the users' row locks.
  */
-export const purchaseTerritory: InTransaction<z.infer<typeof PurchaseTerritory>> = {
+export const purchaseTerritory: InTransaction<z.infer<typeof PurchaseTerritory.schema>> = {
   inTransaction: true,
   async run({ tx, now, actor }, { territoryId, body }) {
     const buyer = userOf(actor);

@@ -6,7 +6,7 @@ import { refuseTerritoryName } from '../territory-names.ts';
 import { ok, type InTransaction } from '../handler.ts';
 import { requireOwner } from '../owner.ts';
 
-export const renameTerritory: InTransaction<z.infer<typeof RenameTerritory>> = {
+export const renameTerritory: InTransaction<z.infer<typeof RenameTerritory.schema>> = {
   inTransaction: true,
   async run(work, { type, territoryId, body }) {
     requireOwner(type, work.actor, await lockTerritory(work.tx, territoryId), 'rename it');

@@ -5,7 +5,7 @@ import { lockTerritory } from '../../world/territories.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 
-export const setTerritoryRent: InTransaction<z.infer<typeof SetTerritoryRent>> = {
+export const setTerritoryRent: InTransaction<z.infer<typeof SetTerritoryRent.schema>> = {
   inTransaction: true,
   async run(work, { territoryId, body }) {
     const locked = await lockTerritory(work.tx, territoryId);

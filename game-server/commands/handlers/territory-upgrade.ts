@@ -13,7 +13,7 @@ import { decided, requireOwner } from '../owner.ts';
  * docs/rules.md §4 "Upgrade tiers": the owner buys any higher tier at its docs/rules.md §9 cost, less a running
  * upgrade-discount event, paid to the Wanakt's treasury. The cost is the server's own figure.
  */
-export const upgradeTerritory: InTransaction<z.infer<typeof UpgradeTerritory>> = {
+export const upgradeTerritory: InTransaction<z.infer<typeof UpgradeTerritory.schema>> = {
   inTransaction: true,
   async run({ tx, now, actor }, { type, territoryId, body: { upgrade_tier: tier } }) {
     const owner = userOf(actor);

@@ -4,7 +4,7 @@ import { recordVisit } from '../../ads/visits.ts';
 import { emit } from '../../events/outbox.ts';
 import { ok, type InTransaction } from '../handler.ts';
 
-export const visitTerritory: InTransaction<z.infer<typeof VisitTerritory>> = {
+export const visitTerritory: InTransaction<z.infer<typeof VisitTerritory.schema>> = {
   inTransaction: true,
   async run(work, { territoryId }) {
     const visit = await recordVisit(work, territoryId);

@@ -1,28 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createOriginPolicy } from '../../auth/origin.ts';
-import type { Sql } from '../../db/database.ts';
-import { createCounterStore } from '../../limits/counter-store.ts';
-import { createLimits } from '../../limits/door-limits.ts';
-import { createLogger } from '../../logger.ts';
-import { createSandboxProvider } from '../../payments/sandbox-provider.ts';
-import { createApp } from '../app.ts';
-import type { HttpDeps } from '../deps.ts';
+import { appWithoutDatabase } from '../../testing/app-without-database.ts';
 import { openApiDocument } from './document.ts';
 import { expressRoutes } from './express-routes.ts';
 import { OPERATIONS } from './operations.ts';
 import { openApiPath } from './route-table.ts';
 
-// Building the app touches no database: routers only keep the dependencies they are given.
-const deps = {
-  sql: undefined,
-  database: undefined,
-  clock: () => new Date(),
-  log: createLogger('error'),
-  events: { subscribe: () => () => {}, close: async () => {} },
-  limits: createLimits(createCounterStore({ sql: undefined as unknown as Sql })),
-  origins: createOriginPolicy(undefined),
-} as unknown as HttpDeps;
-const app = createApp(deps, { payments: createSandboxProvider() });
+const app = appWithoutDatabase();
 const key = (method: string, path: string) => `${method.toUpperCase()} ${openApiPath(path)}`;
 
 describe('[issue 12 OpenAPI] the document covers every route Express answers', () => {

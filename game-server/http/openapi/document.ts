@@ -149,7 +149,7 @@ function security(operation: Operation) {
 function describeAccess(operation: Operation): string {
   const who =
     operation.access === 'wanakt' ? 'The Wanakt only, with a session: no API key is ever accepted.'
-    : operation.access === 'player' ? 'A logged-in player (session cookie)' + (operation.scope ? ` or an API key with the \`${operation.scope}\` scope.` : '; no API key is accepted.')
+    : operation.access === 'player' ? (operation.command?.audience === 'owner' ? "The owner of the territory it names, logged in (session cookie)" : 'A logged-in player (session cookie)') + (operation.scope ? ` or an API key with the \`${operation.scope}\` scope.` : '; no API key is accepted.')
     : 'Anyone' + (operation.scope ? `; an API key, when sent, needs the \`${operation.scope}\` scope.` : '; an API key is refused.');
   const limits = [operation.scope && `each key: ${API_KEY_RATE_LIMIT.requests} requests per ${API_KEY_RATE_LIMIT.seconds} s`, operation.rateLimit].filter(Boolean);
   return [operation.description, `**Access:** ${who}`, limits.length > 0 && `**Rate limit:** ${limits.join('; ')}.`].filter(Boolean).join('\n\n');
@@ -186,6 +186,8 @@ export function openApiDocument(operations: readonly Operation[] = OPERATIONS) {
       description: describeAccess(operation),
       security: security(operation),
       'x-access': operation.access,
+      // A command's call names its command and the policy's audience (schema/commands/registry.ts): the test checks they agree.
+      ...(operation.command && { 'x-command': operation.command.type, 'x-audience': operation.command.audience }),
       ...(operation.scope && { 'x-api-key-scope': operation.scope }),
       ...(operation.rateLimit && { 'x-rate-limit': operation.rateLimit }),
       parameters: parameters(operation, convert),

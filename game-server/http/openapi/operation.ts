@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { ApiKeyScope } from '../../../schema/api/api-keys.ts';
+import type { Audience } from '../../../schema/commands/policy.ts';
+import type { CounterRule } from '../../limits/counter-store.ts';
 
 /**
  * Who may call an operation. `public`: anyone. `player`: a logged-in player (session cookie) or
@@ -29,7 +31,12 @@ export interface Operation {
   errors?: number[];
   /** A limit of its own, beyond each key's budget. */
   rateLimit?: string;
+  /** The command it sends, with the policy's audience, when the call is a command's. */
+  command?: { type: string; audience: Audience };
 }
+
+/** A counter's rule as the document states it: `10 per 60 s per player`. */
+export const limitText = (rule: CounterRule, per: string) => `${rule.points} per ${rule.seconds >= 3600 ? `${rule.seconds / 3600} h` : `${rule.seconds} s`} per ${per}`;
 
 /**
  * What a call can answer besides success. Every call reads its input (400), checks a bearer key

@@ -1,55 +1,20 @@
 import { z } from 'zod';
-import { AdDto, AdPurchaseBody, AdPurchaseDto, AdReviewDto, BannerBody, MyBannerDto } from '../../../schema/api/ads.ts';
+import { AdDto, AdReviewDto, MyBannerDto } from '../../../schema/api/ads.ts';
 import { ApiKeyDto, CreateApiKeyBody, CreatedApiKeyDto } from '../../../schema/api/api-keys.ts';
 import { CredentialsBody, RegistrationBody } from '../../../schema/api/auth.ts';
-import { BroadcastAllowanceDto, BroadcastDto, BroadcastPaymentBody, BroadcastsPage, BroadcastsPageQuery, RECENT_BROADCASTS, SendBroadcastBody } from '../../../schema/api/broadcasts.ts';
-import { CHAT_PAGE_SIZE, CHAT_RATE_LIMIT, ChatMessageDto, ChatMessagesPage, ChatPageQuery, ChatPostBody } from '../../../schema/api/chat.ts';
-import { CollectibleActionBody, CollectibleActionDto, CollectibleDto } from '../../../schema/api/collectibles.ts';
-import { MintBody, MintedDto, SupplyDto } from '../../../schema/api/currency.ts';
-import {
-  ActiveEventsDto,
-  SpecialEventCreateBody,
-  SpecialEventDto,
-  SpecialEventPatchBody,
-  TerritoryEventCreateBody,
-  TerritoryEventDto,
-  TerritoryEventPatchBody,
-} from '../../../schema/api/events.ts';
+import { BroadcastAllowanceDto, BroadcastDto, BroadcastsPage, BroadcastsPageQuery, RECENT_BROADCASTS } from '../../../schema/api/broadcasts.ts';
+import { CHAT_PAGE_SIZE, ChatMessageDto, ChatMessagesPage, ChatPageQuery } from '../../../schema/api/chat.ts';
+import { CollectibleDto } from '../../../schema/api/collectibles.ts';
+import { SupplyDto } from '../../../schema/api/currency.ts';
+import { ActiveEventsDto, SpecialEventDto, TerritoryEventDto } from '../../../schema/api/events.ts';
 import { IdParam, TerritoryId, UserId, UserIdField } from '../../../schema/api/ids.ts';
 import { MarketStatsDto } from '../../../schema/api/market.ts';
-import {
-  CheckoutDto,
-  DrkPackageDto,
-  PaymentConfigDto,
-  PaymentStatusDto,
-  PurchaseIntentBody,
-  SandboxConfirmBody,
-  SandboxConfirmDto,
-} from '../../../schema/api/payments.ts';
-import { PaymentDueDto, RentPaidDto } from '../../../schema/api/rent.ts';
-import { RentGenerateBody, RentGeneratedDto, RevenueSummaryDto, RentWaterfallDto } from '../../../schema/api/revenue.ts';
+import { DrkPackageDto, PaymentConfigDto, PaymentStatusDto } from '../../../schema/api/payments.ts';
+import { PaymentDueDto } from '../../../schema/api/rent.ts';
+import { RevenueSummaryDto, RentWaterfallDto } from '../../../schema/api/revenue.ts';
 import { SlimTerritoryDto, TerritoryListQuery, WORLD_SEQ_HEADER, WorldChangesDto } from '../../../schema/api/territory-list.ts';
 import { TerritoryDto } from '../../../schema/api/territory.ts';
-import {
-  AssignBody,
-  CreateTerritoryBody,
-  DescriptionBody,
-  HierarchyNode,
-  ListingBody,
-  MessageDto,
-  HISTORY_LIMIT,
-  HistoryPageQuery,
-  PositionBody,
-  PositionSavedDto,
-  PurchaseBody,
-  RenameBody,
-  RentBody,
-  TerritoryEditedDto,
-  TerritoryHistoryDto,
-  UpgradeBody,
-  UpgradedDto,
-  VisitDto,
-} from '../../../schema/api/territories.ts';
+import { HierarchyNode, MessageDto, HISTORY_LIMIT, HistoryPageQuery, TerritoryHistoryDto } from '../../../schema/api/territories.ts';
 import { AuditAnswer, AuditBody, EconomyOverview } from '../../../schema/api/economy.ts';
 import { StatementCsvQuery, StatementPage, StatementQuery } from '../../../schema/api/statement.ts';
 import { AccountDto, SessionDto } from '../../../schema/api/user.ts';
@@ -61,10 +26,9 @@ import { MARKETPLACE_DEFAULT_PAGE, MARKETPLACE_MAX_PAGE, MarketplacePage, Market
 import { RankingBoardParam, RankingDto } from '../../../schema/api/rankings.ts';
 import { PAGE_SIZE_MAX } from '../../../schema/api/pages.ts';
 import { PublicUserDto, PublicUsersPage, UsersPageQuery } from '../../../schema/api/users.ts';
-import { BROADCASTS_PER_DAY } from '../../../schema/rules/store.ts';
-import type { CounterRule } from '../../limits/counter-store.ts';
 import { DOOR_LIMITS, WORLD_READS_PER_MINUTE, LOGIN_LIMITS } from '../../limits/door-limits.ts';
-import type { Operation } from './operation.ts';
+import { COMMAND_OPERATIONS } from './command-operations.ts';
+import { limitText, type Operation } from './operation.ts';
 
 // Every REST call the game answers, under /api. The OpenAPI document is generated from this list,
 // bearer keys are authorised by it, and a test fails when Express answers a call it lacks.
@@ -83,8 +47,6 @@ const Readiness = z
   .object({ ready: z.boolean(), draining: z.boolean(), database: z.enum(['ok', 'unreachable', 'not checked']) })
   .meta({ id: 'Readiness' });
 const WebhookReceived = z.object({ received: z.literal(true), outcome: z.string() }).meta({ id: 'WebhookReceived' });
-
-const limitText = (rule: CounterRule, per: string) => `${rule.points} per ${rule.seconds >= 3600 ? `${rule.seconds / 3600} h` : `${rule.seconds} s`} per ${per}`;
 
 const auth: Operation[] = [
   { method: 'post', path: '/users/register', tag: 'Accounts', summary: 'Register a player (100 DRK minted) and start a session', access: 'public', scope: null, body: RegistrationBody, ok: { status: 201, schema: AccountDto, description: 'The new account; the session cookie is set' }, errors: [409], rateLimit: limitText(DOOR_LIMITS.registration, 'client address') },
@@ -109,28 +71,15 @@ const territories: Operation[] = [
   { method: 'get', path: '/territories/:id', tag: 'Territories', summary: 'One territory', access: 'public', scope: 'read', params: territory, ok: { status: 200, schema: TerritoryDto, description: 'The territory' } },
   { method: 'get', path: '/territories/:id/visits', tag: 'Territories', summary: "A territory's visit count", access: 'public', scope: 'read', params: territory, ok: { status: 200, schema: z.object({ visits: z.number().int() }), description: 'Visits' } },
   { method: 'get', path: '/territories/:id/history', tag: 'Territories', summary: "A territory's changes of owner, newest first", description: `The history key holds the items. ${paged}`, access: 'public', scope: 'read', params: territory, query: HistoryPageQuery, ok: { status: 200, schema: TerritoryHistoryDto, description: `The latest ${HISTORY_LIMIT} without limit or cursor; with either, a page and next_cursor` } },
-  { method: 'post', path: '/territories/:id/visit', tag: 'Territories', summary: 'Record a visit; answers the ad shown to the visitor, if any', access: 'public', scope: 'read', params: territory, ok: { status: 200, schema: VisitDto, description: 'Visits and the ad' }, rateLimit: limitText(DOOR_LIMITS.visit, 'client address') },
-  { method: 'post', path: '/territories/:id/purchase', tag: 'Trade', summary: 'Buy a territory with DRK', access: 'player', scope: 'trade', params: territory, body: PurchaseBody, ok: { status: 200, schema: MessageDto, description: 'Bought' }, errors: [409] },
-  { method: 'post', path: '/territories/:id/upgrade', tag: 'Trade', summary: 'Upgrade your territory', access: 'player', scope: 'trade', params: territory, body: UpgradeBody, ok: { status: 200, schema: UpgradedDto, description: 'Upgraded' }, errors: [409] },
-  { method: 'patch', path: '/territories/:id/description', tag: 'Trade', summary: "Set your territory's description", access: 'player', scope: 'trade', params: territory, body: DescriptionBody, ok: { status: 200, schema: TerritoryEditedDto, description: 'Saved' } },
-  { method: 'patch', path: '/territories/:id/listing', tag: 'Trade', summary: 'List your territory for sale, or withdraw it (null)', access: 'player', scope: 'trade', params: territory, body: ListingBody, ok: { status: 200, schema: MessageDto, description: 'Saved' }, errors: [409] },
-  { method: 'patch', path: '/territories/:id', tag: 'Trade', summary: 'Rename your territory', access: 'player', scope: 'trade', params: territory, body: RenameBody, ok: { status: 200, schema: TerritoryEditedDto, description: 'Saved' }, errors: [409] },
-  { method: 'patch', path: '/territories/:id/position', tag: 'Wanakt', summary: "Move a territory's pin", access: 'wanakt', scope: null, params: territory, body: PositionBody, ok: { status: 200, schema: PositionSavedDto, description: 'Saved' } },
-  { method: 'patch', path: '/territories/:id/rent', tag: 'Wanakt', summary: "Set a territory's rent (null: the rule's default)", access: 'wanakt', scope: null, params: territory, body: RentBody, ok: { status: 200, schema: MessageDto, description: 'Saved' } },
-  { method: 'post', path: '/territories/:id/assign', tag: 'Wanakt', summary: 'Give a territory to a player', access: 'wanakt', scope: null, params: territory, body: AssignBody, ok: { status: 200, schema: MessageDto, description: 'Assigned' }, errors: [409] },
-  { method: 'post', path: '/admin/create-territory', tag: 'Wanakt', summary: 'Found a settlement', access: 'wanakt', scope: null, body: CreateTerritoryBody, ok: { status: 201, schema: TerritoryDto, description: 'The new territory' }, errors: [404, 409] },
 ];
 
 const economy: Operation[] = [
   { method: 'get', path: '/users', tag: 'Players', summary: 'Every player: public fields (your own balance, and all for the Wanakt)', description: `By name. ${paged}`, access: 'public', scope: 'read', query: UsersPageQuery, ok: { status: 200, schema: z.union([list(PublicUserDto), PublicUsersPage]), description: 'Players: every one, or a page' } },
   { method: 'get', path: '/users/:id', tag: 'Players', summary: 'One player', access: 'public', scope: 'read', params: z.object({ id: UserId }), ok: { status: 200, schema: PublicUserDto, description: 'The player' } },
   { method: 'get', path: '/currency/supply', tag: 'Economy', summary: 'The DRK supply', access: 'public', scope: 'read', ok: { status: 200, schema: SupplyDto, description: 'Supply' } },
-  { method: 'post', path: '/currency/mint', tag: 'Wanakt', summary: 'Mint DRK to a player', access: 'wanakt', scope: null, body: MintBody, ok: { status: 200, schema: MintedDto, description: 'Minted' }, errors: [404, 409] },
   { method: 'get', path: '/market/stats', tag: 'Economy', summary: 'Trades, average price and volume over 30 days', access: 'public', scope: 'read', ok: { status: 200, schema: MarketStatsDto, description: 'Figures' } },
   { method: 'get', path: '/payments/upcoming/:userId', tag: 'Rent', summary: 'Rent a player owes (yourself, or anyone for the Wanakt)', access: 'player', scope: 'read', params: ofUser, ok: { status: 200, schema: list(PaymentDueDto), description: 'Payments due' } },
   { method: 'get', path: '/rent/overdue', tag: 'Rent', summary: 'Your overdue rent', access: 'player', scope: 'read', ok: { status: 200, schema: list(PaymentDueDto), description: 'Overdue payments' } },
-  { method: 'post', path: '/rent/pay/:paymentId', tag: 'Rent', summary: 'Pay rent', access: 'player', scope: 'payments', params: z.object({ paymentId: IdParam('Payment id') }), ok: { status: 200, schema: RentPaidDto, description: 'Paid' }, errors: [409] },
-  { method: 'post', path: '/rent/generate', tag: 'Wanakt', summary: "Run this period's rent cycle now", access: 'wanakt', scope: null, body: RentGenerateBody, ok: { status: 200, schema: RentGeneratedDto, description: 'The period and the payments created' } },
   { method: 'get', path: '/revenue/summary/:userId', tag: 'Revenue', summary: "A player's projected and paid revenue", access: 'player', scope: 'read', params: ofUser, ok: { status: 200, schema: RevenueSummaryDto, description: 'Summary' } },
   { method: 'get', path: '/payments/waterfall/:userId', tag: 'Revenue', summary: "A player's rent flows this period", access: 'player', scope: 'read', params: ofUser, ok: { status: 200, schema: RentWaterfallDto, description: 'Flows' } },
   { method: 'get', path: '/collectibles/available', tag: 'Collectibles', summary: 'Collectibles for sale', access: 'public', scope: 'read', ok: { status: 200, schema: list(CollectibleDto), description: 'Collectibles' } },
@@ -140,42 +89,25 @@ const economy: Operation[] = [
   { method: 'post', path: '/economy/audit', tag: 'Economy', summary: 'Re-check the whole ledger against the supply now', access: 'public', scope: 'read', body: AuditBody, ok: { status: 200, schema: AuditAnswer, description: 'The audit just run' }, rateLimit: limitText(DOOR_LIMITS.audit, 'client address') },
   { method: 'get', path: '/account/statement', tag: 'Economy', summary: 'Your ledger statement, newest first, a page at a time (next_cursor)', access: 'player', scope: 'read', query: StatementQuery, ok: { status: 200, schema: StatementPage, description: 'A page of lines' }, rateLimit: limitText(DOOR_LIMITS.statement, 'player') },
   { method: 'get', path: '/account/statement.csv', tag: 'Economy', summary: 'Your ledger statement as CSV', access: 'player', scope: 'read', query: StatementCsvQuery, ok: { status: 200, description: 'text/csv, one line per ledger movement' }, rateLimit: limitText(DOOR_LIMITS.statementExport, 'player') },
-  ...(['purchase', 'apply', 'unapply'] as const).map(
-    (action): Operation => ({ method: 'post', path: `/collectibles/:id/${action}`, tag: 'Collectibles', summary: `${action[0]!.toUpperCase()}${action.slice(1)} a collectible`, access: 'player', scope: 'trade', params: byId('Collectible id'), body: CollectibleActionBody, ok: { status: 200, schema: CollectibleActionDto, description: 'Done' }, errors: [409] }),
-  ),
 ];
 
 const social: Operation[] = [
   { method: 'get', path: '/chat/:territoryId', tag: 'Chat', summary: `A territory's chat: the newest ${CHAT_PAGE_SIZE}, oldest first; \`before\` pages back`, description: `With limit or cursor instead of before: newest first. ${paged}`, access: 'public', scope: 'read', params: z.object({ territoryId: TerritoryId }), query: ChatPageQuery, ok: { status: 200, schema: z.union([list(ChatMessageDto), ChatMessagesPage]), description: 'Messages, or a page of them' } },
-  { method: 'post', path: '/chat', tag: 'Chat', summary: "Post to a territory's chat", description: 'Needs a session: programs do not chat.', access: 'player', scope: null, body: ChatPostBody, ok: { status: 201, schema: ChatMessageDto, description: 'Posted' }, errors: [404], rateLimit: `${CHAT_RATE_LIMIT.messages} messages per ${CHAT_RATE_LIMIT.seconds} seconds per player, and ${limitText(DOOR_LIMITS.chat, 'player')} (REST and the room together)` },
   { method: 'get', path: '/events/active', tag: 'Events', summary: 'Events running now', access: 'public', scope: 'read', ok: { status: 200, schema: ActiveEventsDto, description: 'Events' } },
   { method: 'get', path: '/events/territory/:id', tag: 'Events', summary: "A territory's events", access: 'public', scope: 'read', params: territory, ok: { status: 200, schema: list(TerritoryEventDto), description: 'Events' } },
   { method: 'get', path: '/events/special', tag: 'Events', summary: 'Special events', access: 'public', scope: 'read', ok: { status: 200, schema: list(SpecialEventDto), description: 'Events' } },
-  { method: 'post', path: '/events/territory', tag: 'Wanakt', summary: 'Schedule a territory event', access: 'wanakt', scope: null, body: TerritoryEventCreateBody, ok: { status: 201, schema: TerritoryEventDto, description: 'Created' }, errors: [404] },
-  { method: 'patch', path: '/events/territory/:id', tag: 'Wanakt', summary: 'Change a territory event', access: 'wanakt', scope: null, params: byId('Event id'), body: TerritoryEventPatchBody, ok: { status: 200, schema: TerritoryEventDto, description: 'Changed' } },
-  { method: 'delete', path: '/events/territory/:id', tag: 'Wanakt', summary: 'Delete a territory event', access: 'wanakt', scope: null, params: byId('Event id'), ok: { status: 204, description: 'Deleted' } },
-  { method: 'post', path: '/events/special', tag: 'Wanakt', summary: 'Create a special event', access: 'wanakt', scope: null, body: SpecialEventCreateBody, ok: { status: 201, schema: SpecialEventDto, description: 'Created' } },
-  { method: 'patch', path: '/events/special/:id', tag: 'Wanakt', summary: 'Change or end a special event', access: 'wanakt', scope: null, params: byId('Event id'), body: SpecialEventPatchBody, ok: { status: 200, schema: SpecialEventDto, description: 'Changed' } },
   { method: 'get', path: '/broadcasts/recent', tag: 'Broadcasts', summary: 'Recent broadcasts, newest first', description: `Without limit or cursor: the latest ${RECENT_BROADCASTS}. With either, every broadcast a page at a time. ${paged}`, access: 'public', scope: 'read', query: BroadcastsPageQuery, ok: { status: 200, schema: z.union([list(BroadcastDto), BroadcastsPage]), description: 'Broadcasts, or a page of them' } },
   { method: 'get', path: '/broadcasts/allowance', tag: 'Broadcasts', summary: 'Whether you hold a paid, unused broadcast', access: 'player', scope: 'payments', ok: { status: 200, schema: BroadcastAllowanceDto, description: 'Allowance' } },
-  { method: 'post', path: '/broadcasts/payment', tag: 'Broadcasts', summary: 'Start paying $1 for a broadcast', access: 'player', scope: 'payments', body: BroadcastPaymentBody, ok: { status: 201, schema: CheckoutDto, description: 'Checkout' }, errors: [409], rateLimit: limitText(DOOR_LIMITS.paymentIntent, 'player') },
-  { method: 'post', path: '/broadcasts', tag: 'Broadcasts', summary: 'Send a paid broadcast to every player', access: 'player', scope: 'payments', body: SendBroadcastBody, ok: { status: 201, schema: BroadcastDto, description: 'Sent' }, errors: [409], rateLimit: `${BROADCASTS_PER_DAY} broadcast per player per day; ${limitText(DOOR_LIMITS.broadcast, 'player')}` },
 ];
 
 const payments: Operation[] = [
   { method: 'post', path: '/payments/webhook', tag: 'Payments', summary: "The payment provider's signed webhook", description: 'Verified by the Stripe-Signature header; not for keys or browsers.', access: 'public', scope: null, body: z.unknown(), ok: { status: 200, schema: WebhookReceived, description: 'Received' }, errors: [404] },
   { method: 'get', path: '/payments/config', tag: 'Payments', summary: 'Which payment provider takes payments (the sandbox shows TEST MODE)', access: 'public', scope: 'read', ok: { status: 200, schema: PaymentConfigDto, description: 'Provider' } },
-  { method: 'post', path: '/payments/sandbox/confirm', tag: 'Payments', summary: "Confirm a TEST MODE payment (sandbox provider only); a player's payment needs that player's session", access: 'public', scope: 'payments', body: SandboxConfirmBody, ok: { status: 200, schema: SandboxConfirmDto, description: 'The outcome' }, errors: [404, 409] },
   { method: 'get', path: '/payments/intent/:paymentId', tag: 'Payments', summary: "A payment's status", access: 'public', scope: 'payments', params: z.object({ paymentId: z.string().max(200) }), ok: { status: 200, schema: PaymentStatusDto, description: 'Status' } },
   { method: 'get', path: '/drk/packages', tag: 'Payments', summary: 'DRK packages for sale', access: 'public', scope: 'read', ok: { status: 200, schema: list(DrkPackageDto), description: 'Packages' } },
-  { method: 'post', path: '/drk/purchase-intent', tag: 'Payments', summary: 'Start buying a DRK package', access: 'player', scope: 'payments', body: PurchaseIntentBody, ok: { status: 201, schema: CheckoutDto, description: 'Checkout' }, errors: [409], rateLimit: limitText(DOOR_LIMITS.paymentIntent, 'player') },
   { method: 'get', path: '/ads/active', tag: 'Ads', summary: 'Ads running now', access: 'public', scope: 'read', ok: { status: 200, schema: list(AdDto), description: 'Ads' } },
-  { method: 'post', path: '/ads/purchase', tag: 'Ads', summary: 'Buy ad impressions on a territory (card; no account needed)', access: 'public', scope: 'ads', body: AdPurchaseBody, ok: { status: 201, schema: AdPurchaseDto, description: 'Checkout for the ad' }, errors: [404, 409], rateLimit: limitText(DOOR_LIMITS.adIntent, 'client address') },
-  { method: 'post', path: '/ads/banner', tag: 'Ads', summary: 'Buy a dashboard banner with DRK', access: 'player', scope: 'ads', body: BannerBody, ok: { status: 201, schema: MyBannerDto, description: 'The banner, in review' }, errors: [409] },
   { method: 'get', path: '/ads/mine', tag: 'Ads', summary: 'Your banners and their delivery: impressions, clicks, cost', access: 'player', scope: 'ads', ok: { status: 200, schema: list(MyBannerDto), description: 'Banners' } },
   { method: 'get', path: '/ads/review', tag: 'Wanakt', summary: 'Ads waiting for review', access: 'wanakt', scope: null, ok: { status: 200, schema: list(AdReviewDto), description: 'Ads' } },
-  { method: 'post', path: '/ads/:id/approve', tag: 'Wanakt', summary: 'Approve an ad', access: 'wanakt', scope: null, params: byId('Ad id'), ok: { status: 200, schema: AdReviewDto, description: 'Approved' }, errors: [409] },
-  { method: 'post', path: '/ads/:id/reject', tag: 'Wanakt', summary: 'Reject an ad and refund it', access: 'wanakt', scope: null, params: byId('Ad id'), ok: { status: 200, schema: AdReviewDto, description: 'Rejected' }, errors: [409] },
   { method: 'get', path: '/ads/:id/click', tag: 'Ads', summary: "Count a click and go to the ad's site", access: 'public', scope: 'read', params: byId('Ad id'), ok: { status: 302, description: "Redirect to the ad's URL", headers: { Location: "The ad's web address" } }, rateLimit: `${limitText(DOOR_LIMITS.adClick, 'client address')}; a click counts for the advertiser once per address per ad an hour` },
 ];
 
@@ -190,11 +122,10 @@ const staying: Operation[] = [
   { method: 'get', path: '/players/:username', tag: 'Rankings', summary: "A player's public profile: territories and feudal titles, earnings, collectibles, latest trades", description: 'The name is matched whatever its case, as at login.', access: 'public', scope: 'read', params: z.object({ username: ProfileUsernameParam }), ok: { status: 200, schema: PlayerProfileDto, description: 'Profile' }, rateLimit: limitText(DOOR_LIMITS.profile, 'player, or address before log-in') },
   { method: 'get', path: '/admin/audit', tag: 'Wanakt', summary: "The audit log of the Wanakt's actions, newest first", access: 'wanakt', scope: null, query: AuditQuery, ok: { status: 200, schema: list(AuditEntryDto), description: 'Entries' } },
   { method: 'get', path: '/admin/chat/recent', tag: 'Wanakt', summary: 'Recent chat across territories, for moderation', access: 'wanakt', scope: null, ok: { status: 200, schema: list(ChatMessageDto.extend({ territory_name: z.string() })), description: 'Messages' } },
-  { method: 'post', path: '/admin/chat/:id/remove', tag: 'Wanakt', summary: 'Remove a chat message, with a reason', access: 'wanakt', scope: null, params: byId('Message id'), body: RemoveBody, ok: { status: 200, schema: MessageDto, description: 'Removed' }, errors: [404, 409] },
   { method: 'post', path: '/admin/broadcasts/:id/remove', tag: 'Wanakt', summary: 'Remove a broadcast, with a reason', access: 'wanakt', scope: null, params: byId('Broadcast id'), body: RemoveBody, ok: { status: 200, schema: MessageDto, description: 'Removed' }, errors: [404, 409] },
   { method: 'get', path: '/admin/mutes', tag: 'Wanakt', summary: 'Players muted now', access: 'wanakt', scope: null, ok: { status: 200, schema: list(MuteDto), description: 'Mutes' } },
   { method: 'post', path: '/admin/mutes', tag: 'Wanakt', summary: 'Mute a player for a time, with a reason', access: 'wanakt', scope: null, body: MuteBody, ok: { status: 201, schema: MuteDto, description: 'Muted' }, errors: [404, 409] },
   { method: 'post', path: '/admin/mutes/lift', tag: 'Wanakt', summary: "Lift a player's mute, with a reason", access: 'wanakt', scope: null, body: UnmuteBody, ok: { status: 200, schema: MessageDto, description: 'Lifted' }, errors: [404, 409] },
 ];
 
-export const OPERATIONS: readonly Operation[] = [...auth, ...territories, ...economy, ...social, ...payments, ...staying];
+export const OPERATIONS: readonly Operation[] = [...auth, ...territories, ...economy, ...social, ...payments, ...staying, ...COMMAND_OPERATIONS];

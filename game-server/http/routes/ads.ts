@@ -3,29 +3,21 @@ import { IdParam } from '../../../schema/api/ids.ts';
 import { listActiveAds, listAdsInReview } from '../../ads/ad-lifecycle.ts';
 import { myBanners } from '../../ads/banners.ts';
 import { recordAdClick } from '../../ads/clicks.ts';
-import type { PaymentProvider } from '../../payments/provider.ts';
-import { bodyOnly, commandRoute } from '../command.ts';
 import { requireUser, requireWanakt } from '../session.ts';
 import { parseBody } from '../validate.ts';
 import type { HttpDeps } from '../deps.ts';
-import { byAddress, countAdmitted } from '../rate-limit.ts';
+import { byAddress } from '../rate-limit.ts';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { take } from '../../limits/take.ts';
 
 const AdId = IdParam('Ad id');
 
-export function adRoutes(deps: HttpDeps, payments: PaymentProvider): Router {
+export function adRoutes(deps: HttpDeps): Router {
   const router = Router();
 
   router.get('/ads/active', async (_req, res) => {
     res.json(await listActiveAds(deps.sql));
   });
-
-  const commands = { ...deps, payments };
-  // docs/rules.md §6: advertisers need no account, only an email.
-  const adIntents = countAdmitted(deps.limits.doors.adIntent, byAddress, 'Too many ad checkouts from your address.');
-  router.post('/ads/purchase', commandRoute(commands, 'ad.purchase', bodyOnly, adIntents));
-  router.post('/ads/banner', commandRoute(commands, 'banner.buy'));
 
   router.get('/ads/mine', async (_req, res) => {
     res.json(await myBanners(deps.sql, requireUser(res).id));
@@ -35,9 +27,6 @@ export function adRoutes(deps: HttpDeps, payments: PaymentProvider): Router {
     requireWanakt(res);
     res.json(await listAdsInReview(deps.sql));
   });
-
-  router.post('/ads/:id/approve', commandRoute(commands, 'ad.approve', (req) => ({ adId: req.params.id })));
-  router.post('/ads/:id/reject', commandRoute(commands, 'ad.reject', (req) => ({ adId: req.params.id })));
 
   // Validation first, then the address's budget; a repeat within the hour still leads to the
   // advertiser but is not counted again, so a script cannot inflate what the advertiser sees.

@@ -4,10 +4,8 @@ import { unauthenticated } from '../../errors.ts';
 import { BroadcastsPageQuery } from '../../../schema/api/broadcasts.ts';
 import { pageAnswer, pageRequest } from '../../../schema/api/pages.ts';
 import { broadcastAllowance, pageBroadcasts, recentBroadcasts } from '../../social/broadcasts.ts';
-import { bodyOnly, commandRoute } from '../command.ts';
 import { currentUser } from '../session.ts';
 import type { HttpDeps } from '../deps.ts';
-import { byPlayerOrAddress, countAdmitted } from '../rate-limit.ts';
 import { parseBody } from '../validate.ts';
 
 const LOGIN_REQUIRED = 'Please log in to send broadcasts';
@@ -26,11 +24,6 @@ export function broadcastRoutes(deps: HttpDeps, payments: PaymentProvider): Rout
     if (!sender) throw unauthenticated(LOGIN_REQUIRED);
     res.json(await broadcastAllowance(deps, payments, sender.id));
   });
-
-  const checkouts = countAdmitted(deps.limits.doors.paymentIntent, byPlayerOrAddress, 'Too many checkouts.');
-  const sends = countAdmitted(deps.limits.doors.broadcast, byPlayerOrAddress, 'Too many broadcasts.');
-  router.post('/broadcasts/payment', commandRoute({ ...deps, payments }, 'broadcast.pay', bodyOnly, checkouts));
-  router.post('/broadcasts', commandRoute({ ...deps, payments }, 'broadcast.send', bodyOnly, sends));
 
   return router;
 }

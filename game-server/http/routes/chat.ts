@@ -2,11 +2,9 @@ import { Router } from 'express';
 import { ChatPageQuery } from '../../../schema/api/chat.ts';
 import { TerritoryId } from '../../../schema/api/ids.ts';
 import { pageAnswer, pageRequest } from '../../../schema/api/pages.ts';
-import { CHAT_REFUSAL, listChatMessages, pageChatMessages } from '../../social/chat.ts';
-import { bodyOnly, commandRoute } from '../command.ts';
+import { listChatMessages, pageChatMessages } from '../../social/chat.ts';
 import { parseBody } from '../validate.ts';
 import type { HttpDeps } from '../deps.ts';
-import { byPlayerOrAddress, countAdmitted } from '../rate-limit.ts';
 export function chatRoutes(deps: HttpDeps): Router {
   const router = Router();
 
@@ -16,8 +14,6 @@ export function chatRoutes(deps: HttpDeps): Router {
     const page = pageRequest(query);
     res.json(page ? pageAnswer(await pageChatMessages(deps.sql, territoryId, page)) : await listChatMessages(deps.sql, territoryId, query.before));
   });
-
-  router.post('/chat', commandRoute(deps, 'chat.post', bodyOnly, countAdmitted(deps.limits.doors.chat, byPlayerOrAddress, CHAT_REFUSAL)));
 
   return router;
 }

@@ -1,6 +1,5 @@
 import { Router } from 'express';
 import { readSupply } from '../../economy/supply.ts';
-import { commandRoute } from '../command.ts';
 import type { HttpDeps } from '../deps.ts';
 
 export function currencyRoutes(deps: HttpDeps): Router {
@@ -9,8 +8,6 @@ export function currencyRoutes(deps: HttpDeps): Router {
   router.get('/currency/supply', async (_req, res) => {
     res.json(await readSupply(deps.sql));
   });
-
-  router.post('/currency/mint', commandRoute(deps, 'currency.mint'));
 
   return router;
 }

@@ -3,7 +3,6 @@ import { AuditQuery, MuteBody, RemoveBody, UnmuteBody } from '../../../schema/ap
 import { IdParam } from '../../../schema/api/ids.ts';
 import { listAudit } from '../../audit/audit-log.ts';
 import { listMutes, mutePlayer, recentChat, removeBroadcast, unmutePlayer } from '../../social/moderation.ts';
-import { commandRoute } from '../command.ts';
 import type { HttpDeps } from '../deps.ts';
 import { requireWanakt } from '../session.ts';
 import { parseBody } from '../validate.ts';
@@ -23,8 +22,6 @@ export function deskRoutes(deps: HttpDeps): Router {
     requireWanakt(res);
     res.json(await recentChat(deps.sql));
   });
-
-  router.post('/admin/chat/:id/remove', commandRoute(deps, 'chat.remove', (req) => ({ messageId: req.params.id, body: req.body })));
 
   router.post('/admin/broadcasts/:id/remove', async (req, res) => {
     const wanakt = requireWanakt(res);

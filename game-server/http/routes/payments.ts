@@ -3,7 +3,6 @@ import type { PaymentConfigDto } from '../../../schema/api/payments.ts';
 import { paymentStatus, receiveWebhook } from '../../payments/receive.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
 import { badInput } from '../../errors.ts';
-import { commandRoute } from '../command.ts';
 import { currentUser } from '../session.ts';
 import type { HttpDeps } from '../deps.ts';
 
@@ -28,8 +27,6 @@ export function paymentRoutes(deps: HttpDeps, payments: PaymentProvider): Router
   router.get('/payments/config', (_req, res) => {
     res.json({ provider: payments.name, publishableKey: payments.publishableKey } satisfies PaymentConfigDto);
   });
-
-  router.post('/payments/sandbox/confirm', commandRoute({ ...deps, payments }, 'payment.sandbox-confirm'));
 
   router.get('/payments/intent/:paymentId', async (req, res) => {
     const paymentId = req.params.paymentId;

@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import { UserIdField } from '../../../schema/api/ids.ts';
 import { listOverduePayments, listUpcomingPayments } from '../../economy/rent-payments.ts';
-import { commandRoute } from '../command.ts';
 import { requireUser } from '../session.ts';
 import { parseBody } from '../validate.ts';
 import type { HttpDeps } from '../deps.ts';
@@ -19,8 +18,6 @@ export function rentRoutes(deps: HttpDeps): Router {
   router.get('/rent/overdue', async (_req, res) => {
     res.json(await listOverduePayments(sql, requireUser(res), clock()));
   });
-
-  router.post('/rent/pay/:paymentId', commandRoute(deps, 'rent.pay', (req) => ({ paymentId: req.params.paymentId })));
 
   return router;
 }

@@ -1,5 +1,4 @@
 import { Router, type Request } from 'express';
-import type { CommandType } from '../../../schema/commands/index.ts';
 import { TerritoryId, UserId } from '../../../schema/api/ids.ts';
 import { MarketplaceQuery } from '../../../schema/api/marketplace.ts';
 import { pageAnswer, pageRequest } from '../../../schema/api/pages.ts';
@@ -8,7 +7,6 @@ import { pageTerritoryHistory, territoryHistory } from '../../economy/market.ts'
 import { listTerritoriesOf, readTerritory, searchMarketplace } from '../../world/territories.ts';
 import { visitsOf } from '../../ads/visits.ts';
 import type { HttpDeps } from '../deps.ts';
-import { commandRoute } from '../command.ts';
 import { byAddress, limitRequests } from '../rate-limit.ts';
 import { parseBody } from '../validate.ts';
 
@@ -44,23 +42,6 @@ export function territoryRoutes(deps: HttpDeps): Router {
     const { items, next_cursor } = pageAnswer(await pageTerritoryHistory(sql, id, page));
     res.json({ history: items, next_cursor });
   });
-
-  const command = (type: CommandType) => commandRoute(deps, type, (req) => ({ territoryId: req.params.id, body: req.body }));
-  // Visitors need no account: a visit is what the ads aimed at the territory pay for.
-  router.post(
-    '/territories/:id/visit',
-    limitRequests(deps.limits.doors.visit, byAddress, 'Too many visits from your address.'),
-    commandRoute(deps, 'territory.visit', (req) => ({ territoryId: req.params.id })),
-  );
-  router.post('/territories/:id/purchase', command('territory.purchase'));
-  router.post('/territories/:id/upgrade', command('territory.upgrade'));
-  router.patch('/territories/:id/description', command('territory.describe'));
-  router.patch('/territories/:id/listing', command('territory.list'));
-  router.patch('/territories/:id/position', command('territory.move-pin'));
-  router.patch('/territories/:id/rent', command('territory.set-rent'));
-  // docs/rules.md §7 names the recipient `userId` here; the acting user is the session's Wanakt.
-  router.post('/territories/:id/assign', command('territory.assign'));
-  router.patch('/territories/:id', command('territory.rename'));
 
   return router;
 }

@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+import type { GiftTerritory } from '../../../schema/commands/territories.ts';
+import { decideGift } from '../../../schema/rules/market.ts';
+import { territoryGifted } from '../../../schema/rules/notifications.ts';
+import { recordAudit } from '../../audit/audit-log.ts';
+import { changeOwner } from '../../economy/market.ts';
+import { notFound } from '../../errors.ts';
+import { emit } from '../../events/outbox.ts';
+import { notify } from '../../notifications/notifications.ts';
+import { lockTerritory } from '../../world/territories.ts';
+import { ok, userOf, type InTransaction } from '../handler.ts';
+import { decided, factsOf, requireOwner } from '../owner.ts';
+
+/**
+ * The owner gives its territory to another player, named by username: ownership changes at price 0
+ * (no ledger line, docs/rules.md §4 "Ownership"), the listing is withdrawn with it (changeOwner),
+ * the recipient is told, the desk's audit log keeps the gift, and every open map shows the new owner.
+ */
+export const giftTerritory: InTransaction<z.infer<typeof GiftTerritory.schema>> = {
+  inTransaction: true,
+  async run({ tx, now, actor }, { type, territoryId, body }) {
+    const giver = userOf(actor);
+    const territory = await lockTerritory(tx, territoryId);
+    requireOwner(type, actor, territory, 'give it away');
+    const [recipient] = await tx<{ id: string; username: string }[]>`select id, username from users where lower(username) = lower(${body.to})`;
+    if (!recipient) throw notFound(`There is no player named ${body.to}`);
+    const { message } = decided(decideGift(factsOf(territory), recipient));
+    await changeOwner(tx, territory, recipient.id, giver.id, 0, 'gift');
+    await recordAudit(tx, { actorId: giver.id, action: 'gift', subject: territory.name, details: { territoryId, recipientId: recipient.id, recipient: recipient.username }, at: now });
+    await notify(tx, [territoryGifted(recipient.id, territory.name, giver.username, 0)], now);
+    await emit(tx, { type: 'territories.changed', territoryIds: [territoryId] });
+    return ok({ message });
+  },
+};

@@ -1,0 +1,44 @@
+import type { Request, Response } from 'express';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { CommandLimit } from '../../schema/commands/registry.ts';
+import { CHAT_RATE_LIMIT } from '../../schema/api/chat.ts';
+import { BROADCASTS_PER_DAY } from '../../schema/rules/store.ts';
+import { CHAT_REFUSAL } from '../social/chat.ts';
+import { DOOR_LIMITS, type DoorLimits } from '../limits/door-limits.ts';
+import { limitText } from './openapi/operation.ts';
+import { byAddress, byPlayerOrAddress } from './rate-limit.ts';
+
+/**
+ * A command's own limit, named by its entry (schema/commands/registry.ts). `before`: counted on
+ * every request, ahead of the command's authentication and validation (a visit is anonymous and has
+ * nothing to validate but its id). `admitted`: counted once the command is allowed and well-formed,
+ * so a refused request spends nothing.
+ */
+export interface LimitOfCommand {
+  counted: 'before' | 'admitted';
+  counter: (doors: DoorLimits) => RateLimiterAbstract;
+  keyOf: (req: Request, res: Response) => string;
+  refusal: string;
+  /** How the OpenAPI document states it. */
+  documented: string;
+}
+
+export const COMMAND_LIMITS: Record<CommandLimit, LimitOfCommand> = {
+  visit: { counted: 'before', counter: (doors) => doors.visit, keyOf: byAddress, refusal: 'Too many visits from your address.', documented: limitText(DOOR_LIMITS.visit, 'client address') },
+  chat: {
+    counted: 'admitted',
+    counter: (doors) => doors.chat,
+    keyOf: byPlayerOrAddress,
+    refusal: CHAT_REFUSAL,
+    documented: `${CHAT_RATE_LIMIT.messages} messages per ${CHAT_RATE_LIMIT.seconds} seconds per player, and ${limitText(DOOR_LIMITS.chat, 'player')} (REST and the room together)`,
+  },
+  checkout: { counted: 'admitted', counter: (doors) => doors.paymentIntent, keyOf: byPlayerOrAddress, refusal: 'Too many checkouts.', documented: limitText(DOOR_LIMITS.paymentIntent, 'player') },
+  broadcast: {
+    counted: 'admitted',
+    counter: (doors) => doors.broadcast,
+    keyOf: byPlayerOrAddress,
+    refusal: 'Too many broadcasts.',
+    documented: `${BROADCASTS_PER_DAY} broadcast per player per day; ${limitText(DOOR_LIMITS.broadcast, 'player')}`,
+  },
+  'ad-checkout': { counted: 'admitted', counter: (doors) => doors.adIntent, keyOf: byAddress, refusal: 'Too many ad checkouts from your address.', documented: limitText(DOOR_LIMITS.adIntent, 'client address') },
+};

@@ -1,0 +1,23 @@
+import type { Express } from 'express';
+import { createOriginPolicy } from '../auth/origin.ts';
+import type { Sql } from '../db/database.ts';
+import { createApp } from '../http/app.ts';
+import type { HttpDeps } from '../http/deps.ts';
+import { createCounterStore } from '../limits/counter-store.ts';
+import { createLimits } from '../limits/door-limits.ts';
+import { createLogger } from '../logger.ts';
+import { createSandboxProvider } from '../payments/sandbox-provider.ts';
+
+/** The REST app as the server builds it, for tests that read its routes: building it touches no database, routers only keep their dependencies. */
+export function appWithoutDatabase(): Express {
+  const deps = {
+    sql: undefined,
+    database: undefined,
+    clock: () => new Date(),
+    log: createLogger('error'),
+    events: { subscribe: () => () => {}, close: async () => {} },
+    limits: createLimits(createCounterStore({ sql: undefined as unknown as Sql })),
+    origins: createOriginPolicy(undefined),
+  } as unknown as HttpDeps;
+  return createApp(deps, { payments: createSandboxProvider() });
+}
