@@ -5,6 +5,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const PROCESS_TESTS = [
   'game-server/chaos.test.ts',
   'game-server/graceful-restart.test.ts',
+  'game-server/redis-wait.test.ts',
+  'game-server/rooms/least-loaded.test.ts',
   'game-server/rooms/rolling-restart.test.ts',
   'game-server/rooms/storm-faults.test.ts',
   'game-server/rooms/world-convergence.test.ts',

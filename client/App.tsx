@@ -20,6 +20,7 @@ const Feudal = lazy(() => import('./routes/Feudal.tsx'));
 const DrkStore = lazy(() => import('./routes/DrkStore.tsx'));
 const Broadcast = lazy(() => import('./routes/Broadcast.tsx'));
 const Advertise = lazy(() => import('./routes/Advertise.tsx'));
+const AdReceipt = lazy(() => import('./routes/AdReceipt.tsx'));
 const ApiKeys = lazy(() => import('./routes/ApiKeys.tsx'));
 const Economy = lazy(() => import('./routes/Economy.tsx'));
 const Account = lazy(() => import('./routes/Account.tsx'));
@@ -47,6 +48,7 @@ export function App() {
           <Route path={ROUTES.drkStore} element={<DrkStore />} />
           <Route path={ROUTES.broadcast} element={<Broadcast />} />
           <Route path={ROUTES.advertise} element={<Advertise />} />
+          <Route path={ROUTES.adReceipt} element={<AdReceipt />} />
           <Route path={ROUTES.apiKeys} element={<ApiKeys />} />
           <Route path={ROUTES.economy} element={<Economy />} />
           <Route path={ROUTES.account} element={<Account />} />

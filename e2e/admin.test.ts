@@ -94,6 +94,8 @@ describe('[issue 4] the admin screens in a real browser', () => {
     await form.getByRole('combobox', { name: 'User' }).fill('sample');
     await form.getByRole('option', { name: 'sample', exact: true }).click();
     await form.getByRole('button', { name: 'Assign Territory' }).click();
+    expect(await form.getByTestId('confirm-spend').textContent()).toContain('Give Lagos to sample as a gift? No DRK moves.');
+    await form.getByRole('button', { name: 'Confirm assignment' }).click();
     await expect.poll(() => toastText(page)).toContain('Lagos was given to sample as a gift');
     const [row] = await game.database.sql<{ owner_id: string }[]>`select owner_id from territories where id = ${lagos.id}`;
     expect(row.owner_id).toBe(DEMO_USER_ID);

@@ -76,11 +76,14 @@ describe('[issue 4] the dashboard and the map', () => {
     await page.keyboard.press('Escape');
   });
 
-  it('[§2 dashboard] when a visitor opens /, then join-game leads to /register and the login-required notice shows', async () => {
+  it('[§2 dashboard] when a visitor opens /, then join-game leads to /register, the landing invites, no login wall shows, and the account-only links say so before the click', async () => {
     const page = await chrome.newPage();
     await page.goto(`${game.server.url}/`);
-    await page.getByTestId('login-required').waitFor();
+    await page.getByTestId('visitor-landing').waitFor();
     expect(await page.getByRole('link', { name: 'Join Game' }).getAttribute('href')).toBe('/register');
+    expect(await page.getByTestId('login-required').count()).toBe(0);
+    const quick = page.getByTestId('quick-actions');
+    for (const label of ['Revenue', 'Broadcast', 'API Keys']) expect(await quick.getByRole('link', { name: `${label}: log in` }).getAttribute('href')).toBe('/login');
     await page.close();
   });
 
@@ -155,7 +158,7 @@ describe('[issue 4] the dashboard and the map', () => {
     expect(await toast(page).textContent()).toContain('Your territory description has been updated successfully!');
     const [row] = await game.database.sql`select description from territories where id = ${territory.id}`;
     expect(row.description).toBe('A quiet harbour where the canals glitter at dusk.');
-    await expect.poll(() => info(page).textContent()).toContain('A quiet harbour where the canals glitter at dusk.');
+    await expect.poll(() => page.getByTestId('territory-details').textContent()).toContain('A quiet harbour where the canals glitter at dusk.');
   });
 
   it('[§4 upgrade] when the owner chooses a tier and confirms, then Territory Upgraded! shows and the tier and balance change', async () => {

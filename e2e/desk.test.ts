@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bannerSlotOf, rotateBanner } from '../game-server/ads/banner-rotation.ts';
+import { bannerSlotOf } from '../game-server/ads/banner-rotation.ts';
+import { runBannerRotation } from '../game-server/jobs/banner-jobs.ts';
 import { signedInPlayer } from '../game-server/testing/players.ts';
 import { browserGame } from './support/browser-game.ts';
 
@@ -29,7 +30,7 @@ describe("[issue 14 the Wanakt's desk] the ad review queue", () => {
     await page.goto(game.server.url);
     await page.getByTestId('banner').waitFor();
     // The next banner slot, as the 30-second job would turn it.
-    await rotateBanner({ sql, clock: () => new Date() }, bannerSlotOf(new Date(), 30) + 1000);
+    await runBannerRotation({ sql, clock: () => new Date() }, bannerSlotOf(new Date(), 30) + 1000);
     await expect.poll(() => page.getByTestId('banner').textContent(), { timeout: 15_000 }).toContain('Visit Crail harbour');
     expect((await buyer.agent.get('/api/notifications')).body.notifications[0]).toMatchObject({ kind: 'ad_approved' });
   });

@@ -63,13 +63,12 @@ describe('[issue 11 live screens] what another player does shows on an open page
     // A broadcast sent before the page joined the room is its first state, shown without a toast.
     await expect.poll(() => dashboard.getByTestId('live-status').getAttribute('data-state'), { timeout: 30_000 }).toBe('live');
 
-    // The sender pays with the sandbox's test card, as the broadcast screen does, then sends.
+    // The sender pays with the sandbox's test card, as the broadcast screen does: the payment sends it.
     const sender = await game.demo();
     const message = 'Hear ye, the market opens at dawn';
     const payment = await sender.post('/api/broadcasts/payment', { userId: 'sample-user', message });
     expect(payment.status).toBe(201);
     expect((await sender.post('/api/payments/sandbox/confirm', { ...payment.body, outcome: 'succeed' })).body.status).toBe('succeeded');
-    expect((await sender.post('/api/broadcasts', { sender_id: 'sample-user', message, paid: true })).status).toBe(201);
 
     await expect.poll(() => toast(dashboard).textContent(), { timeout: 10_000 }).toContain('Broadcast from sample');
     expect(await toast(dashboard).textContent()).toContain('Hear ye, the market opens at dawn');

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { receiptTokenHash } from '../game-server/ads/receipts.ts';
 import { ROUTES } from '../schema/routes.ts';
 import { browserGame } from './support/browser-game.ts';
 import { reportOn, watchPages, type PageReport } from './support/page-rules.ts';
@@ -7,7 +8,10 @@ import { mapReady } from './support/pages.ts';
 
 // Every page as the browser judges it (issue 25, part 7): no CSP violation, no console error on a
 // healthy load, no serious or critical axe finding, one h1.
-const VISITOR_PATHS = ['/', '/register', '/login', '/marketplace', '/economy', '/rankings', '/advertise', '/players/sample', '/no/such/page', '/api/docs'];
+// An advertiser's receipt (no account): its ad is stored with this token's hash before the pages are opened.
+const RECEIPT_TOKEN = 'page-rules-receipt-token-0123456789abcdefgh';
+const RECEIPT = `/advertise/receipt/${RECEIPT_TOKEN}`;
+const VISITOR_PATHS = ['/', '/register', '/login', '/marketplace', '/economy', '/rankings', '/advertise', RECEIPT, '/players/sample', '/no/such/page', '/api/docs'];
 const PLAYER_PATHS = ['/', '/revenue', '/collectibles', '/rent', '/marketplace', '/wonders', '/feudal', '/drk-store', '/broadcast', '/settings/api-keys', '/account'];
 const WANAKT_PATHS = ['/', '/admin/currency', '/admin/territories', '/admin/create-city', '/admin/desk'];
 
@@ -23,10 +27,15 @@ async function settle(page: Page): Promise<void> {
 
 describe('[issue 25] every page clean by the browser’s own rules', () => {
   const browser = browserGame();
+  beforeAll(async () => {
+    await browser.game.database.sql`
+      insert into ads (title, content, impressions_wanted, total_cost_cents, status, receipt_token_hash)
+      values ('Page rules coffee', 'A receipt for the page rules.', 1000, 8000, 'in_review', ${receiptTokenHash(RECEIPT_TOKEN)})`;
+  });
 
   it('every client route is checked below, so a new page cannot skip this test', () => {
     const covered = new Set([...VISITOR_PATHS, ...PLAYER_PATHS, ...WANAKT_PATHS]);
-    for (const route of Object.values(ROUTES)) expect(covered.has(route.replace(':username', 'sample')), route).toBe(true);
+    for (const route of Object.values(ROUTES)) expect(covered.has(route.replace(':username', 'sample').replace(':token', RECEIPT_TOKEN)), route).toBe(true);
   });
 
   for (const [as, paths] of [['visitor', VISITOR_PATHS], ['player', PLAYER_PATHS], ['wanakt', WANAKT_PATHS]] as const) {

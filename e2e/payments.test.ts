@@ -55,7 +55,7 @@ describe('[issue 5] paying through the sandbox in a real browser', () => {
     expect((await checkInvariants(game.database.sql)).problems).toEqual([]);
   });
 
-  it('[§4 broadcast flow] when a player pays $1 and sends, then the message reaches the recent list at $1.00 (63 DRK) and the paid state resets', async () => {
+  it('[§4 broadcast flow] when a player pays $1, then the payment sends the message: it reaches the recent list at $1.00 (63 DRK), the screen confirms it with its reach, and no second send is asked for', async () => {
     await page.goto(`${game.server.url}/broadcast`);
     await expect.poll(() => page.getByTestId('broadcast').textContent()).toContain('No recent broadcasts');
     await page.getByRole('button', { name: 'Pay $1.00 to Broadcast' }).click();
@@ -65,12 +65,14 @@ describe('[issue 5] paying through the sandbox in a real browser', () => {
     await message.fill('Caravans leave Petra at dawn!');
     expect(await page.getByTestId('broadcast').textContent()).toContain('29/200');
     await page.getByRole('button', { name: 'Pay $1.00 to Broadcast' }).click();
-    await page.getByRole('button', { name: 'Pay $1.00' }).click();
-    await expect.poll(() => toastText(page)).toContain('You can now send your broadcast message!');
+    const payAndSend = page.getByRole('button', { name: 'Pay $1.00 and send' });
+    await payAndSend.waitFor();
     expect(await message.isDisabled()).toBe(true);
-
-    await page.getByRole('button', { name: 'Send Broadcast' }).click();
-    await expect.poll(() => toastText(page)).toContain('Your message has been sent to all territories!');
+    await payAndSend.click();
+    await expect.poll(() => toastText(page), { timeout: 10_000 }).toContain('Your payment of $1.00 was received: your broadcast was sent');
+    await expect.poll(() => page.getByTestId('broadcast-sent').textContent()).toMatch(/Paid and sent\. Your broadcast went out to every territory and reached [1-9]\d* players? online\./);
+    expect(await page.getByRole('button', { name: /Send/ }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Done' }).click();
     const recent = page.getByTestId('recent-broadcasts');
     await expect.poll(() => recent.textContent()).toContain('Caravans leave Petra at dawn!');
     expect(await recent.textContent()).toContain('cost $1.00 (63 DRK)');
@@ -83,17 +85,18 @@ describe('[issue 5] paying through the sandbox in a real browser', () => {
     expect(sent.n).toBe(1);
   });
 
-  it('[§5 broadcast message] when a visitor without an account tries to pay, then "Login Required" shows and a register link is offered', async () => {
+  it('[§5 broadcast message] when a visitor without an account comes to broadcast, then the button says to log in before any click and a register link is offered', async () => {
     const visitor = await chrome.newPage();
     await visitor.goto(`${game.server.url}/broadcast`);
-    await visitor.locator('textarea[name=broadcast-message]').fill('Hello?');
-    await visitor.getByRole('button', { name: 'Pay $1.00 to Broadcast' }).click();
-    await expect.poll(() => toastText(visitor)).toContain('Please log in to send broadcasts');
+    const login = visitor.getByRole('link', { name: 'Log in to broadcast' });
+    await login.waitFor();
+    expect(await login.getAttribute('href')).toBe('/login');
+    expect(await visitor.getByRole('button', { name: 'Pay $1.00 to Broadcast' }).count()).toBe(0);
     expect(await visitor.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
     await visitor.close();
   });
 
-  it('[§2 advertise] when an advertiser without an account fills the form and pays, then the ad is in review and the page says so', async () => {
+  it('[§2 advertise] when an advertiser without an account fills the form and pays, then the ad is in review and its receipt page says so', async () => {
     const [wonder] = await game.database.sql`select id, name from territories where type = 'wonder' order by name limit 1`;
     const advertiser = await chrome.newPage();
     await advertiser.goto(`${game.server.url}/advertise`);
@@ -122,8 +125,8 @@ describe('[issue 5] paying through the sandbox in a real browser', () => {
     await advertiser.getByRole('button', { name: 'Proceed to Payment ($300)' }).click();
     await advertiser.getByRole('button', { name: 'Pay $300' }).click();
 
-    await expect.poll(() => advertiser.getByTestId('ad-paid').textContent()).toContain('Your ad is now in review');
-    expect(advertiser.url()).toContain('/advertise?success=true');
+    await expect.poll(() => advertiser.getByTestId('receipt-status').textContent({ timeout: 1000 }).catch(() => '')).toBe('In review');
+    expect(advertiser.url()).toMatch(/\/advertise\/receipt\/[A-Za-z0-9_-]{43}$/);
     const ads = await game.database.sql`select status from ads where title = 'Desert caravans' order by id`;
     expect(ads.map((ad) => ad.status)).toEqual(['pending_payment', 'in_review']);
     await advertiser.close();

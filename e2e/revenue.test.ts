@@ -108,6 +108,7 @@ describe('[issue 4] the revenue, rent and collectibles screens in a real browser
     const lagos = page.locator('[data-territory="Lagos"]');
     const before = await balanceOf(game.database.sql, DEMO_USER_ID);
     await lagos.getByRole('button', { name: 'Upgrade for 500 DRK' }).click();
+    await lagos.getByRole('button', { name: 'Confirm upgrade' }).click();
     await expect.poll(() => toastText(page)).toContain('Territory Upgraded!');
     await expect.poll(() => lagos.getByTestId('current-tier').textContent()).toContain('premium');
     const [row] = await game.database.sql<{ upgrade_tier: string }[]>`select upgrade_tier from territories where name = 'Lagos'`;
@@ -132,6 +133,7 @@ describe('[issue 4] the revenue, rent and collectibles screens in a real browser
     await rome.waitFor();
     await assign('Rome', pauperId);
     await rome.getByRole('button', { name: 'Upgrade for 500 DRK' }).click();
+    await rome.getByRole('button', { name: 'Confirm upgrade' }).click();
     await expect.poll(() => toastText(page)).toContain('Upgrade Failed');
     const [row] = await game.database.sql<{ upgrade_tier: string }[]>`select upgrade_tier from territories where name = 'Rome'`;
     expect(row.upgrade_tier).toBe('standard');
@@ -162,12 +164,14 @@ describe('[issue 4] the revenue, rent and collectibles screens in a real browser
 
     const before = await balanceOf(game.database.sql, DEMO_USER_ID);
     await overdue.getByRole('button', { name: 'Pay Now' }).click();
+    await overdue.getByRole('button', { name: 'Confirm payment' }).click();
     await expect.poll(() => toastText(page)).toContain('Rent Paid');
     await expect.poll(() => overdue.getByTestId('rent-payment').count()).toBe(0);
     expect(await balanceOf(game.database.sql, DEMO_USER_ID)).toBe(before - Number(tokyo.amount));
 
     for (let left = SAMPLE_HOLDINGS.length - 1; left > 0; left--) {
       await upcoming.getByRole('button', { name: 'Pay Early' }).first().click();
+      await upcoming.getByRole('button', { name: 'Confirm payment' }).click();
       await expect.poll(() => upcoming.getByTestId('rent-payment').count()).toBe(left - 1);
     }
     expect(await upcoming.textContent()).toContain('No upcoming rent payments');
@@ -191,6 +195,7 @@ describe('[issue 4] the revenue, rent and collectibles screens in a real browser
       select serial_number from collectibles where owner_id is null and name = ${name!} order by serial_number`;
     expect(await first.getByTestId('serials').textContent()).toBe(`Serials left: ${serials.map((row) => `#${row.serial_number}`).join(', ')}`);
     await first.getByRole('button', { name: `Buy #${serials[0].serial_number}` }).click();
+    await first.getByRole('button', { name: 'Confirm purchase' }).click();
     await expect.poll(() => toastText(page)).toContain('Collectible Purchased');
     const mine = page.getByTestId('my-collection');
     await expect.poll(() => mine.textContent()).toContain(name!);

@@ -35,11 +35,11 @@ describe.runIf(adminUrl && redisAvailable)('[issue 22] the chaos run', () => {
     expect(report.acceptedMissing).toBe(0);
     expect(report.appliedAfterGivingUp).toBe(0);
     expect(report.clientsConverged).toBe(report.clientsChecked);
+    // Outside the faults and the 10 s after each, nothing fails: no 5xx, no 503, no command left
+    // unanswered (each one that did is listed with what it said).
+    expect(report.outsideFaultFailures).toEqual([]);
     expect(report.outsideFaults['5xx other']).toBe(0);
-    // A 503 is the load shedding asked for: on CI's two shared cores a second of overload can come
-    // outside a fault's window, but never more than a trace of the answers.
-    const outside = Object.values(report.outsideFaults).reduce((sum, count) => sum + count, 0);
-    expect(report.outsideFaults['503']).toBeLessThanOrEqual(Math.ceil(outside / 100));
+    expect(report.outsideFaults['503']).toBe(0);
     for (const fault of report.faults) expect(fault.count, fault.kind).toBeGreaterThan(0);
   }, 600_000);
 });

@@ -85,6 +85,8 @@ const ConfigSchema = z.object({
   PUBLIC_ORIGIN: origins,
   /** How long start-up waits for PostgreSQL to accept connections before giving up. */
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** How long start-up waits for Redis (REDIS_URL) to answer before giving up. */
+  REDIS_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** Connections each process keeps to PostgreSQL. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(3).max(200).default(10),
   /** How long after its request arrived a command may still start; later it is refused with 503 and Retry-After. */

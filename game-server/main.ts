@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DatabaseUnavailableError } from './db/wait-for-postgres.ts';
 import { createLogger } from './logger.ts';
 import { startGameServer } from './server.ts';
+import { RedisUnavailableError } from './wait-for-redis.ts';
 
 // The composition root: the only place that reads the environment and owns the process.
 let config: Config;
@@ -20,7 +21,7 @@ let server;
 try {
   server = await startGameServer({ config, log });
 } catch (error) {
-  if (!(error instanceof DatabaseUnavailableError)) throw error;
+  if (!(error instanceof DatabaseUnavailableError || error instanceof RedisUnavailableError)) throw error;
   console.error(error.message);
   process.exit(1);
 }

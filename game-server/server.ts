@@ -26,11 +26,13 @@ import { createKeyRateLimiter } from './http/key-rate-limit.ts';
 import { traceEventsWith } from './events/outbox.ts';
 import { currentRequestId } from './request-context.ts';
 import { createPaymentProvider, describePaymentProvider } from './payments/choose-provider.ts';
+import { ImpressionTally } from './ads/impression-tally.ts';
 import { startJobs } from './jobs/start-jobs.ts';
 import type { Logger } from './logger.ts';
 import { createLifecycle, drainWithin } from './lifecycle.ts';
 import { backupsScheduled, readFiguresFrom } from './observability/metrics.ts';
 import { createRoomsHere, defineWorldRoom } from './rooms/world-room.ts';
+import { waitForRedis } from './wait-for-redis.ts';
 
 export interface StartOptions {
   config: Config;
@@ -109,6 +111,8 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
     const lifecycle = createLifecycle();
     readFiguresFrom({ sql: database.sql, outboxPosition: events.position });
     traceEventsWith(currentRequestId);
+    // Colyseus's matchmaking cannot start without Redis: a process started while it is away waits.
+    if (config.REDIS_URL) await waitForRedis(config.REDIS_URL, { seconds: config.REDIS_WAIT_SECONDS, say: (line) => log.info(line), clock });
     // Rate-limit counters live in Redis when the processes share one, else in this database.
     const counters = createCounterStore({ sql: database.sql, redisUrl: config.REDIS_URL, log });
     const limits = createLimits(counters);
@@ -140,7 +144,9 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
       greet: false,
       logger: colyseusLogger(log),
     });
-    defineWorldRoom(colyseus, { sql: database.sql, clock, log, events, chatCounter: limits.doors.chat, origins }, lifecycle, options.socketCaps);
+    // What this process's rooms show, written by its banner-impressions job.
+    const impressions = new ImpressionTally();
+    defineWorldRoom(colyseus, { sql: database.sql, clock, log, events, chatCounter: limits.doors.chat, origins, impressions }, lifecycle, options.socketCaps);
     await colyseus.listen(config.PORT, config.HOST);
     if (!httpServer.listening) await listen(httpServer, config.PORT, config.HOST);
     const port = (httpServer.address() as AddressInfo).port;
@@ -153,7 +159,7 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
     const opsUrl = opsServer ? `http://${opsHost}:${(opsServer.address() as AddressInfo).port}` : null;
     if (opsUrl) log.info(`Operator endpoints (/metrics, /ops/backup) at ${opsUrl}${config.OPS_TOKEN ? ' with OPS_TOKEN' : ''}`);
     log.info(`Browsers may call the game from: ${origins.origins.join(', ')} (PUBLIC_ORIGIN)`);
-    const jobs = await startJobs({ sql: database.sql, clock, log, housekeeping: { payments, counters }, database }, config);
+    const jobs = await startJobs({ sql: database.sql, clock, log, housekeeping: { payments, counters }, database, impressions }, config);
     backupsScheduled.set(config.BACKUP_CRON ? 1 : 0);
 
     return {

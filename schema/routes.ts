@@ -19,6 +19,7 @@ export const ROUTES = {
   drkStore: '/drk-store',
   broadcast: '/broadcast',
   advertise: '/advertise',
+  adReceipt: '/advertise/receipt/:token',
   apiKeys: '/settings/api-keys',
   economy: '/economy',
   account: '/account',

@@ -44,9 +44,6 @@ const MAY_OPEN_AND_EMIT = ['game-server/commands/', 'game-server/jobs/', 'game-s
  * line goes, and any other service that opens or emits fails it at once.
  */
 export const SERVICE_WRITE_DEBT: readonly string[] = [
-  'game-server/ads/ad-lifecycle.ts',
-  'game-server/ads/banner-rotation.ts',
-  'game-server/ads/banners.ts',
   'game-server/auth/accounts.ts',
   'game-server/auth/api-keys.ts',
   'game-server/economy/collectibles.ts',

@@ -3,7 +3,14 @@ import type { TerritoryDto } from '../../schema/api/territory.ts';
 import type { PublicUserDto } from '../../schema/api/users.ts';
 import { assignmentBadge, assignmentPrice, checkAssignment } from '../forms/assignment.ts';
 import { formatDrk } from '../format.ts';
+import { ConfirmSpend } from '../hud/ConfirmSpend.tsx';
 import { Combobox } from './Combobox.tsx';
+
+interface Assignment {
+  territoryId: number;
+  userId: string;
+  price: number;
+}
 
 interface AssignFormProps {
   territories: readonly TerritoryDto[];
@@ -19,6 +26,8 @@ export function AssignForm({ territories, users, onAssign }: AssignFormProps) {
   const [price, setPrice] = useState('0');
   const [problem, setProblem] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  // What the confirmation asks about, fixed when Assign is pressed (issue 25: no DRK moves without a confirmation).
+  const [confirming, setConfirming] = useState<Assignment | null>(null);
   const parsedPrice = assignmentPrice(price);
   const available = territories.filter((territory) => territory.owner_id === null);
   const owned = territories.filter((territory) => territory.owner_id !== null);
@@ -31,16 +40,32 @@ export function AssignForm({ territories, users, onAssign }: AssignFormProps) {
       return;
     }
     setProblem(null);
+    setConfirming({ territoryId: check.territoryId, userId: check.userId, price: check.price });
+  }
+
+  async function assign(asked: Assignment) {
     setPending(true);
     try {
-      if (await onAssign(check.territoryId, check.userId, check.price)) {
+      if (await onAssign(asked.territoryId, asked.userId, asked.price)) {
         setTerritoryId('');
         setUserId('');
         setPrice('0');
       }
     } finally {
       setPending(false);
+      setConfirming(null);
     }
+  }
+
+  /** The confirmation's sentence: what is given to whom, and what the player pays out of which balance. */
+  function question(asked: Assignment): string {
+    const place = territories.find((territory) => territory.id === asked.territoryId)?.name ?? 'the territory';
+    const user = users.find((candidate) => candidate.id === asked.userId);
+    const name = user?.username ?? 'the player';
+    if (asked.price === 0) return `Give ${place} to ${name} as a gift? No DRK moves.`;
+    const balance = user?.drk_balance === undefined ? null : Number(user.drk_balance);
+    const after = balance === null ? '' : ` (their balance goes from ${formatDrk(balance)} to ${formatDrk(balance - asked.price)})`;
+    return `Assign ${place} to ${name} for ${formatDrk(asked.price)}? ${name} pays it to the Wanakt's treasury${after}.`;
   }
 
   // Free land first, as the old select's groups had it; the owner is searched with the name.
@@ -90,9 +115,21 @@ export function AssignForm({ territories, users, onAssign }: AssignFormProps) {
           {problem}
         </p>
       )}
-      <button className="button primary" type="submit" disabled={pending}>
-        {pending ? 'Assigning…' : 'Assign Territory'}
-      </button>
+      {confirming ? (
+        <ConfirmSpend
+          what={question(confirming)}
+          cost={null}
+          balance={null}
+          confirmLabel="Confirm assignment"
+          pending={pending}
+          onConfirm={() => void assign(confirming)}
+          onBack={() => setConfirming(null)}
+        />
+      ) : (
+        <button className="button primary" type="submit" disabled={pending}>
+          Assign Territory
+        </button>
+      )}
     </form>
   );
 }

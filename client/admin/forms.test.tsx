@@ -112,6 +112,12 @@ describe('[§5 assignment] the assignment form', () => {
     fireEvent.click(screen.getByRole('option', { name: 'sample' }));
     type(/price/i, '300');
     fireEvent.click(screen.getByRole('button', { name: 'Assign Territory' }));
+    expect(screen.getByTestId('confirm-spend').textContent).toContain("Assign Lagos to sample for 300 DRK? sample pays it to the Wanakt's treasury.");
+    expect(onAssign).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(onAssign).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Assign Territory' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm assignment' }));
     await waitFor(() => expect(onAssign).toHaveBeenCalledWith(1, 'sample-user', 300));
   });
 });

@@ -1,18 +1,20 @@
 import { Link } from 'react-router';
 import { useIsWanakt } from '../hud/territoryHooks.ts';
+import { useSession } from '../state/session.ts';
 
+// `account`: the screen is a player's own (issue 25: a button that needs an account says so before the click).
 const PLAYER_LINKS = [
   { to: '/marketplace', label: 'Marketplace' },
-  { to: '/revenue', label: 'Revenue' },
+  { to: '/revenue', label: 'Revenue', account: true },
   { to: '/wonders', label: 'Wonders' },
   { to: '/collectibles', label: 'Collectibles' },
-  { to: '/broadcast', label: 'Broadcast' },
+  { to: '/broadcast', label: 'Broadcast', account: true },
   { to: '/feudal', label: 'Feudal Tree' },
   { to: '/advertise', label: 'Advertise' },
   { to: '/drk-store', label: 'DRK Store' },
   { to: '/economy', label: 'Economy' },
   { to: '/rankings', label: 'Rankings' },
-  { to: '/settings/api-keys', label: 'API Keys' },
+  { to: '/settings/api-keys', label: 'API Keys', account: true },
 ];
 
 // docs/rules.md §2: the assign, currency and rent buttons are the Wanakt's alone.
@@ -25,13 +27,20 @@ const WANAKT_LINKS = [
 
 export function QuickActions() {
   const isWanakt = useIsWanakt();
+  const visitor = useSession((state) => state.status === 'ready' && state.account === null);
   return (
     <nav className="quick-actions" aria-label="Quick actions" data-testid="quick-actions">
-      {PLAYER_LINKS.map((link) => (
-        <Link key={link.to} className="button small" to={link.to}>
-          {link.label}
-        </Link>
-      ))}
+      {PLAYER_LINKS.map((link) =>
+        visitor && link.account ? (
+          <Link key={link.to} className="button small" to="/login" data-needs-account="true">
+            {link.label}: log in
+          </Link>
+        ) : (
+          <Link key={link.to} className="button small" to={link.to}>
+            {link.label}
+          </Link>
+        ),
+      )}
       {isWanakt &&
         WANAKT_LINKS.map((link) => (
           <Link key={link.to} className="button small admin" to={link.to} data-admin="true">

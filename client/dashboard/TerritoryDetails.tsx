@@ -8,10 +8,11 @@ import { useTerritory } from '../hud/territoryHooks.ts';
 import { useWorld } from '../state/world.ts';
 import { tradeFigures } from './marketFigures.ts';
 import { Section } from './Section.tsx';
-import { PlayerLink } from '../hud/PlayerLink.tsx';
-import { UNOWNED } from '../../schema/display-names.ts';
+import { upgradeTierName } from '../../schema/display-names.ts';
+import { UPGRADE_MULTIPLIER } from '../../schema/constants.ts';
 
-// Everyone but the Wanakt: what there is to know about the selected territory.
+// Everyone but the Wanakt: the selected territory's details beyond the map popup's summary
+// (hud/TerritoryInfo.tsx holds its type, owner, earnings, price and actions; nothing is said twice).
 export function TerritoryDetails() {
   const selectedId = useWorld((state) => state.selectedId);
   const territory = useTerritory(selectedId);
@@ -32,11 +33,8 @@ export function TerritoryDetails() {
   return (
     <Section title="Territory Information" testId="territory-details">
       <h3 className="detail-name">{territory.name}</h3>
+      {territory.description && <p className="description">{territory.description}</p>}
       <dl className="facts compact">
-        <dt>Held by</dt>
-        <dd>
-          <PlayerLink name={territory.owner_name} fallback={UNOWNED} />
-        </dd>
         {node && (
           <>
             <dt>Overlord</dt>
@@ -55,6 +53,10 @@ export function TerritoryDetails() {
             )}
           </>
         )}
+        <dt>Upgrade tier</dt>
+        <dd>
+          {upgradeTierName(territory.upgrade_tier)} ({UPGRADE_MULTIPLIER[territory.upgrade_tier]}x revenue)
+        </dd>
         <dt>Population</dt>
         <dd>{formatNumber(territory.population)}</dd>
         <dt>Base price</dt>

@@ -1,29 +1,51 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AdDto } from '../../schema/api/ads.ts';
+import { bannerReaches, bannerText } from '../../schema/rules/banner.ts';
 import { Link } from 'react-router';
 import { useSession } from '../state/session.ts';
 import { useWorld, type LiveBannerAd } from '../state/world.ts';
 import { useDialogs } from './dialogs.ts';
 
 function bannerOf(ad: AdDto): LiveBannerAd {
-  return { id: ad.id, title: ad.title, content: ad.content, clickUrl: ad.click_url, territoryId: ad.territory_id };
+  return { id: ad.id, title: ad.title, content: ad.content, clickUrl: ad.click_url, territoryId: ad.territory_id, region: ad.region };
 }
 
-// The top bar's banner: the room's current banner, with previous/next to browse the other active ads.
-// The room rotates it every 30 seconds; browsing is local and snaps back when the room moves on.
+/** A paid ad's link goes through the game, which counts the click; the house ads lead inside the game. */
+const hrefOf = (ad: LiveBannerAd) => (ad.id > 0 ? `/api/ads/${ad.id}/click` : ad.clickUrl);
+
+function BannerText({ ad }: { ad: LiveBannerAd }) {
+  // docs/rules.md §9 "Advertising": the whole title, and the text short enough to read at a glance.
+  return (
+    <>
+      <strong className="banner-title" data-testid="banner-title">
+        {ad.title}
+      </strong>
+      <span className="banner-text muted" data-testid="banner-text" title={ad.content}>
+        {bannerText(ad.content)}
+      </span>
+    </>
+  );
+}
+
+// The top bar's banner: what the room shows this client (docs/rules.md §9: it rotates every 30
+// seconds, and an ad aimed at a territory shows only in its region), with previous/next to browse
+// the other active ads that reach the same region. Browsing is local and snaps back when the room
+// moves on.
 export function BannerRotator() {
   const live = useWorld((state) => state.banner);
+  const region = useWorld((state) => state.bannerRegion);
   const active = useQuery<AdDto[]>({ queryKey: ['/api/ads/active'] });
   const [offset, setOffset] = useState(0);
   const show = useDialogs((state) => state.show);
   const visitor = useSession((state) => state.status === 'ready' && state.account === null);
 
-  const ads: LiveBannerAd[] = (active.data ?? []).map(bannerOf);
+  const ads: LiveBannerAd[] = (active.data ?? []).filter((ad) => bannerReaches(ad.region, region)).map(bannerOf);
   if (live && !ads.some((ad) => ad.id === live.id)) ads.unshift(live);
   const liveIndex = live ? ads.findIndex((ad) => ad.id === live.id) : 0;
   useEffect(() => setOffset(0), [live?.id]);
   const current = ads.length > 0 ? ads[(((liveIndex + offset) % ads.length) + ads.length) % ads.length] : null;
+  const href = current && hrefOf(current);
 
   return (
     <div className="banner" data-testid="banner" aria-label="Banner ads">
@@ -32,13 +54,13 @@ export function BannerRotator() {
       </button>
       <div className="banner-body" aria-live="polite">
         {current ? (
-          current.clickUrl ? (
-            <a href={current.clickUrl} target="_blank" rel="noopener noreferrer sponsored">
-              <strong>{current.title}</strong> <span className="muted">{current.content}</span>
+          href ? (
+            <a href={href} target="_blank" rel="noopener noreferrer sponsored">
+              <BannerText ad={current} />
             </a>
           ) : (
             <span>
-              <strong>{current.title}</strong> <span className="muted">{current.content}</span>
+              <BannerText ad={current} />
             </span>
           )
         ) : (

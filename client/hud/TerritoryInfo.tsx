@@ -1,4 +1,4 @@
-import { MAP_COLOURS, UPGRADE_MULTIPLIER } from '../../schema/constants.ts';
+import { MAP_COLOURS } from '../../schema/constants.ts';
 import { isRealmTerritory } from '../../schema/rules/market.ts';
 import { tierOfType } from '../../schema/rules/territory.ts';
 import { formatDrk, formatNumber } from '../format.ts';
@@ -11,7 +11,7 @@ import { cssColour } from './colour.ts';
 import { useDialogs } from './dialogs.ts';
 import { useAccount, useTerritory } from './territoryHooks.ts';
 import { useVisit } from './useVisit.ts';
-import { typeName, upgradeTierName } from '../../schema/display-names.ts';
+import { typeName } from '../../schema/display-names.ts';
 import { FigureFact } from './FigureName.tsx';
 import { useMonthlyEarnings } from './useMonthlyEarnings.ts';
 
@@ -35,7 +35,9 @@ function usePlacement(popup: RefObject<HTMLElement | null>, shown: boolean): CSS
   return place;
 }
 
-// The info panel that opens on the map beside the selected marker (docs/rules.md §2 "Map").
+// The popup that opens on the map beside the selected marker (docs/rules.md §2 "Map"): a short
+// summary (what, whose, what it earns, its price) and the actions. The details (feudal place, upgrade
+// tier, description, history) are the right-hand panel's (dashboard/TerritoryDetails.tsx): the two never repeat a fact.
 export function TerritoryInfo() {
   const popup = useRef<HTMLElement>(null);
   const selectedId = useWorld((state) => state.selectedId);
@@ -73,10 +75,6 @@ export function TerritoryInfo() {
         <dd data-testid="territory-visits">{formatNumber(territory.visits)}</dd>
         <FigureFact figure="base_revenue">{formatDrk(territory.monthly_revenue)} / month</FigureFact>
         {isOwner && earnings !== undefined && <FigureFact figure="monthly_earnings">{formatDrk(earnings)} / month</FigureFact>}
-        <dt>Tier</dt>
-        <dd>
-          {upgradeTierName(territory.upgrade_tier)} ({UPGRADE_MULTIPLIER[territory.upgrade_tier]}x)
-        </dd>
         {territory.sale_price !== null && (
           <>
             <dt>For sale</dt>
@@ -84,7 +82,6 @@ export function TerritoryInfo() {
           </>
         )}
       </dl>
-      {territory.description && <p className="description">{territory.description}</p>}
       <div className="button-row">
         <button className="button" type="button" disabled={visiting} onClick={() => void visit(territory)}>
           Visit

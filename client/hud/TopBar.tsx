@@ -1,33 +1,21 @@
 import { Link } from 'react-router';
-import { logout, serverMessageOr } from '../api.ts';
 import { formatDrk } from '../format.ts';
 import { useSession } from '../state/session.ts';
-import { showToast } from '../state/toasts.ts';
 import { ownedCount, useWorld } from '../state/world.ts';
 import { NotificationBell } from '../notifications/NotificationBell.tsx';
 import { BannerRotator } from './BannerRotator.tsx';
 import { LiveStatus } from './LiveStatus.tsx';
 import { PlayerLink } from './PlayerLink.tsx';
+import { useLogOut } from './useLogOut.ts';
 
+// On a phone the bar is one row (styles.css): the brand, the status, the balance, the bell and Buy DRK;
+// Log out moves into the menu drawer (PhoneAccount in routes/Dashboard.tsx) and the banner into a thin strip below.
 export function TopBar() {
   const account = useSession((state) => state.account);
   const sessionStatus = useSession((state) => state.status);
-  const clear = useSession((state) => state.clear);
+  const logOut = useLogOut();
   const worldReady = useWorld((state) => state.status === 'ready');
   const territoryCount = useWorld((state) => (account ? ownedCount(state.territories, account.id) : 0));
-
-  async function logOut() {
-    try {
-      await logout();
-      clear();
-    } catch (error) {
-      showToast({
-        variant: 'destructive',
-        title: 'Logout Failed',
-        description: serverMessageOr(error, 'Logout failed. Please try again.'),
-      });
-    }
-  }
 
   return (
     <header className="top-bar">
@@ -53,14 +41,14 @@ export function TopBar() {
         </div>
       )}
       <nav className="account">
-        <Link className="button primary" to="/drk-store">
+        <Link className={account ? 'button primary' : 'button primary visitor-buy-drk'} to="/drk-store">
           Buy DRK
         </Link>
         {account ? (
           <>
             <NotificationBell />
             <PlayerLink className="username" name={account.username} />
-            <button className="button" type="button" onClick={logOut}>
+            <button className="button log-out" type="button" onClick={() => void logOut()}>
               Log out
             </button>
           </>

@@ -5,6 +5,7 @@ import 'pixi.js/unsafe-eval';
 import { Application, Container, Graphics, type Texture } from 'pixi.js';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import { coordinatesOf } from '../../schema/rules/territory.ts';
+import { reportView } from '../state/room.ts';
 import { useSession } from '../state/session.ts';
 import { useWorld } from '../state/world.ts';
 import {
@@ -25,6 +26,7 @@ import {
   type Point,
   type Viewport,
 } from './camera.ts';
+import { viewCentre } from './bannerView.ts';
 import { EffectsLayer } from './effectsLayer.ts';
 import { yieldToBrowser } from './afterFirstPaint.ts';
 import { frameRecorder, wantsEmptyStage, wantsFrameStats } from './frameStats.ts';
@@ -211,6 +213,7 @@ export class MapController {
     clearTimeout(this.restTimer);
     this.restTimer = setTimeout(() => {
       if (this.destroyed || this.flight) return;
+      reportView(viewCentre(this.camera, this.home().zoom));
       const rect = visibleWorldRect(this.camera, this.view());
       const scale = this.scale();
       if (this.geography.isSharp(rect, scale)) return;

@@ -4,7 +4,7 @@ import { myBanners } from '../api.ts';
 import { formatDrk, formatNumber } from '../format.ts';
 import '../admin.css';
 
-const STATUS_LABELS: Record<AdStatus, string> = {
+export const AD_STATUS_LABELS: Record<AdStatus, string> = {
   pending_payment: 'Awaiting payment',
   in_review: 'In review',
   active: 'Active',
@@ -49,7 +49,7 @@ export function BannerAnalytics() {
           {banners.map((banner) => (
             <tr key={banner.id}>
               <td>{banner.title}</td>
-              <td>{STATUS_LABELS[banner.status]}</td>
+              <td>{AD_STATUS_LABELS[banner.status]}</td>
               <td className="number">
                 {formatNumber(banner.impressions)} / {formatNumber(banner.impressions_wanted)}
               </td>

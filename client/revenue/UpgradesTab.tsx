@@ -5,6 +5,7 @@ import { canUpgrade, discountedPrice } from '../../schema/rules/economy.ts';
 import { formatDrk } from '../format.ts';
 import { shortOfDrk } from '../../schema/rules/market.ts';
 import { upgradeTierName } from '../../schema/display-names.ts';
+import { ConfirmSpend } from '../hud/ConfirmSpend.tsx';
 
 interface UpgradesTabProps {
   territories: readonly TerritoryDto[];
@@ -17,6 +18,8 @@ interface UpgradesTabProps {
 // docs/rules.md §4 "Upgrade tiers" and §5 "Upgrade": any higher tier, the button off while the balance is short.
 export function UpgradesTab({ territories, balance, upgradeDiscount, onUpgrade }: UpgradesTabProps) {
   const [busy, setBusy] = useState<string | null>(null);
+  // Issue 25: an upgrade's price opens a confirmation with the balance before and after; only its button upgrades.
+  const [asking, setAsking] = useState<string | null>(null);
 
   async function upgrade(territory: TerritoryDto, tier: UpgradeTier) {
     setBusy(`${territory.id}:${tier}`);
@@ -24,6 +27,7 @@ export function UpgradesTab({ territories, balance, upgradeDiscount, onUpgrade }
       await onUpgrade(territory, tier);
     } finally {
       setBusy(null);
+      setAsking(null);
     }
   }
 
@@ -50,20 +54,36 @@ export function UpgradesTab({ territories, balance, upgradeDiscount, onUpgrade }
                 {UPGRADE_TIERS.filter((tier) => canUpgrade(territory.upgrade_tier, tier)).map((tier) => {
                   const cost = discountedPrice(UPGRADE_COST[tier], upgradeDiscount);
                   const short = balance < cost;
+                  const key = `${territory.id}:${tier}`;
                   return (
-                    <div className="spread" key={tier}>
-                      <span>
-                        {upgradeTierName(tier)} · {UPGRADE_MULTIPLIER[tier]}x
-                      </span>
-                      <button
-                        className="button small primary"
-                        type="button"
-                        disabled={short || busy !== null}
-                        title={short ? shortOfDrk(cost, balance) : undefined}
-                        onClick={() => void upgrade(territory, tier)}
-                      >
-                        {busy === `${territory.id}:${tier}` ? 'Upgrading…' : `Upgrade for ${formatDrk(cost)}`}
-                      </button>
+                    <div className="stack" key={tier}>
+                      <div className="spread">
+                        <span>
+                          {upgradeTierName(tier)} · {UPGRADE_MULTIPLIER[tier]}x
+                        </span>
+                        {asking !== key && (
+                          <button
+                            className="button small primary"
+                            type="button"
+                            disabled={short || busy !== null}
+                            title={short ? shortOfDrk(cost, balance) : undefined}
+                            onClick={() => setAsking(key)}
+                          >
+                            Upgrade for {formatDrk(cost)}
+                          </button>
+                        )}
+                      </div>
+                      {asking === key && (
+                        <ConfirmSpend
+                          what={`Upgrade ${territory.name} to ${upgradeTierName(tier)} (${UPGRADE_MULTIPLIER[tier]}x revenue) for ${formatDrk(cost)}?`}
+                          cost={cost}
+                          balance={balance}
+                          confirmLabel="Confirm upgrade"
+                          pending={busy === key}
+                          onConfirm={() => void upgrade(territory, tier)}
+                          onBack={() => setAsking(null)}
+                        />
+                      )}
                     </div>
                   );
                 })}

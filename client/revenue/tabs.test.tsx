@@ -25,6 +25,9 @@ describe('[§5 upgrade] the upgrades tab', () => {
     const ultimate = screen.getByRole('button', { name: 'Upgrade for 1,875 DRK' });
     expect(ultimate).toHaveProperty('disabled', true);
     fireEvent.click(screen.getByRole('button', { name: 'Upgrade for 900 DRK' }));
+    expect(onUpgrade).not.toHaveBeenCalled();
+    expect(screen.getByTestId('confirm-spend').textContent).toContain('Your balance goes from 1,500 DRK to 600 DRK.');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm upgrade' }));
     await waitFor(() => expect(onUpgrade).toHaveBeenCalledWith(lagos, 'deluxe'));
   });
 

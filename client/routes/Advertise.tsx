@@ -4,6 +4,7 @@ import type { AdPurchaseDto } from '../../schema/api/ads.ts';
 import type { PaymentStatusDto } from '../../schema/api/payments.ts';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import { AD_IMPRESSIONS, AD_RATE_CARD, AD_TARGET_TYPES, adRateCents, adTotalDollars } from '../../schema/rules/store.ts';
+import { REGION_LABELS, regionOf } from '../../schema/rules/region.ts';
 import { Screen } from '../admin/Screen.tsx';
 import { formatNumber } from '../format.ts';
 import { paymentStatus, purchaseAd, serverMessageOr } from '../api.ts';
@@ -24,6 +25,21 @@ interface AdDraft {
 const EMPTY: AdDraft = { advertiserName: '', email: '', title: '', content: '', url: '', territoryId: '', impressions: AD_IMPRESSIONS.default };
 
 const labelOf = (type: TerritoryDto['type']) => AD_RATE_CARD.find((row) => row.type === type)?.label ?? type;
+
+/** docs/rules.md §9 "Advertising": an ad aimed at a territory shows only in its region, and checkout says so. */
+function Audience({ territory }: { territory: TerritoryDto }) {
+  const region = regionOf(Number(territory.latitude), Number(territory.longitude));
+  return (
+    <>
+      <dt>Shown in</dt>
+      <dd data-testid="ad-audience">
+        {region
+          ? `${REGION_LABELS[region]} only: players whose map looks at ${REGION_LABELS[region]}, or whose land is mostly there`
+          : 'Everywhere: this place lies in no region'}
+      </dd>
+    </>
+  );
+}
 
 function RateCard() {
   return (
@@ -126,6 +142,7 @@ export default function Advertise() {
             <dd>{draft.title.trim()}</dd>
             <dt>Territory</dt>
             <dd>{target.name}</dd>
+            <Audience territory={target} />
             <dt>Impressions</dt>
             <dd>{formatNumber(draft.impressions)}</dd>
             <dt className="total">Total</dt>
@@ -134,8 +151,8 @@ export default function Advertise() {
           <PaymentForm
             checkout={order}
             payLabel={`Pay $${order.total_cost}`}
-            returnPath="/advertise?success=true"
-            onPaid={() => navigate(`/advertise?success=true&payment_intent=${encodeURIComponent(order.paymentIntentId)}`)}
+            returnPath={order.receipt_path}
+            onPaid={() => navigate(order.receipt_path)}
           />
           <button className="button" type="button" onClick={() => setOrder(null)}>
             Back to Edit
@@ -143,7 +160,7 @@ export default function Advertise() {
           <ul className="assurances">
             <li>Secure payment: your card details go to the payment provider, never to us.</li>
             <li>Your ad is reviewed and activated within 24 hours.</li>
-            <li>Impressions and clicks are reported to you by email.</li>
+            <li>After paying you get a receipt link: impressions, clicks and status, updated as your ad runs. No account needed.</li>
             <li>Full refund if the impressions you bought are not delivered.</li>
           </ul>
         </section>
@@ -221,6 +238,7 @@ export default function Advertise() {
                 <dd>{target.name}</dd>
                 <dt>Type</dt>
                 <dd>{labelOf(target.type)}</dd>
+                <Audience territory={target} />
                 <dt>Impressions</dt>
                 <dd>{formatNumber(draft.impressions)}</dd>
                 <dt>Rate</dt>

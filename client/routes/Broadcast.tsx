@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { BroadcastDto } from '../../schema/api/broadcasts.ts';
@@ -15,8 +15,37 @@ import { PlayerLink } from '../hud/PlayerLink.tsx';
 
 const PRICE = formatDollars(BROADCAST_PRICE_CENTS);
 
-function paidToast() {
-  showToast({ title: 'Payment Successful', description: 'You can now send your broadcast message!' });
+/** How long the screen waits for the room to count the broadcast's reach before it shows what it has. */
+const REACH_WAIT_MS = 15_000;
+
+/** What the payment sent, as the recent list has it (its reach counted by the live room), or null until it is there. */
+function sentBroadcast(broadcasts: BroadcastDto[] | undefined, sent: Sent | null): BroadcastDto | null {
+  if (!sent) return null;
+  return broadcasts?.find((broadcast) => broadcast.sender_id === sent.senderId && broadcast.message === sent.message) ?? null;
+}
+
+interface Sent {
+  senderId: string;
+  message: string;
+  at: number;
+}
+
+/** The on-screen receipt of a paid broadcast: it went out, to how many. */
+function SentConfirmation({ broadcast, onAnother }: { broadcast: BroadcastDto | null; onAnother: () => void }) {
+  return (
+    <div className="stack" role="status" data-testid="broadcast-sent">
+      <p>
+        <strong>Paid and sent.</strong>{' '}
+        {broadcast
+          ? `Your broadcast went out to every territory and reached ${formatNumber(broadcast.reach_count)} ${broadcast.reach_count === 1 ? 'player' : 'players'} online.`
+          : 'Your broadcast is going out to every territory…'}
+      </p>
+      {broadcast && <p className="muted small">“{broadcast.message}”</p>}
+      <button className="button" type="button" onClick={onAnother}>
+        Done
+      </button>
+    </div>
+  );
 }
 
 function RecentBroadcasts({ broadcasts }: { broadcasts: BroadcastDto[] | undefined }) {
@@ -42,7 +71,7 @@ function RecentBroadcasts({ broadcasts }: { broadcasts: BroadcastDto[] | undefin
   );
 }
 
-// docs/rules.md §4 "Broadcast flow": enter a message, pay $1, then the paid state, then send.
+// docs/rules.md §4 "Broadcast flow": write, pay $1, and the payment sends it; the screen confirms it with its reach.
 export default function Broadcast() {
   const account = useSession((state) => state.account);
   const [search] = useSearchParams();
@@ -50,9 +79,20 @@ export default function Broadcast() {
   const [paid, setPaid] = useState(false);
   const [limitReached, setLimitReached] = useState<string | null>(null);
   const [checkout, setCheckout] = useState<CheckoutDto | null>(null);
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
-  // The room tells when a broadcast goes out, from this player or any other.
-  const recent = useQuery<BroadcastDto[]>({ queryKey: ['/api/broadcasts/recent'] });
+  const [sent, setSent] = useState<Sent | null>(null);
+  // The room tells when a broadcast goes out, from this player or any other; after paying, the
+  // list is read until it holds this broadcast with its reach counted (the room counts it on delivery).
+  const recent = useQuery<BroadcastDto[]>({
+    queryKey: ['/api/broadcasts/recent'],
+    refetchInterval: (query) => {
+      const mine = sentBroadcast(query.state.data, sent);
+      const waiting = sent !== null && (!mine || mine.reach_count === 0) && Date.now() - sent.at < REACH_WAIT_MS;
+      return waiting ? 1000 : false;
+    },
+  });
+  const mine = sentBroadcast(recent.data, sent);
 
   useEffect(goLive, []);
 
@@ -65,7 +105,8 @@ export default function Broadcast() {
       (allowance) => {
         setPaid(allowance.paid);
         setLimitReached(allowance.limit_reached);
-        if (allowance.paid && returnedPaid) paidToast();
+        // Back from a redirecting payment method: the day's broadcast spent means the payment sent it.
+        if (returnedPaid && allowance.limit_reached !== null) showToast({ title: 'Broadcast Sent', description: 'Your payment sent your broadcast to every territory.' });
       },
       () => setPaid(false),
     );
@@ -75,10 +116,6 @@ export default function Broadcast() {
     const text = message.trim();
     if (!text) {
       showToast({ variant: 'destructive', title: 'Message Required', description: 'Please enter a message to broadcast' });
-      return null;
-    }
-    if (!account) {
-      showToast({ variant: 'destructive', title: 'Login Required', description: 'Please log in to send broadcasts' });
       return null;
     }
     return text;
@@ -99,6 +136,17 @@ export default function Broadcast() {
     }
   }
 
+  function paidAndSent(text: string) {
+    if (!account) return;
+    setCheckout(null);
+    setSent({ senderId: account.id, message: text, at: Date.now() });
+    setMessage('');
+    // No toast of its own: the confirmation below says it, and the payment's notice arrives as a toast.
+    void queryClient.invalidateQueries({ queryKey: ['/api/broadcasts/recent'] });
+    void broadcastAllowance().then((allowance) => setLimitReached(allowance.limit_reached), () => undefined);
+  }
+
+  /** Sends a broadcast paid for before payments sent their broadcast (the server still holds the right). */
   async function send() {
     const text = ready();
     if (!text || !account) return;
@@ -137,26 +185,26 @@ export default function Broadcast() {
           <p className="counter">
             {message.length}/{BROADCAST_MAX_LENGTH}
           </p>
-          {checkout ? (
-            <div className="stack">
-              <PaymentForm
-                checkout={checkout}
-                payLabel={`Pay ${PRICE}`}
-                returnPath="/broadcast?success=true"
-                onPaid={() => {
-                  setCheckout(null);
-                  setPaid(true);
-                  paidToast();
-                }}
-              />
+          {sent ? (
+            <SentConfirmation broadcast={mine} onAnother={() => setSent(null)} />
+          ) : checkout ? (
+            <div className="stack" data-testid="broadcast-payment">
+              <p>
+                Pay {PRICE} and your message goes out to every territory at once: the payment sends it. One broadcast per player per day.
+              </p>
+              <PaymentForm checkout={checkout} payLabel={`Pay ${PRICE} and send`} returnPath="/broadcast?success=true" onPaid={() => paidAndSent(message.trim())} />
               <button className="button" type="button" onClick={() => setCheckout(null)}>
                 Cancel payment
               </button>
             </div>
           ) : paid ? (
             <button className="button primary" type="button" onClick={() => void send()} disabled={busy}>
-              {busy ? 'Sending…' : 'Send Broadcast'}
+              {busy ? 'Sending…' : 'Send your paid broadcast'}
             </button>
+          ) : !account ? (
+            <Link className="button primary" to="/login" aria-describedby="broadcast-account">
+              Log in to broadcast
+            </Link>
           ) : (
             <>
               <button
@@ -176,7 +224,7 @@ export default function Broadcast() {
             </>
           )}
           {!account && (
-            <p className="muted">
+            <p className="muted" id="broadcast-account">
               Broadcasting needs an account. <Link to="/register">Register</Link> or <Link to="/login">log in</Link>.
             </p>
           )}

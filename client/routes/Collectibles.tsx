@@ -8,6 +8,8 @@ import { groupByDesign, type CollectibleDesign } from '../collectibles/designs.t
 import { Emblem } from '../collectibles/Emblem.tsx';
 import { formatDrk } from '../format.ts';
 import { LoginRequired } from '../hud/LoginRequired.tsx';
+import { ConfirmSpend } from '../hud/ConfirmSpend.tsx';
+import { Link } from 'react-router';
 import { loadSession, useSession } from '../state/session.ts';
 import { showToast } from '../state/toasts.ts';
 
@@ -56,6 +58,8 @@ function CollectiblesShop() {
   const mineKey = ['/api/collectibles/user', account?.id ?? ''];
   const mine = useQuery<CollectibleDto[]>({ queryKey: mineKey, enabled: account !== null });
   const [busyId, setBusyId] = useState<number | null>(null);
+  // Issue 25: Buy opens a confirmation with the balance before and after; only its button buys.
+  const [askingId, setAskingId] = useState<number | null>(null);
   const balance = Number(account?.drk_balance ?? 0);
 
   async function act(id: number, action: Action) {
@@ -72,6 +76,7 @@ function CollectiblesShop() {
       showToast({ variant: 'destructive', title: action.failure, description: serverMessageOr(error, action.fallback) });
     } finally {
       setBusyId(null);
+      setAskingId(null);
     }
   }
 
@@ -140,20 +145,39 @@ function CollectiblesShop() {
                   <DesignCard design={design} serialsLabel="Serials left" key={design.key}>
                     <div className="spread">
                       <strong>{formatDrk(item.price)}</strong>
-                      <button
-                        className="button small primary"
-                        type="button"
-                        disabled={!account || missing > 0 || busyId === item.id}
-                        aria-describedby={missing > 0 ? `short-${item.id}` : undefined}
-                        onClick={() => account && void buy(item, account.id)}
-                      >
-                        {busyId === item.id ? 'Buying…' : account ? `Buy #${item.serial_number}` : 'Log in to buy'}
-                      </button>
+                      {!account ? (
+                        <Link className="button small primary" to="/login">
+                          Log in to buy
+                        </Link>
+                      ) : (
+                        askingId !== item.id && (
+                          <button
+                            className="button small primary"
+                            type="button"
+                            disabled={missing > 0 || busyId !== null}
+                            aria-describedby={missing > 0 ? `short-${item.id}` : undefined}
+                            onClick={() => setAskingId(item.id)}
+                          >
+                            Buy #{item.serial_number}
+                          </button>
+                        )
+                      )}
                     </div>
                     {missing > 0 && (
                       <p className="muted small" id={`short-${item.id}`} data-testid="short-reason">
-                        You need {formatDrk(missing)} more
+                        You need {formatDrk(missing)} more. <Link to="/drk-store">Buy DRK</Link>
                       </p>
+                    )}
+                    {account && askingId === item.id && (
+                      <ConfirmSpend
+                        what={`Buy ${item.name} #${item.serial_number} for ${formatDrk(item.price)}?`}
+                        cost={item.price}
+                        balance={balance}
+                        confirmLabel="Confirm purchase"
+                        pending={busyId === item.id}
+                        onConfirm={() => void buy(item, account.id)}
+                        onBack={() => setAskingId(null)}
+                      />
                     )}
                   </DesignCard>
                 );

@@ -15,7 +15,6 @@ import { VisitorLanding } from '../dashboard/VisitorLanding.tsx';
 import { TerritoryManagement } from '../dashboard/TerritoryManagement.tsx';
 import { WorldActivity } from '../dashboard/WorldActivity.tsx';
 import { Dialogs } from '../hud/Dialogs.tsx';
-import { LoginRequired } from '../hud/LoginRequired.tsx';
 import { MapControls } from '../hud/MapControls.tsx';
 import { MapLegend } from '../hud/MapLegend.tsx';
 import { MapModes } from '../hud/MapModes.tsx';
@@ -23,26 +22,40 @@ import { MapSearch } from '../hud/MapSearch.tsx';
 import { MapTooltip } from '../hud/MapTooltip.tsx';
 import { TerritoryInfo } from '../hud/TerritoryInfo.tsx';
 import { TopBar } from '../hud/TopBar.tsx';
+import { PlayerLink } from '../hud/PlayerLink.tsx';
+import { useLogOut } from '../hud/useLogOut.ts';
 import { WorldMap } from '../map/WorldMap.tsx';
 import { useSession } from '../state/session.ts';
 import { loadTerritories, useWorld } from '../state/world.ts';
 
 type Drawer = 'left' | 'right' | null;
 
+/** The account's name and Log out, in the menu drawer: on a phone the top bar has no room for them. */
+function PhoneAccount({ username }: { username: string }) {
+  const logOut = useLogOut();
+  return (
+    <div className="phone-account spread">
+      <PlayerLink className="username" name={username} />
+      <button className="button small" type="button" onClick={() => void logOut()}>
+        Log out
+      </button>
+    </div>
+  );
+}
+
 function LeftSidebar() {
   const account = useSession((state) => state.account);
-  const status = useSession((state) => state.status);
+  // A visitor's invitation is the landing over the map (VisitorLanding.tsx), not a login wall here.
   return (
     <>
       <QuickActions />
-      {account ? (
+      {account && (
         <>
+          <PhoneAccount username={account.username} />
           {!account.is_wanakt && <FirstSteps userId={account.id} />}
           <MyTerritories userId={account.id} />
           <RevenueTracking userId={account.id} />
         </>
-      ) : (
-        status === 'ready' && <LoginRequired action="see your territories and revenue" />
       )}
       <Link className="button primary wide" to="/marketplace">
         Open Marketplace

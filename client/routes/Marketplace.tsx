@@ -17,7 +17,7 @@ import { useAccount } from '../hud/territoryHooks.ts';
 import { loadTerritories, useWorld } from '../state/world.ts';
 import { listingFigures } from '../dashboard/marketFigures.ts';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
-import { UNOWNED, typeName } from '../../schema/display-names.ts';
+import { FEUDAL_TIER_NAMES, UNOWNED, typeName } from '../../schema/display-names.ts';
 import { MiniMap } from '../hud/MiniMap.tsx';
 
 // docs/rules.md §9 showed the first 3 listings; issue 25 fills the screen with a grid (12 at 1280x800), then
@@ -120,8 +120,8 @@ function SearchBar({ filters, onChange }: { filters: Filters; onChange: (change:
         <span>Search</span>
         <input type="search" name="q" placeholder="A territory's name" value={filters.q} onChange={(event) => onChange({ q: event.target.value })} />
       </label>
-      <Choice name="type" label="Type" value={filters.type} onChange={(type) => onChange({ type })} options={[['', 'Any type'], ...TERRITORY_TYPES.map((type) => [type, type] as const)]} />
-      <Choice name="tier" label="Tier" value={filters.tier} onChange={(tier) => onChange({ tier })} options={[['', 'Any tier'], ...TERRITORY_TIERS.map((tier) => [tier, tier] as const)]} />
+      <Choice name="type" label="Type" value={filters.type} onChange={(type) => onChange({ type })} options={[['', 'Any type'], ...TERRITORY_TYPES.map((type) => [type, typeName(type)] as const)]} />
+      <Choice name="tier" label="Tier" value={filters.tier} onChange={(tier) => onChange({ tier })} options={[['', 'Any tier'], ...TERRITORY_TIERS.map((tier) => [tier, FEUDAL_TIER_NAMES[tier]] as const)]} />
       <Choice name="region" label="Region" value={filters.region} onChange={(region) => onChange({ region })} options={[['', 'Anywhere'], ...REGIONS.map((region) => [region, REGION_LABELS[region]] as const)]} />
       {price('min_price', 'From')}
       {price('max_price', 'To')}
@@ -182,7 +182,48 @@ export default function Marketplace() {
   const ready = world === 'ready';
 
   return (
+    // The listings come first, so a screen of 1280×800 shows a row of cards without scrolling (issue 25);
+    // how buying works and the market's figures follow them.
     <Screen title="Marketplace" subtitle="Territories for sale across the world" backLabel="Back to Map" testId="marketplace">
+      <section className="stack" aria-label="Listings">
+        <div className="spread">
+          <h2>For sale</h2>
+          <span className="muted">
+            {account && <>Your balance: {formatDrk(account.drk_balance)} · </>}
+            <Link to="/drk-store">Buy DRK</Link>
+          </span>
+        </div>
+        <SearchBar filters={filters} onChange={(change) => setFilters((current) => ({ ...current, ...change }))} />
+        {search.isError ? (
+          <div className="panel notice" role="alert">
+            <p>Could not load the listings ({search.error.message}).</p>
+            <button className="button" type="button" onClick={() => void search.refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : search.isPending ? (
+          <p className="muted screen-loading">Loading the listings…</p>
+        ) : total === 0 ? (
+          <p className="empty-state">{searchParams({ ...filters, sort: NO_FILTERS.sort }) === '' ? 'No territories available for purchase at the moment.' : 'No listing matches this search.'}</p>
+        ) : (
+          <>
+            <p className="muted small" data-testid="match-count" aria-live="polite">
+              {total === 1 ? '1 listing matches' : `${total} listings match`}
+            </p>
+            <div className="card-grid">
+              {listings.map((territory) => (
+                <Listing key={territory.id} territory={territory} />
+              ))}
+            </div>
+            {search.hasNextPage && (
+              <button className="button" type="button" disabled={search.isFetchingNextPage} onClick={() => void search.fetchNextPage()}>
+                Show more ({total - listings.length} left)
+              </button>
+            )}
+          </>
+        )}
+      </section>
+      <Dialogs />
       <section className="panel card" aria-label="How it works">
         <h2>How it works</h2>
         <ol className="steps">
@@ -234,45 +275,6 @@ export default function Marketplace() {
         )}
       </section>
 
-      <section className="stack" aria-label="Listings">
-        <div className="spread">
-          <h2>For sale</h2>
-          <span className="muted">
-            {account && <>Your balance: {formatDrk(account.drk_balance)} · </>}
-            <Link to="/drk-store">Buy DRK</Link>
-          </span>
-        </div>
-        <SearchBar filters={filters} onChange={(change) => setFilters((current) => ({ ...current, ...change }))} />
-        {search.isError ? (
-          <div className="panel notice" role="alert">
-            <p>Could not load the listings ({search.error.message}).</p>
-            <button className="button" type="button" onClick={() => void search.refetch()}>
-              Try again
-            </button>
-          </div>
-        ) : search.isPending ? (
-          <p className="muted screen-loading">Loading the listings…</p>
-        ) : total === 0 ? (
-          <p className="empty-state">{searchParams({ ...filters, sort: NO_FILTERS.sort }) === '' ? 'No territories available for purchase at the moment.' : 'No listing matches this search.'}</p>
-        ) : (
-          <>
-            <p className="muted small" data-testid="match-count" aria-live="polite">
-              {total === 1 ? '1 listing matches' : `${total} listings match`}
-            </p>
-            <div className="card-grid">
-              {listings.map((territory) => (
-                <Listing key={territory.id} territory={territory} />
-              ))}
-            </div>
-            {search.hasNextPage && (
-              <button className="button" type="button" disabled={search.isFetchingNextPage} onClick={() => void search.fetchNextPage()}>
-                Show more ({total - listings.length} left)
-              </button>
-            )}
-          </>
-        )}
-      </section>
-      <Dialogs />
     </Screen>
   );
 }

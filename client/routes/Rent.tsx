@@ -17,6 +17,8 @@ import { useSession } from '../state/session.ts';
 import { showToast } from '../state/toasts.ts';
 import { goLive } from '../state/world.ts';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
+import { ConfirmSpend } from '../hud/ConfirmSpend.tsx';
+import { balanceOf, useAccount } from '../hud/territoryHooks.ts';
 
 const OVERDUE = ['/api/rent/overdue'];
 const upcomingKey = (userId: string) => ['/api/payments/upcoming', userId];
@@ -54,10 +56,14 @@ interface PaymentListProps {
   payments: readonly PaymentDueDto[];
   userId: string;
   busyId: number | null;
+  /** The payment whose confirmation is open, if any. */
+  askingId: number | null;
+  balance: number;
+  onAsk: (payment: PaymentDueDto | null) => void;
   onPay: (payment: PaymentDueDto) => void;
 }
 
-function PaymentList({ payments, userId, busyId, onPay }: PaymentListProps) {
+function PaymentList({ payments, userId, busyId, askingId, balance, onAsk, onPay }: PaymentListProps) {
   return (
     <ul className="item-list">
       {payments.map((payment) => (
@@ -81,12 +87,23 @@ function PaymentList({ payments, userId, busyId, onPay }: PaymentListProps) {
               {payment.label}
             </span>
             <strong>{formatDrk(payment.amount)}</strong>
-            {payment.payer_id === userId && (
-              <button className={`button small ${payment.overdue ? 'danger' : 'primary'}`} type="button" disabled={busyId === payment.id} onClick={() => onPay(payment)}>
-                {busyId === payment.id ? 'Paying…' : payment.overdue ? 'Pay Now' : 'Pay Early'}
+            {payment.payer_id === userId && askingId !== payment.id && (
+              <button className={`button small ${payment.overdue ? 'danger' : 'primary'}`} type="button" disabled={busyId !== null} onClick={() => onAsk(payment)}>
+                {payment.overdue ? 'Pay Now' : 'Pay Early'}
               </button>
             )}
           </div>
+          {askingId === payment.id && (
+            <ConfirmSpend
+              what={`Pay ${formatDrk(payment.amount)} of rent for ${payment.payer_territory_name} (period ${payment.period}) to ${payment.payee_territory_name ?? payment.payee_username}?`}
+              cost={payment.amount}
+              balance={balance}
+              confirmLabel="Confirm payment"
+              pending={busyId === payment.id}
+              onConfirm={() => onPay(payment)}
+              onBack={() => onAsk(null)}
+            />
+          )}
         </li>
       ))}
     </ul>
@@ -145,6 +162,9 @@ function RentCollection({ userId }: { userId: string }) {
   const overdue = useQuery<PaymentDueDto[]>({ queryKey: OVERDUE });
   const upcoming = useQuery<PaymentDueDto[]>({ queryKey: upcomingKey(userId) });
   const [busyId, setBusyId] = useState<number | null>(null);
+  // Issue 25: Pay opens a confirmation with the balance before and after; only its button pays.
+  const [asking, setAsking] = useState<PaymentDueDto | null>(null);
+  const balance = balanceOf(useAccount());
   const [generating, setGenerating] = useState(false);
 
   // The room sends the player's figures after every payment and rent cycle that concerns them,
@@ -160,6 +180,7 @@ function RentCollection({ userId }: { userId: string }) {
       showToast({ variant: 'destructive', title: 'Payment Failed', description: serverMessageOr(error, 'Unable to pay rent') });
     } finally {
       setBusyId(null);
+      setAsking(null);
     }
   }
 
@@ -203,7 +224,7 @@ function RentCollection({ userId }: { userId: string }) {
               {overdue.data?.length === 0 ? (
                 <p className="empty-state">No overdue payments. Every debt is settled.</p>
               ) : (
-                <PaymentList payments={overdue.data ?? []} userId={userId} busyId={busyId} onPay={pay} />
+                <PaymentList payments={overdue.data ?? []} userId={userId} busyId={busyId} askingId={asking?.id ?? null} balance={balance} onAsk={setAsking} onPay={pay} />
               )}
             </QueryState>
           </section>
@@ -213,7 +234,7 @@ function RentCollection({ userId }: { userId: string }) {
               {notYetDue.length === 0 ? (
                 <p className="empty-state">No upcoming rent payments</p>
               ) : (
-                <PaymentList payments={notYetDue} userId={userId} busyId={busyId} onPay={pay} />
+                <PaymentList payments={notYetDue} userId={userId} busyId={busyId} askingId={asking?.id ?? null} balance={balance} onAsk={setAsking} onPay={pay} />
               )}
             </QueryState>
           </section>

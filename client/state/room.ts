@@ -5,9 +5,9 @@
 import { Callbacks, Client, type Room } from '@colyseus/sdk';
 import type { ChatMessageDto } from '../../schema/api/chat.ts';
 import { rejoinDelayMs, SDK_RECONNECTION, SESSION_ENDED_CLOSE_CODE, shouldRejoin } from '../../schema/rules/rejoin.ts';
-import type { ClientMessage, ServerMessages } from '../../schema/state/messages.ts';
+import type { ClientMessage, ServerMessages, ViewAt } from '../../schema/state/messages.ts';
 import { dtoFieldsOf, type LiveTerritoryDto } from '../../schema/state/territory-fields.ts';
-import { WorldState, type LiveBanner, type LiveBroadcast, type LiveTerritory } from '../../schema/state/world-state.ts';
+import { WorldState, type LiveBroadcast, type LiveTerritory } from '../../schema/state/world-state.ts';
 import { activityArrived, broadcastArrived, detailsChanged, everythingChanged, showFigures, territoriesChanged } from './live-facts.ts';
 import { receiveNotice } from './notices.ts';
 import { useSession } from './session.ts';
@@ -34,6 +34,7 @@ let started = false;
 let generation = 0;
 let watching: number | null = null;
 let activityWatchers = 0;
+let viewAt: ViewAt['at'] = null;
 let joins = 0;
 const chatListeners = new Set<(message: ChatMessageDto) => void>();
 const chatRemovals = new Set<(removed: ServerMessages['chatRemoved']) => void>();
@@ -60,17 +61,9 @@ function feedStore(joined: WorldRoom): void {
     world.applyLive(live);
     const broadcast = broadcastOf(state.broadcast);
     if (!first && broadcast && broadcast !== world.broadcast) broadcastArrived(broadcast);
-    useWorld.setState({ online: state.online, banner: bannerOf(state.banner), broadcast });
+    useWorld.setState({ online: state.online, broadcast });
     first = false;
   });
-}
-
-function bannerOf(banner: LiveBanner | undefined) {
-  if (!banner || banner.id === 0) return null;
-  const { id, title, content, clickUrl, territoryId } = banner;
-  const current = useWorld.getState().banner;
-  if (current?.id === id && current.title === title && current.content === content) return current;
-  return { id, title, content, clickUrl: clickUrl || null, territoryId: territoryId || null };
 }
 
 function broadcastOf(broadcast: LiveBroadcast | undefined) {
@@ -108,6 +101,7 @@ async function join(options: WorldConnectionOptions, endpoint: string): Promise<
   joined.onMessage('details', detailsChanged);
   joined.onMessage('resynced', everythingChanged);
   joined.onMessage('activity', activityArrived);
+  joined.onMessage('banner', ({ ad, region }: ServerMessages['banner']) => useWorld.setState({ banner: ad, bannerRegion: region }));
   // Whatever ends the SDK's reconnection joins anew through the balancer: after a kill -9 the
   // restarted process answers the old room's socket with an error close, not 4003.
   let dropped = false;
@@ -142,6 +136,7 @@ async function join(options: WorldConnectionOptions, endpoint: string): Promise<
   useWorld.setState({ connection: 'live' });
   if (watching !== null) send({ type: 'chat.watch', territoryId: watching });
   if (activityWatchers > 0) send({ type: 'activity.watch', on: true });
+  if (viewAt !== null) send({ type: 'view.at', at: viewAt });
 }
 
 /**
@@ -243,6 +238,16 @@ export function watchChat(territoryId: number | null, onMessage: (message: ChatM
 /** The Wanakt's pin, in map coordinates, while it moves; the room shows it to everyone. */
 export function dragPinLive(territoryId: number, x: number, y: number): void {
   send({ type: 'pin.drag', territoryId, x, y });
+}
+
+/**
+ * Where the map looks (its centre when zoomed in on a place, null at the whole world): the room
+ * shows the banners aimed at that region (docs/rules.md §9 "Advertising"). Kept for rejoins.
+ */
+export function reportView(at: ViewAt['at']): void {
+  if (at?.latitude === viewAt?.latitude && at?.longitude === viewAt?.longitude) return;
+  viewAt = at;
+  send({ type: 'view.at', at });
 }
 
 /**

@@ -5,14 +5,10 @@ import type { WorldChangesDto } from '../../schema/api/territory-list.ts';
 import { getPath, readWorld, worldChangesSince, type WorldRead } from '../api.ts';
 import { UNOWNED } from '../../schema/display-names.ts';
 
-/** The banner ad the world room shows everyone. */
-export interface LiveBannerAd {
-  id: number;
-  title: string;
-  content: string;
-  clickUrl: string | null;
-  territoryId: number | null;
-}
+import type { LiveBannerAd } from '../../schema/state/messages.ts';
+import type { Region } from '../../schema/rules/region.ts';
+
+export type { LiveBannerAd };
 
 export interface LiveBroadcast {
   id: number;
@@ -40,7 +36,10 @@ interface WorldState {
   connection: 'joining' | 'reconnecting' | 'live' | 'offline';
   /** The room's latest fields of each territory, kept to lay over a REST list that arrives later. */
   live: ReadonlyMap<number, LiveTerritoryDto>;
+  /** The banner the room shows this client (it depends on where the client looks). */
   banner: LiveBannerAd | null;
+  /** The region the room counts this client in for the banner's targeting; null at the whole world without a home. */
+  bannerRegion: Region | null;
   broadcast: LiveBroadcast | null;
   online: number;
   /** Unpaid rent payments of the logged-in player; null for a visitor or before the room said. */
@@ -74,6 +73,7 @@ export const useWorld = create<WorldState>()((set, get) => ({
   connection: 'joining',
   live: new Map(),
   banner: null,
+  bannerRegion: null,
   broadcast: null,
   online: 0,
   paymentsDue: null,

@@ -1,15 +1,13 @@
 import type { AdDto, AdReviewDto, AdStatus } from '../../schema/api/ads.ts';
 import { WANAKT_USER_ID } from '../../schema/constants.ts';
-import { inTransaction, type Queryable, type Tx } from '../db/database.ts';
+import type { Queryable, Tx } from '../db/database.ts';
 import { InsufficientBalanceError, transfer } from '../economy/ledger.ts';
 import { conflict, notFound } from '../errors.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
-import type { ServiceDeps, Work } from '../service-deps.ts';
+import type { Work } from '../service-deps.ts';
 import { adReviewed, dollarText, drkText } from '../../schema/rules/notifications.ts';
 import { notify } from '../notifications/notifications.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { AD_SELECT, readAd, toAdDto, toReviewDto, type AdRow } from './ad-rows.ts';
-import { emit } from '../events/outbox.ts';
 
 // An ad's life, as built:
 //   card-paid:  pending_payment --paid--> in_review --approve--> active --delivered--> completed
@@ -61,48 +59,54 @@ export async function approveAd({ tx, now }: Work, reviewer: { id: string }, id:
   return toReviewDto((await readAd(tx, id))!);
 }
 
-/**
- * The Wanakt turns an ad down and its buyer gets the money back. The rejection is recorded first;
- * the refund follows, so if the provider cannot be reached the ad stays 'rejected' and rejecting it
- * again retries the refund, which the provider pays once.
- */
-export async function rejectAd(deps: ServiceDeps, provider: PaymentProvider, reviewer: { id: string }, id: number): Promise<AdReviewDto> {
-  const ad = await inTransaction(deps.sql, async (tx) => {
-    const locked = await lockAd(tx, id);
-    if (locked.status === 'in_review') {
-      await tx`update ads set status = 'rejected', reviewed_at = ${deps.clock()} where id = ${id}`;
-      await recordAudit(tx, { actorId: reviewer.id, action: 'ad_reject', subject: locked.title, details: { adId: id }, at: deps.clock() });
-    } else if (locked.status !== 'rejected') {
-      throw conflict(`This ad is ${STATUS_WORDS[locked.status]}; only an ad in review can be rejected`);
-    }
-    return locked;
-  });
+/** What a rejection needs to refund: the card payment, if the ad was paid by card. */
+export interface Rejected {
+  paymentId: string | null;
+}
 
-  const refundId = ad.payment_id ? await provider.refund(ad.payment_id) : null;
-  await inTransaction(deps.sql, async (tx) => {
-    if ((await lockAd(tx, id)).status !== 'rejected') return;
-    await tx`update ads set status = 'refunded' where id = ${id}`;
-    if (ad.payment_id) {
-      await tx`
-        update payments set status = 'refunded', refund_id = ${refundId}, failure_message = 'The ad was rejected in review',
-               updated_at = ${deps.clock()}
-         where id = ${ad.payment_id} and status = 'succeeded'`;
-      await notify(tx, ad.buyer_user_id ? [adReviewed(ad.buyer_user_id, ad.title, false, ad.total_cost_cents ? dollarText(ad.total_cost_cents) : null)] : [], deps.clock());
-      return;
-    }
-    const drk = Number(ad.cost_drk ?? 0);
-    if (drk === 0 || !ad.buyer_user_id) {
-      await notify(tx, ad.buyer_user_id ? [adReviewed(ad.buyer_user_id, ad.title, false, null)] : [], deps.clock());
-      return;
-    }
-    try {
-      await transfer(tx, WANAKT_USER_ID, ad.buyer_user_id, { amount: drk, reason: 'refund', reference: `ad-${id}` });
-    } catch (error) {
-      if (error instanceof InsufficientBalanceError) throw conflict(`The treasury cannot refund this banner now: ${error.message}`);
-      throw error;
-    }
-    await notify(tx, [adReviewed(ad.buyer_user_id, ad.title, false, drkText(drk))], deps.clock());
-    await emit(tx, { type: 'balances.changed', userIds: [ad.buyer_user_id, WANAKT_USER_ID] });
-  });
-  return toReviewDto((await readAd(deps.sql, id))!);
+/**
+ * The Wanakt turns an ad down: step one, recorded before any refund, so if the provider cannot be
+ * reached the ad stays 'rejected' and rejecting it again retries the refund (which the provider
+ * pays once).
+ */
+export async function markAdRejected({ tx, now }: Work, reviewer: { id: string }, id: number): Promise<Rejected> {
+  const locked = await lockAd(tx, id);
+  if (locked.status === 'in_review') {
+    await tx`update ads set status = 'rejected', reviewed_at = ${now} where id = ${id}`;
+    await recordAudit(tx, { actorId: reviewer.id, action: 'ad_reject', subject: locked.title, details: { adId: id }, at: now });
+  } else if (locked.status !== 'rejected') {
+    throw conflict(`This ad is ${STATUS_WORDS[locked.status]}; only an ad in review can be rejected`);
+  }
+  return { paymentId: locked.payment_id };
+}
+
+/**
+ * Step two, after the card refund (`refundId`) or for an ad paid in DRK: the ad is refunded and its
+ * buyer told. Answers whose balances changed (a DRK refund from the treasury), for the command to announce.
+ */
+export async function refundRejectedAd({ tx, now }: Work, id: number, refundId: string | null): Promise<string[]> {
+  const ad = await lockAd(tx, id);
+  if (ad.status !== 'rejected') return [];
+  await tx`update ads set status = 'refunded' where id = ${id}`;
+  if (ad.payment_id) {
+    await tx`
+      update payments set status = 'refunded', refund_id = ${refundId}, failure_message = 'The ad was rejected in review',
+             updated_at = ${now}
+       where id = ${ad.payment_id} and status = 'succeeded'`;
+    await notify(tx, ad.buyer_user_id ? [adReviewed(ad.buyer_user_id, ad.title, false, ad.total_cost_cents ? dollarText(ad.total_cost_cents) : null)] : [], now);
+    return [];
+  }
+  const drk = Number(ad.cost_drk ?? 0);
+  if (drk === 0 || !ad.buyer_user_id) {
+    await notify(tx, ad.buyer_user_id ? [adReviewed(ad.buyer_user_id, ad.title, false, null)] : [], now);
+    return [];
+  }
+  try {
+    await transfer(tx, WANAKT_USER_ID, ad.buyer_user_id, { amount: drk, reason: 'refund', reference: `ad-${id}` });
+  } catch (error) {
+    if (error instanceof InsufficientBalanceError) throw conflict(`The treasury cannot refund this banner now: ${error.message}`);
+    throw error;
+  }
+  await notify(tx, [adReviewed(ad.buyer_user_id, ad.title, false, drkText(drk))], now);
+  return [ad.buyer_user_id, WANAKT_USER_ID];
 }

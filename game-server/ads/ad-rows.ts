@@ -1,4 +1,5 @@
 import type { AdDto, AdReviewDto, AdStatus, MyBannerDto } from '../../schema/api/ads.ts';
+import { regionOf } from '../../schema/rules/region.ts';
 import type { Queryable } from '../db/database.ts';
 
 export interface AdRow {
@@ -8,6 +9,8 @@ export interface AdRow {
   click_url: string | null;
   territory_id: number | null;
   territory_name: string | null;
+  territory_latitude: number | null;
+  territory_longitude: number | null;
   advertiser_name: string | null;
   advertiser_email: string | null;
   buyer_user_id: string | null;
@@ -24,7 +27,8 @@ export interface AdRow {
 
 /** Every read of ads selects this, so each DTO below can be built from any of them. */
 export const AD_SELECT = `
-  select a.id, a.title, a.content, a.click_url, a.territory_id, t.name as territory_name, a.advertiser_name,
+  select a.id, a.title, a.content, a.click_url, a.territory_id, t.name as territory_name, t.latitude::float8 as territory_latitude,
+         t.longitude::float8 as territory_longitude, a.advertiser_name,
          a.advertiser_email, a.buyer_user_id, u.username as buyer_username, a.impressions_wanted,
          a.impressions_delivered, a.clicks, a.total_cost_cents, a.cost_drk::text, a.payment_id, a.status, a.created_at
     from ads a
@@ -43,6 +47,7 @@ export function toAdDto(row: AdRow): AdDto {
     content: row.content,
     click_url: row.click_url,
     territory_id: row.territory_id,
+    region: row.territory_latitude === null || row.territory_longitude === null ? null : regionOf(row.territory_latitude, row.territory_longitude),
     impressions: row.impressions_delivered,
     impressions_wanted: row.impressions_wanted,
     clicks: row.clicks,

@@ -1,14 +1,11 @@
 import type { AdDto } from '../../schema/api/ads.ts';
-import { adCompleted } from '../../schema/rules/notifications.ts';
-import { inTransaction, type Queryable, type Tx } from '../db/database.ts';
-import { notify } from '../notifications/notifications.ts';
-import type { ServiceDeps } from '../service-deps.ts';
+import type { Queryable } from '../db/database.ts';
+import type { Work } from '../service-deps.ts';
 import { readAd, toAdDto } from './ad-rows.ts';
-import { emit } from '../events/outbox.ts';
 
 // The room's banner (docs/rules.md §9: it rotates every 30 seconds). Time is cut into slots of
 // BANNER_SECONDS; whichever process inserts a slot's row first rotates it, so a slot turns once
-// however many processes run the job.
+// however many processes run the job. The job opens the transaction and announces the rotation.
 
 /**
  * The game's own ads, shown when no paid ad is active. They have no ads row: negative ids and no
@@ -33,7 +30,7 @@ export const HOUSE_ADS: readonly AdDto[] = [
     content: 'Cities, towns and villages are waiting for a ruler. Claim yours in the marketplace.',
     click_url: '/marketplace',
   },
-].map((ad) => ({ ...ad, territory_id: null, impressions: 0, impressions_wanted: 0, clicks: 0, revenue: 0, status: 'active' as const }));
+].map((ad) => ({ ...ad, territory_id: null, region: null, impressions: 0, impressions_wanted: 0, clicks: 0, revenue: 0, status: 'active' as const }));
 
 // A day of slots at 30 seconds; older rows only take room.
 const KEPT_SLOTS = 2880;
@@ -77,13 +74,10 @@ export interface BannerRotation {
 /**
  * Rotates the banner for one slot, at most once across every process: the slot's row is inserted
  * with `on conflict do nothing`, and a slot older than one already rotated is not rotated at all
- * (a process with a lagging clock cannot turn the banner back). The winner publishes banner.changed.
+ * (a process with a lagging clock cannot turn the banner back). Only the winner (`rotated`)
+ * announces it; older slots' rows and impressions are dropped then.
  */
-export function rotateBanner(deps: ServiceDeps, slot: number): Promise<BannerRotation> {
-  return inTransaction(deps.sql, (tx) => rotateSlot(tx, deps.clock(), slot));
-}
-
-async function rotateSlot(sql: Tx, now: Date, slot: number): Promise<BannerRotation> {
+export async function rotateBanner({ tx: sql, now }: Work, slot: number): Promise<BannerRotation> {
   const [previous] = await sql<SlotRow[]>`select ad_id, house_ad_id from banner_slots where slot < ${slot} order by slot desc limit 1`;
   const next = await nextAfter(sql, previous);
   const inserted = await sql`
@@ -97,40 +91,18 @@ async function rotateSlot(sql: Tx, now: Date, slot: number): Promise<BannerRotat
     return { slot, rotated: false, ad: existing ? await adOfSlot(sql, existing) : null };
   }
   await sql`delete from banner_slots where slot < ${slot - KEPT_SLOTS}`;
-  const ad = await adOfSlot(sql, next);
-  await emit(sql, { type: 'banner.changed', ad });
-  return { slot, rotated: true, ad };
+  await sql`delete from ad_impressions where slot < ${slot - KEPT_SLOTS}`;
+  return { slot, rotated: true, ad: await adOfSlot(sql, next) };
+}
+
+/** What one slot shows; `ad` is null when its ad is gone. */
+export interface SlotBanner {
+  slot: number;
+  ad: AdDto | null;
 }
 
 /** The banner of the latest rotated slot, for a room that starts mid-slot; null before the first rotation. */
-export async function currentBanner(sql: Queryable): Promise<AdDto | null> {
-  const [latest] = await sql<SlotRow[]>`select ad_id, house_ad_id from banner_slots order by slot desc limit 1`;
-  return latest ? adOfSlot(sql, latest) : null;
-}
-
-export interface DeliveredImpressions {
-  delivered: number;
-  wanted: number;
-  completed: boolean;
-}
-
-/**
- * Counts the players one process showed an ad to. Delivery stops at what was bought: the ad that
- * reaches it is completed and leaves the rotation. House ads and ads no longer active count nothing (null).
- */
-export async function recordBannerImpressions(deps: ServiceDeps, adId: number, viewers: number): Promise<DeliveredImpressions | null> {
-  if (!Number.isSafeInteger(viewers) || viewers < 0) throw new RangeError(`Viewers must be a whole number of at least 0, got ${viewers}`);
-  if (adId <= 0 || viewers === 0) return null;
-  return inTransaction(deps.sql, async (tx) => {
-    const [row] = await tx<{ delivered: number; wanted: number; status: string; title: string; buyer_user_id: string | null }[]>`
-      update ads
-         set impressions_delivered = least(impressions_wanted, impressions_delivered + ${viewers}),
-             status = case when impressions_delivered + ${viewers} >= impressions_wanted then 'completed' else status end
-       where id = ${adId} and status = 'active'
-      returning impressions_delivered as delivered, impressions_wanted as wanted, status, title, buyer_user_id`;
-    if (!row) return null;
-    const completed = row.status === 'completed';
-    if (completed && row.buyer_user_id) await notify(tx, [adCompleted(row.buyer_user_id, row.title, row.wanted)], deps.clock());
-    return { delivered: row.delivered, wanted: row.wanted, completed };
-  });
+export async function currentBanner(sql: Queryable): Promise<SlotBanner | null> {
+  const [latest] = await sql<(SlotRow & { slot: string })[]>`select slot::text, ad_id, house_ad_id from banner_slots order by slot desc limit 1`;
+  return latest ? { slot: Number(latest.slot), ad: await adOfSlot(sql, latest) } : null;
 }

@@ -20,7 +20,7 @@ export type DomainEvent =
   /** A message the Wanakt removed: the clients watching its territory drop it from their screens. */
   | { type: 'chat.removed'; messageId: number; territoryId: number }
   | { type: 'broadcast.sent'; broadcast: BroadcastDto }
-  | { type: 'banner.changed'; ad: AdDto | null }
+  | { type: 'banner.changed'; slot: number; ad: AdDto | null }
   /** Notices stored for these players; a room sends each one to its addressee's clients only. */
   | { type: 'notifications.created'; notices: { id: number; userId: string }[] }
   /** Sessions ended (logout, a new login over them): every room closes their sockets. */

@@ -25,18 +25,25 @@ export function traceEventsWith(reader: () => string | undefined): void {
  * it at the end of the transaction: it takes the counter row's lock, which queues every other
  * writer of events until this one commits, so the numbers follow commit order. NOTIFY is
  * transactional, so the wake-up reaches other processes only if the commit happens.
+ *
+ * One statement takes the number, writes every event and notifies: from the counter's lock to the
+ * commit there is one round trip to this process and back, not one per event. Every writer of
+ * events in every process waits while this one holds the lock, so a process slowed down (a
+ * machine short of CPU, a pause for garbage collection) held them all for each of its turns: the
+ * chaos run's 503s in calm weather began with a lock wait past `lock_timeout` there.
  */
 export async function emit(tx: Tx, ...events: DomainEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const [counter] = await tx<{ last_seq: string }[]>`
-    update outbox_counter set last_seq = last_seq + ${events.length} returning last_seq::text`;
-  const last = Number(counter.last_seq);
   const traceId = currentTraceId() ?? null;
-  const first = last - events.length + 1;
-  for (const [index, event] of events.entries()) {
-    await tx`insert into outbox (seq, event, trace_id) values (${first + index}, ${tx.json(event as never)}, ${traceId})`;
-  }
-  await tx`select pg_notify(${OUTBOX_CHANNEL}, ${String(last)})`;
+  await tx`
+    with counter as (
+      update outbox_counter set last_seq = last_seq + ${events.length} returning last_seq
+    ), written as (
+      insert into outbox (seq, event, trace_id)
+      select counter.last_seq - ${events.length} + listed.position, listed.event, ${traceId}::text
+        from counter, jsonb_array_elements(${tx.json(events as never)}::jsonb) with ordinality as listed(event, position)
+    )
+    select pg_notify(${OUTBOX_CHANNEL}, last_seq::text) from counter`;
   markEventsWritten(tx);
 }
 

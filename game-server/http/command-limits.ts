@@ -6,7 +6,7 @@ import { BROADCASTS_PER_DAY } from '../../schema/rules/store.ts';
 import { CHAT_REFUSAL } from '../social/chat.ts';
 import { DOOR_LIMITS, type DoorLimits } from '../limits/door-limits.ts';
 import { limitText } from './openapi/operation.ts';
-import { byAddress, byPlayerOrAddress } from './rate-limit.ts';
+import { adClickKey, byAddress, byPlayerOrAddress } from './rate-limit.ts';
 
 /**
  * A command's own limit, named by its entry (schema/commands/registry.ts). `before`: counted on
@@ -39,6 +39,14 @@ export const COMMAND_LIMITS: Record<CommandLimit, LimitOfCommand> = {
     keyOf: byPlayerOrAddress,
     refusal: 'Too many broadcasts.',
     documented: `${BROADCASTS_PER_DAY} broadcast per player per day; ${limitText(DOOR_LIMITS.broadcast, 'player')}`,
+  },
+  // docs/rules.md §9 "Advertising": a click counts once per address per ad an hour.
+  'ad-click': {
+    counted: 'admitted',
+    counter: (doors) => doors.adClickCounted,
+    keyOf: adClickKey,
+    refusal: 'Your click on this ad was already counted this hour.',
+    documented: 'a click counts for the advertiser once per address per ad an hour',
   },
   'ad-checkout': { counted: 'admitted', counter: (doors) => doors.adIntent, keyOf: byAddress, refusal: 'Too many ad checkouts from your address.', documented: limitText(DOOR_LIMITS.adIntent, 'client address') },
 };

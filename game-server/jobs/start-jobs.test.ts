@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bannerSlotOf } from '../ads/banner-rotation.ts';
+import { ImpressionTally } from '../ads/impression-tally.ts';
 import { loadConfig } from '../config.ts';
 import type { Database, Sql } from '../db/database.ts';
 import { createLogger } from '../logger.ts';
@@ -69,6 +70,18 @@ for (const backend of testBackends()) {
       const afterLate = await clockwork(database.sql);
       // Slots older than a day are pruned, so only the current one is left.
       expect(afterLate).toMatchObject({ periods: '2031-H1,2031-H2', months: '2031-03,2031-08', payments: 2, slots: String(bannerSlotOf(now, 30)) });
+    });
+
+    it('[§9 banner impressions] when the jobs stop, then the showings this process noted since the last run are written, not lost', async () => {
+      const [ad] = await database.sql<{ id: number }[]>`
+        insert into ads (title, content, impressions_wanted, total_cost_cents, status) values ('Last word', 'Shown just before a restart', 1000, 500, 'active') returning id`;
+      const impressions = new ImpressionTally();
+      const jobs = await startJobs({ ...depsAt(database.sql, () => new Date()), impressions }, defaults);
+      impressions.note({ adId: ad.id, slot: 1, viewer: 'leaving-client' });
+      await jobs.stop();
+      const [row] = await database.sql`select impressions_delivered from ads where id = ${ad.id}`;
+      expect(row.impressions_delivered).toBe(1);
+      expect(impressions.take()).toEqual([]);
     });
   });
 }

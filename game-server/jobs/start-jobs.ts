@@ -1,7 +1,8 @@
 import cron, { type Logger as CronLogger } from 'node-cron';
 import { earningsMonthOf } from '../../schema/rules/earnings.ts';
 import { rentPeriodOf } from '../../schema/rules/rent.ts';
-import { bannerSlotOf, rotateBanner } from '../ads/banner-rotation.ts';
+import { bannerSlotOf } from '../ads/banner-rotation.ts';
+import type { ImpressionTally } from '../ads/impression-tally.ts';
 import { runScheduledBackup } from '../backup/scheduled-backup.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
@@ -15,6 +16,7 @@ import { expireAbandonedCheckouts } from '../payments/abandoned-checkouts.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { jobRuns, jobSeconds } from '../observability/metrics.ts';
 import type { ServiceDeps } from '../service-deps.ts';
+import { IMPRESSIONS_CRON, runBannerRotation, writeImpressions } from './banner-jobs.ts';
 
 export interface JobDeps extends ServiceDeps {
   log: Logger;
@@ -22,6 +24,8 @@ export interface JobDeps extends ServiceDeps {
   housekeeping?: { payments: PaymentProvider; counters: CounterStore };
   /** The database scheduled backups copy (with BACKUP_CRON). */
   database?: Database;
+  /** What this process's world rooms showed, for the banner-impressions job; tests of the clockwork leave it out. */
+  impressions?: ImpressionTally;
 }
 
 // Hourly, off the hour so it does not meet the rent and earnings runs.
@@ -41,6 +45,8 @@ interface Job {
   run(moment: Date): Promise<unknown>;
   /** Whether it also runs once at start-up, to catch up (not a backup: a restart is no reason for a copy). */
   catchUp: boolean;
+  /** Whether it runs once more as the jobs stop: it holds what this process alone knows. */
+  atStop?: boolean;
 }
 
 /** node-cron's six-field form, firing on the slot boundaries bannerSlotOf counts (BANNER_SECONDS divides 60). */
@@ -65,9 +71,17 @@ function backupsOf(deps: JobDeps, config: JobConfig): Job[] {
   return [{ name: 'backup', schedule: config.BACKUP_CRON, catchUp: false, run: (moment) => runScheduledBackup({ ...deps, database }, schedule, moment) }];
 }
 
+/** The one writer of banner impressions (docs/rules.md §9 "Advertising"), where rooms note them. */
+function impressionsOf(deps: JobDeps): Job[] {
+  const tally = deps.impressions;
+  if (!tally) return [];
+  return [{ name: 'banner-impressions', schedule: IMPRESSIONS_CRON, catchUp: false, atStop: true, run: () => writeImpressions(deps, tally) }];
+}
+
 function jobsOf(deps: JobDeps, config: JobConfig): Job[] {
   return [
     ...housekeepingOf(deps),
+    ...impressionsOf(deps),
     ...backupsOf(deps, config),
     { name: 'rent-cycle', schedule: config.RENT_CRON, catchUp: true, run: (moment) => ensureRentPeriod(deps, rentPeriodOf(moment)) },
     { name: 'monthly-earnings', schedule: config.EARNINGS_CRON, catchUp: true, run: (moment) => payMonthlyEarnings(deps, earningsMonthOf(moment)) },
@@ -77,7 +91,7 @@ function jobsOf(deps: JobDeps, config: JobConfig): Job[] {
       name: 'banner-rotation',
       schedule: bannerCron(config.BANNER_SECONDS),
       catchUp: true,
-      run: (moment) => rotateBanner(deps, bannerSlotOf(moment, config.BANNER_SECONDS)),
+      run: (moment) => runBannerRotation(deps, bannerSlotOf(moment, config.BANNER_SECONDS)),
     },
   ];
 }
@@ -93,8 +107,7 @@ export async function startJobs(deps: JobDeps, config: JobConfig): Promise<Jobs>
   const jobs = jobsOf(deps, config);
   const running = new Set<Promise<unknown>>();
   let stopped = false;
-  const launch = (job: Job, moment: Date): Promise<unknown> => {
-    if (stopped) return Promise.resolve();
+  const runOnce = (job: Job, moment: Date): Promise<unknown> => {
     const stopTimer = jobSeconds.startTimer({ job: job.name });
     const run: Promise<unknown> = job
       .run(moment)
@@ -112,6 +125,7 @@ export async function startJobs(deps: JobDeps, config: JobConfig): Promise<Jobs>
     running.add(run);
     return run;
   };
+  const launch = (job: Job, moment: Date): Promise<unknown> => (stopped ? Promise.resolve() : runOnce(job, moment));
 
   const now = deps.clock();
   for (const job of jobs.filter((job) => job.catchUp)) await launch(job, now);
@@ -130,6 +144,7 @@ export async function startJobs(deps: JobDeps, config: JobConfig): Promise<Jobs>
       stopped = true;
       await Promise.all(tasks.map((task) => task.destroy()));
       await Promise.all(running);
+      for (const job of jobs.filter((job) => job.atStop)) await runOnce(job, deps.clock());
     },
   };
 }

@@ -8,6 +8,8 @@ import type { ServiceDeps } from '../service-deps.ts';
 import type { PaymentEvent, PaymentProvider } from './provider.ts';
 import { lockPayment, readPayment, type PaymentRecord } from './records.ts';
 import { emit } from '../events/outbox.ts';
+import type { BroadcastDto } from '../../schema/api/broadcasts.ts';
+import { broadcastDto, type BroadcastRow } from './broadcast-row.ts';
 
 // Provider events arrive late, twice, or out of order, so a payment only ever moves up this order.
 // A decline can be followed by a success (the buyer tries another card), never the other way round;
@@ -23,7 +25,7 @@ function receivedNotice(payment: PaymentRecord): NoticeDraft[] {
   if (!payment.user_id) return [];
   const what = {
     drk_package: () => `${drkText(Number(payment.metadata.drk))} added to your balance`,
-    broadcast: () => 'you may send one broadcast',
+    broadcast: () => 'your broadcast was sent',
     ad: () => 'your ad waits for the Wanakt\'s review',
   }[payment.purpose]();
   return [paymentReceived(payment.user_id, what, payment.amount_cents)];
@@ -53,6 +55,25 @@ async function broadcastRefusal(tx: Tx, payment: PaymentRecord, now: Date): Prom
   return null;
 }
 
+/**
+ * Sends a broadcast paid by this payment to every territory: the one write of a broadcast, by the
+ * payment's fulfilment and by the send command (for a payment made before payments sent their
+ * broadcast). The unique payment_id on broadcasts keeps a payment to one use.
+ */
+export async function sendPaidBroadcast(tx: Tx, paid: { paymentId: string; senderId: string; message: string }, now: Date): Promise<BroadcastDto> {
+  const [row] = await tx<BroadcastRow[]>`
+    with sent as (
+      insert into broadcasts (sender_id, message, paid, payment_id, cost_cents, created_at)
+      select ${paid.senderId}, ${paid.message}, true, id, amount_cents, ${now} from payments where id = ${paid.paymentId}
+      returning *
+    )
+    select sent.id, sent.sender_id, u.username as sender_name, sent.message, sent.paid, sent.created_at, sent.reach_count, sent.cost_cents
+      from sent join users u on u.id = sent.sender_id`;
+  const sent = broadcastDto(row);
+  await emit(tx, { type: 'broadcast.sent', broadcast: sent });
+  return sent;
+}
+
 /** Gives the buyer what the payment was for. Answers why it cannot be honoured, or null once done. */
 async function fulfil(tx: Tx, payment: PaymentRecord, now: Date): Promise<string | null> {
   switch (payment.purpose) {
@@ -68,10 +89,16 @@ async function fulfil(tx: Tx, payment: PaymentRecord, now: Date): Promise<string
       }
       return null;
     }
-    case 'broadcast':
-      // A succeeded broadcast payment that no broadcast refers to yet is the right to send one,
-      // unless it could not be used: then it is given back at once.
-      return broadcastRefusal(tx, payment, now);
+    case 'broadcast': {
+      // docs/rules.md §4 "Broadcast flow": the payment sends the message it was opened with, in
+      // this transaction; one that cannot be sent is given back at once. The sender's row is
+      // locked as the send command locks it, so the daily limit holds across both.
+      await tx`select id from users where id = ${payment.user_id} for no key update`;
+      const refusal = await broadcastRefusal(tx, payment, now);
+      if (refusal !== null) return refusal;
+      await sendPaidBroadcast(tx, { paymentId: payment.id, senderId: payment.user_id!, message: String(payment.metadata.message) }, now);
+      return null;
+    }
     case 'ad':
       // The ad waits for the Wanakt's review; no ad waiting (an abandoned checkout's ad is cleaned
       // up) means the payment is given back. Written here rather than by ads/, which opens the

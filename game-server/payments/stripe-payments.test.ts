@@ -235,7 +235,7 @@ for (const backend of testBackends()) {
       expect(game.stripe.refundsOf(purchase.body.paymentIntentId)).toHaveLength(1);
     });
 
-    it('[§4 broadcast] when the webhook is late, then sending checks Stripe: refused while unpaid, sent once Stripe has the payment', async () => {
+    it('[§4 broadcast] when the webhook is late, then the screen\'s check asks Stripe: refused while unpaid, sent by the payment once Stripe has it', async () => {
       const player = await game.agent().post('/api/users/register', { username: 'Town Crier', password: 'hear-ye-hear-ye' });
       const crier = game.agent();
       await crier.post('/api/auth/login', { username: 'Town Crier', password: 'hear-ye-hear-ye' });
@@ -245,8 +245,9 @@ for (const backend of testBackends()) {
       const early = await crier.post('/api/broadcasts', { sender_id: player.body.id, message: 'Hear ye!', paid: true });
       expect(early).toMatchObject({ status: 409, body: { message: 'Please pay for your broadcast before sending it' } });
       game.stripe.succeed(payment.body.paymentIntentId);
-      const sent = await crier.post('/api/broadcasts', { sender_id: player.body.id, message: 'Hear ye!', paid: true });
-      expect(sent).toMatchObject({ status: 201, body: { message: 'Hear ye!', cost: 63 } });
+      expect((await crier.get('/api/broadcasts/allowance')).body).toMatchObject({ paid: false, limit_reached: expect.stringContaining('one broadcast per day') });
+      const [sent] = (await crier.get('/api/broadcasts/recent')).body;
+      expect(sent).toMatchObject({ sender_id: player.body.id, message: 'Hear ye!', cost: 63 });
     });
 
     it('[§5 DRK package] when the supply runs short between intent and payment, then the payment is refunded once (a failed refund is retried by the next delivery), nothing is minted, and the store shows Exceeds Supply', async () => {

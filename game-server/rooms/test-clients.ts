@@ -1,7 +1,6 @@
 import { Client, Room } from '@colyseus/sdk';
 import { liveFieldsOf, type LiveTerritoryFields } from '../../schema/state/territory-fields.ts';
 import type { WorldState } from '../../schema/state/world-state.ts';
-import { currentBanner } from '../ads/banner-rotation.ts';
 import type { Queryable } from '../db/database.ts';
 import { recentBroadcasts } from '../social/broadcasts.ts';
 import { listTerritories } from '../world/territories.ts';
@@ -63,10 +62,10 @@ export async function waitFor<T>(read: () => Maybe<T> | Promise<Maybe<T>>, what:
 
 /**
  * Where a client's decoded world differs from the database, field by field: every territory's
- * live fields, the banner and the latest broadcast. Empty when they are equal.
+ * live fields and the latest broadcast (the banner is each client's own message, not state). Empty when they are equal.
  */
 export async function worldDifferences(sql: Queryable, room: Room): Promise<string[]> {
-  const [stored, broadcasts, banner] = await Promise.all([listTerritories(sql), recentBroadcasts(sql), currentBanner(sql)]);
+  const [stored, broadcasts] = await Promise.all([listTerritories(sql), recentBroadcasts(sql)]);
   const state = room.state as WorldState;
   if (!state?.territories) return ['no state received yet'];
   const problems: string[] = [];
@@ -84,7 +83,6 @@ export async function worldDifferences(sql: Queryable, room: Room): Promise<stri
   }
   if (state.territories.size !== stored.length) problems.push(`${state.territories.size} territories shown, ${stored.length} stored`);
   if (state.broadcast.id !== (broadcasts[0]?.id ?? 0)) problems.push(`broadcast ${state.broadcast.id} shown, ${broadcasts[0]?.id ?? 0} is the latest`);
-  if (state.banner.id !== (banner?.id ?? 0)) problems.push(`banner ${state.banner.id} shown, ${banner?.id ?? 0} is current`);
   return problems;
 }
 

@@ -24,7 +24,8 @@ import { CHAT_REFUSAL } from '../social/chat.ts';
 import { OnlineCount } from './online-count.ts';
 import { PinDrags } from './pin-drags.ts';
 import { PlayerFigures, type FiguresClient } from './player-figures.ts';
-import { authenticateJoin, HOME_PROCESS_OPTION, type WorldAuth } from './world-auth.ts';
+import { homeRegionOfPlayer, RoomBanners, type BannerViewer } from './room-banners.ts';
+import { authenticateJoin, HOME_PROCESS_OPTION, WORLD_ROOM, type WorldAuth } from './world-auth.ts';
 import { WorldSync, type WorldRoomDeps } from './world-sync.ts';
 
 // @colyseus/core reads the global `WebSocket.OPEN` when a client reconnects. Node 22 has a global
@@ -42,8 +43,13 @@ interface ClientData {
   figures: FiguresClient | null;
   /** Closes the socket when its session runs out. */
   expiry: ReturnType<typeof setTimeout> | null;
+  /** Where it looks and what banner it was shown. */
+  banner: BannerViewer;
 }
 type WorldClient = Client<{ userData: ClientData; auth: WorldAuth; messages: ServerMessages }>;
+
+/** What a join hears when the room it was placed on closed before it arrived. */
+export const PLACED_ROOM_GONE_MESSAGE = 'That world room just closed: join again';
 
 /** What a socket whose session ended is told as it is closed; the client then shows the visitor view. */
 export const SESSION_ENDED_MESSAGE = 'Your session ended: you are watching as a visitor';
@@ -74,6 +80,7 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
   private figures!: PlayerFigures;
   private sync!: WorldSync;
   private pins!: PinDrags;
+  private banners!: RoomBanners;
   // Unset until the world has loaded: a room can be disposed before that (its creating join failed
   // or the process began to drain), and then there is no count to stop.
   private online?: OnlineCount;
@@ -81,13 +88,20 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
   private unsubscribe: () => void = () => {};
   private caps: SocketCaps = SOCKET_CAPS;
 
-  async onCreate({ deps, caps }: { deps: WorldRoomDeps; caps?: SocketCaps }) {
+  async onCreate({ deps, caps, ...options }: { deps: WorldRoomDeps; caps?: SocketCaps; [HOME_PROCESS_OPTION]?: string }) {
+    // A join placed on another process's room that closed meanwhile would make a second world room
+    // here, labelled with that process: refused instead, the client joins again and is placed anew.
+    const placed = options[HOME_PROCESS_OPTION];
+    if (placed !== undefined && placed !== matchMaker.processId) throw new ServerError(503, PLACED_ROOM_GONE_MESSAGE);
     this.deps = deps;
     if (caps) this.caps = caps;
     const state = new WorldState();
     this.figures = new PlayerFigures(deps.sql);
+    const banners = new RoomBanners(deps.impressions);
+    this.banners = banners;
     const sync = new WorldSync(state, deps, this.figures, {
       viewers: () => this.clients.length,
+      showBanner: (banner) => banners.show(banner, this.bannerViewers()),
       sendChat: (message) => this.sendChat(message),
       removeChat: (removed) => this.clients.forEach((client) => client.userData?.watching === removed.territory_id && client.send('chatRemoved', removed)),
       hasPlayer: (userId) => this.clients.some((client) => client.auth?.user?.id === userId),
@@ -124,11 +138,14 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
 
   async onJoin(client: WorldClient, _options: unknown, auth: WorldAuth) {
     this.refuseOverCap(auth);
-    client.userData = { watching: null, broke: false, activity: false, figures: null, expiry: null };
+    const banner: BannerViewer = { sessionId: client.sessionId, view: null, home: null, sent: null, send: (message) => client.send('banner', message) };
+    client.userData = { watching: null, broke: false, activity: false, figures: null, expiry: null, banner };
     this.watchSocket(client);
     if (auth.session) this.closeAtExpiry(client, auth.session.expiresAtMs);
     this.online?.change(1);
     roomClients.inc();
+    banner.home = await homeRegionOfPlayer(this.deps.sql, auth.user?.id ?? null);
+    this.banners.offer(banner);
     if (!auth.user) return;
     const figures: FiguresClient = { userId: auth.user.id, seesRealm: auth.user.is_wanakt, send: (values) => client.send('figures', values) };
     client.userData.figures = figures;
@@ -145,6 +162,13 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
 
   onReconnect(client: WorldClient) {
     this.watchSocket(client);
+    // The banner, like the figures, goes to this socket now; what was sent while away was lost.
+    const banner = client.userData?.banner;
+    if (banner) {
+      banner.send = (message) => client.send('banner', message);
+      banner.sent = null;
+      this.banners.offer(banner);
+    }
     // The player's figures now go to this socket, and those sent while it was away were lost.
     const figures = client.userData?.figures;
     if (!figures) return;
@@ -238,6 +262,10 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
       case 'chat.watch':
         client.userData!.watching = message.territoryId;
         return;
+      case 'view.at':
+        client.userData!.banner.view = message.at;
+        this.banners.offer(client.userData!.banner);
+        return;
       case 'activity.watch':
         client.userData!.activity = message.on;
         if (message.on) client.send('activity', this.sync.backlog());
@@ -261,6 +289,10 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
     }
   }
 
+  private bannerViewers(): BannerViewer[] {
+    return this.clients.flatMap((client) => (client.userData ? [client.userData.banner] : []));
+  }
+
   private sendActivity(items: ActivityItem[]): void {
     for (const client of this.clients) {
       if (client.userData?.activity) client.send('activity', items);
@@ -276,8 +308,9 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
 
 /**
  * Registers the `world` room on this server. Each process serves its own world room, found by the
- * join option the matchmaking request is given here, and every one of them applies the domain
- * events; the matchmaking request carries the cookie and Origin the join is checked on.
+ * join option the matchmaking request is given here (the least-loaded live process), and every one
+ * of them applies the domain events; the matchmaking request carries the cookie and Origin the
+ * join is checked on.
  */
 export function defineWorldRoom(server: Server, deps: WorldRoomDeps, lifecycle: Lifecycle, caps: SocketCaps = SOCKET_CAPS) {
   class WorldRoomOfThisServer extends WorldRoom {
@@ -287,8 +320,8 @@ export function defineWorldRoom(server: Server, deps: WorldRoomDeps, lifecycle: 
       return authenticateJoin(deps, options, context);
     }
   }
-  return server.define('world', WorldRoomOfThisServer, { deps, caps }).filterBy([HOME_PROCESS_OPTION]);
+  return server.define(WORLD_ROOM, WorldRoomOfThisServer, { deps, caps }).filterBy([HOME_PROCESS_OPTION]);
 }
 
-/** New rooms are made in the process that was asked, so its own sockets reach them. */
+/** New rooms are made in the process that was asked: a join is only placed elsewhere on a room that exists. */
 export const createRoomsHere = async () => matchMaker.processId;

@@ -48,6 +48,7 @@ for (const backend of testBackends()) {
       told = [];
       const room: RoomSide = {
         viewers: () => 0,
+        showBanner: () => undefined,
         sendChat: () => told.push('chat'),
         removeChat: () => told.push('chat removed'),
         sendActivity: (items) => told.push(...items.map((item) => `activity:${item.kind}`)),

@@ -1,13 +1,13 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { OriginPolicy } from '../auth/origin.ts';
 import { Encoder } from '@colyseus/schema';
-import type { AdDto } from '../../schema/api/ads.ts';
 import type { BroadcastDto } from '../../schema/api/broadcasts.ts';
 import type { ChatMessageDto } from '../../schema/api/chat.ts';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import { liveFieldsOf, type LiveTerritoryFields } from '../../schema/state/territory-fields.ts';
-import { LiveTerritory, type LiveBanner, type LiveBroadcast, type WorldState } from '../../schema/state/world-state.ts';
-import { currentBanner, recordBannerImpressions } from '../ads/banner-rotation.ts';
+import { LiveTerritory, type LiveBroadcast, type WorldState } from '../../schema/state/world-state.ts';
+import { currentBanner, type SlotBanner } from '../ads/banner-rotation.ts';
+import type { ImpressionTally } from '../ads/impression-tally.ts';
 import type { NotificationDto } from '../../schema/api/notifications.ts';
 import { readNotices } from '../notifications/notifications.ts';
 import { ACTIVITY_BACKLOG, activityOfBroadcast, activityOfTerritory } from '../../schema/state/activity.ts';
@@ -31,12 +31,16 @@ export interface WorldRoomDeps extends ServiceDeps {
   chatCounter: RateLimiterAbstract;
   /** Who may join: the rule REST's state-changing requests follow. */
   origins: OriginPolicy;
+  /** Where the room notes the paid banners it shows; the banner-impressions job writes them. */
+  impressions: ImpressionTally;
 }
 
 /** What the sync needs from the room around it. */
 export interface RoomSide {
-  /** How many clients are connected here: the reach of a broadcast, the viewers of a banner. */
+  /** How many clients are connected here: the reach of a broadcast. */
   viewers(): number;
+  /** The slot's banner, shown to each client as its region allows. */
+  showBanner(banner: SlotBanner | null): void;
   sendChat(message: ChatMessageDto): void;
   removeChat(removed: { id: number; territory_id: number }): void;
   /** Whether a client of this player is connected here. */
@@ -66,17 +70,6 @@ export function sizeEncoderFor(territories: readonly TerritoryDto[]): void {
   );
   const wanted = Math.ceil((2 * estimate) / 1024) * 1024;
   if (wanted > Encoder.BUFFER_SIZE) Encoder.BUFFER_SIZE = Math.max(MIN_ENCODER_BUFFER, wanted);
-}
-
-function showBanner(banner: LiveBanner, ad: AdDto | null): void {
-  // A schema field set to the value it holds marks no change, so whole records can be assigned.
-  Object.assign(banner, {
-    id: ad?.id ?? 0,
-    title: ad?.title ?? '',
-    content: ad?.content ?? '',
-    clickUrl: ad?.click_url ?? '',
-    territoryId: ad?.territory_id ?? 0,
-  });
 }
 
 function showBroadcast(target: LiveBroadcast, broadcast: BroadcastDto): void {
@@ -222,7 +215,7 @@ export class WorldSync {
     for (const key of [...this.state.territories.keys()]) if (!stored.has(key)) this.state.territories.delete(key);
     this.showTerritories(territories, false);
     if (broadcasts[0]) showBroadcast(this.state.broadcast, broadcasts[0]);
-    showBanner(this.state.banner, banner);
+    this.room.showBanner(banner);
     this.shown = head;
   }
 
@@ -257,8 +250,7 @@ export class WorldSync {
         return;
       }
       case 'banner.changed':
-        showBanner(this.state.banner, event.ad);
-        if (event.ad) await recordBannerImpressions(this.deps, event.ad.id, this.room.viewers());
+        this.room.showBanner({ slot: event.slot, ad: event.ad });
         return;
       case 'sessions.ended':
         // The room closes those sockets as the event arrives, stale or not (see world-room.ts).

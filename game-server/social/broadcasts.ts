@@ -1,45 +1,20 @@
 import { RECENT_BROADCASTS, type BroadcastAllowanceDto, type BroadcastDto } from '../../schema/api/broadcasts.ts';
 import { takePage, type KeyedPage, type PageRequest } from '../../schema/api/pages.ts';
 import type { CheckoutDto } from '../../schema/api/payments.ts';
-import { BROADCAST_DAY_MS as DAY_MS, BROADCAST_PRICE_CENTS, BROADCASTS_PER_DAY, drkForUsdCents } from '../../schema/rules/store.ts';
+import { BROADCAST_DAY_MS as DAY_MS, BROADCAST_PRICE_CENTS, BROADCASTS_PER_DAY } from '../../schema/rules/store.ts';
+import { broadcastDto, type BroadcastRow } from '../payments/broadcast-row.ts';
 import { inTransaction, type Queryable } from '../db/database.ts';
 import { badInput, conflict, tooManyRequests } from '../errors.ts';
 import { startCheckout } from '../payments/checkout.ts';
-import { reconcilePayment } from '../payments/fulfilment.ts';
+import { reconcilePayment, sendPaidBroadcast } from '../payments/fulfilment.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { refuseIfMuted } from './moderation.ts';
-import { emit } from '../events/outbox.ts';
 
 // Open payments are checked with the provider when the webhook is late; older ones were abandoned.
 const RECONCILE_WINDOW_MS = DAY_MS;
 
 export const PAY_FIRST = 'Please pay for your broadcast before sending it';
-
-interface BroadcastRow {
-  id: number;
-  sender_id: string;
-  sender_name: string;
-  message: string;
-  paid: boolean;
-  created_at: Date;
-  reach_count: number;
-  cost_cents: number;
-}
-
-function toDto(row: BroadcastRow): BroadcastDto {
-  return {
-    id: row.id,
-    sender_id: row.sender_id,
-    sender_name: row.sender_name,
-    message: row.message,
-    paid: row.paid,
-    created_at: row.created_at.toISOString(),
-    reach_count: row.reach_count,
-    cost: drkForUsdCents(row.cost_cents),
-    cost_cents: row.cost_cents,
-  };
-}
 
 async function sentInLastDay(sql: Queryable, senderId: string, now: Date): Promise<Date[]> {
   const rows = await sql<{ created_at: Date }[]>`
@@ -145,23 +120,13 @@ export async function sendBroadcast(deps: ServiceDeps, provider: PaymentProvider
     refuseIfLimitReached(await sentInLastDay(tx, senderId, now));
     const paymentId = await unusedPaymentId(tx, senderId, true);
     if (!paymentId) throw conflict(PAY_FIRST);
-    const [row] = await tx<BroadcastRow[]>`
-      with sent as (
-        insert into broadcasts (sender_id, message, paid, payment_id, cost_cents, created_at)
-        select ${senderId}, ${message}, true, id, amount_cents, ${now} from payments where id = ${paymentId}
-        returning *
-      )
-      select sent.id, sent.sender_id, u.username as sender_name, sent.message, sent.paid, sent.created_at, sent.reach_count, sent.cost_cents
-        from sent join users u on u.id = sent.sender_id`;
-    const sent = toDto(row);
-    await emit(tx, { type: 'broadcast.sent', broadcast: sent });
-    return sent;
+    return sendPaidBroadcast(tx, { paymentId, senderId, message }, now);
   });
   return broadcast;
 }
 
 export async function recentBroadcasts(sql: Queryable): Promise<BroadcastDto[]> {
-  return (await broadcastRows(sql, null, RECENT_BROADCASTS)).map(toDto);
+  return (await broadcastRows(sql, null, RECENT_BROADCASTS)).map(broadcastDto);
 }
 
 /** Where the broadcast list sorts one: its time as stored (microseconds), then its id, newest first. */
@@ -171,7 +136,7 @@ export type BroadcastKey = [createdAt: string, id: number];
 export async function pageBroadcasts(sql: Queryable, page: PageRequest<BroadcastKey>): Promise<KeyedPage<BroadcastDto, BroadcastKey>> {
   const rows = await broadcastRows(sql, page.after, page.limit + 1);
   const { rows: kept, next } = takePage(rows, page.limit, (row): BroadcastKey => [row.sort_at, row.id]);
-  return { rows: kept.map(toDto), next };
+  return { rows: kept.map(broadcastDto), next };
 }
 
 async function broadcastRows(sql: Queryable, after: BroadcastKey | null, limit: number): Promise<(BroadcastRow & { sort_at: string })[]> {

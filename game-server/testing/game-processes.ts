@@ -47,8 +47,11 @@ export function sharedProcessEnvironment(databaseUrl: string, redisUrl: string, 
   };
 }
 
-/** Starts one game-server process with this environment (PATH is added); resolves once it listens. */
-export function startGameProcess(env: Record<string, string>, cwd: string): Promise<GameProcess> {
+/**
+ * Starts one game-server process with this environment (PATH is added); resolves once it listens.
+ * `heard` sees everything printed so far, each time more is, while it starts.
+ */
+export function startGameProcess(env: Record<string, string>, cwd: string, heard: (output: string) => void = () => {}): Promise<GameProcess> {
   // Test servers take test-mode payments unless a test says otherwise: a real database refuses to
   // start without a payment provider. Test agents stand for many browsers through X-Forwarded-For.
   const child = spawn(process.execPath, ['--import', TSX, MAIN], { cwd, env: { PATH: process.env.PATH ?? '', PAYMENTS: 'sandbox', TRUST_PROXY: 'loopback', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -56,6 +59,7 @@ export function startGameProcess(env: Record<string, string>, cwd: string): Prom
   return new Promise((resolve, reject) => {
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
+      heard(output);
       const url = output.match(/running at (http:\/\/[^\s"]+)/)?.[1];
       if (!url) return;
       child.stdout!.off('data', collect);

@@ -4,6 +4,7 @@ import { requiredText } from './auth.ts';
 import { IdField } from './ids.ts';
 import { CheckoutDto } from './payments.ts';
 import { INVISIBLE_NAME_MESSAGE, nameProblem, normaliseName } from '../rules/names.ts';
+import { REGIONS } from '../rules/region.ts';
 
 export const AD_STATUSES = ['pending_payment', 'in_review', 'active', 'completed', 'rejected', 'refunded'] as const;
 export type AdStatus = (typeof AD_STATUSES)[number];
@@ -16,6 +17,8 @@ export const AdDto = z
     content: z.string(),
     click_url: z.string().nullable(),
     territory_id: z.number().int().nullable(),
+    /** docs/rules.md §9 "Advertising": the region of the target territory, the only one the banner shows in; null shows everywhere. */
+    region: z.enum(REGIONS).nullable(),
     /** Impressions delivered so far. */
     impressions: z.number().int(),
     impressions_wanted: z.number().int(),
@@ -79,7 +82,22 @@ export const AdPurchaseBody = z.object({
 });
 export type AdPurchaseBody = z.infer<typeof AdPurchaseBody>;
 
-export const AdPurchaseDto = CheckoutDto.extend({ adId: z.number().int(), total_cost: z.number() }).meta({ id: 'AdPurchase' });
+/** Where a counted click leads: the ad's web address. */
+export const AdClickDto = z.object({ url: z.string() }).meta({ id: 'AdClick' });
+export type AdClickDto = z.infer<typeof AdClickDto>;
+
+/** The link an advertiser follows the ad by: no login, the token is its only key (docs/rules.md §4 "Advertise flow"). */
+export const RECEIPT_PATH = '/advertise/receipt/';
+/** 32 random bytes in base64url: 256 bits nobody can guess. */
+export const ReceiptToken = z.string().regex(/^[A-Za-z0-9_-]{43}$/, { error: 'Unknown receipt' });
+
+export const AdPurchaseDto = CheckoutDto.extend({
+  adId: z.number().int(),
+  total_cost: z.number(),
+  region: z.enum(REGIONS).nullable(),
+  /** The receipt page, shown once here: only a hash of its token is kept. */
+  receipt_path: z.string().startsWith(RECEIPT_PATH),
+}).meta({ id: 'AdPurchase' });
 export type AdPurchaseDto = z.infer<typeof AdPurchaseDto>;
 
 /** docs/rules.md §5 "Dashboard banner form": a banner a player buys with DRK. */
@@ -111,3 +129,21 @@ export type AdReviewDto = z.infer<typeof AdReviewDto>;
 /** One of a player's own banners, for the banner analytics modal. */
 export const MyBannerDto = AdDto.extend({ cost_drk: z.number(), created_at: z.string() }).meta({ id: 'MyBanner' });
 export type MyBannerDto = z.infer<typeof MyBannerDto>;
+
+/** What an advertiser's receipt link shows, updated as the ad runs. */
+export const AdReceiptDto = z
+  .object({
+    title: z.string(),
+    content: z.string(),
+    click_url: z.string().nullable(),
+    territory_name: z.string().nullable(),
+    region: z.enum(REGIONS).nullable(),
+    status: z.enum(AD_STATUSES),
+    impressions: z.number().int(),
+    impressions_wanted: z.number().int(),
+    clicks: z.number().int(),
+    total_cost: z.number().nullable(),
+    created_at: z.string(),
+  })
+  .meta({ id: 'AdReceipt' });
+export type AdReceiptDto = z.infer<typeof AdReceiptDto>;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { AdPurchaseBody, AdPurchaseDto, AdReviewDto, BannerBody, MyBannerDto } from '../api/ads.ts';
+import { AdClickDto, AdPurchaseBody, AdPurchaseDto, AdReviewDto, BannerBody, MyBannerDto } from '../api/ads.ts';
 import { player, visitor, wanakt } from './permission.ts';
 import { payload, TargetId } from './ref.ts';
 import { declareCommand, pathId } from './registry.ts';
 
-// Advertising: an advertiser's card-paid ad, a player's DRK banner, and the Wanakt's review.
+// Advertising: an advertiser's card-paid ad, a player's DRK banner, the Wanakt's review, and a click.
 // docs/rules.md §6: advertisers need no account, only an email.
 export const PurchaseAd = declareCommand(z.object({ type: z.literal('ad.purchase'), body: payload(AdPurchaseBody) }), visitor, {
   method: 'post', path: '/ads/purchase', scope: 'ads', tag: 'Ads', summary: 'Buy ad impressions on a territory (card; no account needed)',
@@ -25,4 +25,14 @@ export const RejectAd = declareCommand(z.object({ type: z.literal('ad.reject'), 
   ok: { status: 200, schema: AdReviewDto, description: 'Rejected' }, errors: [409],
 });
 
-export const adCommands = [PurchaseAd, BuyBanner, ApproveAd, RejectAd] as const;
+/**
+ * A click on a running ad, counted for its advertiser once per address per ad an hour. The banner's
+ * link is GET /api/ads/{id}/click, which executes this command for a counted click and redirects
+ * (game-server/http/routes/ads.ts); both count against one counter.
+ */
+export const ClickAd = declareCommand(z.object({ type: z.literal('ad.click'), adId }), visitor, {
+  method: 'post', path: '/ads/:id/click', params, scope: null, tag: 'Ads', summary: "Count a click on a running ad; answers where it leads",
+  ok: { status: 200, schema: AdClickDto, description: "The ad's web address" }, errors: [404], limit: 'ad-click',
+});
+
+export const adCommands = [PurchaseAd, BuyBanner, ApproveAd, RejectAd, ClickAd] as const;

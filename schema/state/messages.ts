@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ChatMessageText, type ChatMessageDto } from '../api/chat.ts';
 import { IdField } from '../api/ids.ts';
 import type { NotificationDto } from '../api/notifications.ts';
+import type { Region } from '../rules/region.ts';
 
 // Everything a client may say to the `world` room, as one union validated at the room's edge.
 // Anything else (another type, an extra field, a wrong shape) is refused.
@@ -34,7 +35,19 @@ export type DropPin = z.infer<typeof DropPin>;
 export const WatchActivity = z.strictObject({ type: z.literal('activity.watch'), on: z.boolean({ error: 'on must be true or false' }) });
 export type WatchActivity = z.infer<typeof WatchActivity>;
 
-export const ClientMessage = z.discriminatedUnion('type', [WatchChat, SendChat, DragPin, DropPin, WatchActivity]);
+const degrees = (axis: string, limit: number) =>
+  z.number({ error: `${axis} must be a number` }).min(-limit, { error: `${axis} must be within ±${limit}` }).max(limit, { error: `${axis} must be within ±${limit}` });
+/**
+ * Where this client's map looks (its centre), or null at the whole world: the banner's targeting
+ * goes by it (docs/rules.md §9 "Advertising"). Sent when the view settles.
+ */
+export const ViewAt = z.strictObject({
+  type: z.literal('view.at'),
+  at: z.strictObject({ latitude: degrees('latitude', 90), longitude: degrees('longitude', 180) }).nullable(),
+});
+export type ViewAt = z.infer<typeof ViewAt>;
+
+export const ClientMessage = z.discriminatedUnion('type', [WatchChat, SendChat, DragPin, DropPin, WatchActivity, ViewAt]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 export type ClientMessageType = ClientMessage['type'];
 
@@ -46,6 +59,18 @@ export interface PrivateFigures {
   balance: number;
   /** Unpaid rent payments this player owes. */
   paymentsDue: number;
+}
+
+/** The banner as one client is shown it (a paid ad, or a house ad where the paid one is not aimed). */
+export interface LiveBannerAd {
+  /** Negative for the game's own house ads. */
+  id: number;
+  title: string;
+  content: string;
+  clickUrl: string | null;
+  territoryId: number | null;
+  /** The one region an ad aimed at a territory shows in; null for everywhere. */
+  region: Region | null;
 }
 
 /** One line of the world's activity feed. */
@@ -79,6 +104,8 @@ export interface ServerMessages {
   chatRemoved: { id: number; territory_id: number };
   /** A notice for this client's player, sent to that player's clients only. */
   notification: NotificationDto;
+  /** This client's banner, at join, at each rotation and when its region changes; with the region it is counted in. */
+  banner: { ad: LiveBannerAd | null; region: Region | null };
   /** Why a message of this client was not acted on. */
   refused: { type: string; message: string };
 }

@@ -2,7 +2,8 @@ import { schema, t, type SchemaType } from '@colyseus/schema';
 
 // The live world the `world` room keeps in step on every client (docs/design.md "Live state"). Only the
 // fields that change while people watch travel here; descriptions, revenue and history stay in REST.
-// What is private to a player travels as a direct message (ServerMessages['figures']), not in here.
+// What is private to a player travels as a direct message (ServerMessages['figures']), not in here,
+// and so does the banner, which depends on where each client looks (ServerMessages['banner']).
 
 /** One territory's live fields. The map key is the territory id as text. */
 export const LiveTerritory = schema(
@@ -28,19 +29,6 @@ export const LiveTerritory = schema(
 );
 export type LiveTerritory = SchemaType<typeof LiveTerritory>;
 
-/** The banner ad every client shows; id 0 while no ad runs. */
-export const LiveBanner = schema(
-  {
-    id: t.number().default(0),
-    title: t.string().default(''),
-    content: t.string().default(''),
-    clickUrl: t.string().default(''),
-    territoryId: t.number().default(0),
-  },
-  'LiveBanner',
-);
-export type LiveBanner = SchemaType<typeof LiveBanner>;
-
 /** The latest global broadcast; id 0 until the first one is sent. */
 export const LiveBroadcast = schema(
   {
@@ -56,7 +44,6 @@ export type LiveBroadcast = SchemaType<typeof LiveBroadcast>;
 export const WorldState = schema(
   {
     territories: t.map(LiveTerritory),
-    banner: t.ref(LiveBanner),
     broadcast: t.ref(LiveBroadcast),
     /** Clients connected to the world, in every process. */
     online: t.number().default(0),

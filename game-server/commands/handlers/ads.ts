@@ -1,8 +1,12 @@
 import type { z } from 'zod';
-import type { ApproveAd, BuyBanner, PurchaseAd, RejectAd } from '../../../schema/commands/ads.ts';
-import { approveAd as approve, rejectAd as reject } from '../../ads/ad-lifecycle.ts';
+import type { ApproveAd, BuyBanner, ClickAd, PurchaseAd, RejectAd } from '../../../schema/commands/ads.ts';
+import { approveAd as approve, markAdRejected, refundRejectedAd } from '../../ads/ad-lifecycle.ts';
+import { readAd, toReviewDto } from '../../ads/ad-rows.ts';
+import { inTransaction } from '../../db/database.ts';
+import { emit } from '../../events/outbox.ts';
 import { startAdPurchase } from '../../ads/ad-purchase.ts';
 import { buyBanner as buy } from '../../ads/banners.ts';
+import { recordAdClick } from '../../ads/clicks.ts';
 import { created, ok, providerOf, userOf, type InTransaction, type OwnTransactions } from '../handler.ts';
 
 /** docs/rules.md §6: an advertiser, with no account, opens a card payment for impressions on a territory. */
@@ -17,7 +21,9 @@ export const purchaseAd: OwnTransactions<z.infer<typeof PurchaseAd.schema>> = {
 export const buyBanner: InTransaction<z.infer<typeof BuyBanner.schema>> = {
   inTransaction: true,
   async run(work, { body }) {
-    return created(await buy(work, userOf(work.actor).id, body));
+    const { banner, paidBy } = await buy(work, userOf(work.actor).id, body);
+    if (paidBy.length > 0) await emit(work.tx, { type: 'balances.changed', userIds: paidBy });
+    return created(banner);
   },
 };
 
@@ -32,6 +38,21 @@ export const approveAd: InTransaction<z.infer<typeof ApproveAd.schema>> = {
 export const rejectAd: OwnTransactions<z.infer<typeof RejectAd.schema>> = {
   inTransaction: false,
   async run(deps, actor, { adId }) {
-    return ok(await reject(deps, providerOf(deps), userOf(actor), adId));
+    const provider = providerOf(deps);
+    const { paymentId } = await inTransaction(deps.sql, (tx) => markAdRejected({ tx, now: deps.clock() }, userOf(actor), adId));
+    const refundId = paymentId ? await provider.refund(paymentId) : null;
+    await inTransaction(deps.sql, async (tx) => {
+      const paidBack = await refundRejectedAd({ tx, now: deps.clock() }, adId, refundId);
+      if (paidBack.length > 0) await emit(tx, { type: 'balances.changed', userIds: paidBack });
+    });
+    return ok(toReviewDto((await readAd(deps.sql, adId))!));
+  },
+};
+
+/** A counted click: the answer is where the ad leads, for the route's redirect. */
+export const clickAd: InTransaction<z.infer<typeof ClickAd>> = {
+  inTransaction: true,
+  async run(work, { adId }) {
+    return ok({ url: await recordAdClick(work, adId) });
   },
 };

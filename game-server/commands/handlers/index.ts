@@ -1,5 +1,5 @@
 import type { Handlers } from '../handler.ts';
-import { approveAd, buyBanner, purchaseAd, rejectAd } from './ads.ts';
+import { approveAd, buyBanner, clickAd, purchaseAd, rejectAd } from './ads.ts';
 import { payForBroadcast, sendBroadcast } from './broadcasts.ts';
 import { postChat } from './chat-post.ts';
 import { removeChat } from './chat-remove.ts';
@@ -57,4 +57,5 @@ export const HANDLERS: Handlers = {
   'banner.buy': buyBanner,
   'ad.approve': approveAd,
   'ad.reject': rejectAd,
+  'ad.click': clickAd,
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AdDto, AdReviewDto, MyBannerDto } from '../../../schema/api/ads.ts';
+import { AdDto, AdReceiptDto, AdReviewDto, MyBannerDto } from '../../../schema/api/ads.ts';
 import { ApiKeyDto, CreateApiKeyBody, CreatedApiKeyDto } from '../../../schema/api/api-keys.ts';
 import { CredentialsBody, RegistrationBody } from '../../../schema/api/auth.ts';
 import { BroadcastAllowanceDto, BroadcastDto, BroadcastsPage, BroadcastsPageQuery, RECENT_BROADCASTS } from '../../../schema/api/broadcasts.ts';
@@ -108,6 +108,7 @@ const payments: Operation[] = [
   { method: 'get', path: '/ads/active', tag: 'Ads', summary: 'Ads running now', access: 'public', scope: 'read', ok: { status: 200, schema: list(AdDto), description: 'Ads' } },
   { method: 'get', path: '/ads/mine', tag: 'Ads', summary: 'Your banners and their delivery: impressions, clicks, cost', access: 'player', scope: 'ads', ok: { status: 200, schema: list(MyBannerDto), description: 'Banners' } },
   { method: 'get', path: '/ads/review', tag: 'Wanakt', summary: 'Ads waiting for review', access: 'wanakt', scope: null, ok: { status: 200, schema: list(AdReviewDto), description: 'Ads' } },
+  { method: 'get', path: '/ad-receipts/:token', tag: 'Ads', summary: "An advertiser's receipt: the ad's status, impressions and clicks, by the link its purchase answered (no account)", access: 'public', scope: 'read', params: z.object({ token: z.string().meta({ description: 'The receipt token from receipt_path; any other value is an unknown receipt (404)' }) }), ok: { status: 200, schema: AdReceiptDto, description: 'The receipt' }, errors: [404] },
   { method: 'get', path: '/ads/:id/click', tag: 'Ads', summary: "Count a click and go to the ad's site", access: 'public', scope: 'read', params: byId('Ad id'), ok: { status: 302, description: "Redirect to the ad's URL", headers: { Location: "The ad's web address" } }, rateLimit: `${limitText(DOOR_LIMITS.adClick, 'client address')}; a click counts for the advertiser once per address per ad an hour` },
 ];
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WANAKT_USER_ID } from '../../../schema/constants.ts';
+import { regionOf } from '../../../schema/rules/region.ts';
 import { checkInvariants } from '../../economy/supply.ts';
 import type { TestAgent } from '../../testing/agent.ts';
 import { testBackends } from '../../testing/databases.ts';
@@ -13,12 +14,12 @@ for (const backend of testBackends()) {
     let game: TestServer;
     let demo: TestAgent;
     let wanakt: TestAgent;
-    let wonder: { id: number; name: string };
+    let wonder: { id: number; name: string; latitude: number; longitude: number };
     let common: { id: number };
     beforeAll(async () => {
       game = await startTestServer(backend);
       [demo, wanakt] = await Promise.all([game.demo(), game.wanakt()]);
-      [wonder] = await game.database.sql`select id, name from territories where type = 'wonder' order by id limit 1`;
+      [wonder] = await game.database.sql`select id, name, latitude::float8, longitude::float8 from territories where type = 'wonder' order by id limit 1`;
       [common] = await game.database.sql`select id from territories where type = 'common' order by id limit 1`;
     });
     afterAll(() => game?.stop());
@@ -125,6 +126,7 @@ for (const backend of testBackends()) {
           content: 'Float above the wonder at dawn.',
           click_url: 'https://balloons.example/book',
           territory_id: wonder.id,
+          region: regionOf(wonder.latitude, wonder.longitude),
           impressions: 0,
           impressions_wanted: 1000,
           clicks: 0,
@@ -142,12 +144,52 @@ for (const backend of testBackends()) {
       // Another address: one address's clicks count once per ad an hour.
       await fetch(`${game.server.url}/api/ads/${active.id}/click`, { redirect: 'manual', headers: { 'x-forwarded-for': game.agent().address } });
       expect((await game.agent().get('/api/ads/active')).body[0].clicks).toBe(2);
+      // A repeat from the same address within the hour still leads there, counting nothing.
+      const repeat = await fetch(`${game.server.url}/api/ads/${active.id}/click`, { redirect: 'manual' });
+      expect([repeat.status, repeat.headers.get('location')]).toEqual([302, 'https://balloons.example/book']);
+      expect((await game.agent().get('/api/ads/active')).body[0].clicks).toBe(2);
+      // The ad.click command's own call: the same counter, so a second click from one address is refused.
+      const program = game.agent();
+      expect(await program.post(`/api/ads/${active.id}/click`)).toMatchObject({ status: 200, body: { url: 'https://balloons.example/book' } });
+      expect(await program.post(`/api/ads/${active.id}/click`)).toMatchObject({ status: 429, body: { message: expect.stringContaining('Your click on this ad was already counted this hour.') } });
+      expect((await game.agent().get('/api/ads/active')).body[0].clicks).toBe(3);
+      expect((await game.agent().post('/api/ads/999999/click')).status).toBe(404);
       expect((await game.agent().get('/api/ads/999999/click')).status).toBe(404);
       expect((await game.agent().get('/api/ads/abc/click')).status).toBe(400);
       const linkless = await paidAd({ click_url: null });
       await wanakt.post(`/api/ads/${linkless}/approve`);
       expect((await game.agent().get(`/api/ads/${linkless}/click`)).status).toBe(404);
       await expect(game.database.sql`update ads set click_url = 'javascript:alert(1)' where id = ${linkless}`).rejects.toThrow(/ads_click_url_is_web/);
+    });
+
+    it('[§4 advertise flow] when an advertiser pays, then the receipt link alone shows the status, impressions and clicks; any other token is 404', async () => {
+      const purchase = await game.agent().post('/api/ads/purchase', order());
+      const { receipt_path: path, region } = purchase.body;
+      expect(region).toBe(regionOf(wonder.latitude, wonder.longitude));
+      const token = path.slice('/advertise/receipt/'.length);
+      // 32 random bytes in base64url: 256 bits, and a new one for every purchase.
+      expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+      const receipt = () => game.agent().get(`/api/ad-receipts/${token}`);
+      expect((await receipt()).body).toMatchObject({ status: 'pending_payment', impressions: 0, impressions_wanted: 1000, clicks: 0, total_cost: 120, territory_name: wonder.name, region });
+      expect((await receipt()).headers.get('cache-control')).toBe('no-store');
+      // Only the token's hash is stored.
+      const [stored] = await game.database.sql`select encode(receipt_token_hash, 'hex') as hash from ads where id = ${purchase.body.adId}`;
+      expect(stored.hash).toHaveLength(64);
+      expect(stored.hash).not.toContain(Buffer.from(token).toString('hex'));
+
+      await game.agent().post('/api/payments/sandbox/confirm', { ...purchase.body, outcome: 'succeed' });
+      expect((await receipt()).body.status).toBe('in_review');
+      await wanakt.post(`/api/ads/${purchase.body.adId}/approve`);
+      await fetch(`${game.server.url}/api/ads/${purchase.body.adId}/click`, { redirect: 'manual', headers: { 'x-forwarded-for': game.agent().address } });
+      expect((await receipt()).body).toMatchObject({ status: 'active', clicks: 1 });
+
+      const other = (await game.agent().post('/api/ads/purchase', order())).body.receipt_path;
+      expect(other).not.toBe(path);
+      const flipped = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+      for (const wrong of [flipped, 'abc', `${token}x`, token.toLowerCase() === token ? 'x' : token.toLowerCase()]) {
+        expect(await game.agent().get(`/api/ad-receipts/${wrong}`)).toMatchObject({ status: 404, body: { message: 'Unknown receipt' } });
+      }
     });
 
     it('when the Wanakt rejects a paid ad, then it is refunded through the provider and ends refunded; an ad not in review cannot be rejected', async () => {

@@ -2,11 +2,14 @@ import { Router } from 'express';
 import { IdParam } from '../../../schema/api/ids.ts';
 import { listActiveAds, listAdsInReview } from '../../ads/ad-lifecycle.ts';
 import { myBanners } from '../../ads/banners.ts';
-import { recordAdClick } from '../../ads/clicks.ts';
+import { adLink } from '../../ads/clicks.ts';
+import { readReceipt } from '../../ads/receipts.ts';
+import { execute } from '../../commands/execute.ts';
+import { actorOf } from '../command.ts';
 import { requireUser, requireWanakt } from '../session.ts';
 import { parseBody } from '../validate.ts';
 import type { HttpDeps } from '../deps.ts';
-import { byAddress } from '../rate-limit.ts';
+import { adClickKey, byAddress } from '../rate-limit.ts';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { take } from '../../limits/take.ts';
 
@@ -28,20 +31,26 @@ export function adRoutes(deps: HttpDeps): Router {
     res.json(await listAdsInReview(deps.sql));
   });
 
-  // Validation first, then the address's budget; a repeat within the hour still leads to the
-  // advertiser but is not counted again, so a script cannot inflate what the advertiser sees.
+  // docs/rules.md §4 "Advertise flow": the advertiser's receipt, by its token alone.
+  router.get('/ad-receipts/:token', async (req, res) => {
+    res.set('Cache-Control', 'no-store').json(await readReceipt(deps.sql, req.params.token));
+  });
+
+  // The banner's link. Validation first, then the address's budget; a counted click is the
+  // ad.click command (the same counter as its POST call), and a repeat within the hour still leads
+  // to the advertiser but only reads the link, so a script cannot inflate what the advertiser sees.
   router.get('/ads/:id/click', async (req, res) => {
     const adId = parseBody(AdId, req.params.id);
-    const address = byAddress(req);
-    await take(deps.limits.doors.adClick, address, 'Too many ad clicks from your address.');
-    const counts = await deps.limits.doors.adClickCounted.consume(`${address}|${adId}`).then(
+    await take(deps.limits.doors.adClick, byAddress(req), 'Too many ad clicks from your address.');
+    const counts = await deps.limits.doors.adClickCounted.consume(adClickKey(req)).then(
       () => true,
       (error: unknown) => {
         if (error instanceof RateLimiterRes) return false;
         throw error;
       },
     );
-    res.redirect(302, await recordAdClick(deps.sql, adId, counts));
+    const url = counts ? ((await execute(deps, actorOf(res), { type: 'ad.click', adId })).body as { url: string }).url : await adLink(deps.sql, adId);
+    res.redirect(302, url);
   });
 
   return router;

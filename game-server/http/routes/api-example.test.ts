@@ -4,7 +4,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MyBannerDto } from '../../../schema/api/ads.ts';
 import type { CreatedApiKeyDto } from '../../../schema/api/api-keys.ts';
-import { recordBannerImpressions } from '../../ads/banner-rotation.ts';
+import { ImpressionTally } from '../../ads/impression-tally.ts';
+import { writeImpressions } from '../../jobs/banner-jobs.ts';
 import type { TestAgent } from '../../testing/agent.ts';
 import { checkAnswer } from '../../testing/response-check.ts';
 import { testBackends } from '../../testing/databases.ts';
@@ -59,7 +60,10 @@ for (const backend of testBackends()) {
 
       const wanakt = await game.wanakt();
       expect((await wanakt.post(`/api/ads/${banner.id}/approve`)).status).toBe(200);
-      await recordBannerImpressions({ sql: game.database.sql, clock: () => new Date() }, banner.id, 40);
+      // Forty clients shown the banner in one slot, as the rooms note them for the banner-impressions job.
+      const tally = new ImpressionTally();
+      for (let viewer = 0; viewer < 40; viewer++) tally.note({ adId: banner.id, slot: 1, viewer: `client-${viewer}` });
+      await writeImpressions({ sql: game.database.sql, clock: () => new Date() }, tally);
       const delivery = (await curl(readDelivery)) as MyBannerDto[];
       expect(checkAnswer('GET', '/api/ads/mine', 200, delivery)).toBeNull();
       expect(delivery.find((mine) => mine.id === banner.id)).toMatchObject({ status: 'active', impressions: 40, impressions_wanted: 1000, clicks: 0 });

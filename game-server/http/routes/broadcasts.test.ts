@@ -3,7 +3,7 @@ import type { BroadcastDto } from '../../../schema/api/broadcasts.ts';
 import { outboxHead } from '../../events/outbox.ts';
 import { settlePayment } from '../../payments/fulfilment.ts';
 import { createSandboxProvider } from '../../payments/sandbox-provider.ts';
-import { recordBroadcastReach, sendBroadcast, startBroadcastPayment } from '../../social/broadcasts.ts';
+import { recordBroadcastReach, startBroadcastPayment } from '../../social/broadcasts.ts';
 import type { TestAgent } from '../../testing/agent.ts';
 import { postgresBackendIfReachable, testBackends } from '../../testing/databases.ts';
 import { createPlayer } from '../../testing/players.ts';
@@ -76,33 +76,27 @@ for (const backend of testBackends()) {
       expect((await demo.post('/api/payments/sandbox/confirm', { ...opened.body, outcome: 'fail' })).body.status).toBe('failed');
     });
 
-    it('[§4 broadcast flow] when a player pays $1 and sends, then the broadcast goes out once, costs 63 DRK at the store rate and uses up the payment', async () => {
-      await payForBroadcast(demo);
-      expect(await demo.get('/api/broadcasts/allowance')).toMatchObject({ body: { paid: true } });
-      expect(await demo.post('/api/broadcasts/payment', { userId: DEMO, message: 'again' })).toMatchObject({
-        status: 409,
-        body: { message: 'You have already paid for a broadcast: send it before paying again' },
-      });
-      expect((await demo.post('/api/broadcasts', { sender_id: DEMO, message: 'Hi', paid: false })).status).toBe(409);
-
-      const sent = await demo.post('/api/broadcasts', { sender_id: DEMO, message: '  Hello, every territory!  ', paid: true });
-      expect(sent.status).toBe(201);
-      expect(sent.body).toEqual({
-        id: expect.any(Number),
-        sender_id: DEMO,
-        sender_name: 'sample',
-        message: 'Hello, every territory!',
-        paid: true,
-        created_at: now.toISOString(),
-        reach_count: 0,
-        cost: 63,
-        cost_cents: 100,
-      });
-      expect(await demo.get('/api/broadcasts/allowance')).toEqual(
-        expect.objectContaining({ body: { paid: false, limit_reached: 'You can send one broadcast per day. Your next one can go out after 2026-11-23 12:00 UTC.' } }),
-      );
+    it('[§4 broadcast flow] when a player pays $1, then the payment sends the broadcast once, at 63 DRK by the store rate, with nothing left to send', async () => {
+      await payForBroadcast(demo, '  Hello, every territory!  ');
       const recent = await game.agent().get('/api/broadcasts/recent');
-      expect(recent.body).toEqual([sent.body]);
+      expect(recent.body).toEqual([
+        {
+          id: expect.any(Number),
+          sender_id: DEMO,
+          sender_name: 'sample',
+          message: 'Hello, every territory!',
+          paid: true,
+          created_at: now.toISOString(),
+          reach_count: 0,
+          cost: 63,
+          cost_cents: 100,
+        },
+      ]);
+      const limit = 'You can send one broadcast per day. Your next one can go out after 2026-11-23 12:00 UTC.';
+      expect(await demo.get('/api/broadcasts/allowance')).toEqual(expect.objectContaining({ body: { paid: false, limit_reached: limit } }));
+      // The payment was the send: sending again finds the day's broadcast spent.
+      expect(await demo.post('/api/broadcasts', { sender_id: DEMO, message: 'Hi', paid: true })).toMatchObject({ status: 429, body: { message: limit } });
+      expect((await game.agent().get('/api/broadcasts/recent')).body).toEqual(recent.body);
     });
 
     it('[§9 broadcast] when a player has broadcast within 24 hours, then paying and sending answer 429; a day later it may again', async () => {
@@ -110,7 +104,7 @@ for (const backend of testBackends()) {
         status: 429,
         body: { message: 'You can send one broadcast per day. Your next one can go out after 2026-11-23 12:00 UTC.' },
       });
-      // A payment that landed anyway (paid in another tab before the first send) still waits for tomorrow.
+      // A payment made before payments sent their broadcast holds the right to send one: it still waits for tomorrow.
       await game.database.sql`
         insert into payments (id, provider, purpose, amount_cents, status, user_id, created_at)
         values ('sandbox_pi_other_tab', 'sandbox', 'broadcast', 100, 'succeeded', ${DEMO}, ${now})`;
@@ -131,15 +125,16 @@ for (const backend of testBackends()) {
       expect((await game.agent().get('/api/broadcasts/recent')).body[0].reach_count).toBe(12);
     });
 
-    it('when a broadcast is sent, then broadcast.sent is in the outbox with it', async () => {
+    it('when a broadcast payment succeeds, then broadcast.sent is in the outbox with the broadcast it sent', async () => {
       const deps = { sql: game.database.sql, clock: () => new Date('2026-12-01T00:00:00Z') };
       const provider = createSandboxProvider();
       const sender = await createPlayer(game.database.sql);
       const checkout = await startBroadcastPayment(deps, provider, sender, 'From the service');
-      await settlePayment(deps, provider, provider.confirm(checkout.paymentIntentId, checkout.clientSecret, 'succeed'));
       const before = await outboxHead(game.database.sql);
-      const broadcast = await sendBroadcast(deps, provider, sender, 'From the service', true);
-      expect(await committedEvents(game.database.sql, before)).toEqual([{ type: 'broadcast.sent', broadcast }]);
+      await settlePayment(deps, provider, provider.confirm(checkout.paymentIntentId, checkout.clientSecret, 'succeed'));
+      const [broadcast] = (await game.agent().get('/api/broadcasts/recent')).body as BroadcastDto[];
+      expect(broadcast).toMatchObject({ sender_id: sender, message: 'From the service' });
+      expect(await committedEvents(game.database.sql, before)).toContainEqual({ type: 'broadcast.sent', broadcast });
     });
   });
 }
@@ -152,12 +147,11 @@ describe.runIf(pg)('[issue 5] concurrent broadcast sends on real PostgreSQL', ()
   });
   afterAll(() => game?.stop());
 
-  it('when a player with two paid broadcasts sends ten at once, then exactly one goes out today', async () => {
+  it('when a player holding two paid, unsent broadcasts (paid before payments sent them) sends ten at once, then exactly one goes out today', async () => {
     const demo = await game.demo();
-    await payForBroadcast(demo);
     await game.database.sql`
       insert into payments (id, provider, purpose, amount_cents, status, user_id)
-      values ('sandbox_pi_second', 'sandbox', 'broadcast', 100, 'succeeded', ${DEMO})`;
+      values ('sandbox_pi_first', 'sandbox', 'broadcast', 100, 'succeeded', ${DEMO}), ('sandbox_pi_second', 'sandbox', 'broadcast', 100, 'succeeded', ${DEMO})`;
     const responses = await Promise.all(Array.from({ length: 10 }, (_, index) => demo.post('/api/broadcasts', { sender_id: DEMO, message: `race ${index}`, paid: true })));
     expect(responses.filter((response) => response.status === 201)).toHaveLength(1);
     expect(responses.filter((response) => response.status === 429)).toHaveLength(9);

@@ -1038,6 +1038,28 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/ad-receipts/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An advertiser's receipt: the ad's status, impressions and clicks, by the link its purchase answered (no account)
+         * @description **Access:** Anyone; an API key, when sent, needs the `read` scope.
+         *
+         *     **Rate limit:** each key: 600 requests per 60 s.
+         */
+        get: operations["getAdReceiptsToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ads/{id}/click": {
         parameters: {
             query?: never;
@@ -1053,7 +1075,13 @@ export type paths = {
          */
         get: operations["getAdsIdClick"];
         put?: never;
-        post?: never;
+        /**
+         * Count a click on a running ad; answers where it leads
+         * @description **Access:** Anyone; an API key is refused.
+         *
+         *     **Rate limit:** a click counts for the advertiser once per address per ad an hour.
+         */
+        post: operations["postAdsIdClick"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2282,6 +2310,7 @@ export type components = {
             content: string;
             click_url: string | null;
             territory_id: number | null;
+            region: ("europe" | "asia" | "africa" | "north-america" | "south-america" | "oceania") | null;
             impressions: number;
             impressions_wanted: number;
             clicks: number;
@@ -2295,6 +2324,7 @@ export type components = {
             content: string;
             click_url: string | null;
             territory_id: number | null;
+            region: ("europe" | "asia" | "africa" | "north-america" | "south-america" | "oceania") | null;
             impressions: number;
             impressions_wanted: number;
             clicks: number;
@@ -2310,6 +2340,7 @@ export type components = {
             content: string;
             click_url: string | null;
             territory_id: number | null;
+            region: ("europe" | "asia" | "africa" | "north-america" | "south-america" | "oceania") | null;
             impressions: number;
             impressions_wanted: number;
             clicks: number;
@@ -2322,6 +2353,20 @@ export type components = {
             territory_name: string | null;
             total_cost: number | null;
             cost_drk: number | null;
+            created_at: string;
+        };
+        AdReceipt: {
+            title: string;
+            content: string;
+            click_url: string | null;
+            territory_name: string | null;
+            region: ("europe" | "asia" | "africa" | "north-america" | "south-america" | "oceania") | null;
+            /** @enum {string} */
+            status: "pending_payment" | "in_review" | "active" | "completed" | "rejected" | "refunded";
+            impressions: number;
+            impressions_wanted: number;
+            clicks: number;
+            total_cost: number | null;
             created_at: string;
         };
         Notifications: {
@@ -2505,6 +2550,12 @@ export type components = {
             amountCents: number;
             adId: number;
             total_cost: number;
+            region: ("europe" | "asia" | "africa" | "north-america" | "south-america" | "oceania") | null;
+            /** Format: starts_with */
+            receipt_path: string;
+        };
+        AdClick: {
+            url: string;
         };
     };
     responses: never;
@@ -7817,6 +7868,118 @@ export interface operations {
             };
         };
     };
+    getAdReceiptsToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The receipt token from receipt_path; any other value is an unknown receipt (404) */
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receipt */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdReceipt"];
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or an unknown or revoked API key */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another player, not the Wanakt, a key outside its scope, or a cross-site request */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id */
+            404: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game is too busy, stopping, or cannot reach its database: try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getAdsIdClick: {
         parameters: {
             query?: never;
@@ -7921,6 +8084,94 @@ export interface operations {
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAdsIdClick: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Ad id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ad's web address */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdClick"];
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or an unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another player, not the Wanakt, a key outside its scope, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unknown id */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game is too busy, stopping, or cannot reach its database: try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {

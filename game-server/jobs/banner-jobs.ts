@@ -1,0 +1,33 @@
+import { rotateBanner, type BannerRotation } from '../ads/banner-rotation.ts';
+import type { ImpressionTally } from '../ads/impression-tally.ts';
+import { recordImpressions, type DeliveredImpressions } from '../ads/impressions.ts';
+import { inTransaction } from '../db/database.ts';
+import { emit } from '../events/outbox.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+
+// The banner's two jobs (docs/design.md "Jobs"): the rotation, once per slot across processes, and
+// the one writer of banner impressions, which each process runs for what its own rooms showed.
+
+/** Every 5 seconds: an advertiser's receipt page, which reads every 5 seconds too, is at most 10 s behind. */
+export const IMPRESSIONS_CRON = '*/5 * * * * *';
+
+/** Rotates one slot; the process that rotated it announces it to every room. */
+export function runBannerRotation(deps: ServiceDeps, slot: number): Promise<BannerRotation> {
+  return inTransaction(deps.sql, async (tx) => {
+    const rotation = await rotateBanner({ tx, now: deps.clock() }, slot);
+    if (rotation.rotated) await emit(tx, { type: 'banner.changed', slot, ad: rotation.ad });
+    return rotation;
+  });
+}
+
+/** Writes what this process's rooms showed since the last run; what fails to write waits for the next run. */
+export async function writeImpressions(deps: ServiceDeps, tally: ImpressionTally): Promise<DeliveredImpressions[]> {
+  const shown = tally.take();
+  if (shown.length === 0) return [];
+  try {
+    return await inTransaction(deps.sql, (tx) => recordImpressions({ tx, now: deps.clock() }, shown));
+  } catch (error) {
+    tally.putBack(shown);
+    throw error;
+  }
+}
