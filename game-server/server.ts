@@ -27,6 +27,7 @@ import { traceEventsWith } from './events/outbox.ts';
 import { currentRequestId } from './request-context.ts';
 import { createPaymentProvider, describePaymentProvider } from './payments/choose-provider.ts';
 import { ImpressionTally } from './ads/impression-tally.ts';
+import { ReachTally } from './social/reach-tally.ts';
 import { startJobs } from './jobs/start-jobs.ts';
 import type { Logger } from './logger.ts';
 import { createLifecycle, drainWithin } from './lifecycle.ts';
@@ -144,9 +145,10 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
       greet: false,
       logger: colyseusLogger(log),
     });
-    // What this process's rooms show, written by its banner-impressions job.
+    // What this process's rooms show and deliver, written by its banner-impressions and broadcast-reach jobs.
     const impressions = new ImpressionTally();
-    defineWorldRoom(colyseus, { sql: database.sql, clock, log, events, chatCounter: limits.doors.chat, origins, impressions }, lifecycle, options.socketCaps);
+    const reach = new ReachTally();
+    defineWorldRoom(colyseus, { sql: database.sql, clock, log, events, chatCounter: limits.doors.chat, origins, impressions, reach }, lifecycle, options.socketCaps);
     await colyseus.listen(config.PORT, config.HOST);
     if (!httpServer.listening) await listen(httpServer, config.PORT, config.HOST);
     const port = (httpServer.address() as AddressInfo).port;
@@ -159,7 +161,7 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
     const opsUrl = opsServer ? `http://${opsHost}:${(opsServer.address() as AddressInfo).port}` : null;
     if (opsUrl) log.info(`Operator endpoints (/metrics, /ops/backup) at ${opsUrl}${config.OPS_TOKEN ? ' with OPS_TOKEN' : ''}`);
     log.info(`Browsers may call the game from: ${origins.origins.join(', ')} (PUBLIC_ORIGIN)`);
-    const jobs = await startJobs({ sql: database.sql, clock, log, housekeeping: { payments, counters }, database, impressions }, config);
+    const jobs = await startJobs({ sql: database.sql, clock, log, housekeeping: { payments, counters }, database, impressions, reach }, config);
     backupsScheduled.set(config.BACKUP_CRON ? 1 : 0);
 
     return {

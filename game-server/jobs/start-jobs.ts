@@ -3,6 +3,7 @@ import { earningsMonthOf } from '../../schema/rules/earnings.ts';
 import { rentPeriodOf } from '../../schema/rules/rent.ts';
 import { bannerSlotOf } from '../ads/banner-rotation.ts';
 import type { ImpressionTally } from '../ads/impression-tally.ts';
+import type { ReachTally } from '../social/reach-tally.ts';
 import { runScheduledBackup } from '../backup/scheduled-backup.ts';
 import type { Config } from '../config.ts';
 import { inTransaction, type Database } from '../db/database.ts';
@@ -17,6 +18,7 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import { jobRuns, jobSeconds } from '../observability/metrics.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { IMPRESSIONS_CRON, runBannerRotation, writeImpressions } from './banner-jobs.ts';
+import { REACH_CRON, writeBroadcastReach } from './broadcast-reach.ts';
 
 export interface JobDeps extends ServiceDeps {
   log: Logger;
@@ -26,6 +28,8 @@ export interface JobDeps extends ServiceDeps {
   database?: Database;
   /** What this process's world rooms showed, for the banner-impressions job; tests of the clockwork leave it out. */
   impressions?: ImpressionTally;
+  /** What this process's world rooms delivered broadcasts to, for the broadcast-reach job. */
+  reach?: ReachTally;
 }
 
 // Hourly, off the hour so it does not meet the rent and earnings runs.
@@ -78,10 +82,18 @@ function impressionsOf(deps: JobDeps): Job[] {
   return [{ name: 'banner-impressions', schedule: IMPRESSIONS_CRON, catchUp: false, atStop: true, run: () => writeImpressions(deps, tally) }];
 }
 
+/** The one writer of broadcasts' reach (docs/rules.md §4 "Broadcast flow"), where rooms count it. */
+function reachOf(deps: JobDeps): Job[] {
+  const tally = deps.reach;
+  if (!tally) return [];
+  return [{ name: 'broadcast-reach', schedule: REACH_CRON, catchUp: false, atStop: true, run: () => writeBroadcastReach(deps, tally) }];
+}
+
 function jobsOf(deps: JobDeps, config: JobConfig): Job[] {
   return [
     ...housekeepingOf(deps),
     ...impressionsOf(deps),
+    ...reachOf(deps),
     ...backupsOf(deps, config),
     { name: 'rent-cycle', schedule: config.RENT_CRON, catchUp: true, run: (moment) => ensureRentPeriod(deps, rentPeriodOf(moment)) },
     { name: 'monthly-earnings', schedule: config.EARNINGS_CRON, catchUp: true, run: (moment) => payMonthlyEarnings(deps, earningsMonthOf(moment)) },

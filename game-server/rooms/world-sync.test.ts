@@ -5,6 +5,7 @@ import type { DomainEventHandler } from '../events/domain-events.ts';
 import { emit, outboxHead } from '../events/outbox.ts';
 import { createLogger } from '../logger.ts';
 import { testBackends } from '../testing/databases.ts';
+import { ReachTally } from '../social/reach-tally.ts';
 import { PlayerFigures } from './player-figures.ts';
 import { waitFor } from './test-clients.ts';
 import { WorldSync, type RoomSide } from './world-sync.ts';
@@ -57,7 +58,7 @@ for (const backend of testBackends()) {
         hasPlayer: () => false,
         sendNotice: () => told.push('notice'),
       };
-      const deps = { sql: flaky.sql, clock: () => new Date(), log: createLogger('error') };
+      const deps = { sql: flaky.sql, clock: () => new Date(), log: createLogger('error'), reach: new ReachTally() };
       sync = new WorldSync(state, deps, new PlayerFigures(flaky.sql), room);
       await sync.load();
     });

@@ -19,7 +19,8 @@ import type { Logger } from '../logger.ts';
 import { deliveryLagSeconds } from '../observability/metrics.ts';
 import { withRequestId } from '../request-context.ts';
 import type { ServiceDeps } from '../service-deps.ts';
-import { recentBroadcasts, recordBroadcastReach } from '../social/broadcasts.ts';
+import { recentBroadcasts } from '../social/broadcasts.ts';
+import type { ReachTally } from '../social/reach-tally.ts';
 import { listTerritories, readTerritories } from '../world/territories.ts';
 import type { PlayerFigures } from './player-figures.ts';
 
@@ -33,6 +34,8 @@ export interface WorldRoomDeps extends ServiceDeps {
   origins: OriginPolicy;
   /** Where the room notes the paid banners it shows; the banner-impressions job writes them. */
   impressions: ImpressionTally;
+  /** Where the room counts whom it delivered a broadcast to; the broadcast-reach job writes it. */
+  reach: ReachTally;
 }
 
 /** What the sync needs from the room around it. */
@@ -106,7 +109,7 @@ export class WorldSync {
 
   constructor(
     private readonly state: WorldState,
-    private readonly deps: Pick<WorldRoomDeps, 'sql' | 'clock' | 'log'>,
+    private readonly deps: Pick<WorldRoomDeps, 'sql' | 'clock' | 'log' | 'reach'>,
     private readonly figures: PlayerFigures,
     private readonly room: RoomSide,
   ) {}
@@ -244,7 +247,7 @@ export class WorldSync {
       case 'broadcast.sent':
         showBroadcast(this.state.broadcast, event.broadcast);
         this.tell([activityOfBroadcast({ senderName: event.broadcast.sender_name, message: event.broadcast.message }, this.deps.clock())]);
-        await recordBroadcastReach(this.deps.sql, event.broadcast.id, this.room.viewers());
+        this.deps.reach.add(event.broadcast.id, this.room.viewers());
         return;
       case 'broadcast.removed':
         if (this.state.broadcast.id === event.broadcastId) showBroadcast(this.state.broadcast, (await recentBroadcasts(this.deps.sql))[0] ?? null);

@@ -156,10 +156,10 @@ async function broadcastRows(sql: Queryable, after: BroadcastKey | null, limit: 
 }
 
 /**
- * The live room reports how many connected clients a broadcast reached. Each process adds the
- * clients it delivered to, so several processes sharing a world add up to the whole reach.
+ * Adds the clients the live rooms delivered broadcasts to. Each process adds the clients of its
+ * own rooms, so several processes sharing a world add up to the whole reach.
  */
-export async function recordBroadcastReach(sql: Queryable, broadcastId: number, count: number): Promise<void> {
-  if (!Number.isSafeInteger(count) || count < 0) throw badInput('A reach count must be a whole number of 0 or more');
-  await sql`update broadcasts set reach_count = reach_count + ${count} where id = ${broadcastId}`;
+export async function recordBroadcastReach({ tx }: Work, reach: ReadonlyArray<[broadcastId: number, clients: number]>): Promise<void> {
+  if (reach.some(([, clients]) => !Number.isSafeInteger(clients) || clients < 0)) throw badInput('A reach count must be a whole number of 0 or more');
+  for (const [broadcastId, clients] of reach) await tx`update broadcasts set reach_count = reach_count + ${clients} where id = ${broadcastId}`;
 }

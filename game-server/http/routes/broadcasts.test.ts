@@ -3,7 +3,10 @@ import type { BroadcastDto } from '../../../schema/api/broadcasts.ts';
 import { outboxHead } from '../../events/outbox.ts';
 import { settlePayment } from '../../payments/fulfilment.ts';
 import { createSandboxProvider } from '../../payments/sandbox-provider.ts';
+import { inTransaction } from '../../db/database.ts';
+import { writeBroadcastReach } from '../../jobs/broadcast-reach.ts';
 import { recordBroadcastReach, startBroadcastPayment } from '../../social/broadcasts.ts';
+import { ReachTally } from '../../social/reach-tally.ts';
 import type { TestAgent } from '../../testing/agent.ts';
 import { postgresBackendIfReachable, testBackends } from '../../testing/databases.ts';
 import { createPlayer } from '../../testing/players.ts';
@@ -117,11 +120,23 @@ for (const backend of testBackends()) {
       ]);
     });
 
-    it('when the live room reports reach, then reach_count adds it up; a negative count is refused', async () => {
+    it('when the rooms count reach, then the broadcast-reach job adds it up; what fails to write waits for the next run', async () => {
       const [latest] = (await game.agent().get('/api/broadcasts/recent')).body as BroadcastDto[];
-      await recordBroadcastReach(game.database.sql, latest.id, 7);
-      await recordBroadcastReach(game.database.sql, latest.id, 5);
-      await expect(recordBroadcastReach(game.database.sql, latest.id, -1)).rejects.toThrow('A reach count must be a whole number of 0 or more');
+      const deps = { sql: game.database.sql, clock: () => new Date() };
+      const tally = new ReachTally();
+      tally.add(latest.id, 7);
+      tally.add(latest.id, 5);
+      tally.add(latest.id, 0);
+      await writeBroadcastReach(deps, tally);
+      expect(tally.take()).toEqual([]);
+      expect((await game.agent().get('/api/broadcasts/recent')).body[0].reach_count).toBe(12);
+      tally.add(latest.id, 3);
+      const away = new Proxy(deps.sql, { get: (target, key) => (key === 'reserve' ? () => Promise.reject(new Error('database away')) : Reflect.get(target, key)) });
+      await expect(writeBroadcastReach({ ...deps, sql: away }, tally)).rejects.toThrow('database away');
+      expect(tally.take()).toEqual([[latest.id, 3]]);
+      await expect(inTransaction(deps.sql, (tx) => recordBroadcastReach({ tx, now: new Date() }, [[latest.id, -1]]))).rejects.toThrow(
+        'A reach count must be a whole number of 0 or more',
+      );
       expect((await game.agent().get('/api/broadcasts/recent')).body[0].reach_count).toBe(12);
     });
 
