@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CollectibleActionBody, CollectibleActionDto } from '../api/collectibles.ts';
 import { MintBody, MintedDto } from '../api/currency.ts';
-import { CheckoutDto, PurchaseIntentBody, SandboxConfirmBody, SandboxConfirmDto } from '../api/payments.ts';
+import { CheckoutDto, PaymentIdParam, PaymentStatusDto, PurchaseIntentBody, SandboxConfirmBody, SandboxConfirmDto } from '../api/payments.ts';
 import { RentPaidDto } from '../api/rent.ts';
 import { RentGenerateBody, RentGeneratedDto } from '../api/revenue.ts';
 import { player, visitor, wanakt } from './permission.ts';
@@ -55,4 +55,16 @@ export const ConfirmSandboxPayment = declareCommand(z.object({ type: z.literal('
   ok: { status: 200, schema: SandboxConfirmDto, description: 'The outcome' }, errors: [404, 409],
 });
 
-export const economyCommands = [MintDrk, PayRent, GenerateRent, BuyCollectible, ApplyCollectible, UnapplyCollectible, StartDrkPurchase, ConfirmSandboxPayment] as const;
+/** A player backs out of an unpaid checkout (issue #25): nothing is paid, and a new checkout may open at once. */
+export const CancelCheckout = declareCommand(
+  z.object({ type: z.literal('payment.cancel'), paymentId: PaymentIdParam }),
+  player('Please log in to cancel a payment'),
+  {
+    method: 'post', path: '/payments/:id/cancel', params: { id: { field: 'paymentId', param: PaymentIdParam.meta({ description: 'Payment id' }) } }, scope: 'payments', tag: 'Payments',
+    summary: 'Cancel your unpaid checkout',
+    description: "Stops the payment at the provider and marks it canceled. Only the player who started it may; a payment already paid, settled or canceled answers 409. A payment that still gets through is refunded.",
+    ok: { status: 200, schema: PaymentStatusDto, description: 'Canceled' }, errors: [403, 404, 409],
+  },
+);
+
+export const economyCommands = [MintDrk, PayRent, GenerateRent, BuyCollectible, ApplyCollectible, UnapplyCollectible, StartDrkPurchase, ConfirmSandboxPayment, CancelCheckout] as const;

@@ -6,7 +6,7 @@ import { removeChat } from './chat-remove.ts';
 import { applyCollectible } from './collectible-apply.ts';
 import { buyCollectible } from './collectible-purchase.ts';
 import { mintDrk } from './currency-mint.ts';
-import { confirmSandboxPayment, startDrkPurchase } from './payments.ts';
+import { cancelCheckout, confirmSandboxPayment, startDrkPurchase } from './payments.ts';
 import { generateRent } from './rent-generate.ts';
 import { payRent } from './rent-pay.ts';
 import { createSettlement } from './settlement-create.ts';
@@ -43,6 +43,7 @@ export const HANDLERS: Handlers = {
   'collectible.unapply': applyCollectible,
   'drk.purchase-intent': startDrkPurchase,
   'payment.sandbox-confirm': confirmSandboxPayment,
+  'payment.cancel': cancelCheckout,
   'settlement.create': createSettlement,
   'territory-event.create': createTerritoryEvent,
   'territory-event.update': updateTerritoryEvent,
