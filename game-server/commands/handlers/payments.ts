@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { CancelCheckout, ConfirmSandboxPayment, StartDrkPurchase } from '../../../schema/commands/economy.ts';
+import { inTransaction } from '../../db/database.ts';
 import { cancelCheckout as cancel } from '../../payments/cancel-checkout.ts';
 import { startDrkPurchase as start } from '../../payments/drk-store.ts';
 import { confirmSandboxPayment as confirm } from '../../payments/receive.ts';
@@ -25,6 +26,6 @@ export const confirmSandboxPayment: OwnTransactions<z.infer<typeof ConfirmSandbo
 export const cancelCheckout: OwnTransactions<z.infer<typeof CancelCheckout.schema>> = {
   inTransaction: false,
   async run(deps, actor, { paymentId }) {
-    return ok(await cancel(deps, providerOf(deps), paymentId, userOf(actor).id));
+    return ok(await inTransaction(deps.sql, (tx) => cancel(tx, providerOf(deps), paymentId, userOf(actor).id, deps.clock())));
   },
 };
