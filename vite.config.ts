@@ -1,11 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { geographyPlugin } from './scripts/vite-geography.ts';
 
 const gameServer = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
 export default defineConfig({
   root: 'client',
-  plugins: [react()],
+  plugins: [react(), geographyPlugin()],
+  // The geography worker (client/map/geographyWorker.ts) loads its 50m detail as a chunk of its own.
+  worker: { format: 'es', plugins: () => [geographyPlugin()] },
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,

@@ -1,4 +1,4 @@
-// The map's frame time in headless Chromium (software WebGL) while the camera moves on every frame,
+// The map's frame time in headless Chromium (no GPU, so PixiJS's Canvas 2D renderer) while the camera moves on every frame,
 // side by side in one run with the floor: the same canvas with an empty stage. Scenarios: the seeded
 // world with geography and labels, the same close up over Europe (50m coastlines), and the seeded
 // world with 10,000 more markers (the client's test-only `?synthetic=` flag). Also prints the first
@@ -106,7 +106,7 @@ if (!existsSync(join(import.meta.dirname, '..', 'dist', 'client', 'index.html'))
 const server = await startStandaloneServer();
 const browser = await launchBrowser();
 try {
-  console.log('Map frame work in headless Chromium (software WebGL), 1280x800, camera moving on every frame\n');
+  console.log('Map frame work in headless Chromium (no GPU: PixiJS draws with Canvas 2D, see client/map/rendererPreference.ts), 1280x800, camera moving on every frame\n');
   console.log(`${'scenario'.padEnd(26)}${'markers'.padStart(8)}${'labels'.padStart(8)}${'frames'.padStart(8)}   work p50 / p95 (ms)   p95 / floor   interval p50 / p95 (ms)`);
   let floor = NaN;
   for (const scenario of SCENARIOS) {
@@ -121,7 +121,7 @@ try {
   const paints: number[] = [];
   for (let run = 0; run < PAINT_RUNS; run++) paints.push(await firstPaint(browser, server.url));
   console.log(`\nFirst meaningful paint (geography and markers) after navigation: ${paints.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}`);
-  console.log(`Gzipped (level 9): dashboard chunk ${gzippedKb('Dashboard-')}, lazy 50m geography ${gzippedKb('countries-50m-')}`);
+  console.log(`Gzipped (level 9): dashboard chunk ${gzippedKb('Dashboard-')}, geography worker with the 110m detail ${gzippedKb('geographyWorker-')}, lazy 50m geography ${gzippedKb('50m-')}`);
 } finally {
   await browser.close();
   await server.stop();

@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { openPostgres, type Database, type Sql } from '../game-server/db/database.ts';
 import { migrate } from '../game-server/db/migrate.ts';
 import { seed } from '../game-server/seed/seed.ts';
-import { generateRentPeriod } from '../game-server/economy/rent-cycle.ts';
+import { generateRentPeriod } from '../game-server/commands/rent-run.ts';
 import { adminConnection, databaseUrl } from '../game-server/testing/postgres-admin.ts';
 
 const SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RevenueSummaryDto } from '../schema/api/revenue.ts';
 import { DEMO_USER_ID, WANAKT_USER_ID } from '../schema/constants.ts';
 import { earningsMonthOf } from '../schema/rules/earnings.ts';
-import { payMonthlyEarnings } from '../game-server/economy/earnings.ts';
+import { payMonthlyEarnings } from '../game-server/commands/earnings-run.ts';
 import type { TestAgent } from '../game-server/testing/agent.ts';
 import { testBackends } from '../game-server/testing/databases.ts';
 import { signedInPlayer } from '../game-server/testing/players.ts';

@@ -1,8 +1,9 @@
 import type { Sql, Tx } from './db/database.ts';
 
 /**
- * What a service function needs from the outside world; transport code passes it in. Services
- * announce what they changed through the outbox, inside their own transaction.
+ * What a service function needs from the outside world; transport code passes it in. A service
+ * writes inside the transaction its command or job opened (`Work`); the command or job announces
+ * what changed through the outbox (scripts/boundaries.ts holds the rule).
  */
 export interface ServiceDeps {
   sql: Sql;

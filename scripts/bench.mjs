@@ -1,6 +1,6 @@
 // npm run bench: every benchmark under bench/, one after the other.
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { installDebianPackage } from './debian-package.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -13,6 +13,13 @@ if (benches.length === 0) {
 if (spawnSync('wrk', ['--version']).error && !installDebianPackage('wrk', 'for the API benchmark')) {
   console.log('Could not install wrk: the API benchmark prints autocannon\'s figures only.');
 }
+// Lighthouse and the map's frame benchmark (bench/lighthouse.bench.ts, bench/map.bench.ts) drive Debian's Chromium.
+if (!process.env.CHROMIUM_PATH && !existsSync('/usr/bin/chromium') && !installDebianPackage('chromium', 'for the browser benchmarks')) {
+  console.error('Could not install chromium; install it (apt-get install -y chromium) or set CHROMIUM_PATH.');
+  process.exit(1);
+}
+// The browser benchmarks measure the client as it is now, not an older build left in dist/client.
+if (spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
 for (const bench of benches) {
   console.log(`\n== ${bench}`);
   const result = spawnSync(process.execPath, ['--import', 'tsx', `${root}bench/${bench}`], { cwd: root, stdio: 'inherit' });

@@ -30,7 +30,8 @@ import { viewCentre } from './bannerView.ts';
 import { EffectsLayer } from './effectsLayer.ts';
 import { yieldToBrowser } from './afterFirstPaint.ts';
 import { frameRecorder, wantsEmptyStage, wantsFrameStats } from './frameStats.ts';
-import { GeographyLayer, GEOGRAPHY_COLOURS } from './geographyLayer.ts';
+import { GeographyLayer } from './geographyLayer.ts';
+import { GEOGRAPHY_COLOURS } from './geographyRaster.ts';
 import { LabelLayer, type LabelSource } from './labelLayer.ts';
 import { LABEL_MIN_SCALE } from './labels.ts';
 import { MapInput } from './mapInput.ts';
@@ -38,6 +39,7 @@ import { useMapOptions } from './mapOptions.ts';
 import { useMapView } from './mapView.ts';
 import { canZoomOut, fannedPosition, flyTarget, homeCamera, labelCandidates, placeWorld, type Placed } from './mapModel.ts';
 import { MarkerLayer, markerTexture, ringTexture } from './markerLayer.ts';
+import { rendererPreference } from './rendererPreference.ts';
 import { drawBoundaries, drawLinks, drawOutlines, type OverlayTerritory } from './overlays.ts';
 import { dropPin, pinPosition, sendPinDrag } from './pinTransport.ts';
 import { syntheticCountOf, syntheticMarkers } from './synthetic.ts';
@@ -78,7 +80,14 @@ export class MapController {
   private markers!: MarkerLayer;
   private rings!: MarkerLayer;
   private synthetic!: MarkerLayer;
-  private geography!: GeographyLayer;
+  // Started first, so the worker paints the world while PixiJS starts.
+  private readonly geography = new GeographyLayer(
+    () => this.world && this.requestFrame(),
+    () => {
+      this.host.dataset.detail = 'close';
+      this.scheduleSharpGeography();
+    },
+  );
   private labels!: LabelLayer;
   private effects!: EffectsLayer;
   private marks!: Graphics;
@@ -101,6 +110,7 @@ export class MapController {
   async start(): Promise<void> {
     const { host } = this;
     await this.app.init({
+      preference: rendererPreference(),
       background: GEOGRAPHY_COLOURS.ocean,
       width: Math.max(1, host.clientWidth),
       height: Math.max(1, host.clientHeight),
@@ -131,7 +141,10 @@ export class MapController {
 
   destroy(): void {
     this.destroyed = true;
-    if (!this.world) return;
+    if (!this.world) {
+      this.geography.destroy();
+      return;
+    }
     for (const cleanup of this.cleanups.splice(0)) cleanup();
     this.pinMoves.cancel();
     cancelAnimationFrame(this.pendingFrame);
@@ -295,7 +308,7 @@ export class MapController {
 
   // First meaningful paint: the geography and the world's markers on the screen together.
   private publishPaint(): void {
-    if (this.painted || useWorld.getState().status !== 'ready') return;
+    if (this.painted || !this.geography.hasPicture || useWorld.getState().status !== 'ready') return;
     this.painted = true;
     this.host.dataset.paintedAt = performance.now().toFixed(0);
   }
@@ -354,10 +367,6 @@ export class MapController {
     const ring = ringTexture(renderer);
     this.textures = [dot, ring];
     this.world = new Container({ eventMode: 'none' });
-    this.geography = new GeographyLayer(renderer, () => {
-      this.host.dataset.detail = 'close';
-      this.scheduleSharpGeography();
-    });
     this.boundaries = new Graphics({ eventMode: 'none' });
     this.links = new Graphics({ eventMode: 'none' });
     this.outlines = new Graphics({ eventMode: 'none' });

@@ -58,10 +58,15 @@ export function everythingChanged(): void {
 }
 
 /** docs/rules.md §4 "Broadcast flow": the message reaches every connected player, with who sent it. */
-export function broadcastArrived(broadcast: LiveBroadcast): void {
+/**
+ * The broadcast on show changed: a newer one arrived, which everyone but its sender is told of, or
+ * the Wanakt removed the one shown and the room now shows an older one, or none, without a word.
+ */
+export function broadcastChanged(shown: LiveBroadcast | null, before: LiveBroadcast | null): void {
+  const arrived = shown !== null && (before === null || shown.createdAt > before.createdAt);
   // The sender has just been told it went out; everyone else learns it now.
-  if (broadcast.senderName !== useSession.getState().account?.username) {
-    showToast({ title: `Broadcast from ${broadcast.senderName}`, description: broadcast.message });
+  if (arrived && shown.senderName !== useSession.getState().account?.username) {
+    showToast({ title: `Broadcast from ${shown.senderName}`, description: shown.message });
   }
   void queryClient.invalidateQueries({ queryKey: ['/api/broadcasts/recent'] });
 }

@@ -8,7 +8,7 @@ import { rejoinDelayMs, SDK_RECONNECTION, SESSION_ENDED_CLOSE_CODE, shouldRejoin
 import type { ClientMessage, ServerMessages, ViewAt } from '../../schema/state/messages.ts';
 import { dtoFieldsOf, type LiveTerritoryDto } from '../../schema/state/territory-fields.ts';
 import { WorldState, type LiveBroadcast, type LiveTerritory } from '../../schema/state/world-state.ts';
-import { activityArrived, broadcastArrived, detailsChanged, everythingChanged, showFigures, territoriesChanged } from './live-facts.ts';
+import { activityArrived, broadcastChanged, detailsChanged, everythingChanged, showFigures, territoriesChanged } from './live-facts.ts';
 import { receiveNotice } from './notices.ts';
 import { useSession } from './session.ts';
 import { showToast } from './toasts.ts';
@@ -60,7 +60,7 @@ function feedStore(joined: WorldRoom): void {
     if (!first) territoriesChanged(world.live, live);
     world.applyLive(live);
     const broadcast = broadcastOf(state.broadcast);
-    if (!first && broadcast && broadcast !== world.broadcast) broadcastArrived(broadcast);
+    if (!first && broadcast !== world.broadcast) broadcastChanged(broadcast, world.broadcast);
     useWorld.setState({ online: state.online, broadcast });
     first = false;
   });

@@ -8,8 +8,9 @@ import {
   type CreateApiKeyBody,
   type CreatedApiKeyDto,
 } from '../../schema/api/api-keys.ts';
-import { inTransaction, type Queryable, type Sql } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 import { conflict, notFound } from '../errors.ts';
+import type { Work } from '../service-deps.ts';
 import type { SessionUser } from './sessions.ts';
 
 /** Writing last_used_at on every call would turn each read into a write; a minute is precise enough. */
@@ -44,22 +45,20 @@ const toDto = (row: ApiKeyRow): ApiKeyDto => ({
   revoked_at: row.revoked_at?.toISOString() ?? null,
 });
 
-export async function createApiKey(sql: Sql, userId: string, body: CreateApiKeyBody, now: Date): Promise<CreatedApiKeyDto> {
+/** Makes a key for its owner in the command's transaction; the key itself is shown this once and kept only as a hash. */
+export async function createApiKey({ tx, now }: Work, userId: string, body: CreateApiKeyBody): Promise<CreatedApiKeyDto> {
   const key = `${API_KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const prefix = key.slice(0, API_KEY_SHOWN_CHARACTERS);
-  const row = await inTransaction(sql, async (tx) => {
-    // The owner's row is locked so two creations at once cannot both pass the count.
-    await tx`select 1 from users where id = ${userId} for no key update`;
-    const [{ live }] = await tx<{ live: number }[]>`
-      select count(*)::int as live from api_keys where user_id = ${userId} and revoked_at is null`;
-    if (live >= MAX_API_KEYS_PER_USER) throw conflict(`You can hold at most ${MAX_API_KEYS_PER_USER} keys: revoke one first`);
-    const [created] = await tx<ApiKeyRow[]>`
-      insert into api_keys (user_id, name, scopes, key_hash, prefix, created_at)
-      values (${userId}, ${body.name}, ${body.scopes}, ${hashKey(key)}, ${prefix}, ${now})
-      returning id, name, scopes, prefix, created_at, last_used_at, revoked_at`;
-    return created!;
-  });
-  return { ...toDto(row), key };
+  // The owner's row is locked so two creations at once cannot both pass the count.
+  await tx`select 1 from users where id = ${userId} for no key update`;
+  const [{ live }] = await tx<{ live: number }[]>`
+    select count(*)::int as live from api_keys where user_id = ${userId} and revoked_at is null`;
+  if (live >= MAX_API_KEYS_PER_USER) throw conflict(`You can hold at most ${MAX_API_KEYS_PER_USER} keys: revoke one first`);
+  const [row] = await tx<ApiKeyRow[]>`
+    insert into api_keys (user_id, name, scopes, key_hash, prefix, created_at)
+    values (${userId}, ${body.name}, ${body.scopes}, ${hashKey(key)}, ${prefix}, ${now})
+    returning id, name, scopes, prefix, created_at, last_used_at, revoked_at`;
+  return { ...toDto(row!), key };
 }
 
 /** The owner's keys, newest first, revoked ones included so the owner sees what was stopped. */
@@ -70,8 +69,9 @@ export async function listApiKeys(sql: Queryable, userId: string): Promise<ApiKe
   return rows.map(toDto);
 }
 
-export async function revokeApiKey(sql: Queryable, userId: string, keyId: number, now: Date): Promise<ApiKeyDto> {
-  const [row] = await sql<ApiKeyRow[]>`
+/** Stops a key of its owner in the command's transaction; revoking a revoked key keeps its first time. */
+export async function revokeApiKey({ tx, now }: Work, userId: string, keyId: number): Promise<ApiKeyDto> {
+  const [row] = await tx<ApiKeyRow[]>`
     update api_keys set revoked_at = coalesce(revoked_at, ${now})
      where id = ${keyId} and user_id = ${userId}
     returning id, name, scopes, prefix, created_at, last_used_at, revoked_at`;

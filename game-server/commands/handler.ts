@@ -28,8 +28,9 @@ export interface InTransaction<C> {
 
 /**
  * A command that talks to the payment provider cannot hold a transaction open across that call,
- * and the rent cycle commits 100,000 territories in batches: these run their own short
- * transactions, each of which writes its events with its rows.
+ * the rent cycle commits 100,000 territories in batches, and callers of the economy's audit share
+ * the one run under way: these run their own short transactions, each of which writes its events
+ * with its rows.
  */
 export interface OwnTransactions<C> {
   inTransaction: false;

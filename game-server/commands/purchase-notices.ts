@@ -7,8 +7,7 @@ import type { LockedTerritory } from '../world/territories.ts';
  * Who hears of a purchase: the player it was bought from, and the owner of the territory above it,
  * whose realm the buyer has joined (the Wanakt's treasury sales tell nobody), and the buyer itself.
  */
-export async function purchaseNotices(tx: Tx, territory: LockedTerritory, buyer: { id: string; username: string }): Promise<NoticeDraft[]> {
-  const price = territory.sale_price ?? 0;
+export async function purchaseNotices(tx: Tx, territory: LockedTerritory, buyer: { id: string; username: string }, price: number): Promise<NoticeDraft[]> {
   const notices: NoticeDraft[] = [territoryBought(buyer.id, territory.name, price)];
   if (territory.owner_id && territory.owner_id !== WANAKT_USER_ID) notices.push(territorySold(territory.owner_id, territory.name, buyer.username, price));
   const [lord] = await tx<{ owner_id: string | null; name: string }[]>`

@@ -5,7 +5,6 @@ import type { Queryable, Tx } from '../db/database.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 import { transfer } from './ledger.ts';
 import type { Work } from '../service-deps.ts';
-import { emit } from '../events/outbox.ts';
 import { formatDrk } from '../../schema/format.ts';
 
 type CollectibleRow = Omit<CollectibleDto, 'price' | 'label' | 'acquired_at'> & { price: string; acquired_at: Date | null };
@@ -60,7 +59,6 @@ export async function purchaseCollectible({ tx, now }: Work, buyer: ActingUser, 
   const [updated] = await tx<CollectibleRow[]>`
     update collectibles set owner_id = ${buyer.id}, acquired_at = ${now}, is_active = false
      where id = ${collectibleId} returning ${columns(tx)}`;
-  await emit(tx, { type: 'balances.changed', userIds: [buyer.id, WANAKT_USER_ID] });
   return { message: `You bought ${title(updated)} for ${formatDrk(updated.price)}`, collectible: toDto(updated) };
 }
 

@@ -6,7 +6,7 @@ import type { ServiceDeps } from '../service-deps.ts';
 import { postgresBackendIfReachable, testBackends } from '../testing/databases.ts';
 import { createPlayer } from '../testing/players.ts';
 import { separateProcesses } from '../testing/processes.ts';
-import { payMonthlyEarnings } from './earnings.ts';
+import { payMonthlyEarnings } from '../commands/earnings-run.ts';
 import { mint } from './ledger.ts';
 import { checkInvariants, readSupply } from './supply.ts';
 

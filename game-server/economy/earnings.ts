@@ -1,18 +1,17 @@
 import type { RevenueSummaryDto } from '../../schema/api/revenue.ts';
 import { WANAKT_USER_ID, type TerritoryType, type UpgradeTier } from '../../schema/constants.ts';
 import { ownershipMultiplier } from '../../schema/rules/economy.ts';
-import { earningsMonthOf, ownerEarnings, scaleToSupply, territoryEarning, type EarningTerritory } from '../../schema/rules/earnings.ts';
+import { ownerEarnings, scaleToSupply, territoryEarning, type EarningTerritory } from '../../schema/rules/earnings.ts';
 import { rentPeriodOf } from '../../schema/rules/rent.ts';
 import { monthlyEarnings, tributeOwedTo } from '../../schema/rules/figures.ts';
 import type { ActingUser } from '../../schema/commands/policy.ts';
-import { inTransaction, type Queryable, waitForTurnsFreely } from '../db/database.ts';
+import { type Queryable, waitForTurnsFreely } from '../db/database.ts';
 import { badInput, forbidden, notFound } from '../errors.ts';
-import type { ServiceDeps } from '../service-deps.ts';
+import type { Work } from '../service-deps.ts';
 import { activeEventMultiplier } from '../world/special-events.ts';
 import { mint } from './ledger.ts';
 import { obligationsOf, periodRentMultiplier } from './rent-cycle.ts';
 import { readSupply } from './supply.ts';
-import { emit } from '../events/outbox.ts';
 import { notify } from '../notifications/notifications.ts';
 import { earningsPaid } from '../../schema/rules/notifications.ts';
 
@@ -46,7 +45,8 @@ function groupByOwner(rows: OwnedRow[]): Map<string, OwnedRow[]> {
   return owners;
 }
 
-function checkMonth(month: string): void {
+/** A month is named as 2026-05: anything else is refused before a run writes anything. */
+export function checkMonth(month: string): void {
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw badInput('A month looks like 2026-05');
 }
 
@@ -59,90 +59,85 @@ async function lockMonth(sql: Queryable, month: string): Promise<void> {
  * Fixes the month's payout once: every owned territory's earnings by the rule, scaled down
  * together when they would take the supply past the cap. Answers whether anything is left to pay.
  */
-async function planMonth(deps: ServiceDeps, month: string): Promise<boolean> {
-  const now = deps.clock();
-  return inTransaction(deps.sql, async (tx) => {
-    await lockMonth(tx, month);
-    const [existing] = await tx<{ completed_at: Date | null }[]>`select completed_at from earnings_months where month = ${month}`;
-    if (existing) return existing.completed_at === null;
-    const multiplier = await activeEventMultiplier(tx, 'revenue', now);
-    const plan = [...groupByOwner(await ownedTerritories(tx, null)).values()].flatMap((owned) => {
-      const earnings = ownerEarnings(owned, multiplier);
-      return owned.map((territory, index) => ({ territory, earning: earnings[index] }));
-    });
-    const raw = plan.flatMap(({ earning }) => [earning.toOwner, earning.toWanakt]);
-    const supply = await readSupply(tx);
-    const remaining = supply.max_supply - supply.total_supply;
-    const scaled = scaleToSupply(raw, remaining);
-    const total = raw.reduce((sum, amount) => sum + amount, 0);
-    await tx`
-      insert into earnings_months (month, planned_at, revenue_multiplier, planned_total, supply_remaining, completed_at)
-      values (${month}, ${now}, ${multiplier}, ${total}, ${remaining}, ${plan.length === 0 ? now : null})`;
-    const rows = plan.map(({ territory, earning }, index) => ({
-      month,
-      territory_id: territory.id,
-      owner_id: territory.owner_id,
-      base: earning.base,
-      multiplier_bonus: earning.multiplierBonus,
-      ad_revenue: earning.adRevenue,
-      owner_amount: scaled[index * 2],
-      wanakt_amount: scaled[index * 2 + 1],
-    }));
-    for (let start = 0; start < rows.length; start += PLAN_CHUNK) {
-      await tx`insert into territory_earnings ${tx(rows.slice(start, start + PLAN_CHUNK))}`;
-    }
-    return plan.length > 0;
+export async function planEarningsMonth({ tx, now }: Work, month: string): Promise<boolean> {
+  await lockMonth(tx, month);
+  const [existing] = await tx<{ completed_at: Date | null }[]>`select completed_at from earnings_months where month = ${month}`;
+  if (existing) return existing.completed_at === null;
+  const multiplier = await activeEventMultiplier(tx, 'revenue', now);
+  const plan = [...groupByOwner(await ownedTerritories(tx, null)).values()].flatMap((owned) => {
+    const earnings = ownerEarnings(owned, multiplier);
+    return owned.map((territory, index) => ({ territory, earning: earnings[index] }));
   });
+  const raw = plan.flatMap(({ earning }) => [earning.toOwner, earning.toWanakt]);
+  const supply = await readSupply(tx);
+  const remaining = supply.max_supply - supply.total_supply;
+  const scaled = scaleToSupply(raw, remaining);
+  const total = raw.reduce((sum, amount) => sum + amount, 0);
+  await tx`
+    insert into earnings_months (month, planned_at, revenue_multiplier, planned_total, supply_remaining, completed_at)
+    values (${month}, ${now}, ${multiplier}, ${total}, ${remaining}, ${plan.length === 0 ? now : null})`;
+  const rows = plan.map(({ territory, earning }, index) => ({
+    month,
+    territory_id: territory.id,
+    owner_id: territory.owner_id,
+    base: earning.base,
+    multiplier_bonus: earning.multiplierBonus,
+    ad_revenue: earning.adRevenue,
+    owner_amount: scaled[index * 2],
+    wanakt_amount: scaled[index * 2 + 1],
+  }));
+  for (let start = 0; start < rows.length; start += PLAN_CHUNK) {
+    await tx`insert into territory_earnings ${tx(rows.slice(start, start + PLAN_CHUNK))}`;
+  }
+  return plan.length > 0;
 }
 
-interface PayBatch {
+export interface EarningsBatch {
   territories: number;
   minted: number;
   done: boolean;
+  /** The players this batch minted to, whose balances changed. */
+  paid: string[];
 }
 
-/** Mints the next unpaid territories of the month, never past what the cap still allows at this moment. */
-async function payBatch(deps: ServiceDeps, month: string, batchSize: number): Promise<PayBatch | null> {
-  return inTransaction(deps.sql, async (tx) => {
-    await lockMonth(tx, month);
-    const [state] = await tx<{ completed_at: Date | null }[]>`select completed_at from earnings_months where month = ${month}`;
-    if (state.completed_at !== null) return null;
-    const rows = await tx<{ territory_id: number; owner_id: string; owner_amount: string; wanakt_amount: string }[]>`
-      select territory_id, owner_id, owner_amount::text, wanakt_amount::text from territory_earnings
-       where month = ${month} and paid_at is null
-       order by territory_id
-       limit ${batchSize}`;
-    // Other mints may have happened since the plan: the supply row stays locked while this batch pays.
-    const [supply] = await tx<{ remaining: string }[]>`select (max_supply - total_supply)::text as remaining from currency_supply for no key update`;
-    let remaining = Number(supply.remaining);
-    const userIds = new Set<string>();
-    let minted = 0;
-    const pay = async (to: string, planned: number, territoryId: number, reference: string) => {
-      const amount = Math.min(planned, remaining);
-      if (amount <= 0) return 0;
-      await mint(tx, to, { amount, reason: 'earnings', territoryId, reference });
-      remaining -= amount;
-      minted += amount;
-      userIds.add(to);
-      return amount;
-    };
-    const now = deps.clock();
-    for (const row of rows) {
-      const reference = `${month}:territory:${row.territory_id}`;
-      const ownerPaid = await pay(row.owner_id, Number(row.owner_amount), row.territory_id, reference);
-      const wanaktPaid = await pay(WANAKT_USER_ID, Number(row.wanakt_amount), row.territory_id, `${reference}:wonder-ads`);
-      await tx`
-        update territory_earnings set owner_paid = ${ownerPaid}, wanakt_paid = ${wanaktPaid}, paid_at = ${now}
-         where month = ${month} and territory_id = ${row.territory_id}`;
-    }
-    const done = rows.length < batchSize;
-    if (done) {
-      await tx`update earnings_months set completed_at = ${now} where month = ${month}`;
-      await notify(tx, await earningsNotices(tx, month), now);
-    }
-    if (userIds.size > 0) await emit(tx, { type: 'balances.changed', userIds: [...userIds] });
-    return { territories: rows.length, minted, done };
-  });
+/** Mints the next unpaid territories of the month in its run's transaction, never past what the cap still allows at this moment. */
+export async function payEarningsBatch({ tx, now }: Work, month: string, batchSize: number): Promise<EarningsBatch | null> {
+  await lockMonth(tx, month);
+  const [state] = await tx<{ completed_at: Date | null }[]>`select completed_at from earnings_months where month = ${month}`;
+  if (state.completed_at !== null) return null;
+  const rows = await tx<{ territory_id: number; owner_id: string; owner_amount: string; wanakt_amount: string }[]>`
+    select territory_id, owner_id, owner_amount::text, wanakt_amount::text from territory_earnings
+     where month = ${month} and paid_at is null
+     order by territory_id
+     limit ${batchSize}`;
+  // Other mints may have happened since the plan: the supply row stays locked while this batch pays.
+  const [supply] = await tx<{ remaining: string }[]>`select (max_supply - total_supply)::text as remaining from currency_supply for no key update`;
+  let remaining = Number(supply.remaining);
+  const userIds = new Set<string>();
+  let minted = 0;
+  const pay = async (to: string, planned: number, territoryId: number, reference: string) => {
+    const amount = Math.min(planned, remaining);
+    if (amount <= 0) return 0;
+    await mint(tx, to, { amount, reason: 'earnings', territoryId, reference });
+    remaining -= amount;
+    minted += amount;
+    userIds.add(to);
+    return amount;
+  };
+  for (const row of rows) {
+    const reference = `${month}:territory:${row.territory_id}`;
+    const ownerPaid = await pay(row.owner_id, Number(row.owner_amount), row.territory_id, reference);
+    const wanaktPaid = await pay(WANAKT_USER_ID, Number(row.wanakt_amount), row.territory_id, `${reference}:wonder-ads`);
+    await tx`
+      update territory_earnings set owner_paid = ${ownerPaid}, wanakt_paid = ${wanaktPaid}, paid_at = ${now}
+       where month = ${month} and territory_id = ${row.territory_id}`;
+  }
+  const done = rows.length < batchSize;
+  if (done) {
+    await tx`update earnings_months set completed_at = ${now} where month = ${month}`;
+    await notify(tx, await earningsNotices(tx, month), now);
+  }
+  return { territories: rows.length, minted, done, paid: [...userIds] };
 }
 
 /** When a month is fully paid, each player paid hears once what the month minted to it in all. */
@@ -154,44 +149,6 @@ async function earningsNotices(tx: Queryable, month: string) {
       select ${WANAKT_USER_ID}, wanakt_paid from territory_earnings where month = ${month}
     ) paid group by user_id having sum(amount) > 0`;
   return paid.map((row) => earningsPaid(row.user_id, month, Number(row.amount)));
-}
-
-export interface EarningsRunOptions {
-  batchSize?: number;
-  /** Runs after each committed batch; tests throw here to crash a run halfway. */
-  afterBatch?: (batchNumber: number) => void | Promise<void>;
-}
-
-export interface EarningsRun {
-  month: string;
-  /** Territories paid by this run. */
-  territories: number;
-  /** DRK minted by this run. */
-  minted: number;
-}
-
-/**
- * Pays the month's earnings (the current month by default) through the ledger: each owned
- * territory's owner gets the rule's amount, a wonder's ad revenue goes to the Wanakt, once per
- * territory per month. Several processes share one run; a crashed run is finished by the next.
- */
-export async function payMonthlyEarnings(
-  deps: ServiceDeps,
-  month = earningsMonthOf(deps.clock()),
-  options: EarningsRunOptions = {},
-): Promise<EarningsRun> {
-  checkMonth(month);
-  const run: EarningsRun = { month, territories: 0, minted: 0 };
-  if (!(await planMonth(deps, month))) return run;
-  for (let batchNumber = 1; ; batchNumber++) {
-    const batch = await payBatch(deps, month, options.batchSize ?? EARNINGS_BATCH_SIZE);
-    if (!batch) break;
-    run.territories += batch.territories;
-    run.minted += batch.minted;
-    await options.afterBatch?.(batchNumber);
-    if (batch.done) break;
-  }
-  return run;
 }
 
 /** A player's monthly earnings by the rules now: each territory's line and the sums (schema/rules/figures.ts). */

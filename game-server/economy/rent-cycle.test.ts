@@ -7,7 +7,7 @@ import { postgresBackendIfReachable, testBackends } from '../testing/databases.t
 import { balanceOf, createPlayer } from '../testing/players.ts';
 import { committedEvents, separateProcesses } from '../testing/processes.ts';
 import { execute } from '../commands/execute.ts';
-import { ensureRentPeriod, generateRentPeriod } from './rent-cycle.ts';
+import { ensureRentPeriod, generateRentPeriod } from '../commands/rent-run.ts';
 import { checkInvariants } from './supply.ts';
 
 const PERIOD = '2031-H1';

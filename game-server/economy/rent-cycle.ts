@@ -1,18 +1,17 @@
-import type { RentFlowDto, RentGeneratedDto, RentWaterfallDto } from '../../schema/api/revenue.ts';
+import type { RentFlowDto, RentWaterfallDto } from '../../schema/api/revenue.ts';
 import type { PaymentType } from '../../schema/api/rent.ts';
 import { WANAKT_USER_ID, type TerritoryType } from '../../schema/constants.ts';
 import { PAYS_THE_WANAKT } from '../../schema/rules/feudal.ts';
 import { RENT_DUE_DAYS, rentOwed, rentPeriodOf } from '../../schema/rules/rent.ts';
 import type { ActingUser } from '../../schema/commands/policy.ts';
-import { inTransaction, type Queryable, waitForTurnsFreely } from '../db/database.ts';
+import { type Queryable, waitForTurnsFreely } from '../db/database.ts';
 import { badInput, forbidden, notFound } from '../errors.ts';
-import type { ServiceDeps } from '../service-deps.ts';
+import type { Work } from '../service-deps.ts';
 import { readPayments, type PaymentRow } from './rent-payments.ts';
 import { activeEventMultiplier } from '../world/special-events.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { rentGenerated } from '../../schema/rules/notifications.ts';
 import { notify } from '../notifications/notifications.ts';
-import { emit } from '../events/outbox.ts';
 
 // The 6-month rent cycle (docs/rules.md §1, §9): every owned territory owes its overlord's owner what
 // rentDue says, once per period. Any constant works as the lock class; it only has to be the same
@@ -120,116 +119,72 @@ async function lockPeriod(sql: Queryable, period: string): Promise<void> {
  * process's). A completed period starts a new pass only when asked: a rerun inserts only what is
  * missing, so it creates nothing twice. Answers whether there is a pass to run.
  */
-async function beginPass(deps: ServiceDeps, period: string, restartCompleted: boolean, auditBy: string | undefined): Promise<boolean> {
-  const now = deps.clock();
-  return inTransaction(deps.sql, async (tx) => {
-    await lockPeriod(tx, period);
-    if (auditBy) await recordAudit(tx, { actorId: auditBy, action: 'rent_cycle', subject: period, at: now });
-    const [row] = await tx<{ completed_at: Date | null }[]>`select completed_at from rent_periods where period = ${period}`;
-    if (row && row.completed_at === null) return true;
-    if (row && !restartCompleted) return false;
-    const multiplier = await activeEventMultiplier(tx, 'rent_discount', now);
-    if (row) {
-      await tx`
-        update rent_periods set pass_started_at = ${now}, rent_multiplier = ${multiplier}, resume_after_id = 0, completed_at = null
-         where period = ${period}`;
-    } else {
-      await tx`
-        insert into rent_periods (period, first_started_at, pass_started_at, rent_multiplier)
-        values (${period}, ${now}, ${now}, ${multiplier})`;
-    }
-    return true;
-  });
+export async function beginRentPass({ tx, now }: Work, period: string, restartCompleted: boolean, auditBy: string | undefined): Promise<boolean> {
+  await lockPeriod(tx, period);
+  if (auditBy) await recordAudit(tx, { actorId: auditBy, action: 'rent_cycle', subject: period, at: now });
+  const [row] = await tx<{ completed_at: Date | null }[]>`select completed_at from rent_periods where period = ${period}`;
+  if (row && row.completed_at === null) return true;
+  if (row && !restartCompleted) return false;
+  const multiplier = await activeEventMultiplier(tx, 'rent_discount', now);
+  if (row) {
+    await tx`
+      update rent_periods set pass_started_at = ${now}, rent_multiplier = ${multiplier}, resume_after_id = 0, completed_at = null
+       where period = ${period}`;
+  } else {
+    await tx`
+      insert into rent_periods (period, first_started_at, pass_started_at, rent_multiplier)
+      values (${period}, ${now}, ${now}, ${multiplier})`;
+  }
+  return true;
 }
 
-interface BatchResult {
+export interface RentBatch {
   created: number;
   done: boolean;
+  /** The payers and payees of the payments this batch created, whose payments due changed. */
+  parties: string[];
 }
 
-/** One committed step of a pass: the next territories after the resume point, their payments, the new resume point. */
-async function runBatch(deps: ServiceDeps, period: string, periodStart: Date, batchSize: number): Promise<BatchResult | null> {
-  return inTransaction(deps.sql, async (tx) => {
-    await lockPeriod(tx, period);
-    const [state] = await tx<{ resume_after_id: number; pass_started_at: Date; rent_multiplier: string; completed_at: Date | null }[]>`
-      select resume_after_id, pass_started_at, rent_multiplier::text, completed_at from rent_periods where period = ${period}`;
-    if (state.completed_at !== null) return null;
-    const rows = await candidates(tx, { period, afterId: state.resume_after_id, limit: batchSize });
-    // Rent falls due RENT_DUE_DAYS after the period opens, or after the pass when it runs later,
-    // so a territory billed mid-period is not overdue the moment it is billed.
-    const dueDate = new Date(Math.max(periodStart.getTime(), state.pass_started_at.getTime()) + RENT_DUE_DAYS * DAY_MS);
-    const payments = rows
-      .filter((row) => !row.billed)
-      .map((row) => obligationOf(row, Number(state.rent_multiplier)))
-      .filter((item) => item !== null)
-      .map((item) => ({
-        period,
-        payer_territory_id: item.payerTerritoryId,
-        payee_territory_id: item.payeeTerritoryId,
-        payer_id: item.payerId,
-        payee_id: item.payeeId,
-        payment_type: item.paymentType,
-        amount: item.amount,
-        due_date: dueDate,
-      }));
-    const inserted =
-      payments.length === 0
-        ? []
-        : await tx<{ payer_id: string; payee_id: string }[]>`
-            insert into rent_payments ${tx(payments)}
-            on conflict (payer_territory_id, period) do nothing
-            returning payer_id, payee_id`;
-    const done = rows.length < batchSize;
-    const notified = [...new Set(inserted.flatMap((row) => [row.payer_id, row.payee_id]))];
-    if (notified.length > 0) await emit(tx, { type: 'payments-due.changed', userIds: notified });
-    await tx`
-      update rent_periods
-         set resume_after_id = ${rows.at(-1)?.id ?? state.resume_after_id},
-             completed_at = ${done ? deps.clock() : null},
-             payments_created = payments_created + ${inserted.length}
-       where period = ${period}`;
-    await notify(tx, [...new Set(inserted.map((row) => row.payer_id))].map((payer) => rentGenerated(payer, period)), deps.clock());
-    return { created: inserted.length, done };
-  });
-}
-
-export interface RentRunOptions {
-  batchSize?: number;
-  /** Runs after each committed batch; tests throw here to crash a run halfway. */
-  afterBatch?: (batchNumber: number) => void | Promise<void>;
-  /** The Wanakt who asked for the run, for the audit log; the schedule's runs are not logged. */
-  auditBy?: string;
-}
-
-async function runPeriod(deps: ServiceDeps, period: string, restartCompleted: boolean, options: RentRunOptions): Promise<RentGeneratedDto> {
-  const periodStart = rentPeriodStart(period);
-  const batchSize = options.batchSize ?? RENT_BATCH_SIZE;
-  if (!(await beginPass(deps, period, restartCompleted, options.auditBy))) return { period, created: 0 };
-  let created = 0;
-  for (let batchNumber = 1; ; batchNumber++) {
-    const batch = await runBatch(deps, period, periodStart, batchSize);
-    if (!batch) break;
-    created += batch.created;
-    await options.afterBatch?.(batchNumber);
-    if (batch.done) break;
-  }
-  return { period, created };
-}
-
-/**
- * Generates the period's payments due (the current period by default): a pass over every owned
- * territory in committed batches under a per-period advisory lock, each payment inserted at most
- * once by the unique (payer territory, period) key. Several processes at once share one pass; a
- * pass cut short by a crash is finished by the next run; a rerun adds only payments still missing
- * (territories owned since). Answers how many payments this run created.
- */
-export function generateRentPeriod(deps: ServiceDeps, period = rentPeriodOf(deps.clock()), options: RentRunOptions = {}): Promise<RentGeneratedDto> {
-  return runPeriod(deps, period, true, options);
-}
-
-/** The scheduled run and the start-up catch-up: generates the period unless a pass of it already completed. */
-export function ensureRentPeriod(deps: ServiceDeps, period = rentPeriodOf(deps.clock()), options: RentRunOptions = {}): Promise<RentGeneratedDto> {
-  return runPeriod(deps, period, false, options);
+/** One step of a pass, in its run's transaction: the next territories after the resume point, their payments, the new resume point. */
+export async function billRentBatch({ tx, now }: Work, period: string, periodStart: Date, batchSize: number): Promise<RentBatch | null> {
+  await lockPeriod(tx, period);
+  const [state] = await tx<{ resume_after_id: number; pass_started_at: Date; rent_multiplier: string; completed_at: Date | null }[]>`
+    select resume_after_id, pass_started_at, rent_multiplier::text, completed_at from rent_periods where period = ${period}`;
+  if (state.completed_at !== null) return null;
+  const rows = await candidates(tx, { period, afterId: state.resume_after_id, limit: batchSize });
+  // Rent falls due RENT_DUE_DAYS after the period opens, or after the pass when it runs later,
+  // so a territory billed mid-period is not overdue the moment it is billed.
+  const dueDate = new Date(Math.max(periodStart.getTime(), state.pass_started_at.getTime()) + RENT_DUE_DAYS * DAY_MS);
+  const payments = rows
+    .filter((row) => !row.billed)
+    .map((row) => obligationOf(row, Number(state.rent_multiplier)))
+    .filter((item) => item !== null)
+    .map((item) => ({
+      period,
+      payer_territory_id: item.payerTerritoryId,
+      payee_territory_id: item.payeeTerritoryId,
+      payer_id: item.payerId,
+      payee_id: item.payeeId,
+      payment_type: item.paymentType,
+      amount: item.amount,
+      due_date: dueDate,
+    }));
+  const inserted =
+    payments.length === 0
+      ? []
+      : await tx<{ payer_id: string; payee_id: string }[]>`
+          insert into rent_payments ${tx(payments)}
+          on conflict (payer_territory_id, period) do nothing
+          returning payer_id, payee_id`;
+  const done = rows.length < batchSize;
+  await tx`
+    update rent_periods
+       set resume_after_id = ${rows.at(-1)?.id ?? state.resume_after_id},
+           completed_at = ${done ? now : null},
+           payments_created = payments_created + ${inserted.length}
+     where period = ${period}`;
+  await notify(tx, [...new Set(inserted.map((row) => row.payer_id))].map((payer) => rentGenerated(payer, period)), now);
+  return { created: inserted.length, done, parties: [...new Set(inserted.flatMap((row) => [row.payer_id, row.payee_id]))] };
 }
 
 /** The rent multiplier a period charges: the one its pass fixed, or the running discount before any pass. */

@@ -7,7 +7,6 @@ import type { Work } from '../service-deps.ts';
 import { rentPaid, rentReceived } from '../../schema/rules/notifications.ts';
 import { notify } from '../notifications/notifications.ts';
 import { transfer } from './ledger.ts';
-import { emit } from '../events/outbox.ts';
 import { formatDrk } from '../../schema/format.ts';
 
 /** A payment as read from the database: the DTO's fields before the amount and dates are converted. */
@@ -84,7 +83,7 @@ export async function listOverduePayments(sql: Queryable, viewer: ActingUser, no
  * the same transaction. The row is locked first, so concurrent attempts queue and all but the
  * first find it paid.
  */
-export async function payRent({ tx, now }: Work, payer: ActingUser, paymentId: number): Promise<RentPaidDto> {
+export async function payRent({ tx, now }: Work, payer: ActingUser, paymentId: number): Promise<{ paid: RentPaidDto; payeeId: string }> {
   const [payment] = await tx<{ payer_id: string; payee_id: string; payer_territory_id: number; amount: string; paid_at: Date | null; payer_territory_name: string; payee_username: string }[]>`
     select p.payer_id, p.payee_id, p.payer_territory_id, p.amount::text, p.paid_at,
            t.name as payer_territory_name, u.username as payee_username
@@ -112,15 +111,11 @@ export async function payRent({ tx, now }: Work, payer: ActingUser, paymentId: n
     ],
     now,
   );
-  await emit(
-    tx,
-    { type: 'balances.changed', userIds: [payment.payer_id, payment.payee_id] },
-    { type: 'payments-due.changed', userIds: [payment.payer_id] },
-  );
-  return {
+  const paid = {
     message: `Paid ${formatDrk(amount)} rent for ${payment.payer_territory_name} to ${payment.payee_username}`,
     payment_id: paymentId,
     amount,
     paid_at: now.toISOString(),
   };
+  return { paid, payeeId: payment.payee_id };
 }

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STARTING_BALANCE } from '../../schema/constants.ts';
 import { STARTER_PRICE } from '../../schema/rules/first-steps.ts';
 import type { Sql } from '../db/database.ts';
 import { checkInvariants } from '../economy/supply.ts';
+import { joinWorld, waitFor, type WorldJoin } from '../rooms/test-clients.ts';
 import { postgresBackendIfReachable, testBackends } from '../testing/databases.ts';
 import { balanceOf, signedInPlayer } from '../testing/players.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
@@ -16,6 +17,32 @@ for (const backend of testBackends()) {
       sql = game.database.sql;
     }, 180_000);
     afterAll(() => game?.stop());
+    let joined: WorldJoin[] = [];
+    afterEach(async () => {
+      await Promise.all(joined.map(({ room }) => room.connection?.isOpen && room.leave()));
+      joined = [];
+    });
+
+    it("when a newcomer claims a village in a lord's realm, then it is a purchase: the ownership change, the buyer's and the overlord's notices, the room's new owner", async () => {
+      const [village] = await sql<{ id: number; name: string; parent_id: number; parent_name: string }[]>`
+        select t.id, t.name, p.id as parent_id, p.name as parent_name from territories t join territories p on p.id = t.parent_territory_id
+         where t.type in ('village', 'common') and t.owner_id is null and t.sale_price is not null order by t.id desc limit 1`;
+      const lord = await signedInPlayer(game, { username: 'starter-lord' });
+      await sql`update territories set owner_id = ${lord.id}, sale_price = null where id = ${village.parent_id}`;
+      const newcomer = await signedInPlayer(game, { username: 'starter-vassal' });
+      const world = await joinWorld(game.server.url, { cookie: newcomer.agent.cookieHeader });
+      joined.push(world);
+      await waitFor(() => world.room.state.territories?.size > 0, 'the first state');
+
+      expect((await newcomer.agent.post('/api/first-steps/claim', { territoryId: village.id })).status).toBe(200);
+      const [change] = await sql`select from_owner_id, to_owner_id, price::int, reason from ownership_changes where territory_id = ${village.id}`;
+      expect(change).toEqual({ from_owner_id: null, to_owner_id: newcomer.id, price: STARTER_PRICE, reason: 'purchase' });
+      const heard = async (agent: typeof lord.agent) => ((await agent.get('/api/notifications')).body.notifications as { kind: string; text: string }[]).map(({ kind, text }) => [kind, text]);
+      expect(await heard(lord.agent)).toContainEqual(['vassal_joined', `starter-vassal took ${village.name} and joined your realm under ${village.parent_name}`]);
+      expect(await heard(newcomer.agent)).toContainEqual(['territory_bought', expect.stringMatching(new RegExp(`^You bought ${village.name} for `))]);
+      await waitFor(() => world.room.state.territories.get(String(village.id))?.ownerId === newcomer.id, 'the new owner on the map');
+      await waitFor(() => world.messages.some((message) => message.type === 'notification'), "the buyer's notice live");
+    });
 
     it('when a newcomer claims a starter territory, then it owns it for the starter price from its grant, once', async () => {
       const newcomer = await signedInPlayer(game, { username: 'first-stepper' });

@@ -1,13 +1,7 @@
 import type { FirstStepsDto, StarterChoiceDto } from '../../schema/api/first-steps.ts';
-import { WANAKT_USER_ID } from '../../schema/constants.ts';
-import { STARTER_CHOICES, STARTER_PRICE, STARTER_TYPES, starterRefusal, starterTerritoryRefusal } from '../../schema/rules/first-steps.ts';
-import type { ActingUser } from '../../schema/commands/policy.ts';
-import { inTransaction, type Queryable } from '../db/database.ts';
-import { transfer } from './ledger.ts';
+import { STARTER_CHOICES, STARTER_PRICE, STARTER_TYPES, starterRefusal } from '../../schema/rules/first-steps.ts';
+import type { Queryable, Tx } from '../db/database.ts';
 import { conflict } from '../errors.ts';
-import { emit } from '../events/outbox.ts';
-import type { ServiceDeps } from '../service-deps.ts';
-import { lockTerritory } from '../world/territories.ts';
 
 async function starterFacts(sql: Queryable, userId: string) {
   const [facts] = await sql<{ claimed_id: number | null; claimed_name: string | null; claimed_revenue: string | null; owns: number; balance: string }[]>`
@@ -45,29 +39,13 @@ export async function firstSteps(sql: Queryable, userId: string): Promise<FirstS
 }
 
 /**
- * A newcomer takes its first territory at the starter price, paid from its grant to the treasury
- * like any purchase. The claim row's primary key makes it once per player even when two tabs
- * claim at the same moment; the territory's row lock makes one territory go to one newcomer.
+ * Takes the player's one starter claim row inside the claim command's transaction, and answers what
+ * the player owns and holds for the claim's rule. The row's primary key makes the claim once per
+ * player even when two tabs claim at the same moment.
  */
-export async function claimStarterTerritory(deps: ServiceDeps, player: ActingUser, territoryId: number): Promise<{ message: string }> {
-  const territory = await inTransaction(deps.sql, async (tx) => {
-    // The territory first: the claim row's foreign key would otherwise share-lock it, and racers
-    // for one village would deadlock taking the update lock after it.
-    const territory = await lockTerritory(tx, territoryId);
-    const claimed = await tx`insert into starter_claims (user_id, territory_id) values (${player.id}, ${territoryId}) on conflict (user_id) do nothing returning user_id`;
-    if (claimed.length === 0) throw conflict('You have already claimed your starter territory');
-    const facts = await starterFacts(tx, player.id);
-    const refusal = starterRefusal({ alreadyClaimed: false, ownsTerritories: facts.owns, balance: Number(facts.balance) });
-    if (refusal) throw conflict(refusal);
-    const unfit = starterTerritoryRefusal({ type: territory.type, ownerId: territory.owner_id, salePrice: territory.sale_price }, territory.name);
-    if (unfit) throw conflict(unfit);
-    await transfer(tx, player.id, WANAKT_USER_ID, { amount: STARTER_PRICE, reason: 'territory_purchase', territoryId, reference: `starter:${player.id}` });
-    await tx`update territories set owner_id = ${player.id}, purchase_price = ${STARTER_PRICE}, sale_price = null where id = ${territoryId}`;
-    await tx`
-      insert into ownership_changes (territory_id, from_owner_id, to_owner_id, price, reason)
-      values (${territoryId}, null, ${player.id}, ${STARTER_PRICE}, 'purchase')`;
-    await emit(tx, { type: 'territories.changed', territoryIds: [territoryId] }, { type: 'balances.changed', userIds: [player.id, WANAKT_USER_ID] });
-    return territory;
-  });
-  return { message: `Welcome to ${territory.name}: it is yours` };
+export async function takeStarterClaim(tx: Tx, userId: string, territoryId: number): Promise<{ ownsTerritories: number; balance: number }> {
+  const claimed = await tx`insert into starter_claims (user_id, territory_id) values (${userId}, ${territoryId}) on conflict (user_id) do nothing returning user_id`;
+  if (claimed.length === 0) throw conflict('You have already claimed your starter territory');
+  const facts = await starterFacts(tx, userId);
+  return { ownsTerritories: facts.owns, balance: Number(facts.balance) };
 }

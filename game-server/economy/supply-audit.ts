@@ -1,5 +1,6 @@
 import type { SupplyAuditDto } from '../../schema/api/economy.ts';
-import type { Queryable, Sql } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
+import type { Work } from '../service-deps.ts';
 import { checkInvariants } from './supply.ts';
 
 interface AuditRow {
@@ -22,10 +23,15 @@ function toDto(row: AuditRow): SupplyAuditDto {
   };
 }
 
-/** Re-checks the money invariants over the whole ledger and keeps the result as the public audit line. */
-export async function runSupplyAudit(sql: Sql, now: Date): Promise<SupplyAuditDto> {
-  const report = await checkInvariants(sql);
-  const [row] = await sql<AuditRow[]>`
+/**
+ * Re-checks the money invariants over the whole ledger and keeps the result as the public audit
+ * line, in the command's transaction. Its first statement makes that transaction one snapshot, so
+ * every sum is read at the same moment whatever commits meanwhile.
+ */
+export async function runSupplyAudit({ tx, now }: Work): Promise<SupplyAuditDto> {
+  await tx`set transaction isolation level repeatable read`;
+  const report = await checkInvariants(tx);
+  const [row] = await tx<AuditRow[]>`
     insert into supply_audits (checked_at, ok, problems, total_supply, circulating_supply, balances)
     values (${now}, ${report.ok}, ${report.problems}, ${report.supply.total_supply}, ${report.supply.circulating_supply}, ${report.balances})
     returning checked_at, ok, problems, total_supply::text, circulating_supply::text, balances::text`;

@@ -20,6 +20,8 @@ export type DomainEvent =
   /** A message the Wanakt removed: the clients watching its territory drop it from their screens. */
   | { type: 'chat.removed'; messageId: number; territoryId: number }
   | { type: 'broadcast.sent'; broadcast: BroadcastDto }
+  /** A broadcast the Wanakt removed: a room showing it shows the newest one left, or none. */
+  | { type: 'broadcast.removed'; broadcastId: number }
   | { type: 'banner.changed'; slot: number; ad: AdDto | null }
   /** Notices stored for these players; a room sends each one to its addressee's clients only. */
   | { type: 'notifications.created'; notices: { id: number; userId: string }[] }

@@ -31,6 +31,8 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import { serveClient } from './client-files.ts';
 import { securityHeaders } from './security-headers.ts';
 import { commandRoutes } from './command.ts';
+import { PATH_LIMITS } from './command-limits.ts';
+import { perPlayerLimit } from './per-player-limit.ts';
 import { authenticateApiKeys } from './api-key-auth.ts';
 import { createKeyRateLimiter, type KeyRateLimiter } from './key-rate-limit.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
@@ -105,6 +107,7 @@ export function createApp(deps: HttpDeps, options: AppOptions): Express {
   api.use(healthRoutes(deps, lifecycle));
   api.use(authRoutes(deps));
   api.use(worldReads);
+  for (const [path, { points, seconds }] of Object.entries(PATH_LIMITS)) api.use(path, perPlayerLimit(points, seconds));
   // Every command's call, from its entry (schema/commands/registry.ts).
   api.use(commandRoutes(deps, options.payments));
   api.use(territoryRoutes(deps));

@@ -14,7 +14,9 @@ import { adClickKey, byAddress, byPlayerOrAddress } from './rate-limit.ts';
  * nothing to validate but its id). `admitted`: counted once the command is allowed and well-formed,
  * so a refused request spends nothing.
  */
-export interface LimitOfCommand {
+export type LimitOfCommand = CountedLimit | PathLimitOfCommand;
+
+interface CountedLimit {
   counted: 'before' | 'admitted';
   counter: (doors: DoorLimits) => RateLimiterAbstract;
   keyOf: (req: Request, res: Response) => string;
@@ -22,6 +24,24 @@ export interface LimitOfCommand {
   /** How the OpenAPI document states it. */
   documented: string;
 }
+
+/** `path`: the budget of every call under the command's path, its reads included (PATH_LIMITS). */
+interface PathLimitOfCommand {
+  counted: 'path';
+  documented: string;
+}
+
+/**
+ * Budgets shared by every call under a path, reads and commands alike, per player (or address
+ * before log-in): app.ts mounts each ahead of the routes, so a command's call spends from the same
+ * budget as the page's reads, as it always has.
+ */
+export const PATH_LIMITS = {
+  '/first-steps': { points: 30, seconds: 60 },
+  '/notifications': { points: 60, seconds: 60 },
+} as const;
+
+const perPlayer = ({ points, seconds }: { points: number; seconds: number }) => `${points} per ${seconds} s per player`;
 
 export const COMMAND_LIMITS: Record<CommandLimit, LimitOfCommand> = {
   visit: { counted: 'before', counter: (doors) => doors.visit, keyOf: byAddress, refusal: 'Too many visits from your address.', documented: limitText(DOOR_LIMITS.visit, 'client address') },
@@ -49,4 +69,8 @@ export const COMMAND_LIMITS: Record<CommandLimit, LimitOfCommand> = {
     documented: 'a click counts for the advertiser once per address per ad an hour',
   },
   'ad-checkout': { counted: 'admitted', counter: (doors) => doors.adIntent, keyOf: byAddress, refusal: 'Too many ad checkouts from your address.', documented: limitText(DOOR_LIMITS.adIntent, 'client address') },
+  // An audit scans the whole ledger: every call counts, a refused one too.
+  audit: { counted: 'before', counter: (doors) => doors.audit, keyOf: byAddress, refusal: 'Too many audit requests.', documented: limitText(DOOR_LIMITS.audit, 'client address') },
+  'first-steps': { counted: 'path', documented: perPlayer(PATH_LIMITS['/first-steps']) },
+  notifications: { counted: 'path', documented: perPlayer(PATH_LIMITS['/notifications']) },
 };

@@ -5,9 +5,9 @@ import { bannerSlotOf } from '../ads/banner-rotation.ts';
 import type { ImpressionTally } from '../ads/impression-tally.ts';
 import { runScheduledBackup } from '../backup/scheduled-backup.ts';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
-import { payMonthlyEarnings } from '../economy/earnings.ts';
-import { ensureRentPeriod } from '../economy/rent-cycle.ts';
+import { inTransaction, type Database } from '../db/database.ts';
+import { payMonthlyEarnings } from '../commands/earnings-run.ts';
+import { ensureRentPeriod } from '../commands/rent-run.ts';
 import { foldRollups, ROLLUP_FOLD_CRON } from '../economy/rollups.ts';
 import type { CounterStore } from '../limits/counter-store.ts';
 import type { Logger } from '../logger.ts';
@@ -85,7 +85,7 @@ function jobsOf(deps: JobDeps, config: JobConfig): Job[] {
     ...backupsOf(deps, config),
     { name: 'rent-cycle', schedule: config.RENT_CRON, catchUp: true, run: (moment) => ensureRentPeriod(deps, rentPeriodOf(moment)) },
     { name: 'monthly-earnings', schedule: config.EARNINGS_CRON, catchUp: true, run: (moment) => payMonthlyEarnings(deps, earningsMonthOf(moment)) },
-    { name: 'rent-reminders', schedule: '7 * * * *', catchUp: true, run: () => remindRent(deps) },
+    { name: 'rent-reminders', schedule: '7 * * * *', catchUp: true, run: () => inTransaction(deps.sql, (tx) => remindRent({ tx, now: deps.clock() })) },
     { name: 'rollup-fold', schedule: ROLLUP_FOLD_CRON, catchUp: true, run: () => foldRollups(deps.sql) },
     {
       name: 'banner-rotation',

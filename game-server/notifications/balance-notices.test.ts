@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RevenueSummaryDto } from '../../schema/api/revenue.ts';
 import type { Sql } from '../db/database.ts';
-import { payMonthlyEarnings } from '../economy/earnings.ts';
+import { payMonthlyEarnings } from '../commands/earnings-run.ts';
 import type { TestAgent } from '../testing/agent.ts';
 import { testBackends } from '../testing/databases.ts';
 import { signedInPlayer } from '../testing/players.ts';

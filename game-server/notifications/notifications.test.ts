@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Sql } from '../db/database.ts';
+import { inTransaction, type Sql } from '../db/database.ts';
 import { checkInvariants } from '../economy/supply.ts';
 import { joinWorld, waitFor, type WorldJoin } from '../rooms/test-clients.ts';
 import { testBackends } from '../testing/databases.ts';
@@ -98,9 +98,10 @@ for (const backend of testBackends()) {
         values ('2026-H1', ${soon.id}, ${payer.id}, ${payee.id}, 'rent', 111, now() + interval '2 days'),
                ('2026-H1', ${late.id}, ${payer.id}, ${payee.id}, 'rent', 72, now() - interval '1 day')
         returning id`;
-      const deps = { sql, clock: () => new Date() };
-      await remindRent(deps);
-      await remindRent(deps);
+      // As the hourly job runs it: one transaction per run.
+      const remind = () => inTransaction(sql, (tx) => remindRent({ tx, now: new Date() }));
+      await remind();
+      await remind();
       const payerTexts = ((await payer.agent.get('/api/notifications')).body.notifications as { text: string }[]).map((notice) => notice.text).sort();
       expect(payerTexts).toEqual([`Rent of 111 DRK for ${soon.name} is due in 2 days`, `Rent of 72 DRK for ${late.name} is overdue`]);
 

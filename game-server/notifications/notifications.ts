@@ -1,9 +1,9 @@
 import { NOTIFICATIONS_PAGE_SIZE, type NotificationDto, type NotificationPreferencesDto, type NotificationsDto } from '../../schema/api/notifications.ts';
 import { NOTIFICATION_KINDS, NOTIFICATION_KIND_NAMES, type NotificationKind } from '../../schema/rules/notifications.ts';
 import type { NoticeDraft } from '../../schema/rules/notifications.ts';
-import { inTransaction, type Queryable, type Tx } from '../db/database.ts';
+import type { Queryable, Tx } from '../db/database.ts';
 import { emit } from '../events/outbox.ts';
-import type { ServiceDeps } from '../service-deps.ts';
+import type { Work } from '../service-deps.ts';
 
 interface NotificationRow {
   id: string;
@@ -73,20 +73,17 @@ export async function readNotices(sql: Queryable, ids: readonly number[]): Promi
 }
 
 /**
- * Marks a player's notices read: those named, or all of them. Ids of other players' notices match
- * nothing, so nobody can touch someone else's. Answers the unread count left.
+ * Marks a player's notices read, in the command's transaction: those named, or all of them. Ids of
+ * other players' notices match nothing, so nobody can touch someone else's. Answers the unread count left.
  */
-export async function markNotificationsRead(deps: ServiceDeps, userId: string, ids: readonly number[] | undefined): Promise<{ unread: number }> {
-  const now = deps.clock();
-  return inTransaction(deps.sql, async (tx) => {
-    if (ids) {
-      await tx`update notifications set read_at = ${now} where user_id = ${userId} and read_at is null and id in ${tx(ids)}`;
-    } else {
-      await tx`update notifications set read_at = ${now} where user_id = ${userId} and read_at is null`;
-    }
-    const [count] = await tx<{ unread: number }[]>`select count(*)::int as unread from notifications where user_id = ${userId} and read_at is null`;
-    return count;
-  });
+export async function markNotificationsRead({ tx, now }: Work, userId: string, ids: readonly number[] | undefined): Promise<{ unread: number }> {
+  if (ids) {
+    await tx`update notifications set read_at = ${now} where user_id = ${userId} and read_at is null and id in ${tx(ids)}`;
+  } else {
+    await tx`update notifications set read_at = ${now} where user_id = ${userId} and read_at is null`;
+  }
+  const [count] = await tx<{ unread: number }[]>`select count(*)::int as unread from notifications where user_id = ${userId} and read_at is null`;
+  return count;
 }
 
 /** Every kind with whether the player hears of it: all are on until switched off. */
@@ -95,11 +92,9 @@ export async function notificationPreferences(sql: Queryable, userId: string): P
   return { preferences: NOTIFICATION_KINDS.map((kind) => ({ kind, name: NOTIFICATION_KIND_NAMES[kind], enabled: !muted.has(kind) })) };
 }
 
-/** Switches one kind on or off for the player; answers every kind's setting. */
-export async function setNotificationPreference(deps: ServiceDeps, userId: string, kind: NotificationKind, enabled: boolean): Promise<NotificationPreferencesDto> {
-  await inTransaction(deps.sql, async (tx) => {
-    if (enabled) await tx`delete from notification_mutes where user_id = ${userId} and kind = ${kind}`;
-    else await tx`insert into notification_mutes (user_id, kind) values (${userId}, ${kind}) on conflict do nothing`;
-  });
-  return notificationPreferences(deps.sql, userId);
+/** Switches one kind on or off for the player, in the command's transaction; answers every kind's setting. */
+export async function setNotificationPreference({ tx }: Work, userId: string, kind: NotificationKind, enabled: boolean): Promise<NotificationPreferencesDto> {
+  if (enabled) await tx`delete from notification_mutes where user_id = ${userId} and kind = ${kind}`;
+  else await tx`insert into notification_mutes (user_id, kind) values (${userId}, ${kind}) on conflict do nothing`;
+  return notificationPreferences(tx, userId);
 }

@@ -72,8 +72,10 @@ export function sizeEncoderFor(territories: readonly TerritoryDto[]): void {
   if (wanted > Encoder.BUFFER_SIZE) Encoder.BUFFER_SIZE = Math.max(MIN_ENCODER_BUFFER, wanted);
 }
 
-function showBroadcast(target: LiveBroadcast, broadcast: BroadcastDto): void {
-  Object.assign(target, { id: broadcast.id, senderName: broadcast.sender_name, message: broadcast.message, createdAt: broadcast.created_at });
+/** Shows a broadcast, or none (id 0, which the client shows as no broadcast). */
+function showBroadcast(target: LiveBroadcast, broadcast: BroadcastDto | null): void {
+  if (!broadcast) Object.assign(target, { id: 0, senderName: '', message: '', createdAt: '' });
+  else Object.assign(target, { id: broadcast.id, senderName: broadcast.sender_name, message: broadcast.message, createdAt: broadcast.created_at });
 }
 
 // A failed read is tried again after this long, then twice as long each time, up to the ceiling.
@@ -214,7 +216,7 @@ export class WorldSync {
     const stored = new Set(territories.map((territory) => String(territory.id)));
     for (const key of [...this.state.territories.keys()]) if (!stored.has(key)) this.state.territories.delete(key);
     this.showTerritories(territories, false);
-    if (broadcasts[0]) showBroadcast(this.state.broadcast, broadcasts[0]);
+    showBroadcast(this.state.broadcast, broadcasts[0] ?? null);
     this.room.showBanner(banner);
     this.shown = head;
   }
@@ -243,6 +245,9 @@ export class WorldSync {
         showBroadcast(this.state.broadcast, event.broadcast);
         this.tell([activityOfBroadcast({ senderName: event.broadcast.sender_name, message: event.broadcast.message }, this.deps.clock())]);
         await recordBroadcastReach(this.deps.sql, event.broadcast.id, this.room.viewers());
+        return;
+      case 'broadcast.removed':
+        if (this.state.broadcast.id === event.broadcastId) showBroadcast(this.state.broadcast, (await recentBroadcasts(this.deps.sql))[0] ?? null);
         return;
       case 'notifications.created': {
         const ids = event.notices.filter((notice) => this.room.hasPlayer(notice.userId)).map((notice) => notice.id);

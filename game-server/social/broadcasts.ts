@@ -3,12 +3,12 @@ import { takePage, type KeyedPage, type PageRequest } from '../../schema/api/pag
 import type { CheckoutDto } from '../../schema/api/payments.ts';
 import { BROADCAST_DAY_MS as DAY_MS, BROADCAST_PRICE_CENTS, BROADCASTS_PER_DAY } from '../../schema/rules/store.ts';
 import { broadcastDto, type BroadcastRow } from '../payments/broadcast-row.ts';
-import { inTransaction, type Queryable } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 import { badInput, conflict, tooManyRequests } from '../errors.ts';
 import { startCheckout } from '../payments/checkout.ts';
 import { reconcilePayment, sendPaidBroadcast } from '../payments/fulfilment.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
-import type { ServiceDeps } from '../service-deps.ts';
+import type { ServiceDeps, Work } from '../service-deps.ts';
 import { refuseIfMuted } from './moderation.ts';
 
 // Open payments are checked with the provider when the webhook is late; older ones were abandoned.
@@ -107,22 +107,26 @@ export async function broadcastAllowance(deps: ServiceDeps, provider: PaymentPro
 }
 
 /**
- * Sends a paid broadcast to every territory. The sender's row is locked so one player's sends queue,
- * which keeps the daily limit exact; the unique payment_id on broadcasts keeps a payment to one use.
+ * Before a send: a player with no paid broadcast to use may have paid one whose webhook is late, so
+ * its open payments are settled with the provider first (each in the settlement's own transaction).
  */
-export async function sendBroadcast(deps: ServiceDeps, provider: PaymentProvider, senderId: string, message: string, paid: boolean | undefined): Promise<BroadcastDto> {
-  if (paid === false) throw conflict(PAY_FIRST);
+export async function settleLateBroadcastPayments(deps: ServiceDeps, provider: PaymentProvider, senderId: string): Promise<void> {
   if (!(await unusedPaymentId(deps.sql, senderId, false))) await reconcileOpenPayments(deps, provider, senderId);
-  const broadcast = await inTransaction(deps.sql, async (tx) => {
-    const now = deps.clock();
-    await tx`select id from users where id = ${senderId} for no key update`;
-    await refuseIfMuted(tx, senderId, now);
-    refuseIfLimitReached(await sentInLastDay(tx, senderId, now));
-    const paymentId = await unusedPaymentId(tx, senderId, true);
-    if (!paymentId) throw conflict(PAY_FIRST);
-    return sendPaidBroadcast(tx, { paymentId, senderId, message }, now);
-  });
-  return broadcast;
+}
+
+/**
+ * Sends the player's paid broadcast with a payment no broadcast has used yet (one made before
+ * payments sent their broadcast), in the send command's transaction. The sender's row is locked so
+ * one player's sends queue, which keeps the daily limit exact; fulfilment's sendPaidBroadcast is
+ * the one write of a broadcast and of its broadcast.sent event.
+ */
+export async function sendWithUnusedPayment({ tx, now }: Work, senderId: string, message: string): Promise<BroadcastDto> {
+  await tx`select id from users where id = ${senderId} for no key update`;
+  await refuseIfMuted(tx, senderId, now);
+  refuseIfLimitReached(await sentInLastDay(tx, senderId, now));
+  const paymentId = await unusedPaymentId(tx, senderId, true);
+  if (!paymentId) throw conflict(PAY_FIRST);
+  return sendPaidBroadcast(tx, { paymentId, senderId, message }, now);
 }
 
 export async function recentBroadcasts(sql: Queryable): Promise<BroadcastDto[]> {

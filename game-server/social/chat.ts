@@ -5,7 +5,6 @@ import type { Queryable, Tx } from '../db/database.ts';
 import { badInput, notFound, tooManyRequests } from '../errors.ts';
 import type { Work } from '../service-deps.ts';
 import { refuseIfMuted } from './moderation.ts';
-import { emit } from '../events/outbox.ts';
 import { notify } from '../notifications/notifications.ts';
 import { chatMention, mentionedNames, type NoticeDraft } from '../../schema/rules/notifications.ts';
 
@@ -89,6 +88,5 @@ export async function postChatMessage({ tx, now }: Work, user: ActingUser, input
     returning id::text, territory_id, user_id, message, created_at`;
   const stored = toDto({ ...row, username: author.username });
   await notify(tx, await mentionNotices(tx, territory, user.id, author.username, message), now);
-  await emit(tx, { type: 'chat.posted', message: stored });
   return stored;
 }

@@ -2,13 +2,14 @@ import type { ChatMessageDto } from '../../schema/api/chat.ts';
 import type { MuteBody, MuteDto } from '../../schema/api/desk.ts';
 import { muteEnd, muteRefusal } from '../../schema/rules/moderation.ts';
 import { recordAudit } from '../audit/audit-log.ts';
-import { inTransaction, type Queryable } from '../db/database.ts';
+import type { Queryable } from '../db/database.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
-import type { ServiceDeps, Work } from '../service-deps.ts';
+import type { Work } from '../service-deps.ts';
 import type { ActingUser as Actor } from '../../schema/commands/policy.ts';
 
-// The Wanakt's moderation of chat and broadcasts. Each action is one transaction with its audit
-// entry, so the log holds every removal and mute with its reason, and nothing the log does not.
+// The Wanakt's moderation of chat and broadcasts. Each action writes its audit entry in its
+// command's one transaction, so the log holds every removal and mute with its reason, and nothing
+// the log does not.
 
 const quote = (text: string) => `"${text.length > 80 ? `${text.slice(0, 79)}…` : text}"`;
 
@@ -43,53 +44,47 @@ export async function removeChatMessage({ tx, now }: Work, actor: Actor, message
   return { territoryId: row.territory_id };
 }
 
-export async function removeBroadcast(deps: ServiceDeps, actor: Actor, broadcastId: number, reason: string): Promise<{ message: string }> {
+/** Marks a broadcast removed, with its audit line, in the command's transaction. */
+export async function removeBroadcast({ tx, now }: Work, actor: Actor, broadcastId: number, reason: string): Promise<void> {
   requireWanakt(actor);
-  await inTransaction(deps.sql, async (tx) => {
-    const [row] = await tx<{ sender_id: string; username: string; message: string; removed_at: Date | null }[]>`
-      select b.sender_id, u.username, b.message, b.removed_at
-        from broadcasts b join users u on u.id = b.sender_id where b.id = ${broadcastId} for no key update of b`;
-    if (!row) throw notFound('Broadcast not found');
-    if (row.removed_at) throw conflict('This broadcast has already been removed');
-    await tx`update broadcasts set removed_at = ${deps.clock()} where id = ${broadcastId}`;
-    await recordAudit(tx, {
-      actorId: actor.id,
-      action: 'broadcast_remove',
-      subject: `${row.username}: ${quote(row.message)}`,
-      details: { broadcastId, userId: row.sender_id },
-      reason,
-      at: deps.clock(),
-    });
+  const [row] = await tx<{ sender_id: string; username: string; message: string; removed_at: Date | null }[]>`
+    select b.sender_id, u.username, b.message, b.removed_at
+      from broadcasts b join users u on u.id = b.sender_id where b.id = ${broadcastId} for no key update of b`;
+  if (!row) throw notFound('Broadcast not found');
+  if (row.removed_at) throw conflict('This broadcast has already been removed');
+  await tx`update broadcasts set removed_at = ${now} where id = ${broadcastId}`;
+  await recordAudit(tx, {
+    actorId: actor.id,
+    action: 'broadcast_remove',
+    subject: `${row.username}: ${quote(row.message)}`,
+    details: { broadcastId, userId: row.sender_id },
+    reason,
+    at: now,
   });
-  return { message: 'The broadcast was removed' };
 }
 
-export async function mutePlayer(deps: ServiceDeps, actor: Actor, { userId, minutes, reason }: MuteBody): Promise<MuteDto> {
+/** Mutes a player until the chosen length has passed, with its audit line, in the command's transaction. */
+export async function mutePlayer({ tx, now }: Work, actor: Actor, { userId, minutes, reason }: MuteBody): Promise<MuteDto> {
   requireWanakt(actor);
-  const now = deps.clock();
   const until = muteEnd(now, minutes);
-  return inTransaction(deps.sql, async (tx) => {
-    const [player] = await tx<{ username: string; is_wanakt: boolean }[]>`select username, is_wanakt from users where id = ${userId}`;
-    if (!player) throw notFound('User not found');
-    if (player.is_wanakt) throw conflict('The Wanakt cannot be muted');
-    await tx`
-      insert into mutes (user_id, muted_until, reason, muted_by, created_at) values (${userId}, ${until}, ${reason}, ${actor.id}, ${now})
-      on conflict (user_id) do update set muted_until = excluded.muted_until, reason = excluded.reason, muted_by = excluded.muted_by, created_at = excluded.created_at`;
-    await recordAudit(tx, { actorId: actor.id, action: 'mute', subject: player.username, details: { userId, minutes, until: until.toISOString() }, reason, at: now });
-    return { user_id: userId, username: player.username, muted_until: until.toISOString(), reason };
-  });
+  const [player] = await tx<{ username: string; is_wanakt: boolean }[]>`select username, is_wanakt from users where id = ${userId}`;
+  if (!player) throw notFound('User not found');
+  if (player.is_wanakt) throw conflict('The Wanakt cannot be muted');
+  await tx`
+    insert into mutes (user_id, muted_until, reason, muted_by, created_at) values (${userId}, ${until}, ${reason}, ${actor.id}, ${now})
+    on conflict (user_id) do update set muted_until = excluded.muted_until, reason = excluded.reason, muted_by = excluded.muted_by, created_at = excluded.created_at`;
+  await recordAudit(tx, { actorId: actor.id, action: 'mute', subject: player.username, details: { userId, minutes, until: until.toISOString() }, reason, at: now });
+  return { user_id: userId, username: player.username, muted_until: until.toISOString(), reason };
 }
 
-export async function unmutePlayer(deps: ServiceDeps, actor: Actor, userId: string, reason: string): Promise<{ message: string }> {
+/** Lifts a running mute, with its audit line, in the command's transaction. */
+export async function unmutePlayer({ tx, now }: Work, actor: Actor, userId: string, reason: string): Promise<{ message: string }> {
   requireWanakt(actor);
-  const now = deps.clock();
-  return inTransaction(deps.sql, async (tx) => {
-    const [lifted] = await tx<{ username: string }[]>`
-      delete from mutes m using users u where m.user_id = ${userId} and u.id = m.user_id and m.muted_until > ${now} returning u.username`;
-    if (!lifted) throw notFound('This player is not muted');
-    await recordAudit(tx, { actorId: actor.id, action: 'unmute', subject: lifted.username, details: { userId }, reason, at: now });
-    return { message: `${lifted.username} may chat again` };
-  });
+  const [lifted] = await tx<{ username: string }[]>`
+    delete from mutes m using users u where m.user_id = ${userId} and u.id = m.user_id and m.muted_until > ${now} returning u.username`;
+  if (!lifted) throw notFound('This player is not muted');
+  await recordAudit(tx, { actorId: actor.id, action: 'unmute', subject: lifted.username, details: { userId }, reason, at: now });
+  return { message: `${lifted.username} may chat again` };
 }
 
 /** The mutes still running, the soonest to end first. */

@@ -1,6 +1,5 @@
 import { coordinatesOf, markerPosition } from '../../schema/rules/territory.ts';
 import { badInput, notFound } from '../errors.ts';
-import { emit } from '../events/outbox.ts';
 import type { Work } from '../service-deps.ts';
 
 export interface Position {
@@ -27,6 +26,5 @@ export async function setTerritoryPosition({ tx }: Work, territoryId: number, po
      where id = ${territoryId}
     returning id, name, latitude::text, longitude::text`;
   if (!row) throw notFound('Territory not found');
-  await emit(tx, { type: 'territories.changed', territoryIds: [territoryId] });
   return row;
 }

@@ -5,7 +5,6 @@ import { FEUDAL_SHARE } from '../../schema/rules/rent.ts';
 import { isRealmTerritory } from '../../schema/rules/market.ts';
 import { waitForTurnsFreely, type Tx } from '../db/database.ts';
 import { badInput, conflict, notFound } from '../errors.ts';
-import { emit } from '../events/outbox.ts';
 import type { Work } from '../service-deps.ts';
 import { readTerritory } from './territories.ts';
 
@@ -75,6 +74,5 @@ export async function createSettlement({ tx }: Work, settlement: NewSettlement):
     values (${settlement.name}, ${settlement.type}, ${parentId}, ${realm ? WANAKT_USER_ID : null}, ${settlement.latitude},
             ${settlement.longitude}, ${DEFAULT_MONTHLY_REVENUE}, ${settlement.basePrice}, ${realm ? null : settlement.basePrice})
     returning id`;
-  await emit(tx, { type: 'territories.changed', territoryIds: [row.id] });
   return readTerritory(tx, row.id);
 }

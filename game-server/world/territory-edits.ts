@@ -1,17 +1,15 @@
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import type { Tx } from '../db/database.ts';
-import { emit } from '../events/outbox.ts';
 import type { Work } from '../service-deps.ts';
 import { readTerritory } from './territories.ts';
 import { formatDrk } from '../../schema/format.ts';
 
 // What owners and the Wanakt change about a territory without moving DRK, inside the command's
-// transaction (which has locked the row and checked who may). The text arrives already validated
+// transaction (which has locked the row, checked who may, and tells the rooms). The text arrives already validated
 // (trimmed, within its limits) from schema/api/territories.ts.
 
 async function edit({ tx }: Work, territoryId: number, change: (tx: Tx) => Promise<unknown>): Promise<TerritoryDto> {
   await change(tx);
-  await emit(tx, { type: 'territories.changed', territoryIds: [territoryId] });
   return readTerritory(tx, territoryId);
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CollectibleActionBody, CollectibleActionDto } from '../api/collectibles.ts';
 import { MintBody, MintedDto } from '../api/currency.ts';
+import { AuditAnswer, AuditBody } from '../api/economy.ts';
 import { CheckoutDto, PaymentIdParam, PaymentStatusDto, PurchaseIntentBody, SandboxConfirmBody, SandboxConfirmDto } from '../api/payments.ts';
 import { RentPaidDto } from '../api/rent.ts';
 import { RentGenerateBody, RentGeneratedDto } from '../api/revenue.ts';
@@ -66,5 +67,21 @@ export const CancelCheckout = declareCommand(
     ok: { status: 200, schema: PaymentStatusDto, description: 'Canceled' }, errors: [403, 404, 409],
   },
 );
+/** Anyone re-checks the money invariants over the whole ledger; the result is the public audit line. */
+export const RunSupplyAudit = declareCommand(z.object({ type: z.literal('economy.audit'), body: payload(AuditBody) }), visitor, {
+  method: 'post', path: '/economy/audit', scope: 'read', tag: 'Economy', summary: 'Re-check the whole ledger against the supply now',
+  ok: { status: 200, schema: AuditAnswer, description: 'The audit just run' }, limit: 'audit',
+});
 
-export const economyCommands = [MintDrk, PayRent, GenerateRent, BuyCollectible, ApplyCollectible, UnapplyCollectible, StartDrkPurchase, ConfirmSandboxPayment, CancelCheckout] as const;
+export const economyCommands = [
+  MintDrk,
+  PayRent,
+  GenerateRent,
+  BuyCollectible,
+  ApplyCollectible,
+  UnapplyCollectible,
+  StartDrkPurchase,
+  ConfirmSandboxPayment,
+  CancelCheckout,
+  RunSupplyAudit,
+] as const;

@@ -18,7 +18,7 @@ export interface CommandEntry<T extends string = string, S extends z.ZodObject =
 }
 
 /** A limit of the command's own, beyond each key's budget: game-server/http/command-limits.ts keeps the counters. */
-export type CommandLimit = 'visit' | 'chat' | 'checkout' | 'broadcast' | 'ad-checkout' | 'ad-click';
+export type CommandLimit = 'visit' | 'chat' | 'checkout' | 'broadcast' | 'ad-checkout' | 'ad-click' | 'audit' | 'first-steps' | 'notifications';
 
 /** The id a path parameter carries into the command: the command's field, and the parameter as the document shows it. */
 export interface PathTarget {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BroadcastDto, BroadcastPaymentBody, SendBroadcastBody } from '../api/broadcasts.ts';
 import { ChatMessageDto, ChatPostBody } from '../api/chat.ts';
-import { RemoveBody } from '../api/desk.ts';
+import { MuteBody, MuteDto, RemoveBody, UnmuteBody } from '../api/desk.ts';
 import { CheckoutDto } from '../api/payments.ts';
 import { MessageDto } from '../api/territories.ts';
 import { player, wanakt } from './permission.ts';
@@ -29,4 +29,23 @@ export const RemoveChatMessage = declareCommand(z.object({ type: z.literal('chat
   ok: { status: 200, schema: MessageDto, description: 'Removed' }, errors: [404, 409],
 });
 
-export const socialCommands = [PostChat, PayForBroadcast, SendBroadcast, RemoveChatMessage] as const;
+/** The Wanakt removes a broadcast, with a reason: the rooms stop showing it. The reason is read before the id, as the desk always has. */
+export const RemoveBroadcast = declareCommand(
+  z.object({ type: z.literal('broadcast.remove'), body: payload(RemoveBody), broadcastId: TargetId('Broadcast id') }),
+  wanakt,
+  {
+    method: 'post', path: '/admin/broadcasts/:id/remove', params: { id: pathId('broadcastId', 'Broadcast id') }, scope: null, tag: 'Wanakt', summary: 'Remove a broadcast, with a reason',
+    ok: { status: 200, schema: MessageDto, description: 'Removed' }, errors: [404, 409],
+  },
+);
+/** The Wanakt mutes a player's chat and broadcasts for one of the desk's lengths, or lifts a mute early. */
+export const MutePlayer = declareCommand(z.object({ type: z.literal('player.mute'), body: payload(MuteBody) }), wanakt, {
+  method: 'post', path: '/admin/mutes', scope: null, tag: 'Wanakt', summary: 'Mute a player for a time, with a reason',
+  ok: { status: 201, schema: MuteDto, description: 'Muted' }, errors: [404, 409],
+});
+export const UnmutePlayer = declareCommand(z.object({ type: z.literal('player.unmute'), body: payload(UnmuteBody) }), wanakt, {
+  method: 'post', path: '/admin/mutes/lift', scope: null, tag: 'Wanakt', summary: "Lift a player's mute, with a reason",
+  ok: { status: 200, schema: MessageDto, description: 'Lifted' }, errors: [404, 409],
+});
+
+export const socialCommands = [PostChat, PayForBroadcast, SendBroadcast, RemoveChatMessage, RemoveBroadcast, MutePlayer, UnmutePlayer] as const;

@@ -15,6 +15,7 @@ import {
   VisitDto,
 } from '../api/territories.ts';
 import { requiredText } from '../api/auth.ts';
+import { StarterClaimBody } from '../api/first-steps.ts';
 import { owner, player, visitor, wanakt } from './permission.ts';
 import { payload, TargetId } from './ref.ts';
 import { declareCommand, pathId } from './registry.ts';
@@ -76,6 +77,12 @@ export const GiftTerritory = declareCommand(onTerritory('territory.gift', GiftBo
   ok: { status: 200, schema: MessageDto, description: 'Given' }, errors: [404, 409],
 });
 
+/** A newcomer's one starter claim (schema/rules/first-steps.ts): a purchase at the starter price. */
+export const ClaimStarterTerritory = declareCommand(z.object({ type: z.literal('territory.claim-starter'), body: payload(StarterClaimBody) }), player(), {
+  method: 'post', path: '/first-steps/claim', scope: null, tag: 'First steps', summary: 'Claim a first territory at the starter price, once',
+  ok: { status: 200, schema: MessageDto, description: 'Claimed' }, errors: [404, 409], limit: 'first-steps',
+});
+
 export const territoryCommands = [
   PurchaseTerritory,
   UpgradeTerritory,
@@ -87,4 +94,5 @@ export const territoryCommands = [
   AssignTerritory,
   VisitTerritory,
   GiftTerritory,
+  ClaimStarterTerritory,
 ] as const;

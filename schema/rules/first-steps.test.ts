@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { STARTING_BALANCE } from '../constants.ts';
-import { STARTER_PRICE, starterRefusal, starterTerritoryRefusal } from './first-steps.ts';
+import { decideStarterClaim, STARTER_PRICE, starterRefusal, starterTerritoryRefusal } from './first-steps.ts';
 
 describe('[issue 14 first steps] the starter claim rule', () => {
   it('costs less than the starting grant', () => {
@@ -23,5 +23,13 @@ describe('[issue 14 first steps] the starter claim rule', () => {
     expect(starterTerritoryRefusal({ type: 'city', ownerId: null, salePrice: 6000 }, 'Lyon')).toBe('Lyon is not a starter territory: choose a village or a common area');
     expect(starterTerritoryRefusal({ type: 'village', ownerId: 'someone', salePrice: null }, 'Crail')).toBe('Crail has already been taken');
     expect(starterTerritoryRefusal({ type: 'village', ownerId: null, salePrice: null }, 'Crail')).toBe('Crail has already been taken');
+  });
+
+  it('decides the claim as a purchase at the starter price paid to the treasury, or says why not', () => {
+    const village = { name: 'Crail', type: 'village', ownerId: null, salePrice: 1000 } as const;
+    const newcomer = { ownsTerritories: 0, balance: STARTING_BALANCE };
+    expect(decideStarterClaim(newcomer, village, 'treasury')).toEqual({ ok: true, price: STARTER_PRICE, payeeId: 'treasury' });
+    expect(decideStarterClaim({ ...newcomer, ownsTerritories: 1 }, village, 'treasury')).toEqual({ ok: false, message: 'Starter territories are for players who own no territory yet' });
+    expect(decideStarterClaim(newcomer, { ...village, type: 'city' }, 'treasury')).toEqual({ ok: false, message: 'Crail is not a starter territory: choose a village or a common area' });
   });
 });

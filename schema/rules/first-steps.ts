@@ -1,5 +1,6 @@
 import { STARTING_BALANCE, type TerritoryType } from '../constants.ts';
 import { formatDrk } from '../format.ts';
+import type { Purchase, Refusal, TerritoryFacts } from './market.ts';
 
 // A newcomer's first territory (issue 14 "First steps"). Every new player is minted
 // STARTING_BALANCE DRK, and the cheapest listing costs several times that, so a newcomer could
@@ -40,4 +41,15 @@ export function starterTerritoryRefusal(territory: StarterTerritory, name: strin
   if (!(STARTER_TYPES as readonly string[]).includes(territory.type)) return `${name} is not a starter territory: choose a village or a common area`;
   if (territory.ownerId !== null || territory.salePrice === null) return `${name} has already been taken`;
   return null;
+}
+
+/**
+ * The starter claim as a purchase: a player who may still claim takes a starter territory the
+ * treasury has on the market, paying the starter price (not the listing's) to the treasury. The
+ * claim row has already been taken, so only what the player owns and holds is asked here.
+ */
+export function decideStarterClaim(player: Omit<StarterFacts, 'alreadyClaimed'>, territory: TerritoryFacts, treasuryId: string): Purchase | Refusal {
+  const refusal = starterRefusal({ ...player, alreadyClaimed: false }) ?? starterTerritoryRefusal(territory, territory.name);
+  if (refusal) return { ok: false, message: refusal };
+  return { ok: true, price: STARTER_PRICE, payeeId: treasuryId };
 }

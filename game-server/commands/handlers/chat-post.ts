@@ -1,12 +1,15 @@
 import type { z } from 'zod';
 import type { PostChat } from '../../../schema/commands/social.ts';
 import { postChatMessage } from '../../social/chat.ts';
+import { emit } from '../../events/outbox.ts';
 import { created, userOf, type InTransaction } from '../handler.ts';
 
 /** A message to a territory's chat, over REST or the world room alike. */
 export const postChat: InTransaction<z.infer<typeof PostChat.schema>> = {
   inTransaction: true,
   async run(work, { body }) {
-    return created(await postChatMessage(work, userOf(work.actor), body));
+    const message = await postChatMessage(work, userOf(work.actor), body);
+    await emit(work.tx, { type: 'chat.posted', message });
+    return created(message);
   },
 };

@@ -1,11 +1,16 @@
 import type { z } from 'zod';
+import { WANAKT_USER_ID } from '../../../schema/constants.ts';
 import type { BuyCollectible } from '../../../schema/commands/economy.ts';
 import { purchaseCollectible } from '../../economy/collectibles.ts';
+import { emit } from '../../events/outbox.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 
 export const buyCollectible: InTransaction<z.infer<typeof BuyCollectible.schema>> = {
   inTransaction: true,
   async run(work, { collectibleId }) {
-    return ok(await purchaseCollectible(work, userOf(work.actor), collectibleId));
+    const buyer = userOf(work.actor);
+    const bought = await purchaseCollectible(work, buyer, collectibleId);
+    await emit(work.tx, { type: 'balances.changed', userIds: [buyer.id, WANAKT_USER_ID] });
+    return ok(bought);
   },
 };

@@ -1,4 +1,5 @@
 import type { Handlers } from '../handler.ts';
+import { createKey, markRead, revokeKey, setPreference } from './account.ts';
 import { approveAd, buyBanner, clickAd, purchaseAd, rejectAd } from './ads.ts';
 import { payForBroadcast, sendBroadcast } from './broadcasts.ts';
 import { postChat } from './chat-post.ts';
@@ -6,12 +7,14 @@ import { removeChat } from './chat-remove.ts';
 import { applyCollectible } from './collectible-apply.ts';
 import { buyCollectible } from './collectible-purchase.ts';
 import { mintDrk } from './currency-mint.ts';
+import { mutePlayerCommand, removeBroadcastCommand, unmutePlayerCommand } from './moderation.ts';
 import { cancelCheckout, confirmSandboxPayment, startDrkPurchase } from './payments.ts';
 import { generateRent } from './rent-generate.ts';
 import { payRent } from './rent-pay.ts';
 import { createSettlement } from './settlement-create.ts';
 import { createSpecialEvent, updateSpecialEvent } from './special-events.ts';
 import { assignTerritory } from './territory-assign.ts';
+import { claimStarterTerritory } from './territory-claim-starter.ts';
 import { describeTerritory } from './territory-describe.ts';
 import { giftTerritory } from './territory-gift.ts';
 import { createTerritoryEvent, deleteTerritoryEvent, updateTerritoryEvent } from './territory-events.ts';
@@ -22,6 +25,7 @@ import { renameTerritory } from './territory-rename.ts';
 import { setTerritoryRent } from './territory-set-rent.ts';
 import { upgradeTerritory } from './territory-upgrade.ts';
 import { visitTerritory } from './territory-visit.ts';
+import { runAudit } from './supply-audit.ts';
 
 /** The handler of every command: a command without one does not compile. */
 export const HANDLERS: Handlers = {
@@ -35,6 +39,7 @@ export const HANDLERS: Handlers = {
   'territory.assign': assignTerritory,
   'territory.visit': visitTerritory,
   'territory.gift': giftTerritory,
+  'territory.claim-starter': claimStarterTerritory,
   'currency.mint': mintDrk,
   'rent.pay': payRent,
   'rent.generate': generateRent,
@@ -52,6 +57,9 @@ export const HANDLERS: Handlers = {
   'special-event.update': updateSpecialEvent,
   'chat.post': postChat,
   'chat.remove': removeChat,
+  'broadcast.remove': removeBroadcastCommand,
+  'player.mute': mutePlayerCommand,
+  'player.unmute': unmutePlayerCommand,
   'broadcast.pay': payForBroadcast,
   'broadcast.send': sendBroadcast,
   'ad.purchase': purchaseAd,
@@ -59,4 +67,9 @@ export const HANDLERS: Handlers = {
   'ad.approve': approveAd,
   'ad.reject': rejectAd,
   'ad.click': clickAd,
+  'economy.audit': runAudit,
+  'notifications.read': markRead,
+  'notifications.set-preference': setPreference,
+  'api-key.create': createKey,
+  'api-key.revoke': revokeKey,
 };

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
 import type { GenerateRent } from '../../../schema/commands/economy.ts';
-import { generateRentPeriod } from '../../economy/rent-cycle.ts';
+import { generateRentPeriod } from '../rent-run.ts';
 import { ok, userOf, type OwnTransactions } from '../handler.ts';
 
 /**
  * The Wanakt runs the rent cycle now (docs/rules.md §7). A period can hold 100,000 territories, so the cycle
- * commits in batches, each with its payments and its events; it is the same service the 6-month
+ * commits in batches, each with its payments and its events; it is the same run the 6-month
  * job runs, and running a period twice creates nothing new.
  */
 export const generateRent: OwnTransactions<z.infer<typeof GenerateRent.schema>> = {

@@ -1,11 +1,15 @@
 import type { z } from 'zod';
 import type { PayRent } from '../../../schema/commands/economy.ts';
 import { payRent as pay } from '../../economy/rent-payments.ts';
+import { emit } from '../../events/outbox.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 
 export const payRent: InTransaction<z.infer<typeof PayRent.schema>> = {
   inTransaction: true,
   async run(work, { paymentId }) {
-    return ok(await pay(work, userOf(work.actor), paymentId));
+    const payer = userOf(work.actor);
+    const { paid, payeeId } = await pay(work, payer, paymentId);
+    await emit(work.tx, { type: 'balances.changed', userIds: [payer.id, payeeId] }, { type: 'payments-due.changed', userIds: [payer.id] });
+    return ok(paid);
   },
 };

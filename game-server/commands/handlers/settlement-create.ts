@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { CreateSettlement } from '../../../schema/commands/world.ts';
 import { createSettlement as create } from '../../world/settlements.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
+import { emit } from '../../events/outbox.ts';
 import { created, userOf, type InTransaction } from '../handler.ts';
 
 export const createSettlement: InTransaction<z.infer<typeof CreateSettlement.schema>> = {
@@ -16,6 +17,7 @@ export const createSettlement: InTransaction<z.infer<typeof CreateSettlement.sch
       at: work.now,
     });
     const territory = await create(work, settlement);
+    await emit(work.tx, { type: 'territories.changed', territoryIds: [territory.id] });
     return created(territory);
   },
 };

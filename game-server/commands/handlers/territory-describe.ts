@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { DescribeTerritory } from '../../../schema/commands/territories.ts';
 import { describeTerritory as describe } from '../../world/territory-edits.ts';
 import { lockTerritory } from '../../world/territories.ts';
+import { emit } from '../../events/outbox.ts';
 import { ok, type InTransaction } from '../handler.ts';
 import { requireOwner } from '../owner.ts';
 
@@ -9,6 +10,8 @@ export const describeTerritory: InTransaction<z.infer<typeof DescribeTerritory.s
   inTransaction: true,
   async run(work, { type, territoryId, body }) {
     requireOwner(type, work.actor, await lockTerritory(work.tx, territoryId), 'describe it');
-    return ok({ message: 'Your territory description has been updated successfully!', territory: await describe(work, territoryId, body.description) });
+    const territory = await describe(work, territoryId, body.description);
+    await emit(work.tx, { type: 'territories.changed', territoryIds: [territoryId] });
+    return ok({ message: 'Your territory description has been updated successfully!', territory });
   },
 };

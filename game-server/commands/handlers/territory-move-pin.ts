@@ -3,6 +3,7 @@ import type { MoveTerritoryPin } from '../../../schema/commands/territories.ts';
 import { setTerritoryPosition } from '../../world/positions.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
 import { lockTerritory } from '../../world/territories.ts';
+import { emit } from '../../events/outbox.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 
 /** The Wanakt's pin move, from PATCH .../position and from the room's pin drop alike. */
@@ -14,6 +15,7 @@ export const moveTerritoryPin: InTransaction<z.infer<typeof MoveTerritoryPin.sch
     const territory = await lockTerritory(work.tx, territoryId);
     await recordAudit(work.tx, { actorId: userOf(work.actor).id, action: 'pin', subject: territory.name, details: { territoryId, latitude: body.latitude, longitude: body.longitude }, at: work.now });
     const { name: _name, ...position } = await setTerritoryPosition(work, territoryId, body);
+    await emit(work.tx, { type: 'territories.changed', territoryIds: [territoryId] });
     return ok({ message: 'Position saved', ...position });
   },
 };

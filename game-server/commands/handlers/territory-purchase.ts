@@ -22,7 +22,7 @@ export const purchaseTerritory: InTransaction<z.infer<typeof PurchaseTerritory.s
     const territory = await lockTerritory(tx, territoryId);
     const { price, payeeId } = decided(decidePurchase(factsOf(territory), { id: buyer.id }, WANAKT_USER_ID, body.sale_price));
     await changeOwner(tx, territory, buyer.id, payeeId, price, 'purchase');
-    await notify(tx, await purchaseNotices(tx, territory, buyer), now);
+    await notify(tx, await purchaseNotices(tx, territory, buyer, price), now);
     await emit(tx, { type: 'territories.changed', territoryIds: [territoryId] }, { type: 'balances.changed', userIds: [buyer.id, payeeId] });
     return ok({ message: `You now own ${territory.name}` });
   },

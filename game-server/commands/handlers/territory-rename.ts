@@ -3,6 +3,7 @@ import type { RenameTerritory } from '../../../schema/commands/territories.ts';
 import { renameTerritory as rename } from '../../world/territory-edits.ts';
 import { lockTerritory } from '../../world/territories.ts';
 import { refuseTerritoryName } from '../territory-names.ts';
+import { emit } from '../../events/outbox.ts';
 import { ok, type InTransaction } from '../handler.ts';
 import { requireOwner } from '../owner.ts';
 
@@ -11,6 +12,8 @@ export const renameTerritory: InTransaction<z.infer<typeof RenameTerritory.schem
   async run(work, { type, territoryId, body }) {
     requireOwner(type, work.actor, await lockTerritory(work.tx, territoryId), 'rename it');
     await refuseTerritoryName(work.tx, body.name, { territoryId, byWanakt: work.actor.user?.is_wanakt === true });
-    return ok({ message: 'Name saved successfully', territory: await rename(work, territoryId, body.name) });
+    const territory = await rename(work, territoryId, body.name);
+    await emit(work.tx, { type: 'territories.changed', territoryIds: [territoryId] });
+    return ok({ message: 'Name saved successfully', territory });
   },
 };

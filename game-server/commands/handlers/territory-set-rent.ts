@@ -3,6 +3,7 @@ import type { SetTerritoryRent } from '../../../schema/commands/territories.ts';
 import { setTerritoryRent as setRent } from '../../world/territory-edits.ts';
 import { lockTerritory } from '../../world/territories.ts';
 import { recordAudit } from '../../audit/audit-log.ts';
+import { emit } from '../../events/outbox.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 
 export const setTerritoryRent: InTransaction<z.infer<typeof SetTerritoryRent.schema>> = {
@@ -11,6 +12,8 @@ export const setTerritoryRent: InTransaction<z.infer<typeof SetTerritoryRent.sch
     const locked = await lockTerritory(work.tx, territoryId);
     // The audit line before the outbox, as in every command (see territory-move-pin.ts).
     await recordAudit(work.tx, { actorId: userOf(work.actor).id, action: 'rent', subject: locked.name, details: { territoryId, rentAmount: body.rentAmount }, at: work.now });
-    return ok(await setRent(work, territoryId, body.rentAmount));
+    const answer = await setRent(work, territoryId, body.rentAmount);
+    await emit(work.tx, { type: 'territories.changed', territoryIds: [territoryId] });
+    return ok(answer);
   },
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AdDto, AdReceiptDto, AdReviewDto, MyBannerDto } from '../../../schema/api/ads.ts';
-import { ApiKeyDto, CreateApiKeyBody, CreatedApiKeyDto } from '../../../schema/api/api-keys.ts';
+import { ApiKeyDto } from '../../../schema/api/api-keys.ts';
 import { CredentialsBody, RegistrationBody } from '../../../schema/api/auth.ts';
 import { BroadcastAllowanceDto, BroadcastDto, BroadcastsPage, BroadcastsPageQuery, RECENT_BROADCASTS } from '../../../schema/api/broadcasts.ts';
 import { CHAT_PAGE_SIZE, ChatMessageDto, ChatMessagesPage, ChatPageQuery } from '../../../schema/api/chat.ts';
@@ -14,13 +14,13 @@ import { PaymentDueDto } from '../../../schema/api/rent.ts';
 import { RevenueSummaryDto, RentWaterfallDto } from '../../../schema/api/revenue.ts';
 import { SlimTerritoryDto, TerritoryListQuery, WORLD_SEQ_HEADER, WorldChangesDto } from '../../../schema/api/territory-list.ts';
 import { TerritoryDto } from '../../../schema/api/territory.ts';
-import { HierarchyNode, MessageDto, HISTORY_LIMIT, HistoryPageQuery, TerritoryHistoryDto } from '../../../schema/api/territories.ts';
-import { AuditAnswer, AuditBody, EconomyOverview } from '../../../schema/api/economy.ts';
+import { HierarchyNode, HISTORY_LIMIT, HistoryPageQuery, TerritoryHistoryDto } from '../../../schema/api/territories.ts';
+import { AuditAnswer, EconomyOverview } from '../../../schema/api/economy.ts';
 import { StatementCsvQuery, StatementPage, StatementQuery } from '../../../schema/api/statement.ts';
 import { AccountDto, SessionDto } from '../../../schema/api/user.ts';
-import { AuditEntryDto, AuditQuery, MuteBody, MuteDto, RemoveBody, UnmuteBody } from '../../../schema/api/desk.ts';
-import { FirstStepsDto, StarterClaimBody } from '../../../schema/api/first-steps.ts';
-import { MarkReadBody, NOTIFICATIONS_PAGE_SIZE, NotificationPreferenceBody, NotificationPreferencesDto, NotificationsDto } from '../../../schema/api/notifications.ts';
+import { AuditEntryDto, AuditQuery, MuteDto } from '../../../schema/api/desk.ts';
+import { FirstStepsDto } from '../../../schema/api/first-steps.ts';
+import { NOTIFICATIONS_PAGE_SIZE, NotificationPreferencesDto, NotificationsDto } from '../../../schema/api/notifications.ts';
 import { PlayerProfileDto, ProfileUsernameParam } from '../../../schema/api/profiles.ts';
 import { MARKETPLACE_DEFAULT_PAGE, MARKETPLACE_MAX_PAGE, MarketplacePage, MarketplaceQueryFields } from '../../../schema/api/marketplace.ts';
 import { RankingBoardParam, RankingDto } from '../../../schema/api/rankings.ts';
@@ -55,8 +55,6 @@ const auth: Operation[] = [
   { method: 'get', path: '/auth/session', tag: 'Accounts', summary: 'The account of the session or key, or none', description: 'Like /auth/me, but a visitor gets 200 with account null instead of 401.', access: 'public', scope: 'read', ok: { status: 200, schema: SessionDto, description: 'The account, or null for a visitor' } },
   { method: 'get', path: '/auth/me', tag: 'Accounts', summary: 'The account of the session or key', access: 'player', scope: 'read', ok: { status: 200, schema: AccountDto, description: 'The account' } },
   { method: 'get', path: '/api-keys', tag: 'API keys', summary: 'Your API keys, revoked ones included', description: 'Needs a session: no key can manage keys.', access: 'player', scope: null, ok: { status: 200, schema: list(ApiKeyDto), description: 'Newest first' } },
-  { method: 'post', path: '/api-keys', tag: 'API keys', summary: 'Create an API key', description: 'The answer holds the key itself: it is shown this once and stored only as a hash.', access: 'player', scope: null, body: CreateApiKeyBody, ok: { status: 201, schema: CreatedApiKeyDto, description: 'The key, with its secret' }, errors: [409] },
-  { method: 'delete', path: '/api-keys/:id', tag: 'API keys', summary: 'Revoke an API key', access: 'player', scope: null, params: byId('API key id'), ok: { status: 200, schema: ApiKeyDto, description: 'The key, now revoked' } },
   { method: 'get', path: '/health', tag: 'Service', summary: 'Whether the process is alive (a liveness probe)', access: 'public', scope: 'read', ok: { status: 200, schema: Health, description: 'Up' } },
   { method: 'get', path: '/ready', tag: 'Service', summary: 'Whether the process should get traffic: not while it drains or its database is away', access: 'public', scope: 'read', ok: { status: 200, schema: Readiness, description: 'Ready' }, errors: [503] },
   { method: 'get', path: '/openapi.json', tag: 'Service', summary: 'This document', access: 'public', scope: 'read', ok: { status: 200, schema: z.record(z.string(), z.unknown()), description: 'OpenAPI 3.1' } },
@@ -86,7 +84,6 @@ const economy: Operation[] = [
   { method: 'get', path: '/collectibles/user/:userId', tag: 'Collectibles', summary: "A player's collectibles", access: 'public', scope: 'read', params: ofUser, ok: { status: 200, schema: list(CollectibleDto), description: 'Collectibles' } },
   { method: 'get', path: '/economy', tag: 'Economy', summary: 'The public economy: supply, mints, flows, market, concentration, projection', access: 'public', scope: 'read', ok: { status: 200, schema: EconomyOverview, description: 'Figures, a few seconds behind at most' }, rateLimit: limitText(DOOR_LIMITS.economy, 'client address') },
   { method: 'get', path: '/economy/audit', tag: 'Economy', summary: 'The latest supply audit', access: 'public', scope: 'read', ok: { status: 200, schema: AuditAnswer, description: 'The audit, or null before the first' }, rateLimit: limitText(DOOR_LIMITS.economy, 'client address') },
-  { method: 'post', path: '/economy/audit', tag: 'Economy', summary: 'Re-check the whole ledger against the supply now', access: 'public', scope: 'read', body: AuditBody, ok: { status: 200, schema: AuditAnswer, description: 'The audit just run' }, rateLimit: limitText(DOOR_LIMITS.audit, 'client address') },
   { method: 'get', path: '/account/statement', tag: 'Economy', summary: 'Your ledger statement, newest first, a page at a time (next_cursor)', access: 'player', scope: 'read', query: StatementQuery, ok: { status: 200, schema: StatementPage, description: 'A page of lines' }, rateLimit: limitText(DOOR_LIMITS.statement, 'player') },
   { method: 'get', path: '/account/statement.csv', tag: 'Economy', summary: 'Your ledger statement as CSV', access: 'player', scope: 'read', query: StatementCsvQuery, ok: { status: 200, description: 'text/csv, one line per ledger movement' }, rateLimit: limitText(DOOR_LIMITS.statementExport, 'player') },
 ];
@@ -114,19 +111,13 @@ const payments: Operation[] = [
 
 const staying: Operation[] = [
   { method: 'get', path: '/notifications', tag: 'Notifications', summary: `Your newest ${NOTIFICATIONS_PAGE_SIZE} notices and how many are unread`, access: 'player', scope: 'read', ok: { status: 200, schema: NotificationsDto, description: 'Notices' }, rateLimit: '60 per 60 s per player' },
-  { method: 'post', path: '/notifications/read', tag: 'Notifications', summary: 'Mark these notices read (no ids: all of them)', access: 'player', scope: null, body: MarkReadBody, ok: { status: 200, schema: z.object({ unread: z.number().int() }), description: 'Unread left' }, rateLimit: '60 per 60 s per player' },
   { method: 'get', path: '/notifications/preferences', tag: 'Notifications', summary: 'Each kind of notice and whether you hear of it', access: 'player', scope: 'read', ok: { status: 200, schema: NotificationPreferencesDto, description: 'Preferences' }, rateLimit: '60 per 60 s per player' },
-  { method: 'post', path: '/notifications/preferences', tag: 'Notifications', summary: 'Switch one kind of notice on or off', access: 'player', scope: null, body: NotificationPreferenceBody, ok: { status: 200, schema: NotificationPreferencesDto, description: 'Preferences' }, rateLimit: '60 per 60 s per player' },
   { method: 'get', path: '/first-steps', tag: 'First steps', summary: 'The starter territories a newcomer may claim, and whether it may', access: 'player', scope: 'read', ok: { status: 200, schema: FirstStepsDto, description: 'First steps' }, rateLimit: '30 per 60 s per player' },
-  { method: 'post', path: '/first-steps/claim', tag: 'First steps', summary: 'Claim a first territory at the starter price, once', access: 'player', scope: null, body: StarterClaimBody, ok: { status: 200, schema: MessageDto, description: 'Claimed' }, errors: [404, 409], rateLimit: '30 per 60 s per player' },
   { method: 'get', path: '/rankings/:board', tag: 'Rankings', summary: 'A leaderboard (wealth, territories, earnings, tribute) with your own place', access: 'public', scope: 'read', params: z.object({ board: RankingBoardParam }), ok: { status: 200, schema: RankingDto, description: 'Ranking' } },
   { method: 'get', path: '/players/:username', tag: 'Rankings', summary: "A player's public profile: territories and feudal titles, earnings, collectibles, latest trades", description: 'The name is matched whatever its case, as at login.', access: 'public', scope: 'read', params: z.object({ username: ProfileUsernameParam }), ok: { status: 200, schema: PlayerProfileDto, description: 'Profile' }, rateLimit: limitText(DOOR_LIMITS.profile, 'player, or address before log-in') },
   { method: 'get', path: '/admin/audit', tag: 'Wanakt', summary: "The audit log of the Wanakt's actions, newest first", access: 'wanakt', scope: null, query: AuditQuery, ok: { status: 200, schema: list(AuditEntryDto), description: 'Entries' } },
   { method: 'get', path: '/admin/chat/recent', tag: 'Wanakt', summary: 'Recent chat across territories, for moderation', access: 'wanakt', scope: null, ok: { status: 200, schema: list(ChatMessageDto.extend({ territory_name: z.string() })), description: 'Messages' } },
-  { method: 'post', path: '/admin/broadcasts/:id/remove', tag: 'Wanakt', summary: 'Remove a broadcast, with a reason', access: 'wanakt', scope: null, params: byId('Broadcast id'), body: RemoveBody, ok: { status: 200, schema: MessageDto, description: 'Removed' }, errors: [404, 409] },
   { method: 'get', path: '/admin/mutes', tag: 'Wanakt', summary: 'Players muted now', access: 'wanakt', scope: null, ok: { status: 200, schema: list(MuteDto), description: 'Mutes' } },
-  { method: 'post', path: '/admin/mutes', tag: 'Wanakt', summary: 'Mute a player for a time, with a reason', access: 'wanakt', scope: null, body: MuteBody, ok: { status: 201, schema: MuteDto, description: 'Muted' }, errors: [404, 409] },
-  { method: 'post', path: '/admin/mutes/lift', tag: 'Wanakt', summary: "Lift a player's mute, with a reason", access: 'wanakt', scope: null, body: UnmuteBody, ok: { status: 200, schema: MessageDto, description: 'Lifted' }, errors: [404, 409] },
 ];
 
 export const OPERATIONS: readonly Operation[] = [...auth, ...territories, ...economy, ...social, ...payments, ...staying, ...COMMAND_OPERATIONS];

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedApiKeyDto } from '../../../schema/api/api-keys.ts';
+import { MAX_API_KEYS_PER_USER, type CreatedApiKeyDto } from '../../../schema/api/api-keys.ts';
 import { WANAKT_USER_ID } from '../../../schema/constants.ts';
 import type { Sql } from '../../db/database.ts';
 import { createOriginPolicy } from '../../auth/origin.ts';
@@ -61,6 +61,20 @@ for (const backend of testBackends()) {
       }
       expect(await sql`select id from api_keys`).toHaveLength(before.length);
       expect((await game.agent().post('/api/api-keys', { name: 'x', scopes: ['read'] })).status).toBe(401);
+    });
+
+    it('when a player already holds the most keys, then another is refused whole (409) until one is revoked', async () => {
+      const collector = await signedInPlayer(game, { now });
+      for (let i = 0; i < MAX_API_KEYS_PER_USER; i++) await createKey(collector.agent, ['read'], `key ${i}`);
+      const refused = await collector.agent.post('/api/api-keys', { name: 'one more', scopes: ['read'] });
+      expect(refused).toMatchObject({ status: 409, body: { message: `You can hold at most ${MAX_API_KEYS_PER_USER} keys: revoke one first` } });
+      const held = async () => (await sql<{ n: number }[]>`select count(*)::int as n from api_keys where user_id = ${collector.id}`)[0].n;
+      expect(await held()).toBe(MAX_API_KEYS_PER_USER);
+      const [oldest] = await sql<{ id: number }[]>`select id from api_keys where user_id = ${collector.id} order by id limit 1`;
+      expect((await collector.agent.request('DELETE', `/api/api-keys/${oldest.id}`)).status).toBe(200);
+      expect((await collector.agent.post('/api/api-keys', { name: 'one more', scopes: ['read'] })).status).toBe(201);
+      expect(await held()).toBe(MAX_API_KEYS_PER_USER + 1);
+      expect(await collector.agent.request('DELETE', '/api/api-keys/abc')).toMatchObject({ status: 400, body: { message: expect.any(String) } });
     });
 
     it('when a program sends the key, then it acts as its owner within the scopes, and last_used_at is set at most once a minute', async () => {

@@ -85,6 +85,47 @@ for (const backend of testBackends()) {
       expect(dropped.payload).toEqual({ id: posted.body.id, territory_id: territory.id });
     });
 
+    it("when the Wanakt removes the broadcast a connected player sees, then it leaves that player's screen within a second, once, with its audit line", async () => {
+      const sender = await signedInPlayer(game, { username: 'loud-sender' });
+      const reader = await signedInPlayer(game, { username: 'broadcast-reader' });
+      const world = await joinWorld(game.server.url, { cookie: reader.agent.cookieHeader });
+      joined.push(world);
+      await waitFor(() => world.room.state.territories?.size > 0, 'the first state');
+      // The paid payment sends its broadcast (docs/rules.md §4 "Broadcast flow").
+      const payment = await sender.agent.post('/api/broadcasts/payment', { userId: sender.id, message: 'Buy my village' });
+      expect((await sender.agent.post('/api/payments/sandbox/confirm', { ...payment.body, outcome: 'succeed' })).body.status).toBe('succeeded');
+      const [shown] = (await game.agent().get('/api/broadcasts/recent')).body as { id: number; message: string }[];
+      expect(shown.message).toBe('Buy my village');
+      await waitFor(() => world.room.state.broadcast.id === shown.id, "the broadcast on the reader's screen");
+      const audited = (await sql`select count(*)::int as n from audit_log where action = 'broadcast_remove'`)[0].n;
+
+      const removed = await wanakt.post(`/api/admin/broadcasts/${shown.id}/remove`, { reason: 'Advertising' });
+      expect(removed).toMatchObject({ status: 200, body: { message: 'The broadcast was removed' } });
+      await waitFor(() => world.room.state.broadcast.id !== shown.id, "the removal on the reader's screen", 1_000);
+      expect((await game.agent().get('/api/broadcasts/recent')).body.map((shown: { id: number }) => shown.id)).not.toContain(shown.id);
+      const [entry] = await audit('broadcast_remove');
+      expect(entry).toMatchObject({ actor_id: 'wanakt-admin', subject: 'loud-sender: "Buy my village"', reason: 'Advertising', details: { broadcastId: shown.id } });
+
+      // A second removal, an unknown id and a missing reason are refused and write nothing.
+      expect(await wanakt.post(`/api/admin/broadcasts/${shown.id}/remove`, { reason: 'Advertising' })).toMatchObject({
+        status: 409,
+        body: { message: 'This broadcast has already been removed' },
+      });
+      expect(await wanakt.post('/api/admin/broadcasts/999999/remove', { reason: 'Advertising' })).toMatchObject({ status: 404, body: { message: 'Broadcast not found' } });
+      expect(await wanakt.post('/api/admin/broadcasts/abc/remove', {})).toMatchObject({ status: 400, body: { message: 'Please give a reason' } });
+      expect((await reader.agent.post(`/api/admin/broadcasts/${shown.id}/remove`, { reason: 'Advertising' })).status).toBe(403);
+      expect((await sql`select count(*)::int as n from audit_log where action = 'broadcast_remove'`)[0].n).toBe(audited + 1);
+    });
+
+    it('when a mute or its lifting fails half-way, then neither the mute nor an audit line is written', async () => {
+      const before = (await sql`select count(*)::int as n from audit_log`)[0].n;
+      expect(await wanakt.post('/api/admin/mutes', { userId: 'nobody-here', minutes: 60, reason: 'Spamming' })).toMatchObject({ status: 404, body: { message: 'User not found' } });
+      const quiet = await signedInPlayer(game);
+      expect(await wanakt.post('/api/admin/mutes/lift', { userId: quiet.id, reason: 'Never muted' })).toMatchObject({ status: 404, body: { message: 'This player is not muted' } });
+      expect((await sql`select count(*)::int as n from mutes where user_id = ${quiet.id}`)[0].n).toBe(0);
+      expect((await sql`select count(*)::int as n from audit_log`)[0].n).toBe(before);
+    });
+
     it('when someone else, or bad input, knocks on the desk, then it is refused and nothing is written', async () => {
       const player = await signedInPlayer(game);
       const before = (await sql`select count(*)::int as n from audit_log`)[0].n;

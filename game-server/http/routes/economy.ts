@@ -1,11 +1,9 @@
 import { Router } from 'express';
-import { AuditBody } from '../../../schema/api/economy.ts';
 import { economyOverview } from '../../economy/economy-overview.ts';
-import { lastSupplyAudit, runSupplyAudit } from '../../economy/supply-audit.ts';
+import { lastSupplyAudit } from '../../economy/supply-audit.ts';
 import { briefCache } from '../brief-cache.ts';
 import { byAddress, limitRequests } from '../rate-limit.ts';
 import type { HttpDeps } from '../deps.ts';
-import { parseBody } from '../validate.ts';
 
 // The figures move with every mint and trade, but a page that is a few seconds behind is as good
 // to a reader, and a crowd of readers then costs one set of queries per period.
@@ -15,8 +13,6 @@ const OVERVIEW_CACHE_MS = 5_000;
 export function economyRoutes({ sql, clock, limits }: HttpDeps): Router {
   const router = Router();
   const overview = briefCache(OVERVIEW_CACHE_MS, clock, () => economyOverview(sql, clock()));
-  // An audit scans the whole ledger: one runs at a time, and callers that ask meanwhile share it.
-  let audit: ReturnType<typeof runSupplyAudit> | null = null;
 
   router.get('/economy', limitRequests(limits.doors.economy, byAddress, 'Too many economy requests.'), async (_req, res) => {
     res.json(await overview());
@@ -24,14 +20,6 @@ export function economyRoutes({ sql, clock, limits }: HttpDeps): Router {
 
   router.get('/economy/audit', limitRequests(limits.doors.economy, byAddress, 'Too many economy requests.'), async (_req, res) => {
     res.json({ last_audit: await lastSupplyAudit(sql) });
-  });
-
-  router.post('/economy/audit', limitRequests(limits.doors.audit, byAddress, 'Too many audit requests.'), async (req, res) => {
-    parseBody(AuditBody, req.body);
-    audit ??= runSupplyAudit(sql, clock()).finally(() => {
-      audit = null;
-    });
-    res.json({ last_audit: await audit });
   });
 
   return router;

@@ -3,7 +3,7 @@ import type { RentWaterfallDto, RevenueSummaryDto } from '../../../schema/api/re
 import { WANAKT_USER_ID } from '../../../schema/constants.ts';
 import { ownerEarnings } from '../../../schema/rules/earnings.ts';
 import type { Sql } from '../../db/database.ts';
-import { payMonthlyEarnings } from '../../economy/earnings.ts';
+import { payMonthlyEarnings } from '../../commands/earnings-run.ts';
 import type { TestAgent } from '../../testing/agent.ts';
 import { testBackends } from '../../testing/databases.ts';
 import { signedInPlayer } from '../../testing/players.ts';

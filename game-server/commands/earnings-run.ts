@@ -1,0 +1,46 @@
+import { earningsMonthOf } from '../../schema/rules/earnings.ts';
+import { inTransaction } from '../db/database.ts';
+import { checkMonth, EARNINGS_BATCH_SIZE, payEarningsBatch, planEarningsMonth } from '../economy/earnings.ts';
+import { emit } from '../events/outbox.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+
+// The monthly earnings run of its job: the month is planned in one transaction, then minted in
+// batches, each one transaction with its ledger lines and the event that shows the players paid.
+
+export interface EarningsRunOptions {
+  batchSize?: number;
+  /** Runs after each committed batch; tests throw here to crash a run halfway. */
+  afterBatch?: (batchNumber: number) => void | Promise<void>;
+}
+
+export interface EarningsRun {
+  month: string;
+  /** Territories paid by this run. */
+  territories: number;
+  /** DRK minted by this run. */
+  minted: number;
+}
+
+/**
+ * Pays the month's earnings (the current month by default) through the ledger: each owned
+ * territory's owner gets the rule's amount, a wonder's ad revenue goes to the Wanakt, once per
+ * territory per month. Several processes share one run; a crashed run is finished by the next.
+ */
+export async function payMonthlyEarnings(deps: ServiceDeps, month = earningsMonthOf(deps.clock()), options: EarningsRunOptions = {}): Promise<EarningsRun> {
+  checkMonth(month);
+  const run: EarningsRun = { month, territories: 0, minted: 0 };
+  if (!(await inTransaction(deps.sql, (tx) => planEarningsMonth({ tx, now: deps.clock() }, month)))) return run;
+  for (let batchNumber = 1; ; batchNumber++) {
+    const batch = await inTransaction(deps.sql, async (tx) => {
+      const paid = await payEarningsBatch({ tx, now: deps.clock() }, month, options.batchSize ?? EARNINGS_BATCH_SIZE);
+      if (paid && paid.paid.length > 0) await emit(tx, { type: 'balances.changed', userIds: paid.paid });
+      return paid;
+    });
+    if (!batch) break;
+    run.territories += batch.territories;
+    run.minted += batch.minted;
+    await options.afterBatch?.(batchNumber);
+    if (batch.done) break;
+  }
+  return run;
+}

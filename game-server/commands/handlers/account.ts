@@ -1,0 +1,28 @@
+import type { z } from 'zod';
+import type { CreateApiKey, MarkNotificationsRead, RevokeApiKey, SetNotificationPreference } from '../../../schema/commands/account.ts';
+import { createApiKey, revokeApiKey } from '../../auth/api-keys.ts';
+import { markNotificationsRead, setNotificationPreference } from '../../notifications/notifications.ts';
+import { created, ok, userOf, type InTransaction } from '../handler.ts';
+
+// A player's own settings: each touches only rows of the acting player, and tells no room (a read
+// mark or a key changes nothing anyone else sees).
+
+export const markRead: InTransaction<z.infer<typeof MarkNotificationsRead.schema>> = {
+  inTransaction: true,
+  run: async (work, { body }) => ok(await markNotificationsRead(work, userOf(work.actor).id, body.ids)),
+};
+
+export const setPreference: InTransaction<z.infer<typeof SetNotificationPreference.schema>> = {
+  inTransaction: true,
+  run: async (work, { body }) => ok(await setNotificationPreference(work, userOf(work.actor).id, body.kind, body.enabled)),
+};
+
+export const createKey: InTransaction<z.infer<typeof CreateApiKey.schema>> = {
+  inTransaction: true,
+  run: async (work, { body }) => created(await createApiKey(work, userOf(work.actor).id, body)),
+};
+
+export const revokeKey: InTransaction<z.infer<typeof RevokeApiKey.schema>> = {
+  inTransaction: true,
+  run: async (work, { keyId }) => ok(await revokeApiKey(work, userOf(work.actor).id, keyId)),
+};

@@ -1,0 +1,26 @@
+import type { z } from 'zod';
+import type { MutePlayer, RemoveBroadcast, UnmutePlayer } from '../../../schema/commands/social.ts';
+import { emit } from '../../events/outbox.ts';
+import { mutePlayer, removeBroadcast, unmutePlayer } from '../../social/moderation.ts';
+import { created, ok, userOf, type InTransaction } from '../handler.ts';
+
+/** The Wanakt's removal of a broadcast: marked, audited, and taken off every room's screen. */
+export const removeBroadcastCommand: InTransaction<z.infer<typeof RemoveBroadcast.schema>> = {
+  inTransaction: true,
+  async run(work, { broadcastId, body }) {
+    await removeBroadcast(work, userOf(work.actor), broadcastId, body.reason);
+    await emit(work.tx, { type: 'broadcast.removed', broadcastId });
+    return ok({ message: 'The broadcast was removed' });
+  },
+};
+
+/** A mute takes effect at the muted player's next post: each post reads the mutes in its own transaction. */
+export const mutePlayerCommand: InTransaction<z.infer<typeof MutePlayer.schema>> = {
+  inTransaction: true,
+  run: async (work, { body }) => created(await mutePlayer(work, userOf(work.actor), body)),
+};
+
+export const unmutePlayerCommand: InTransaction<z.infer<typeof UnmutePlayer.schema>> = {
+  inTransaction: true,
+  run: async (work, { body }) => ok(await unmutePlayer(work, userOf(work.actor), body.userId, body.reason)),
+};
