@@ -233,6 +233,11 @@ export function confirmSandboxPayment(body: SandboxConfirmBody): Promise<Sandbox
   return json(call('POST', '/api/payments/sandbox/confirm', body));
 }
 
+/** Backs out of an unpaid checkout, so a new one can open at once. */
+export function cancelCheckout(paymentIntentId: string): Promise<PaymentStatusDto> {
+  return json(call('POST', `/api/payments/${encodeURIComponent(paymentIntentId)}/cancel`));
+}
+
 export function payForBroadcast(userId: string, message: string): Promise<CheckoutDto> {
   return json(call('POST', '/api/broadcasts/payment', { userId, message }));
 }

@@ -5,7 +5,7 @@ import type { BroadcastDto } from '../../schema/api/broadcasts.ts';
 import type { CheckoutDto } from '../../schema/api/payments.ts';
 import { BROADCAST_MAX_LENGTH, BROADCAST_PRICE_CENTS } from '../../schema/rules/store.ts';
 import { Screen } from '../admin/Screen.tsx';
-import { ApiError, broadcastAllowance, payForBroadcast, sendBroadcast, serverMessageOr } from '../api.ts';
+import { ApiError, broadcastAllowance, cancelCheckout, payForBroadcast, sendBroadcast, serverMessageOr } from '../api.ts';
 import { formatDateTime, formatDollars, formatDrk, formatNumber } from '../format.ts';
 import { PaymentForm } from '../payments/PaymentForm.tsx';
 import { useSession } from '../state/session.ts';
@@ -136,6 +136,19 @@ export default function Broadcast() {
     }
   }
 
+  /** Backs out of the card step: the server cancels the checkout, so paying again right after opens a new one. */
+  async function cancelPayment(open: CheckoutDto) {
+    setBusy(true);
+    try {
+      await cancelCheckout(open.paymentIntentId);
+      setCheckout(null);
+    } catch (error) {
+      showToast({ variant: 'destructive', title: 'Could Not Cancel', description: serverMessageOr(error, 'The payment could not be canceled.') });
+    } finally {
+      setBusy(false);
+    }
+  }
+
   function paidAndSent(text: string) {
     if (!account) return;
     setCheckout(null);
@@ -193,7 +206,7 @@ export default function Broadcast() {
                 Pay {PRICE} and your message goes out to every territory at once: the payment sends it. One broadcast per player per day.
               </p>
               <PaymentForm checkout={checkout} payLabel={`Pay ${PRICE} and send`} returnPath="/broadcast?success=true" onPaid={() => paidAndSent(message.trim())} />
-              <button className="button" type="button" onClick={() => setCheckout(null)}>
+              <button className="button" type="button" onClick={() => void cancelPayment(checkout)} disabled={busy}>
                 Cancel payment
               </button>
             </div>

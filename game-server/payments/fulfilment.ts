@@ -34,6 +34,10 @@ function receivedNotice(payment: PaymentRecord): NoticeDraft[] {
 const AD_EXPIRED = 'The checkout had expired and its ad was removed, so the payment was refunded';
 const AMOUNT_MISMATCH = 'The amount received does not match the price, so the payment was refunded';
 
+/** How a checkout its player canceled is marked (payments/cancel-checkout.ts): a payment arriving for it anyway is given back. */
+export const CANCELED_BY_PLAYER = 'Canceled by the player';
+const PAID_AFTER_CANCEL = 'You had canceled this checkout, so the payment was refunded';
+
 const BROADCAST_MUTED = 'You are muted, so a broadcast could not be sent: the payment was refunded';
 const BROADCAST_ALREADY_PAID = 'You had already paid for a broadcast you have not sent: this second payment was refunded';
 const BROADCAST_DAY_SPENT = "Today's broadcast was already sent: the payment was refunded";
@@ -127,7 +131,8 @@ export async function settlePayment(deps: ServiceDeps, provider: PaymentProvider
     }
 
     const paidInFull = event.amountCents === payment.amount_cents && event.currency.toLowerCase() === 'usd';
-    const refusal = paidInFull ? await fulfil(tx, payment, now) : AMOUNT_MISMATCH;
+    const canceledByPlayer = payment.status === 'canceled' && payment.failure_message === CANCELED_BY_PLAYER;
+    const refusal = !paidInFull ? AMOUNT_MISMATCH : canceledByPlayer ? PAID_AFTER_CANCEL : await fulfil(tx, payment, now);
     if (refusal !== null) {
       // Still inside the transaction: if the refund call fails, nothing is recorded and the
       // provider's retry comes back here. Asking the provider again never refunds twice.

@@ -44,6 +44,11 @@ interface ProviderBase {
   retrieve(paymentId: string): Promise<PaymentEvent | null>;
   /** Gives the whole payment back, once however often it is asked. Answers the refund's id. */
   refund(paymentId: string): Promise<string>;
+  /**
+   * Stops an unpaid payment so no card can pay it any more. Answers false when it can no longer be
+   * stopped (already paid, or being paid): its outcome then arrives as for any payment.
+   */
+  cancel(paymentId: string): Promise<boolean>;
 }
 
 export interface StripePaymentProvider extends ProviderBase {

@@ -45,6 +45,11 @@ export function createSandboxProvider(): SandboxPaymentProvider {
       return paymentId.replace(/^sandbox_pi_/, 'sandbox_re_');
     },
 
+    // Nothing to stop: the card form's confirmation of a canceled payment is refused (payments/receive.ts).
+    async cancel() {
+      return true;
+    },
+
     confirm(paymentIntentId, clientSecret, outcome): PaymentEvent {
       return {
         paymentId: paymentIntentId,

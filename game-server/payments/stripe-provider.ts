@@ -95,6 +95,17 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
       }
     },
 
+    // Stripe refuses to cancel an intent that succeeded or is processing; its webhook then settles it.
+    async cancel(paymentId) {
+      try {
+        await stripe.paymentIntents.cancel(paymentId);
+        return true;
+      } catch (error) {
+        if ((error as { code?: string }).code === 'payment_intent_unexpected_state') return false;
+        throw error;
+      }
+    },
+
     verifyWebhook(rawBody, signature, receivedAt) {
       let event: Stripe.Event;
       try {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CollectibleActionBody, CollectibleActionDto } from '../api/collectibles.ts';
 import { MintBody, MintedDto } from '../api/currency.ts';
 import { AuditAnswer, AuditBody } from '../api/economy.ts';
-import { CheckoutDto, PurchaseIntentBody, SandboxConfirmBody, SandboxConfirmDto } from '../api/payments.ts';
+import { CheckoutDto, PaymentIdParam, PaymentStatusDto, PurchaseIntentBody, SandboxConfirmBody, SandboxConfirmDto } from '../api/payments.ts';
 import { RentPaidDto } from '../api/rent.ts';
 import { RentGenerateBody, RentGeneratedDto } from '../api/revenue.ts';
 import { player, visitor, wanakt } from './permission.ts';
@@ -56,6 +56,17 @@ export const ConfirmSandboxPayment = declareCommand(z.object({ type: z.literal('
   ok: { status: 200, schema: SandboxConfirmDto, description: 'The outcome' }, errors: [404, 409],
 });
 
+/** A player backs out of an unpaid checkout (issue #25): nothing is paid, and a new checkout may open at once. */
+export const CancelCheckout = declareCommand(
+  z.object({ type: z.literal('payment.cancel'), paymentId: PaymentIdParam }),
+  player('Please log in to cancel a payment'),
+  {
+    method: 'post', path: '/payments/:id/cancel', params: { id: { field: 'paymentId', param: PaymentIdParam.meta({ description: 'Payment id' }) } }, scope: 'payments', tag: 'Payments',
+    summary: 'Cancel your unpaid checkout',
+    description: "Stops the payment at the provider and marks it canceled. Only the player who started it may; a payment already paid, settled or canceled answers 409. A payment that still gets through is refunded.",
+    ok: { status: 200, schema: PaymentStatusDto, description: 'Canceled' }, errors: [403, 404, 409],
+  },
+);
 /** Anyone re-checks the money invariants over the whole ledger; the result is the public audit line. */
 export const RunSupplyAudit = declareCommand(z.object({ type: z.literal('economy.audit'), body: payload(AuditBody) }), visitor, {
   method: 'post', path: '/economy/audit', scope: 'read', tag: 'Economy', summary: 'Re-check the whole ledger against the supply now',
@@ -71,5 +82,6 @@ export const economyCommands = [
   UnapplyCollectible,
   StartDrkPurchase,
   ConfirmSandboxPayment,
+  CancelCheckout,
   RunSupplyAudit,
 ] as const;

@@ -8,7 +8,7 @@ import { applyCollectible } from './collectible-apply.ts';
 import { buyCollectible } from './collectible-purchase.ts';
 import { mintDrk } from './currency-mint.ts';
 import { mutePlayerCommand, removeBroadcastCommand, unmutePlayerCommand } from './moderation.ts';
-import { confirmSandboxPayment, startDrkPurchase } from './payments.ts';
+import { cancelCheckout, confirmSandboxPayment, startDrkPurchase } from './payments.ts';
 import { generateRent } from './rent-generate.ts';
 import { payRent } from './rent-pay.ts';
 import { createSettlement } from './settlement-create.ts';
@@ -48,6 +48,7 @@ export const HANDLERS: Handlers = {
   'collectible.unapply': applyCollectible,
   'drk.purchase-intent': startDrkPurchase,
   'payment.sandbox-confirm': confirmSandboxPayment,
+  'payment.cancel': cancelCheckout,
   'settlement.create': createSettlement,
   'territory-event.create': createTerritoryEvent,
   'territory-event.update': updateTerritoryEvent,

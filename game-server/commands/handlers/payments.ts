@@ -1,5 +1,7 @@
 import type { z } from 'zod';
-import type { ConfirmSandboxPayment, StartDrkPurchase } from '../../../schema/commands/economy.ts';
+import type { CancelCheckout, ConfirmSandboxPayment, StartDrkPurchase } from '../../../schema/commands/economy.ts';
+import { inTransaction } from '../../db/database.ts';
+import { cancelCheckout as cancel } from '../../payments/cancel-checkout.ts';
 import { startDrkPurchase as start } from '../../payments/drk-store.ts';
 import { confirmSandboxPayment as confirm } from '../../payments/receive.ts';
 import { created, ok, providerOf, userOf, type OwnTransactions } from '../handler.ts';
@@ -17,5 +19,13 @@ export const confirmSandboxPayment: OwnTransactions<z.infer<typeof ConfirmSandbo
   inTransaction: false,
   async run(deps, actor, { body }) {
     return ok(await confirm(deps, providerOf(deps), body, actor.user?.id ?? null));
+  },
+};
+
+/** A player backs out of an unpaid checkout; the provider is asked to stop it inside the one transaction. */
+export const cancelCheckout: OwnTransactions<z.infer<typeof CancelCheckout.schema>> = {
+  inTransaction: false,
+  async run(deps, actor, { paymentId }) {
+    return ok(await inTransaction(deps.sql, (tx) => cancel(tx, providerOf(deps), paymentId, userOf(actor).id, deps.clock())));
   },
 };

@@ -139,6 +139,15 @@ export class FakeStripe {
       this.intents.set(intentId, intent);
       return [200, intent];
     }
+    const cancelPath = /^\/v1\/payment_intents\/([^/]+)\/cancel$/.exec(path);
+    if (method === 'POST' && cancelPath) {
+      const intent = this.intents.get(cancelPath[1]);
+      if (!intent) return missing(`payment_intent: '${cancelPath[1]}'`);
+      if (intent.status === 'succeeded' || intent.status === 'processing') {
+        return [400, { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.` } }];
+      }
+      return [200, this.cancel(intent.id)];
+    }
     const intentPath = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
     if (intentPath) {
       const intent = this.intents.get(intentPath[1]);
