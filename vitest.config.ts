@@ -5,13 +5,13 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const PROCESS_TESTS = [
   'game-server/chaos.test.ts',
   'game-server/graceful-restart.test.ts',
-  'game-server/redis-wait.test.ts',
-  'game-server/rooms/least-loaded.test.ts',
-  'game-server/rooms/rolling-restart.test.ts',
-  'game-server/rooms/storm-faults.test.ts',
-  'game-server/rooms/world-convergence.test.ts',
-  'game-server/rooms/world-faults.test.ts',
-  'game-server/rooms/world-processes.test.ts',
+  'game-server/infra/redis-wait.test.ts',
+  'game-server/transport/rooms/least-loaded.test.ts',
+  'game-server/transport/rooms/rolling-restart.test.ts',
+  'game-server/transport/rooms/storm-faults.test.ts',
+  'game-server/transport/rooms/world-convergence.test.ts',
+  'game-server/transport/rooms/world-faults.test.ts',
+  'game-server/transport/rooms/world-processes.test.ts',
   'scripts/cluster/cluster.test.ts',
 ];
 

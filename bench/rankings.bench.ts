@@ -5,10 +5,10 @@
 // database; a fresh database is created there and dropped afterwards).
 import { randomBytes } from 'node:crypto';
 import { RANKING_BOARDS } from '../schema/api/rankings.ts';
-import { openPostgres, type Sql } from '../game-server/db/database.ts';
-import { migrate } from '../game-server/db/migrate.ts';
-import { seed } from '../game-server/seed/seed.ts';
-import { readRanking } from '../game-server/social/rankings.ts';
+import { openPostgres, type Sql } from '../game-server/infra/db/database.ts';
+import { migrate } from '../game-server/infra/db/migrate.ts';
+import { seed } from '../game-server/domain/seed/seed.ts';
+import { readRanking } from '../game-server/domain/social/rankings.ts';
 import { adminConnection, databaseUrl } from '../game-server/testing/postgres-admin.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

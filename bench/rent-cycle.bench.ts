@@ -3,9 +3,9 @@
 // Run: node --import tsx bench/rent-cycle.bench.ts   (TEST_DATABASE_URL names the server)
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { openPostgres, type Database, type Sql } from '../game-server/db/database.ts';
-import { migrate } from '../game-server/db/migrate.ts';
-import { seed } from '../game-server/seed/seed.ts';
+import { openPostgres, type Database, type Sql } from '../game-server/infra/db/database.ts';
+import { migrate } from '../game-server/infra/db/migrate.ts';
+import { seed } from '../game-server/domain/seed/seed.ts';
 import { generateRentPeriod } from '../game-server/commands/rent-run.ts';
 import { adminConnection, databaseUrl } from '../game-server/testing/postgres-admin.ts';
 

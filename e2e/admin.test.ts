@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkInvariants, readSupply } from '../game-server/economy/supply.ts';
+import { checkInvariants, readSupply } from '../game-server/domain/economy/supply.ts';
 import { testBackends } from '../game-server/testing/databases.ts';
 import { balanceOf } from '../game-server/testing/players.ts';
 import { startTestServer, type TestServer } from '../game-server/testing/test-server.ts';

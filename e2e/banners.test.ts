@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { bannerText } from '../schema/rules/banner.ts';
-import { bannerSlotOf } from '../game-server/ads/banner-rotation.ts';
+import { bannerSlotOf } from '../game-server/domain/ads/banner-rotation.ts';
 import { runBannerRotation } from '../game-server/jobs/banner-jobs.ts';
 import { browserGame } from './support/browser-game.ts';
 import { mapReady, mapSettled } from './support/pages.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bannerSlotOf } from '../game-server/ads/banner-rotation.ts';
+import { bannerSlotOf } from '../game-server/domain/ads/banner-rotation.ts';
 import { runBannerRotation } from '../game-server/jobs/banner-jobs.ts';
 import { signedInPlayer } from '../game-server/testing/players.ts';
 import { browserGame } from './support/browser-game.ts';

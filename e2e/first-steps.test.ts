@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STARTING_BALANCE } from '../schema/constants.ts';
 import { STARTER_PRICE } from '../schema/rules/first-steps.ts';
-import { checkInvariants } from '../game-server/economy/supply.ts';
+import { checkInvariants } from '../game-server/domain/economy/supply.ts';
 import { browserGame } from './support/browser-game.ts';
 import { register } from './support/pages.ts';
 

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TerritoryDto } from '../schema/api/territory.ts';
 import { MAIN_CITY_RENT, SUB_TERRITORY_RENT } from '../schema/constants.ts';
-import { checkInvariants } from '../game-server/economy/supply.ts';
+import { checkInvariants } from '../game-server/domain/economy/supply.ts';
 import { testBackends } from '../game-server/testing/databases.ts';
 import { startTestServer, type TestServer } from '../game-server/testing/test-server.ts';
 import { launchBrowser } from './support/browser.ts';

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { receiptTokenHash } from '../game-server/ads/receipts.ts';
+import { receiptTokenHash } from '../game-server/domain/ads/receipts.ts';
 import { ROUTES } from '../schema/routes.ts';
 import { browserGame } from './support/browser-game.ts';
 import { reportOn, watchPages, type PageReport } from './support/page-rules.ts';

@@ -1,11 +1,11 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkInvariants } from '../game-server/economy/supply.ts';
+import { checkInvariants } from '../game-server/domain/economy/supply.ts';
 import { testBackends } from '../game-server/testing/databases.ts';
 import { balanceOf } from '../game-server/testing/players.ts';
 import { TEST_DEMO_PASSWORD } from '../game-server/testing/test-passwords.ts';
 import { startTestServer, type TestServer } from '../game-server/testing/test-server.ts';
-import { startStripeGame, type StripeGame } from '../game-server/payments/testing/stripe-game.ts';
+import { startStripeGame, type StripeGame } from '../game-server/testing/payments/stripe-game.ts';
 import { launchBrowser } from './support/browser.ts';
 import { logIn } from './support/pages.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RevenueSummaryDto } from '../schema/api/revenue.ts';
 import { DEMO_USER_ID, type TerritoryType, type UpgradeTier } from '../schema/constants.ts';
 import { adRevenue } from '../schema/rules/economy.ts';
-import { checkInvariants } from '../game-server/economy/supply.ts';
+import { checkInvariants } from '../game-server/domain/economy/supply.ts';
 import type { TestAgent } from '../game-server/testing/agent.ts';
 import { testBackends } from '../game-server/testing/databases.ts';
 import { balanceOf } from '../game-server/testing/players.ts';

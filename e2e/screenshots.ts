@@ -9,8 +9,8 @@ import type { TerritoryDto } from '../schema/api/territory.ts';
 import { clickTerritory, logIn, mapReady, type Login } from './support/pages.ts';
 import { LOGINS, startStandaloneServer } from './support/standalone-server.ts';
 import { DEMO_USER_ID, WANAKT_USER_ID } from '../schema/constants.ts';
-import { inTransaction } from '../game-server/db/database.ts';
-import { mint, transfer } from '../game-server/economy/ledger.ts';
+import { inTransaction } from '../game-server/infra/db/database.ts';
+import { mint, transfer } from '../game-server/domain/economy/ledger.ts';
 import { generateLedgerHistory } from '../game-server/testing/ledger-history.ts';
 
 const OUT = join(import.meta.dirname, '..', 'docs', 'screenshots');

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USER_ID } from '../schema/constants.ts';
-import { checkInvariants } from '../game-server/economy/supply.ts';
+import { checkInvariants } from '../game-server/domain/economy/supply.ts';
 import type { TestAgent } from '../game-server/testing/agent.ts';
 import { testBackends } from '../game-server/testing/databases.ts';
 import { balanceOf } from '../game-server/testing/players.ts';

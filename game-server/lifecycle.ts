@@ -1,4 +1,4 @@
-import { draining as drainingGauge } from './observability/metrics.ts';
+import { draining as drainingGauge } from './infra/observability/metrics.ts';
 
 /** Whether this process still takes new work, or drains what it has before it stops. */
 export interface Lifecycle {

@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { DatabaseUnavailableError } from './db/wait-for-postgres.ts';
-import { createLogger } from './logger.ts';
+import { DatabaseUnavailableError } from './infra/db/wait-for-postgres.ts';
+import { createLogger } from './infra/logger.ts';
 import { startGameServer } from './server.ts';
-import { RedisUnavailableError } from './wait-for-redis.ts';
+import { RedisUnavailableError } from './infra/wait-for-redis.ts';
 
 // The composition root: the only place that reads the environment and owns the process.
 let config: Config;

@@ -9,9 +9,9 @@ export const ROOT = resolve(dirname(new URL(import.meta.url).pathname), '..');
 /** A source tree: each file's path from the repository root, and its text. */
 export type SourceTree = ReadonlyMap<string, string>;
 
-const TRANSPORT_FOLDERS = ['game-server/http/', 'game-server/rooms/', 'game-server/jobs/'];
+const TRANSPORT_FOLDERS = ['game-server/transport/http/', 'game-server/transport/rooms/', 'game-server/jobs/'];
 /** Transport that answers requests and sockets: it hands writes to the pipeline, it writes nothing itself. */
-const REQUEST_TRANSPORT = ['game-server/http/', 'game-server/rooms/'];
+const REQUEST_TRANSPORT = ['game-server/transport/http/', 'game-server/transport/rooms/'];
 // Every other folder of game-server/ holds services (and the composition root's files sit beside
 // them): a new folder is a service folder until the design says otherwise.
 const NOT_SERVICES = [...TRANSPORT_FOLDERS, 'game-server/testing/'];
@@ -23,9 +23,9 @@ const COMPOSITION_ROOT = [
   'game-server/main.ts',
   'game-server/config.ts',
   'game-server/server.ts',
-  'game-server/db/migrate-cli.ts',
-  'game-server/backup/backup-cli.ts',
-  'game-server/backup/restore-cli.ts',
+  'game-server/infra/db/migrate-cli.ts',
+  'game-server/infra/backup/backup-cli.ts',
+  'game-server/infra/backup/restore-cli.ts',
 ];
 const AMBIENT_READS = /Date\.now\(\)|new Date\(\)|process\.env/;
 /** Rules in schema/ are pure: no clock, no randomness, no network, no timers, no environment. */
@@ -36,7 +36,7 @@ const OPENS_TRANSACTION = /\binTransaction\(|\b(sql|tx|deps\.sql|this\.sql)\.beg
 const EMITS = /\bemit\(/;
 const WRITES_ROWS = /`[^`]*\b(insert\s+into|update\s+[a-z_]+\s+set|delete\s+from)\b/i;
 /** Where transactions are opened and events emitted: the command pipeline, the jobs, and the modules that define the two. */
-const MAY_OPEN_AND_EMIT = ['game-server/commands/', 'game-server/jobs/', 'game-server/db/', 'game-server/events/'];
+const MAY_OPEN_AND_EMIT = ['game-server/commands/', 'game-server/jobs/', 'game-server/infra/db/', 'game-server/infra/events/'];
 
 /**
  * Services that still open their own transactions or emit (issue 23): each moves behind a command
@@ -46,7 +46,7 @@ const MAY_OPEN_AND_EMIT = ['game-server/commands/', 'game-server/jobs/', 'game-s
  * runs): it goes when each caller emits the delivery of the notices it stored.
  */
 export const SERVICE_WRITE_DEBT: readonly string[] = [
-  'game-server/notifications/notifications.ts',
+  'game-server/domain/notifications/notifications.ts',
 ];
 
 /**
@@ -56,9 +56,9 @@ export const SERVICE_WRITE_DEBT: readonly string[] = [
  * permission.
  */
 export const NOT_COMMANDS: Record<string, string> = {
-  'game-server/http/routes/auth.ts': 'logout ends the session in a transaction of its own: no command can be acted under a session it ends',
-  'game-server/auth/sessions.ts': 'a session that ends tells the rooms to close its sockets, from the logout or login that ended it',
-  'game-server/auth/accounts.ts': 'registration and login make the session every command is acted under, each in a transaction of its own',
+  'game-server/transport/http/routes/auth.ts': 'logout ends the session in a transaction of its own: no command can be acted under a session it ends',
+  'game-server/domain/auth/sessions.ts': 'a session that ends tells the rooms to close its sockets, from the logout or login that ended it',
+  'game-server/domain/auth/accounts.ts': 'registration and login make the session every command is acted under, each in a transaction of its own',
 };
 
 /**
@@ -67,10 +67,10 @@ export const NOT_COMMANDS: Record<string, string> = {
  * and what the provider reports must commit on its own, whoever asked.
  */
 export const PROVIDER_DRIVEN: Record<string, string> = {
-  'game-server/payments/fulfilment.ts':
+  'game-server/domain/payments/fulfilment.ts':
     "a payment's outcome (the webhook, the provider's record when the webhook is late, the sandbox's confirmation) is settled in its own transaction, with the DRK it mints and the event that shows it",
-  'game-server/payments/checkout.ts': 'the payment is recorded in a short transaction after the provider has opened it, so a webhook that arrives later finds it',
-  'game-server/payments/abandoned-checkouts.ts': 'checkouts are given up only after the provider was asked about each one, outside any transaction',
+  'game-server/domain/payments/checkout.ts': 'the payment is recorded in a short transaction after the provider has opened it, so a webhook that arrives later finds it',
+  'game-server/domain/payments/abandoned-checkouts.ts': 'checkouts are given up only after the provider was asked about each one, outside any transaction',
 };
 
 export interface ImportEdge {
@@ -169,14 +169,18 @@ export function settledDebt(tree: SourceTree): string[] {
 
 /**
  * The folder a file belongs to for the cycle check: game-server's and client's folders one level
- * down (game-server/economy, client/hud), schema's sub-folders, test support on its own. Files at
+ * down (game-server/domain/economy, client/hud), schema's sub-folders, test support on its own. Files at
  * the top of game-server/ (errors.ts, config.ts, ...) are each their own node.
  */
+/** game-server/'s layers that are folders of folders: cycles are looked for between the folders inside them. */
+const LAYER_FOLDERS = ['domain', 'infra', 'transport'];
+
 export function folderOf(file: string): string {
   const parts = file.split('/');
   const testing = parts.indexOf('testing');
   if (testing >= 0) return parts.slice(0, testing + 1).join('/');
-  return parts.length <= 2 ? file : parts.slice(0, 2).join('/');
+  const depth = parts[0] === 'game-server' && LAYER_FOLDERS.includes(parts[1]!) ? 3 : 2;
+  return parts.length <= depth ? file : parts.slice(0, depth).join('/');
 }
 
 /** Strongly connected components of more than one node (Tarjan), each with one edge per link as evidence. */

@@ -10,7 +10,7 @@ import { coordinatesOf } from '../../schema/rules/territory.ts';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import { liveFieldsOf } from '../../schema/state/territory-fields.ts';
 import { LiveTerritory } from '../../schema/state/world-state.ts';
-import { sizeEncoderFor } from '../../game-server/rooms/world-sync.ts';
+import { sizeEncoderFor } from '../../game-server/transport/rooms/world-sync.ts';
 import { serveStats } from './server-stats.ts';
 
 const FloorState = schema({ territories: t.map(LiveTerritory) }, 'FloorState');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Database } from '../../game-server/db/database.ts';
+import type { Database } from '../../game-server/infra/db/database.ts';
 import { openThrowawayDatabase } from '../../game-server/testing/postgres-admin.ts';
 
 /** A fresh, empty database for one benchmark run on the server `adminUrl` names; close() drops it. */

@@ -1,7 +1,7 @@
 // The game server as `npm start` runs it, in a process of its own, reporting its CPU and
 // event-loop delay to the bench.
 import { loadConfig } from '../../game-server/config.ts';
-import { createLogger } from '../../game-server/logger.ts';
+import { createLogger } from '../../game-server/infra/logger.ts';
 import { startGameServer } from '../../game-server/server.ts';
 import { serveStats } from './server-stats.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CollectibleDto } from '../../schema/api/collectibles.ts';
-import { COLLECTIBLES } from '../../game-server/seed/collectibles-data.ts';
+import { COLLECTIBLES } from '../../game-server/domain/seed/collectibles-data.ts';
 import { groupByDesign } from './designs.ts';
 import { emblemShapes, type EmblemDesign } from './emblem.ts';
 

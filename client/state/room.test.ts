@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessageDto } from '../../schema/api/chat.ts';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
-import { waitFor } from '../../game-server/rooms/test-clients.ts';
+import { waitFor } from '../../game-server/testing/test-clients.ts';
 import { testBackends } from '../../game-server/testing/databases.ts';
 import { signedInPlayer } from '../../game-server/testing/players.ts';
 import { startTestServer, type TestServer } from '../../game-server/testing/test-server.ts';

@@ -1,8 +1,8 @@
 // The real game server on a fresh in-memory embedded database, for scripts run outside vitest
 // (e2e/screenshots.ts, bench/map.bench.ts); tests use startTestServer instead.
 import { loadConfig } from '../../game-server/config.ts';
-import { openEmbedded } from '../../game-server/db/database.ts';
-import { createLogger } from '../../game-server/logger.ts';
+import { openEmbedded } from '../../game-server/infra/db/database.ts';
+import { createLogger } from '../../game-server/infra/logger.ts';
 import { startGameServer, type GameServer } from '../../game-server/server.ts';
 import { TEST_DEMO_PASSWORD, TEST_WANAKT_PASSWORD } from '../../game-server/testing/test-passwords.ts';
 

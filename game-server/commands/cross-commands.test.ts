@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sql } from '../db/database.ts';
-import { checkInvariants } from '../economy/supply.ts';
+import type { Sql } from '../infra/db/database.ts';
+import { checkInvariants } from '../domain/economy/supply.ts';
 import { postgresBackendIfReachable } from '../testing/databases.ts';
 import { dealCrossingLand } from '../testing/crossing-land.ts';
 import { signedInPlayer } from '../testing/players.ts';

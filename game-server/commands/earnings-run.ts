@@ -1,8 +1,8 @@
 import { earningsMonthOf } from '../../schema/rules/earnings.ts';
-import { inTransaction } from '../db/database.ts';
-import { checkMonth, EARNINGS_BATCH_SIZE, payEarningsBatch, planEarningsMonth } from '../economy/earnings.ts';
-import { emit } from '../events/outbox.ts';
-import type { ServiceDeps } from '../service-deps.ts';
+import { inTransaction } from '../infra/db/database.ts';
+import { checkMonth, EARNINGS_BATCH_SIZE, payEarningsBatch, planEarningsMonth } from '../domain/economy/earnings.ts';
+import { emit } from '../infra/events/outbox.ts';
+import type { ServiceDeps } from '../domain/service-deps.ts';
 
 // The monthly earnings run of its job: the month is planned in one transaction, then minted in
 // batches, each one transaction with its ledger lines and the event that shows the players paid.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ActingUser, Actor } from '../../schema/commands/policy.ts';
 import { WANAKT_USER_ID } from '../../schema/constants.ts';
-import type { Database, Sql } from '../db/database.ts';
-import { outboxHead } from '../events/outbox.ts';
+import type { Database, Sql } from '../infra/db/database.ts';
+import { outboxHead } from '../infra/events/outbox.ts';
 import { testBackends } from '../testing/databases.ts';
 import { balanceOf, createPlayer } from '../testing/players.ts';
 import { committedEvents } from '../testing/processes.ts';

@@ -1,8 +1,8 @@
 import type { CommandOf, CommandType } from '../../schema/commands/index.ts';
 import type { ActingUser, Actor } from '../../schema/commands/policy.ts';
-import { unauthenticated } from '../errors.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
-import type { ServiceDeps, Work } from '../service-deps.ts';
+import { unauthenticated } from '../domain/errors.ts';
+import type { PaymentProvider } from '../domain/payments/provider.ts';
+import type { ServiceDeps, Work } from '../domain/service-deps.ts';
 
 /** What the pipeline runs with: the services' needs, and the payment provider where there is one. */
 export interface CommandDeps extends ServiceDeps {

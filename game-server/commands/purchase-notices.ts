@@ -1,7 +1,7 @@
 import { WANAKT_USER_ID } from '../../schema/constants.ts';
 import { territoryBought, territorySold, vassalJoined, type NoticeDraft } from '../../schema/rules/notifications.ts';
-import type { Tx } from '../db/database.ts';
-import type { LockedTerritory } from '../world/territories.ts';
+import type { Tx } from '../infra/db/database.ts';
+import type { LockedTerritory } from '../domain/world/territories.ts';
 
 /**
  * Who hears of a purchase: the player it was bought from, and the owner of the territory above it,

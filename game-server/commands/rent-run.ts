@@ -1,9 +1,9 @@
 import type { RentGeneratedDto } from '../../schema/api/revenue.ts';
 import { rentPeriodOf } from '../../schema/rules/rent.ts';
-import { inTransaction } from '../db/database.ts';
-import { beginRentPass, billRentBatch, RENT_BATCH_SIZE, rentPeriodStart } from '../economy/rent-cycle.ts';
-import { emit } from '../events/outbox.ts';
-import type { ServiceDeps } from '../service-deps.ts';
+import { inTransaction } from '../infra/db/database.ts';
+import { beginRentPass, billRentBatch, RENT_BATCH_SIZE, rentPeriodStart } from '../domain/economy/rent-cycle.ts';
+import { emit } from '../infra/events/outbox.ts';
+import type { ServiceDeps } from '../domain/service-deps.ts';
 
 // The rent cycle's run, shared by its 6-month job and the Wanakt's rent.generate command. A period
 // can hold 100,000 territories, so the run commits in batches: each batch is one transaction with

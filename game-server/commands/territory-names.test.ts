@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { INVISIBLE_NAME_MESSAGE, RESERVED_NAME_MESSAGE } from '../../schema/rules/names.ts';
-import { checkInvariants } from '../economy/supply.ts';
+import { checkInvariants } from '../domain/economy/supply.ts';
 import { postgresBackendIfReachable } from '../testing/databases.ts';
 import { signedInPlayer } from '../testing/players.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';

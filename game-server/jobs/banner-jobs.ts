@@ -1,9 +1,9 @@
-import { rotateBanner, type BannerRotation } from '../ads/banner-rotation.ts';
-import type { ImpressionTally } from '../ads/impression-tally.ts';
-import { recordImpressions, type DeliveredImpressions } from '../ads/impressions.ts';
-import { inTransaction } from '../db/database.ts';
-import { emit } from '../events/outbox.ts';
-import type { ServiceDeps } from '../service-deps.ts';
+import { rotateBanner, type BannerRotation } from '../domain/ads/banner-rotation.ts';
+import type { ImpressionTally } from '../domain/ads/impression-tally.ts';
+import { recordImpressions, type DeliveredImpressions } from '../domain/ads/impressions.ts';
+import { inTransaction } from '../infra/db/database.ts';
+import { emit } from '../infra/events/outbox.ts';
+import type { ServiceDeps } from '../domain/service-deps.ts';
 
 // The banner's two jobs (docs/design.md "Jobs"): the rotation, once per slot across processes, and
 // the one writer of banner impressions, which each process runs for what its own rooms showed.

@@ -1,7 +1,7 @@
-import { inTransaction } from '../db/database.ts';
-import type { ServiceDeps } from '../service-deps.ts';
-import { recordBroadcastReach } from '../social/broadcasts.ts';
-import type { ReachTally } from '../social/reach-tally.ts';
+import { inTransaction } from '../infra/db/database.ts';
+import type { ServiceDeps } from '../domain/service-deps.ts';
+import { recordBroadcastReach } from '../domain/social/broadcasts.ts';
+import type { ReachTally } from '../domain/social/reach-tally.ts';
 
 // The one writer of broadcasts' reach (docs/design.md "Jobs"): each process writes what its own
 // rooms delivered, so a broadcast screen sees its reach within seconds of the broadcast going out.

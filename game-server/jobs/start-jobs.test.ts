@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bannerSlotOf } from '../ads/banner-rotation.ts';
-import { ImpressionTally } from '../ads/impression-tally.ts';
+import { bannerSlotOf } from '../domain/ads/banner-rotation.ts';
+import { ImpressionTally } from '../domain/ads/impression-tally.ts';
 import { loadConfig } from '../config.ts';
-import type { Database, Sql } from '../db/database.ts';
-import { createLogger } from '../logger.ts';
+import type { Database, Sql } from '../infra/db/database.ts';
+import { createLogger } from '../infra/logger.ts';
 import { postgresBackendIfReachable, testBackends } from '../testing/databases.ts';
 import { createPlayer } from '../testing/players.ts';
 import { committedEvents, separateProcesses } from '../testing/processes.ts';

@@ -1,12 +1,12 @@
 import type { Express } from 'express';
-import { createOriginPolicy } from '../auth/origin.ts';
-import type { Sql } from '../db/database.ts';
-import { createApp } from '../http/app.ts';
-import type { HttpDeps } from '../http/deps.ts';
-import { createCounterStore } from '../limits/counter-store.ts';
-import { createLimits } from '../limits/door-limits.ts';
-import { createLogger } from '../logger.ts';
-import { createSandboxProvider } from '../payments/sandbox-provider.ts';
+import { createOriginPolicy } from '../domain/auth/origin.ts';
+import type { Sql } from '../infra/db/database.ts';
+import { createApp } from '../transport/http/app.ts';
+import type { HttpDeps } from '../transport/http/deps.ts';
+import { createCounterStore } from '../infra/limits/counter-store.ts';
+import { createLimits } from '../infra/limits/door-limits.ts';
+import { createLogger } from '../infra/logger.ts';
+import { createSandboxProvider } from '../domain/payments/sandbox-provider.ts';
 
 /** The REST app as the server builds it, for tests that read its routes: building it touches no database, routers only keep their dependencies. */
 export function appWithoutDatabase(): Express {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { createSession, SESSION_COOKIE } from '../auth/sessions.ts';
-import type { Database, Sql } from '../db/database.ts';
-import { checkInvariants } from '../economy/supply.ts';
-import { converged } from '../rooms/test-clients.ts';
+import { createSession, SESSION_COOKIE } from '../domain/auth/sessions.ts';
+import type { Database, Sql } from '../infra/db/database.ts';
+import { checkInvariants } from '../domain/economy/supply.ts';
+import { converged } from './test-clients.ts';
 import { freshAddress } from './agent.ts';
 import { sharedProcessEnvironment, startGameProcess, type GameProcess } from './game-processes.ts';
 import { dealCrossingLand } from './crossing-land.ts';

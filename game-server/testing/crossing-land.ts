@@ -1,4 +1,4 @@
-import type { Sql } from '../db/database.ts';
+import type { Sql } from '../infra/db/database.ts';
 
 /**
  * Gives these players land whose trades cross between them: towns dealt round-robin, then

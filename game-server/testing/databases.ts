@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
-import { openEmbedded, type Database } from '../db/database.ts';
+import { openEmbedded, type Database } from '../infra/db/database.ts';
 import { openThrowawayDatabase } from './postgres-admin.ts';
 
 export interface TestBackend {

@@ -3,9 +3,9 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openEmbedded, openPostgres, type Database } from '../db/database.ts';
-import { migrate } from '../db/migrate.ts';
-import { seed } from '../seed/seed.ts';
+import { openEmbedded, openPostgres, type Database } from '../infra/db/database.ts';
+import { migrate } from '../infra/db/migrate.ts';
+import { seed } from '../domain/seed/seed.ts';
 import { adminConnection, databaseUrl } from './postgres-admin.ts';
 import { TEST_DEMO_PASSWORD, TEST_WANAKT_PASSWORD } from './test-passwords.ts';
 

@@ -2,7 +2,7 @@
 // grants, a year of mints, rent, trades (with their ownership rows) and payments to the treasury,
 // stamped across the days, and then the balances and supply those rows add up to, so the money
 // invariants hold afterwards. The insert triggers roll each batch up as the game's own writes do.
-import { transaction, type Sql } from '../db/database.ts';
+import { transaction, type Sql } from '../infra/db/database.ts';
 import { WANAKT_USER_ID } from '../../schema/constants.ts';
 
 export interface HistoryShape {

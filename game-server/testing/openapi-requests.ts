@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { openApiDocument } from '../http/openapi/document.ts';
+import { openApiDocument } from '../transport/http/openapi/document.ts';
 
 // Requests built from the published OpenAPI document alone, as a client that only read it would
 // build them: one example per operation, values one past each limit it states, the example with

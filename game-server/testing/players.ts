@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { STARTING_BALANCE } from '../../schema/constants.ts';
-import { inTransaction, type Sql } from '../db/database.ts';
-import { mint } from '../economy/ledger.ts';
-import { createSession, SESSION_COOKIE } from '../auth/sessions.ts';
+import { inTransaction, type Sql } from '../infra/db/database.ts';
+import { mint } from '../domain/economy/ledger.ts';
+import { createSession, SESSION_COOKIE } from '../domain/auth/sessions.ts';
 import type { TestAgent } from './agent.ts';
 import type { TestServer } from './test-server.ts';
 

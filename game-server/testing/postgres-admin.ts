@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import { openPostgres, type Database } from '../db/database.ts';
+import { openPostgres, type Database } from '../infra/db/database.ts';
 
 /** A connection to the test server's maintenance database, for creating and dropping databases. */
 export function adminConnection(url: string) {

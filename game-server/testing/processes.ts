@@ -1,8 +1,8 @@
 import { afterEach, beforeEach } from 'vitest';
-import { openPostgres, type Database } from '../db/database.ts';
-import type { Queryable } from '../db/database.ts';
-import type { DomainEvent } from '../events/domain-events.ts';
-import { readOutbox } from '../events/outbox.ts';
+import { openPostgres, type Database } from '../infra/db/database.ts';
+import type { Queryable } from '../infra/db/database.ts';
+import type { DomainEvent } from '../infra/events/domain-events.ts';
+import { readOutbox } from '../infra/events/outbox.ts';
 import type { TestBackend } from './databases.ts';
 
 /** The events committed to the outbox after number `after`, in order. */

@@ -1,6 +1,6 @@
 import { ErrorDto } from '../../schema/api/user.ts';
-import { errorStatuses } from '../http/openapi/operation.ts';
-import { operationFinder } from '../http/openapi/route-table.ts';
+import { errorStatuses } from '../transport/http/openapi/operation.ts';
+import { operationFinder } from '../transport/http/openapi/route-table.ts';
 
 const findOperation = operationFinder();
 

@@ -1,6 +1,6 @@
 import { loadConfig } from '../config.ts';
-import type { Database, Sql } from '../db/database.ts';
-import { createLogger, type Logger } from '../logger.ts';
+import type { Database, Sql } from '../infra/db/database.ts';
+import { createLogger, type Logger } from '../infra/logger.ts';
 import { startGameServer, type GameServer, type StartOptions } from '../server.ts';
 import { TestAgent } from './agent.ts';
 import type { TestBackend } from './databases.ts';

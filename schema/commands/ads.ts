@@ -28,7 +28,7 @@ export const RejectAd = declareCommand(z.object({ type: z.literal('ad.reject'), 
 /**
  * A click on a running ad, counted for its advertiser once per address per ad an hour. The banner's
  * link is GET /api/ads/{id}/click, which executes this command for a counted click and redirects
- * (game-server/http/routes/ads.ts); both count against one counter.
+ * (game-server/transport/http/routes/ads.ts); both count against one counter.
  */
 export const ClickAd = declareCommand(z.object({ type: z.literal('ad.click'), adId }), visitor, {
   method: 'post', path: '/ads/:id/click', params, scope: null, tag: 'Ads', summary: "Count a click on a running ad; answers where it leads",

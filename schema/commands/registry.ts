@@ -7,7 +7,7 @@ import type { Permission } from './permission.ts';
  * One command, declared once: its validator, who may send it, and its REST call. The union of
  * commands, the policy table, the routes Express mounts, their OpenAPI operations and the API-key
  * scope of each call are all read from these entries (schema/commands/index.ts, policy.ts;
- * game-server/http/command-routes.ts, game-server/http/openapi/command-operations.ts).
+ * game-server/transport/http/command-routes.ts, game-server/transport/http/openapi/command-operations.ts).
  */
 export interface CommandEntry<T extends string = string, S extends z.ZodObject = z.ZodObject> {
   type: T;
@@ -17,7 +17,7 @@ export interface CommandEntry<T extends string = string, S extends z.ZodObject =
   http: CommandCall;
 }
 
-/** A limit of the command's own, beyond each key's budget: game-server/http/command-limits.ts keeps the counters. */
+/** A limit of the command's own, beyond each key's budget: game-server/transport/http/command-limits.ts keeps the counters. */
 export type CommandLimit = 'visit' | 'chat' | 'checkout' | 'broadcast' | 'ad-checkout' | 'ad-click' | 'audit' | 'first-steps' | 'notifications';
 
 /** The id a path parameter carries into the command: the command's field, and the parameter as the document shows it. */
@@ -39,7 +39,7 @@ export interface CommandCall {
   description?: string;
   /** The success answer: its status and its body (none for 204). */
   ok: { status: 200 | 201 | 204; schema?: z.ZodType; description: string };
-  /** Error statuses beyond those every call can answer (game-server/http/openapi/operation.ts errorStatuses). */
+  /** Error statuses beyond those every call can answer (game-server/transport/http/openapi/operation.ts errorStatuses). */
   errors?: number[];
   limit?: CommandLimit;
 }

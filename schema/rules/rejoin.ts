@@ -11,7 +11,7 @@ export const FAILED_TO_RECONNECT_CLOSE_CODE = 4003;
  * session ran out): the client forgets its player and joins again as a visitor.
  */
 export const SESSION_ENDED_CLOSE_CODE = 4401;
-/** Refused: too many sockets from one address or one session (see game-server/limits/door-limits.ts). */
+/** Refused: too many sockets from one address or one session (see game-server/infra/limits/door-limits.ts). */
 export const TOO_MANY_SOCKETS_CODE = 4429;
 /**
  * The SDK's own reconnection to the same room, set on every joined room: three tries over about

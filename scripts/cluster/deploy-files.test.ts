@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { registry } from '../../game-server/observability/metrics.ts';
+import { registry } from '../../game-server/infra/observability/metrics.ts';
 import { debianTool } from '../debian-package.mjs';
 import { mainConfig, NGINX_TEMPLATE, siteConfig, TEMPLATE_VARIABLES } from './nginx.ts';
 import { writePrometheusFiles } from './prometheus-files.ts';

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { CreateApiKey, MarkNotificationsRead, RevokeApiKey, SetNotificationPreference } from '../../../schema/commands/account.ts';
-import { createApiKey, revokeApiKey } from '../../auth/api-keys.ts';
-import { markNotificationsRead, setNotificationPreference } from '../../notifications/notifications.ts';
+import { createApiKey, revokeApiKey } from '../../domain/auth/api-keys.ts';
+import { markNotificationsRead, setNotificationPreference } from '../../domain/notifications/notifications.ts';
 import { created, ok, userOf, type InTransaction } from '../handler.ts';
 
 // A player's own settings: each touches only rows of the acting player, and tells no room (a read

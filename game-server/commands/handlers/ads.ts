@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import type { ApproveAd, BuyBanner, ClickAd, PurchaseAd, RejectAd } from '../../../schema/commands/ads.ts';
-import { approveAd as approve, markAdRejected, refundRejectedAd } from '../../ads/ad-lifecycle.ts';
-import { readAd, toReviewDto } from '../../ads/ad-rows.ts';
-import { inTransaction } from '../../db/database.ts';
-import { emit } from '../../events/outbox.ts';
-import { startAdPurchase } from '../../ads/ad-purchase.ts';
-import { buyBanner as buy } from '../../ads/banners.ts';
-import { recordAdClick } from '../../ads/clicks.ts';
+import { approveAd as approve, markAdRejected, refundRejectedAd } from '../../domain/ads/ad-lifecycle.ts';
+import { readAd, toReviewDto } from '../../domain/ads/ad-rows.ts';
+import { inTransaction } from '../../infra/db/database.ts';
+import { emit } from '../../infra/events/outbox.ts';
+import { startAdPurchase } from '../../domain/ads/ad-purchase.ts';
+import { buyBanner as buy } from '../../domain/ads/banners.ts';
+import { recordAdClick } from '../../domain/ads/clicks.ts';
 import { created, ok, providerOf, userOf, type InTransaction, type OwnTransactions } from '../handler.ts';
 
 /** docs/rules.md §6: an advertiser, with no account, opens a card payment for impressions on a territory. */

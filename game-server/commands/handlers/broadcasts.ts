@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { PayForBroadcast, SendBroadcast } from '../../../schema/commands/social.ts';
-import { inTransaction } from '../../db/database.ts';
-import { conflict } from '../../errors.ts';
-import { PAY_FIRST, sendWithUnusedPayment, settleLateBroadcastPayments, startBroadcastPayment } from '../../social/broadcasts.ts';
+import { inTransaction } from '../../infra/db/database.ts';
+import { conflict } from '../../domain/errors.ts';
+import { PAY_FIRST, sendWithUnusedPayment, settleLateBroadcastPayments, startBroadcastPayment } from '../../domain/social/broadcasts.ts';
 import { created, providerOf, userOf, type OwnTransactions } from '../handler.ts';
 
 // docs/rules.md §4 "Broadcast flow": pay $1, then send. Both ask the payment provider (to open a payment,

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { PostChat } from '../../../schema/commands/social.ts';
-import { postChatMessage } from '../../social/chat.ts';
-import { emit } from '../../events/outbox.ts';
+import { postChatMessage } from '../../domain/social/chat.ts';
+import { emit } from '../../infra/events/outbox.ts';
 import { created, userOf, type InTransaction } from '../handler.ts';
 
 /** A message to a territory's chat, over REST or the world room alike. */

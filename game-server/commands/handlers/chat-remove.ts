@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { RemoveChatMessage } from '../../../schema/commands/social.ts';
-import { emit } from '../../events/outbox.ts';
-import { removeChatMessage } from '../../social/moderation.ts';
+import { emit } from '../../infra/events/outbox.ts';
+import { removeChatMessage } from '../../domain/social/moderation.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 
 /** The Wanakt's removal of a chat message: marked, audited, and taken off the screens that show it. */

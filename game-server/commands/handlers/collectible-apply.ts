@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ApplyCollectible, UnapplyCollectible } from '../../../schema/commands/economy.ts';
-import { setCollectibleApplied } from '../../economy/collectibles.ts';
+import { setCollectibleApplied } from '../../domain/economy/collectibles.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 
 /** Applying a collectible and taking it off are one rule with two answers. */

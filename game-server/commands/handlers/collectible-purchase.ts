@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { WANAKT_USER_ID } from '../../../schema/constants.ts';
 import type { BuyCollectible } from '../../../schema/commands/economy.ts';
-import { purchaseCollectible } from '../../economy/collectibles.ts';
-import { emit } from '../../events/outbox.ts';
+import { purchaseCollectible } from '../../domain/economy/collectibles.ts';
+import { emit } from '../../infra/events/outbox.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 
 export const buyCollectible: InTransaction<z.infer<typeof BuyCollectible.schema>> = {

@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 import type { MintDrk } from '../../../schema/commands/economy.ts';
-import { mint } from '../../economy/ledger.ts';
-import { readSupply } from '../../economy/supply.ts';
-import { notFound } from '../../errors.ts';
-import { emit } from '../../events/outbox.ts';
-import { recordAudit } from '../../audit/audit-log.ts';
+import { mint } from '../../domain/economy/ledger.ts';
+import { readSupply } from '../../domain/economy/supply.ts';
+import { notFound } from '../../domain/errors.ts';
+import { emit } from '../../infra/events/outbox.ts';
+import { recordAudit } from '../../domain/audit/audit-log.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 import { formatDrk } from '../../../schema/format.ts';
-import { notify } from '../../notifications/notifications.ts';
+import { notify } from '../../domain/notifications/notifications.ts';
 import { drkMinted } from '../../../schema/rules/notifications.ts';
 
 /**

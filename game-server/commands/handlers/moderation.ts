@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { MutePlayer, RemoveBroadcast, UnmutePlayer } from '../../../schema/commands/social.ts';
-import { emit } from '../../events/outbox.ts';
-import { mutePlayer, removeBroadcast, unmutePlayer } from '../../social/moderation.ts';
+import { emit } from '../../infra/events/outbox.ts';
+import { mutePlayer, removeBroadcast, unmutePlayer } from '../../domain/social/moderation.ts';
 import { created, ok, userOf, type InTransaction } from '../handler.ts';
 
 /** The Wanakt's removal of a broadcast: marked, audited, and taken off every room's screen. */

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { CancelCheckout, ConfirmSandboxPayment, StartDrkPurchase } from '../../../schema/commands/economy.ts';
-import { inTransaction } from '../../db/database.ts';
-import { cancelCheckout as cancel } from '../../payments/cancel-checkout.ts';
-import { startDrkPurchase as start } from '../../payments/drk-store.ts';
-import { confirmSandboxPayment as confirm } from '../../payments/receive.ts';
+import { inTransaction } from '../../infra/db/database.ts';
+import { cancelCheckout as cancel } from '../../domain/payments/cancel-checkout.ts';
+import { startDrkPurchase as start } from '../../domain/payments/drk-store.ts';
+import { confirmSandboxPayment as confirm } from '../../domain/payments/receive.ts';
 import { created, ok, providerOf, userOf, type OwnTransactions } from '../handler.ts';
 
 /** Opens a card payment for a DRK package; the DRK is minted when the provider confirms it. */

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { PayRent } from '../../../schema/commands/economy.ts';
-import { payRent as pay } from '../../economy/rent-payments.ts';
-import { emit } from '../../events/outbox.ts';
+import { payRent as pay } from '../../domain/economy/rent-payments.ts';
+import { emit } from '../../infra/events/outbox.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 
 export const payRent: InTransaction<z.infer<typeof PayRent.schema>> = {

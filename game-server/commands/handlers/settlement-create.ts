@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { CreateSettlement } from '../../../schema/commands/world.ts';
-import { createSettlement as create } from '../../world/settlements.ts';
-import { recordAudit } from '../../audit/audit-log.ts';
-import { emit } from '../../events/outbox.ts';
+import { createSettlement as create } from '../../domain/world/settlements.ts';
+import { recordAudit } from '../../domain/audit/audit-log.ts';
+import { emit } from '../../infra/events/outbox.ts';
 import { created, userOf, type InTransaction } from '../handler.ts';
 
 export const createSettlement: InTransaction<z.infer<typeof CreateSettlement.schema>> = {

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { CreateSpecialEvent, UpdateSpecialEvent } from '../../../schema/commands/world.ts';
-import { createSpecialEvent as create, updateSpecialEvent as update } from '../../world/events.ts';
+import { createSpecialEvent as create, updateSpecialEvent as update } from '../../domain/world/events.ts';
 import { created, ok, type InTransaction } from '../handler.ts';
 
 // Realm-wide special events: their multipliers apply to earnings, rent and upgrades while they run.

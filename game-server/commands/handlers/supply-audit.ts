@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { SupplyAuditDto } from '../../../schema/api/economy.ts';
 import type { RunSupplyAudit } from '../../../schema/commands/economy.ts';
-import { inTransaction, type Sql } from '../../db/database.ts';
-import { runSupplyAudit } from '../../economy/supply-audit.ts';
+import { inTransaction, type Sql } from '../../infra/db/database.ts';
+import { runSupplyAudit } from '../../domain/economy/supply-audit.ts';
 import { ok, type OwnTransactions } from '../handler.ts';
 
 // An audit scans the whole ledger: one runs at a time on a database, and callers that ask meanwhile share it.

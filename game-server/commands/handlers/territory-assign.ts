@@ -2,14 +2,14 @@ import type { z } from 'zod';
 import type { AssignTerritory } from '../../../schema/commands/territories.ts';
 import { WANAKT_USER_ID } from '../../../schema/constants.ts';
 import { decideAssignment } from '../../../schema/rules/market.ts';
-import { changeOwner } from '../../economy/market.ts';
-import { notFound } from '../../errors.ts';
-import { emit } from '../../events/outbox.ts';
-import { recordAudit } from '../../audit/audit-log.ts';
-import { lockTerritory } from '../../world/territories.ts';
+import { changeOwner } from '../../domain/economy/market.ts';
+import { notFound } from '../../domain/errors.ts';
+import { emit } from '../../infra/events/outbox.ts';
+import { recordAudit } from '../../domain/audit/audit-log.ts';
+import { lockTerritory } from '../../domain/world/territories.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 import { decided, factsOf } from '../owner.ts';
-import { notify } from '../../notifications/notifications.ts';
+import { notify } from '../../domain/notifications/notifications.ts';
 import { territoryGifted } from '../../../schema/rules/notifications.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { DescribeTerritory } from '../../../schema/commands/territories.ts';
-import { describeTerritory as describe } from '../../world/territory-edits.ts';
-import { lockTerritory } from '../../world/territories.ts';
-import { emit } from '../../events/outbox.ts';
+import { describeTerritory as describe } from '../../domain/world/territory-edits.ts';
+import { lockTerritory } from '../../domain/world/territories.ts';
+import { emit } from '../../infra/events/outbox.ts';
 import { ok, type InTransaction } from '../handler.ts';
 import { requireOwner } from '../owner.ts';
 

@@ -2,12 +2,12 @@ import type { z } from 'zod';
 import type { GiftTerritory } from '../../../schema/commands/territories.ts';
 import { decideGift } from '../../../schema/rules/market.ts';
 import { territoryGifted } from '../../../schema/rules/notifications.ts';
-import { recordAudit } from '../../audit/audit-log.ts';
-import { changeOwner } from '../../economy/market.ts';
-import { notFound } from '../../errors.ts';
-import { emit } from '../../events/outbox.ts';
-import { notify } from '../../notifications/notifications.ts';
-import { lockTerritory } from '../../world/territories.ts';
+import { recordAudit } from '../../domain/audit/audit-log.ts';
+import { changeOwner } from '../../domain/economy/market.ts';
+import { notFound } from '../../domain/errors.ts';
+import { emit } from '../../infra/events/outbox.ts';
+import { notify } from '../../domain/notifications/notifications.ts';
+import { lockTerritory } from '../../domain/world/territories.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 import { decided, factsOf, requireOwner } from '../owner.ts';
 

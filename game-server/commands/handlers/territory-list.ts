@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { ListTerritory } from '../../../schema/commands/territories.ts';
 import { decideListing } from '../../../schema/rules/market.ts';
-import { emit } from '../../events/outbox.ts';
-import { lockTerritory } from '../../world/territories.ts';
+import { emit } from '../../infra/events/outbox.ts';
+import { lockTerritory } from '../../domain/world/territories.ts';
 import { ok, type InTransaction } from '../handler.ts';
 import { decided, factsOf, requireOwner } from '../owner.ts';
 

@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { MoveTerritoryPin } from '../../../schema/commands/territories.ts';
-import { setTerritoryPosition } from '../../world/positions.ts';
-import { recordAudit } from '../../audit/audit-log.ts';
-import { lockTerritory } from '../../world/territories.ts';
-import { emit } from '../../events/outbox.ts';
+import { setTerritoryPosition } from '../../domain/world/positions.ts';
+import { recordAudit } from '../../domain/audit/audit-log.ts';
+import { lockTerritory } from '../../domain/world/territories.ts';
+import { emit } from '../../infra/events/outbox.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 
 /** The Wanakt's pin move, from PATCH .../position and from the room's pin drop alike. */

@@ -2,11 +2,11 @@ import type { PurchaseTerritory } from '../../../schema/commands/territories.ts'
 import { WANAKT_USER_ID } from '../../../schema/constants.ts';
 import { decidePurchase } from '../../../schema/rules/market.ts';
 import type { z } from 'zod';
-import { changeOwner } from '../../economy/market.ts';
-import { emit } from '../../events/outbox.ts';
+import { changeOwner } from '../../domain/economy/market.ts';
+import { emit } from '../../infra/events/outbox.ts';
 import { purchaseNotices } from '../purchase-notices.ts';
-import { notify } from '../../notifications/notifications.ts';
-import { lockTerritory } from '../../world/territories.ts';
+import { notify } from '../../domain/notifications/notifications.ts';
+import { lockTerritory } from '../../domain/world/territories.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 import { decided, factsOf } from '../owner.ts';
 

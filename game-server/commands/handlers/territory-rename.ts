@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { RenameTerritory } from '../../../schema/commands/territories.ts';
-import { renameTerritory as rename } from '../../world/territory-edits.ts';
-import { lockTerritory } from '../../world/territories.ts';
+import { renameTerritory as rename } from '../../domain/world/territory-edits.ts';
+import { lockTerritory } from '../../domain/world/territories.ts';
 import { refuseTerritoryName } from '../territory-names.ts';
-import { emit } from '../../events/outbox.ts';
+import { emit } from '../../infra/events/outbox.ts';
 import { ok, type InTransaction } from '../handler.ts';
 import { requireOwner } from '../owner.ts';
 

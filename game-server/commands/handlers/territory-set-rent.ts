@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { SetTerritoryRent } from '../../../schema/commands/territories.ts';
-import { setTerritoryRent as setRent } from '../../world/territory-edits.ts';
-import { lockTerritory } from '../../world/territories.ts';
-import { recordAudit } from '../../audit/audit-log.ts';
-import { emit } from '../../events/outbox.ts';
+import { setTerritoryRent as setRent } from '../../domain/world/territory-edits.ts';
+import { lockTerritory } from '../../domain/world/territories.ts';
+import { recordAudit } from '../../domain/audit/audit-log.ts';
+import { emit } from '../../infra/events/outbox.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 
 export const setTerritoryRent: InTransaction<z.infer<typeof SetTerritoryRent.schema>> = {

@@ -2,10 +2,10 @@ import type { z } from 'zod';
 import type { UpgradeTerritory } from '../../../schema/commands/territories.ts';
 import { WANAKT_USER_ID } from '../../../schema/constants.ts';
 import { decideUpgrade } from '../../../schema/rules/market.ts';
-import { transfer } from '../../economy/ledger.ts';
-import { emit } from '../../events/outbox.ts';
-import { activeEventMultiplier } from '../../world/special-events.ts';
-import { lockTerritory } from '../../world/territories.ts';
+import { transfer } from '../../domain/economy/ledger.ts';
+import { emit } from '../../infra/events/outbox.ts';
+import { activeEventMultiplier } from '../../domain/world/special-events.ts';
+import { lockTerritory } from '../../domain/world/territories.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 import { decided, requireOwner } from '../owner.ts';
 

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { VisitTerritory } from '../../../schema/commands/territories.ts';
-import { recordVisit } from '../../ads/visits.ts';
-import { emit } from '../../events/outbox.ts';
+import { recordVisit } from '../../domain/ads/visits.ts';
+import { emit } from '../../infra/events/outbox.ts';
 import { ok, type InTransaction } from '../handler.ts';
 
 export const visitTerritory: InTransaction<z.infer<typeof VisitTerritory.schema>> = {

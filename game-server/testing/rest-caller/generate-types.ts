@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import openapiTS, { astToString, COMMENT_HEADER } from 'openapi-typescript';
-import { openApiDocument } from '../../http/openapi/document.ts';
+import { openApiDocument } from '../../transport/http/openapi/document.ts';
 
 // The types a REST caller generates from the published document with openapi-typescript, kept
 // beside the caller's flows (flows.ts) so `npm run typecheck` checks those flows against them.

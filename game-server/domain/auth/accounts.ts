@@ -1,0 +1,102 @@
+import { randomUUID } from 'node:crypto';
+import { STARTING_BALANCE } from '../../../schema/constants.ts';
+import type { AccountDto } from '../../../schema/api/user.ts';
+import { inTransaction, type Queryable, type Sql } from '../../infra/db/database.ts';
+import { mint } from '../economy/ledger.ts';
+import { nameProblem, normaliseName, RESERVED_NAME_MESSAGE } from '../../../schema/rules/names.ts';
+import { conflict, unauthenticated } from '../errors.ts';
+import type { LoginLimits } from '../../infra/limits/door-limits.ts';
+import { admitLoginAttempt } from './login-guard.ts';
+import { isReservedName, nameSkeleton } from '../names/name-skeleton.ts';
+import { hashPassword, UNUSABLE_HASH, verifyPassword } from './passwords.ts';
+import { createSession, endSession } from './sessions.ts';
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export interface SignedIn {
+  account: AccountDto;
+  token: string;
+}
+
+export async function readAccount(sql: Queryable, userId: string): Promise<AccountDto | null> {
+  const [row] = await sql<AccountDto[]>`
+    select id, username, drk_balance::text as drk_balance, is_wanakt from users where id = ${userId}`;
+  return row ?? null;
+}
+
+const TAKEN = 'That username is already taken';
+const LOOKALIKE = "That username looks like an existing player's name: choose another";
+
+/** A new name, normalised, or the 409 that says why it cannot be had. */
+function chooseName(raw: string): { username: string; skeleton: string } {
+  const username = normaliseName(raw);
+  const problem = nameProblem(username);
+  if (problem) throw conflict(problem);
+  if (isReservedName(username)) throw conflict(RESERVED_NAME_MESSAGE);
+  return { username, skeleton: nameSkeleton(username) };
+}
+
+async function nameClash(sql: Queryable, username: string, skeleton: string): Promise<string | null> {
+  const [row] = await sql<{ same: boolean }[]>`
+    select lower(username) = lower(${username}) as same from users
+     where lower(username) = lower(${username}) or name_skeleton = ${skeleton}
+     order by same desc limit 1`;
+  if (!row) return null;
+  return row.same ? TAKEN : LOOKALIKE;
+}
+
+/**
+ * Creates the account, mints its starting balance and opens its first session, all at once. The
+ * name's skeleton is unique in the database, so two lookalikes registered at the same moment
+ * cannot both get in.
+ */
+export async function register(sql: Sql, credentials: Credentials, now: Date): Promise<SignedIn> {
+  const { username, skeleton } = chooseName(credentials.username);
+  const clash = await nameClash(sql, username, skeleton);
+  if (clash) throw conflict(clash);
+  const passwordHash = await hashPassword(credentials.password);
+  const id = randomUUID();
+  try {
+    return await inTransaction(sql, async (tx) => {
+      await tx`insert into users (id, username, name_skeleton, password_hash) values (${id}, ${username}, ${skeleton}, ${passwordHash})`;
+      await mint(tx, id, { amount: STARTING_BALANCE, reason: 'registration' });
+      const token = await createSession(tx, id, now);
+      return { account: (await readAccount(tx, id))!, token };
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code === '23505') throw conflict((await nameClash(sql, username, skeleton)) ?? TAKEN);
+    throw error;
+  }
+}
+
+/**
+ * Checks the password and opens a fresh session, ending the one the browser presented. The attempt
+ * is counted before the hash is checked (see admitLoginAttempt); the account's own name is looked
+ * up as typed, so names registered before normalisation keep logging in.
+ */
+export async function login(
+  sql: Sql,
+  limits: LoginLimits,
+  credentials: Credentials,
+  from: { address: string; previousToken: string | undefined },
+  now: Date,
+): Promise<SignedIn> {
+  const [user] = await sql<{ id: string; password_hash: string }[]>`
+    select id, password_hash from users where lower(username) = lower(${credentials.username})`;
+  const settle = await admitLoginAttempt(sql, limits, {
+    name: normaliseName(credentials.username).toLowerCase(),
+    address: from.address,
+    userId: user?.id ?? null,
+  });
+  const valid = await verifyPassword(credentials.password, user?.password_hash ?? UNUSABLE_HASH);
+  await settle(valid, now);
+  if (!user || !valid) throw unauthenticated('Invalid username or password');
+  return inTransaction(sql, async (tx) => {
+    await endSession(tx, from.previousToken);
+    const token = await createSession(tx, user.id, now);
+    return { account: (await readAccount(tx, user.id))!, token };
+  });
+}

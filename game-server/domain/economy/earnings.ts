@@ -1,0 +1,208 @@
+import type { RevenueSummaryDto } from '../../../schema/api/revenue.ts';
+import { WANAKT_USER_ID, type TerritoryType, type UpgradeTier } from '../../../schema/constants.ts';
+import { ownershipMultiplier } from '../../../schema/rules/economy.ts';
+import { ownerEarnings, scaleToSupply, territoryEarning, type EarningTerritory } from '../../../schema/rules/earnings.ts';
+import { rentPeriodOf } from '../../../schema/rules/rent.ts';
+import { monthlyEarnings, tributeOwedTo } from '../../../schema/rules/figures.ts';
+import type { ActingUser } from '../../../schema/commands/policy.ts';
+import { type Queryable, waitForTurnsFreely } from '../../infra/db/database.ts';
+import { badInput, forbidden, notFound } from '../errors.ts';
+import type { Work } from '../service-deps.ts';
+import { activeEventMultiplier } from '../world/special-events.ts';
+import { mint } from './ledger.ts';
+import { obligationsOf, periodRentMultiplier } from './rent-cycle.ts';
+import { readSupply } from './supply.ts';
+import { notify } from '../notifications/notifications.ts';
+import { earningsPaid } from '../../../schema/rules/notifications.ts';
+
+// The monthly payout of the revenue center's 'total monthly' (issue 6): planned once per month,
+// then minted in committed batches, each territory at most once per month.
+const EARNINGS_LOCK = 7_310_007;
+export const EARNINGS_BATCH_SIZE = 500;
+// Keeps each multi-row insert of the plan well under PostgreSQL's 65,535 parameters.
+const PLAN_CHUNK = 4000;
+
+interface OwnedRow extends EarningTerritory {
+  id: number;
+  owner_id: string;
+}
+
+async function ownedTerritories(sql: Queryable, ownerId: string | null, type: TerritoryType | null = null): Promise<OwnedRow[]> {
+  const rows = await sql<{ id: number; name: string; type: TerritoryType; monthly_revenue: string; upgrade_tier: UpgradeTier; owner_id: string }[]>`
+    select id, name, type, monthly_revenue::text, upgrade_tier, owner_id from territories
+     where owner_id is not null and (${ownerId}::text is null or owner_id = ${ownerId}) and (${type}::text is null or type = ${type})
+     order by id`;
+  return rows.map((row) => ({ ...row, monthly_revenue: Number(row.monthly_revenue) }));
+}
+
+function groupByOwner(rows: OwnedRow[]): Map<string, OwnedRow[]> {
+  const owners = new Map<string, OwnedRow[]>();
+  for (const row of rows) {
+    const list = owners.get(row.owner_id);
+    if (list) list.push(row);
+    else owners.set(row.owner_id, [row]);
+  }
+  return owners;
+}
+
+/** A month is named as 2026-05: anything else is refused before a run writes anything. */
+export function checkMonth(month: string): void {
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw badInput('A month looks like 2026-05');
+}
+
+async function lockMonth(sql: Queryable, month: string): Promise<void> {
+  await waitForTurnsFreely(sql);
+  await sql`select pg_advisory_xact_lock(${EARNINGS_LOCK}, hashtext(${month}))`;
+}
+
+/**
+ * Fixes the month's payout once: every owned territory's earnings by the rule, scaled down
+ * together when they would take the supply past the cap. Answers whether anything is left to pay.
+ */
+export async function planEarningsMonth({ tx, now }: Work, month: string): Promise<boolean> {
+  await lockMonth(tx, month);
+  const [existing] = await tx<{ completed_at: Date | null }[]>`select completed_at from earnings_months where month = ${month}`;
+  if (existing) return existing.completed_at === null;
+  const multiplier = await activeEventMultiplier(tx, 'revenue', now);
+  const plan = [...groupByOwner(await ownedTerritories(tx, null)).values()].flatMap((owned) => {
+    const earnings = ownerEarnings(owned, multiplier);
+    return owned.map((territory, index) => ({ territory, earning: earnings[index] }));
+  });
+  const raw = plan.flatMap(({ earning }) => [earning.toOwner, earning.toWanakt]);
+  const supply = await readSupply(tx);
+  const remaining = supply.max_supply - supply.total_supply;
+  const scaled = scaleToSupply(raw, remaining);
+  const total = raw.reduce((sum, amount) => sum + amount, 0);
+  await tx`
+    insert into earnings_months (month, planned_at, revenue_multiplier, planned_total, supply_remaining, completed_at)
+    values (${month}, ${now}, ${multiplier}, ${total}, ${remaining}, ${plan.length === 0 ? now : null})`;
+  const rows = plan.map(({ territory, earning }, index) => ({
+    month,
+    territory_id: territory.id,
+    owner_id: territory.owner_id,
+    base: earning.base,
+    multiplier_bonus: earning.multiplierBonus,
+    ad_revenue: earning.adRevenue,
+    owner_amount: scaled[index * 2],
+    wanakt_amount: scaled[index * 2 + 1],
+  }));
+  for (let start = 0; start < rows.length; start += PLAN_CHUNK) {
+    await tx`insert into territory_earnings ${tx(rows.slice(start, start + PLAN_CHUNK))}`;
+  }
+  return plan.length > 0;
+}
+
+export interface EarningsBatch {
+  territories: number;
+  minted: number;
+  done: boolean;
+  /** The players this batch minted to, whose balances changed. */
+  paid: string[];
+}
+
+/** Mints the next unpaid territories of the month in its run's transaction, never past what the cap still allows at this moment. */
+export async function payEarningsBatch({ tx, now }: Work, month: string, batchSize: number): Promise<EarningsBatch | null> {
+  await lockMonth(tx, month);
+  const [state] = await tx<{ completed_at: Date | null }[]>`select completed_at from earnings_months where month = ${month}`;
+  if (state.completed_at !== null) return null;
+  const rows = await tx<{ territory_id: number; owner_id: string; owner_amount: string; wanakt_amount: string }[]>`
+    select territory_id, owner_id, owner_amount::text, wanakt_amount::text from territory_earnings
+     where month = ${month} and paid_at is null
+     order by territory_id
+     limit ${batchSize}`;
+  // Other mints may have happened since the plan: the supply row stays locked while this batch pays.
+  const [supply] = await tx<{ remaining: string }[]>`select (max_supply - total_supply)::text as remaining from currency_supply for no key update`;
+  let remaining = Number(supply.remaining);
+  const userIds = new Set<string>();
+  let minted = 0;
+  const pay = async (to: string, planned: number, territoryId: number, reference: string) => {
+    const amount = Math.min(planned, remaining);
+    if (amount <= 0) return 0;
+    await mint(tx, to, { amount, reason: 'earnings', territoryId, reference });
+    remaining -= amount;
+    minted += amount;
+    userIds.add(to);
+    return amount;
+  };
+  for (const row of rows) {
+    const reference = `${month}:territory:${row.territory_id}`;
+    const ownerPaid = await pay(row.owner_id, Number(row.owner_amount), row.territory_id, reference);
+    const wanaktPaid = await pay(WANAKT_USER_ID, Number(row.wanakt_amount), row.territory_id, `${reference}:wonder-ads`);
+    await tx`
+      update territory_earnings set owner_paid = ${ownerPaid}, wanakt_paid = ${wanaktPaid}, paid_at = ${now}
+       where month = ${month} and territory_id = ${row.territory_id}`;
+  }
+  const done = rows.length < batchSize;
+  if (done) {
+    await tx`update earnings_months set completed_at = ${now} where month = ${month}`;
+    await notify(tx, await earningsNotices(tx, month), now);
+  }
+  return { territories: rows.length, minted, done, paid: [...userIds] };
+}
+
+/** When a month is fully paid, each player paid hears once what the month minted to it in all. */
+async function earningsNotices(tx: Queryable, month: string) {
+  const paid = await tx<{ user_id: string; amount: string }[]>`
+    select user_id, sum(amount)::text as amount from (
+      select owner_id as user_id, owner_paid as amount from territory_earnings where month = ${month}
+      union all
+      select ${WANAKT_USER_ID}, wanakt_paid from territory_earnings where month = ${month}
+    ) paid group by user_id having sum(amount) > 0`;
+  return paid.map((row) => earningsPaid(row.user_id, month, Number(row.amount)));
+}
+
+/** A player's monthly earnings by the rules now: each territory's line and the sums (schema/rules/figures.ts). */
+export async function projectedEarnings(sql: Queryable, userId: string, now: Date) {
+  const multiplier = await activeEventMultiplier(sql, 'revenue', now);
+  const owned = await ownedTerritories(sql, userId);
+  const earnings = ownerEarnings(owned, multiplier);
+  // Every owned wonder's ad revenue is minted to the Wanakt, whoever owns the wonder.
+  const wonders =
+    userId === WANAKT_USER_ID
+      ? (await ownedTerritories(sql, null, 'wonder')).map((wonder) => territoryEarning(wonder, WONDER_ALONE))
+      : [];
+  const lines = owned.map((territory, index) => ({
+    territory_id: territory.id,
+    name: territory.name,
+    base: earnings[index].base,
+    multiplier_bonus: earnings[index].multiplierBonus,
+    ad_revenue: earnings[index].toOwner - earnings[index].base - earnings[index].multiplierBonus,
+    to_owner: earnings[index].toOwner,
+  }));
+  return { revenueEventMultiplier: multiplier, territoryCount: owned.length, lines, ...monthlyEarnings(earnings, wonders) };
+}
+
+// A wonder's ad revenue depends on the wonder alone, not on its owner's count, chains or events.
+const WONDER_ALONE = { territoryCount: 1, chains: [], revenueEventMultiplier: 1 };
+
+/**
+ * The revenue center's Overview: the monthly earnings the rules project for the player (what the
+ * earnings job mints for the month), broken down, beside this period's tribute and the latest
+ * payout the ledger holds. A player reads only its own; the Wanakt, anyone's.
+ */
+export async function revenueSummary(sql: Queryable, viewer: ActingUser, userId: string, now: Date): Promise<RevenueSummaryDto> {
+  if (userId !== viewer.id && !viewer.is_wanakt) throw forbidden('You can only see your own revenue');
+  const [user] = await sql`select 1 from users where id = ${userId}`;
+  if (!user) throw notFound('User not found');
+  const projected = await projectedEarnings(sql, userId, now);
+  const period = rentPeriodOf(now);
+  const tribute = tributeOwedTo(await obligationsOf(sql, userId, await periodRentMultiplier(sql, period, now)), userId);
+  const [last] = await sql<{ month: string; amount: string }[]>`
+    select split_part(reference, ':', 1) as month, sum(amount)::text as amount from ledger
+     where reason = 'earnings' and to_user_id = ${userId} and reference is not null
+     group by 1 order by 1 desc limit 1`;
+  return {
+    user_id: userId,
+    territory_count: projected.territoryCount,
+    ownership_multiplier: ownershipMultiplier(projected.territoryCount),
+    revenue_event_multiplier: projected.revenueEventMultiplier,
+    base_revenue: projected.base_revenue,
+    multiplier_bonus: projected.multiplier_bonus,
+    ad_revenue: projected.ad_revenue,
+    wonder_ad_revenue: projected.wonder_ad_revenue,
+    feudal_tribute: tribute,
+    total_monthly: projected.monthly_earnings,
+    territories: projected.lines,
+    last_payout: last ? { month: last.month, amount: Number(last.amount) } : null,
+  };
+}

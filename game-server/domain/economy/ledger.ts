@@ -1,0 +1,85 @@
+import { shortOfDrk } from '../../../schema/rules/market.ts';
+import { conflict, GameError, notFound } from '../errors.ts';
+import type { Queryable } from '../../infra/db/database.ts';
+import type { LedgerReason } from '../../../schema/api/statement.ts';
+import { formatDrk } from '../../../schema/format.ts';
+
+export type { LedgerReason } from '../../../schema/api/statement.ts';
+
+export interface Movement {
+  amount: number;
+  reason: LedgerReason;
+  territoryId?: number | null;
+  /** What caused it, such as a payment id, so a movement can be traced and never repeated. */
+  reference?: string | null;
+}
+
+// Both refusals are 409s with docs/rules.md's wording, so a caller that has nothing to add lets them through.
+export class InsufficientBalanceError extends GameError {
+  constructor(
+    readonly needed: number,
+    readonly available: number,
+  ) {
+    super(409, shortOfDrk(needed, available));
+    this.name = 'InsufficientBalanceError';
+  }
+}
+
+export class SupplyExceededError extends GameError {
+  constructor(
+    readonly requested: number,
+    readonly remaining: number,
+  ) {
+    super(409, `Only ${formatDrk(remaining)} remaining in supply. Cannot mint ${formatDrk(requested)}.`);
+    this.name = 'SupplyExceededError';
+  }
+}
+
+function assertWholePositive(amount: number): void {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError(`A DRK amount must be a whole number above 0, got ${amount}`);
+}
+
+/**
+ * Creates DRK for `to`. The cap is enforced by the same UPDATE that raises the supply, so
+ * concurrent mints queue on the supply row and the last one that would pass the cap is refused.
+ * Must run inside the caller's transaction.
+ */
+export async function mint(tx: Queryable, to: string, movement: Movement): Promise<void> {
+  assertWholePositive(movement.amount);
+  const raised = await tx`
+    update currency_supply
+       set total_supply = total_supply + ${movement.amount},
+           circulating_supply = circulating_supply + ${movement.amount}
+     where id and total_supply + ${movement.amount} <= max_supply
+    returning total_supply`;
+  if (raised.length === 0) {
+    const [supply] = await tx<{ remaining: string }[]>`select (max_supply - total_supply)::text as remaining from currency_supply`;
+    throw new SupplyExceededError(movement.amount, Number(supply.remaining));
+  }
+  const credited = await tx`update users set drk_balance = drk_balance + ${movement.amount} where id = ${to} returning id`;
+  if (credited.length === 0) throw notFound('User not found');
+  await tx`
+    insert into ledger (reason, from_user_id, to_user_id, amount, territory_id, reference)
+    values (${movement.reason}, null, ${to}, ${movement.amount}, ${movement.territoryId ?? null}, ${movement.reference ?? null})`;
+}
+
+/**
+ * Moves DRK between two accounts. Both rows are locked in id order, so two transfers in opposite
+ * directions cannot deadlock. Must run inside the caller's transaction.
+ */
+export async function transfer(tx: Queryable, from: string, to: string, movement: Movement): Promise<void> {
+  assertWholePositive(movement.amount);
+  if (from === to) throw conflict('Cannot transfer DRK to the same account');
+  const ids = [from, to].sort();
+  const rows = await tx<{ id: string; drk_balance: string }[]>`
+    select id, drk_balance::text from users where id in ${tx(ids)} order by id for no key update`;
+  const payer = rows.find((row) => row.id === from);
+  if (!payer || !rows.some((row) => row.id === to)) throw notFound('User not found');
+  const available = Number(payer.drk_balance);
+  if (available < movement.amount) throw new InsufficientBalanceError(movement.amount, available);
+  await tx`update users set drk_balance = drk_balance - ${movement.amount} where id = ${from}`;
+  await tx`update users set drk_balance = drk_balance + ${movement.amount} where id = ${to}`;
+  await tx`
+    insert into ledger (reason, from_user_id, to_user_id, amount, territory_id, reference)
+    values (${movement.reason}, ${from}, ${to}, ${movement.amount}, ${movement.territoryId ?? null}, ${movement.reference ?? null})`;
+}

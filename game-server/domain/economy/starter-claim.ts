@@ -1,0 +1,51 @@
+import type { FirstStepsDto, StarterChoiceDto } from '../../../schema/api/first-steps.ts';
+import { STARTER_CHOICES, STARTER_PRICE, STARTER_TYPES, starterRefusal } from '../../../schema/rules/first-steps.ts';
+import type { Queryable, Tx } from '../../infra/db/database.ts';
+import { conflict } from '../errors.ts';
+
+async function starterFacts(sql: Queryable, userId: string) {
+  const [facts] = await sql<{ claimed_id: number | null; claimed_name: string | null; claimed_revenue: string | null; owns: number; balance: string }[]>`
+    select c.territory_id as claimed_id, t.name as claimed_name, t.monthly_revenue::text as claimed_revenue,
+           (select count(*)::int from territories o where o.owner_id = u.id) as owns,
+           u.drk_balance::text as balance
+      from users u
+      left join starter_claims c on c.user_id = u.id
+      left join territories t on t.id = c.territory_id
+     where u.id = ${userId}`;
+  return facts;
+}
+
+/** The starter territories left, the richest first: the treasury's villages and common areas on the market. */
+export async function starterChoices(sql: Queryable, limit = STARTER_CHOICES): Promise<StarterChoiceDto[]> {
+  const rows = await sql<(Omit<StarterChoiceDto, 'monthly_revenue'> & { monthly_revenue: string })[]>`
+    select t.id, t.name, t.type, t.monthly_revenue::text, p.name as overlord, t.latitude::text, t.longitude::text
+      from territories t left join territories p on p.id = t.parent_territory_id
+     where t.owner_id is null and t.sale_price is not null and t.type in ${sql(STARTER_TYPES)}
+     order by t.monthly_revenue desc, t.id
+     limit ${limit}`;
+  return rows.map((row) => ({ ...row, monthly_revenue: Number(row.monthly_revenue) }));
+}
+
+/** Where a player stands on its first steps: whether it may claim, what it claimed, what is left to choose. */
+export async function firstSteps(sql: Queryable, userId: string): Promise<FirstStepsDto> {
+  const facts = await starterFacts(sql, userId);
+  const refusal = starterRefusal({ alreadyClaimed: facts.claimed_id !== null, ownsTerritories: facts.owns, balance: Number(facts.balance) });
+  return {
+    price: STARTER_PRICE,
+    refusal,
+    claimed: facts.claimed_id === null ? null : { id: facts.claimed_id, name: facts.claimed_name!, monthly_revenue: Number(facts.claimed_revenue) },
+    choices: refusal === null ? await starterChoices(sql) : [],
+  };
+}
+
+/**
+ * Takes the player's one starter claim row inside the claim command's transaction, and answers what
+ * the player owns and holds for the claim's rule. The row's primary key makes the claim once per
+ * player even when two tabs claim at the same moment.
+ */
+export async function takeStarterClaim(tx: Tx, userId: string, territoryId: number): Promise<{ ownsTerritories: number; balance: number }> {
+  const claimed = await tx`insert into starter_claims (user_id, territory_id) values (${userId}, ${territoryId}) on conflict (user_id) do nothing returning user_id`;
+  if (claimed.length === 0) throw conflict('You have already claimed your starter territory');
+  const facts = await starterFacts(tx, userId);
+  return { ownsTerritories: facts.owns, balance: Number(facts.balance) };
+}

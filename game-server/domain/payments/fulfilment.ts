@@ -1,0 +1,166 @@
+import type { PaymentStatus } from '../../../schema/api/payments.ts';
+import { BROADCAST_DAY_MS, BROADCASTS_PER_DAY, packageSupplyMessage } from '../../../schema/rules/store.ts';
+import { drkText, paymentReceived, paymentRefunded, type NoticeDraft } from '../../../schema/rules/notifications.ts';
+import { notify } from '../notifications/notifications.ts';
+import { inTransaction, type Tx } from '../../infra/db/database.ts';
+import { mint, SupplyExceededError } from '../economy/ledger.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import type { PaymentEvent, PaymentProvider } from './provider.ts';
+import { lockPayment, readPayment, type PaymentRecord } from './records.ts';
+import { emit } from '../../infra/events/outbox.ts';
+import type { BroadcastDto } from '../../../schema/api/broadcasts.ts';
+import { broadcastDto, type BroadcastRow } from './broadcast-row.ts';
+
+// Provider events arrive late, twice, or out of order, so a payment only ever moves up this order.
+// A decline can be followed by a success (the buyer tries another card), never the other way round;
+// once succeeded, only our own refund moves it on.
+const RANK: Record<PaymentStatus, number> = { pending: 0, failed: 1, canceled: 2, succeeded: 3, refunded: 4 };
+
+export type Settlement =
+  | { outcome: 'unknown' }
+  | { outcome: 'unchanged' | 'failed' | 'canceled' | 'fulfilled' | 'refunded'; payment: PaymentRecord };
+
+/** What a player who paid is told: a payment for a DRK package, a broadcast or an ad. */
+function receivedNotice(payment: PaymentRecord): NoticeDraft[] {
+  if (!payment.user_id) return [];
+  const what = {
+    drk_package: () => `${drkText(Number(payment.metadata.drk))} added to your balance`,
+    broadcast: () => 'your broadcast was sent',
+    ad: () => 'your ad waits for the Wanakt\'s review',
+  }[payment.purpose]();
+  return [paymentReceived(payment.user_id, what, payment.amount_cents)];
+}
+
+const AD_EXPIRED = 'The checkout had expired and its ad was removed, so the payment was refunded';
+const AMOUNT_MISMATCH = 'The amount received does not match the price, so the payment was refunded';
+
+/** How a checkout its player canceled is marked (payments/cancel-checkout.ts): a payment arriving for it anyway is given back. */
+export const CANCELED_BY_PLAYER = 'Canceled by the player';
+const PAID_AFTER_CANCEL = 'You had canceled this checkout, so the payment was refunded';
+
+const BROADCAST_MUTED = 'You are muted, so a broadcast could not be sent: the payment was refunded';
+const BROADCAST_ALREADY_PAID = 'You had already paid for a broadcast you have not sent: this second payment was refunded';
+const BROADCAST_DAY_SPENT = "Today's broadcast was already sent: the payment was refunded";
+
+/**
+ * Why a broadcast just paid for could not be sent, or null when it can: its sender muted, holding
+ * another paid broadcast, or with the day's broadcast sent. Written here for the same reason as
+ * the ad's case below (payments/ never depends on social/).
+ */
+async function broadcastRefusal(tx: Tx, payment: PaymentRecord, now: Date): Promise<string | null> {
+  const [state] = await tx<{ muted: boolean; unused: boolean; sent: number }[]>`
+    select exists (select 1 from mutes where user_id = ${payment.user_id} and muted_until > ${now}) as muted,
+           exists (select 1 from payments p where p.user_id = ${payment.user_id} and p.purpose = 'broadcast' and p.status = 'succeeded'
+                      and p.id <> ${payment.id} and not exists (select 1 from broadcasts b where b.payment_id = p.id)) as unused,
+           (select count(*)::int from broadcasts where sender_id = ${payment.user_id} and created_at > ${new Date(now.getTime() - BROADCAST_DAY_MS)}) as sent`;
+  if (state.muted) return BROADCAST_MUTED;
+  if (state.unused) return BROADCAST_ALREADY_PAID;
+  if (state.sent >= BROADCASTS_PER_DAY) return BROADCAST_DAY_SPENT;
+  return null;
+}
+
+/**
+ * Sends a broadcast paid by this payment to every territory: the one write of a broadcast, by the
+ * payment's fulfilment and by the send command (for a payment made before payments sent their
+ * broadcast). The unique payment_id on broadcasts keeps a payment to one use.
+ */
+export async function sendPaidBroadcast(tx: Tx, paid: { paymentId: string; senderId: string; message: string }, now: Date): Promise<BroadcastDto> {
+  const [row] = await tx<BroadcastRow[]>`
+    with sent as (
+      insert into broadcasts (sender_id, message, paid, payment_id, cost_cents, created_at)
+      select ${paid.senderId}, ${paid.message}, true, id, amount_cents, ${now} from payments where id = ${paid.paymentId}
+      returning *
+    )
+    select sent.id, sent.sender_id, u.username as sender_name, sent.message, sent.paid, sent.created_at, sent.reach_count, sent.cost_cents
+      from sent join users u on u.id = sent.sender_id`;
+  const sent = broadcastDto(row);
+  await emit(tx, { type: 'broadcast.sent', broadcast: sent });
+  return sent;
+}
+
+/** Gives the buyer what the payment was for. Answers why it cannot be honoured, or null once done. */
+async function fulfil(tx: Tx, payment: PaymentRecord, now: Date): Promise<string | null> {
+  switch (payment.purpose) {
+    case 'drk_package': {
+      const drk = Number(payment.metadata.drk);
+      try {
+        await mint(tx, payment.user_id!, { amount: drk, reason: 'drk_package', reference: payment.id });
+        await emit(tx, { type: 'balances.changed', userIds: [payment.user_id!] });
+      } catch (error) {
+        // The supply was checked when the purchase began; others may have bought the rest since.
+        if (error instanceof SupplyExceededError) return packageSupplyMessage(error.remaining, drk);
+        throw error;
+      }
+      return null;
+    }
+    case 'broadcast': {
+      // docs/rules.md §4 "Broadcast flow": the payment sends the message it was opened with, in
+      // this transaction; one that cannot be sent is given back at once. The sender's row is
+      // locked as the send command locks it, so the daily limit holds across both.
+      await tx`select id from users where id = ${payment.user_id} for no key update`;
+      const refusal = await broadcastRefusal(tx, payment, now);
+      if (refusal !== null) return refusal;
+      await sendPaidBroadcast(tx, { paymentId: payment.id, senderId: payment.user_id!, message: String(payment.metadata.message) }, now);
+      return null;
+    }
+    case 'ad':
+      // The ad waits for the Wanakt's review; no ad waiting (an abandoned checkout's ad is cleaned
+      // up) means the payment is given back. Written here rather than by ads/, which opens the
+      // payment: ads/ depends on payments/, never the other way round.
+      const moved = await tx`update ads set status = 'in_review' where payment_id = ${payment.id} and status = 'pending_payment'`;
+      return moved.count > 0 ? null : AD_EXPIRED;
+  }
+}
+
+/**
+ * The one path by which a payment's outcome reaches the game: a verified webhook, the provider's own
+ * record, and the sandbox's confirmation all end here. The payment row is locked, so concurrent
+ * deliveries of one event queue, and the first to succeed fulfils in the same transaction as its
+ * ledger rows; every later one finds the payment settled and changes nothing.
+ */
+export async function settlePayment(deps: ServiceDeps, provider: PaymentProvider, event: PaymentEvent): Promise<Settlement> {
+  const settlement = await inTransaction(deps.sql, async (tx): Promise<Settlement> => {
+    const payment = await lockPayment(tx, event.paymentId);
+    if (!payment) return { outcome: 'unknown' };
+    if (RANK[event.status] <= RANK[payment.status]) return { outcome: 'unchanged', payment };
+    const now = deps.clock();
+
+    if (event.status !== 'succeeded') {
+      await tx`update payments set status = ${event.status}, failure_message = ${event.failureMessage}, updated_at = ${now} where id = ${payment.id}`;
+      return { outcome: event.status, payment: { ...payment, status: event.status, failure_message: event.failureMessage } };
+    }
+
+    const paidInFull = event.amountCents === payment.amount_cents && event.currency.toLowerCase() === 'usd';
+    const canceledByPlayer = payment.status === 'canceled' && payment.failure_message === CANCELED_BY_PLAYER;
+    const refusal = !paidInFull ? AMOUNT_MISMATCH : canceledByPlayer ? PAID_AFTER_CANCEL : await fulfil(tx, payment, now);
+    if (refusal !== null) {
+      // Still inside the transaction: if the refund call fails, nothing is recorded and the
+      // provider's retry comes back here. Asking the provider again never refunds twice.
+      const refundId = await provider.refund(payment.id);
+      await tx`
+        update payments set status = 'refunded', refund_id = ${refundId}, failure_message = ${refusal}, updated_at = ${now}
+         where id = ${payment.id}`;
+      await notify(tx, payment.user_id ? [paymentRefunded(payment.user_id, payment.amount_cents, refusal)] : [], now);
+      return { outcome: 'refunded', payment: { ...payment, status: 'refunded', failure_message: refusal } };
+    }
+    await tx`
+      update payments set status = 'succeeded', failure_message = null, fulfilled_at = ${now}, updated_at = ${now}
+       where id = ${payment.id}`;
+    await notify(tx, receivedNotice(payment), now);
+    return { outcome: 'fulfilled', payment: { ...payment, status: 'succeeded', failure_message: null, fulfilled_at: now } };
+  });
+  return settlement;
+}
+
+/**
+ * Asks the provider how a still-open payment stands and settles it through the same path, for when
+ * the webhook is late. What the browser claims is never used: only the provider's answer counts.
+ */
+export async function reconcilePayment(deps: ServiceDeps, provider: PaymentProvider, paymentId: string): Promise<PaymentRecord | null> {
+  const payment = await readPayment(deps.sql, paymentId);
+  if (!payment || RANK[payment.status] >= RANK.canceled) return payment;
+  const event = await provider.retrieve(paymentId);
+  if (!event) return payment;
+  await settlePayment(deps, provider, event);
+  return readPayment(deps.sql, paymentId);
+}

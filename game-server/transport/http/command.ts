@@ -1,0 +1,48 @@
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { COMMANDS, type CommandType } from '../../../schema/commands/index.ts';
+import type { Actor } from '../../../schema/commands/policy.ts';
+import type { CommandEntry } from '../../../schema/commands/registry.ts';
+import { execute } from '../../commands/execute.ts';
+import type { CommandDeps } from '../../commands/handler.ts';
+import type { Limits } from '../../infra/limits/door-limits.ts';
+import type { PaymentProvider } from '../../domain/payments/provider.ts';
+import { COMMAND_LIMITS } from './command-limits.ts';
+import type { HttpDeps } from './deps.ts';
+import { countAdmitted, limitRequests } from './rate-limit.ts';
+import { currentUser } from './session.ts';
+
+/** The request's actor: its session's user, or the holder of the API key it was sent with. */
+export const actorOf = (res: Response): Actor => ({ user: currentUser(res), via: res.locals.apiKey ? 'key' : 'web' });
+
+/** What a request carries into its command: the ids its path names, under the command's field names, and its body. */
+export function carried(entry: CommandEntry, req: Request): Record<string, unknown> {
+  const fields: Record<string, unknown> = Object.fromEntries(Object.entries(entry.http.params ?? {}).map(([param, target]) => [target.field, req.params[param]]));
+  if ('body' in entry.schema.shape) fields.body = req.body;
+  return fields;
+}
+
+/**
+ * A write route: the request becomes its command, the pipeline executes it for the request's actor,
+ * and its answer is sent as it is. A limit counted once the command is admitted runs after the
+ * command's authentication and validation, before its work.
+ */
+function commandRoute(deps: CommandDeps, limits: Limits, entry: CommandEntry): RequestHandler[] {
+  const limit = entry.http.limit && COMMAND_LIMITS[entry.http.limit];
+  const before = limit?.counted === 'before' ? [limitRequests(limit.counter(limits.doors), limit.keyOf, limit.refusal)] : [];
+  const admitted = limit?.counted === 'admitted' ? countAdmitted(limit.counter(limits.doors), limit.keyOf, limit.refusal) : undefined;
+  const handler: RequestHandler = async (req, res) => {
+    const input = { type: entry.type as CommandType, ...carried(entry, req) };
+    const answer = await execute(deps, actorOf(res), input, admitted && (() => admitted(req, res)));
+    if (answer.status === 204) res.status(204).end();
+    else res.status(answer.status).json(answer.body);
+  };
+  return [...before, handler];
+}
+
+/** Every command's REST call, mounted from its entry (schema/commands/registry.ts). */
+export function commandRoutes(deps: HttpDeps, payments: PaymentProvider): Router {
+  const router = Router();
+  const commandDeps: CommandDeps = { ...deps, payments };
+  for (const entry of COMMANDS as readonly CommandEntry[]) router[entry.http.method](entry.http.path, ...commandRoute(commandDeps, deps.limits, entry));
+  return router;
+}

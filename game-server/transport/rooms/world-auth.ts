@@ -1,0 +1,49 @@
+import { ServerError, type AuthContext } from '@colyseus/core';
+import { parse } from 'cookie';
+import { resolveSessionEntry, SESSION_COOKIE, type SessionUser } from '../../domain/auth/sessions.ts';
+import { CLIENT_ADDRESS_HEADER } from '../http/client-address.ts';
+import { addressKey } from '../../infra/limits/address-key.ts';
+import { chooseHomeProcess } from './home-process.ts';
+import type { WorldRoomDeps } from './world-sync.ts';
+
+/** The name the world room is defined under. */
+export const WORLD_ROOM = 'world';
+
+/** What the room knows of a client: the session's user, or null for a visitor who only watches. */
+export interface WorldAuth {
+  user: SessionUser | null;
+  /** The address key (limits/address-key.ts) the join came from, as the matchmaking guard computed it. */
+  address: string;
+  /**
+   * The session the socket acts with: its hash, to close it when the session ends, and its end in
+   * epoch milliseconds (Colyseus keeps the seat's auth as JSON, where a Date would become a string).
+   */
+  session: { hash: string; expiresAtMs: number } | null;
+}
+
+/**
+ * The join option that names the process whose world room a join goes to. Each process serves its
+ * own world room (they agree through the domain events); a join is placed on the least-loaded live
+ * process (home-process.ts), which is the process that answered it unless the sockets can reach
+ * the others through their PUBLIC_ADDRESS. Set here, on the server: whatever a client sends under
+ * this name is replaced.
+ */
+export const HOME_PROCESS_OPTION = 'homeProcess';
+
+/**
+ * Runs on the matchmaking request, which the browser sends with its cookie and Origin. A visitor
+ * without a session may join and watch; a request from another site may not join at all.
+ */
+export async function authenticateJoin(deps: Pick<WorldRoomDeps, 'sql' | 'clock' | 'origins' | 'log'>, options: Record<string, unknown>, context: AuthContext): Promise<WorldAuth> {
+  if (!deps.origins.allows(context.headers.get('origin'))) {
+    throw new ServerError(403, 'Cross-site request refused');
+  }
+  const token = parse(context.headers.get('cookie') ?? '')[SESSION_COOKIE];
+  const entry = await resolveSessionEntry(deps.sql, token, deps.clock());
+  options[HOME_PROCESS_OPTION] = await chooseHomeProcess(WORLD_ROOM, deps.log);
+  return {
+    user: entry?.user ?? null,
+    address: addressKey(context.headers.get(CLIENT_ADDRESS_HEADER) ?? 'unknown'),
+    session: entry && { hash: entry.hash, expiresAtMs: entry.expiresAt.getTime() },
+  };
+}

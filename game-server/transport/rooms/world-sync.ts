@@ -1,0 +1,293 @@
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { OriginPolicy } from '../../domain/auth/origin.ts';
+import { Encoder } from '@colyseus/schema';
+import type { BroadcastDto } from '../../../schema/api/broadcasts.ts';
+import type { ChatMessageDto } from '../../../schema/api/chat.ts';
+import type { TerritoryDto } from '../../../schema/api/territory.ts';
+import { liveFieldsOf, type LiveTerritoryFields } from '../../../schema/state/territory-fields.ts';
+import { LiveTerritory, type LiveBroadcast, type WorldState } from '../../../schema/state/world-state.ts';
+import { currentBanner, type SlotBanner } from '../../domain/ads/banner-rotation.ts';
+import type { ImpressionTally } from '../../domain/ads/impression-tally.ts';
+import type { NotificationDto } from '../../../schema/api/notifications.ts';
+import { readNotices } from '../../domain/notifications/notifications.ts';
+import { ACTIVITY_BACKLOG, activityOfBroadcast, activityOfTerritory } from '../../../schema/state/activity.ts';
+import type { ActivityItem } from '../../../schema/state/messages.ts';
+import type { Delivered, DomainEvent, EventBus, EventOrigin } from '../../infra/events/domain-events.ts';
+import { transaction } from '../../infra/db/database.ts';
+import { outboxHead } from '../../infra/events/outbox.ts';
+import type { Logger } from '../../infra/logger.ts';
+import { deliveryLagSeconds } from '../../infra/observability/metrics.ts';
+import { withRequestId } from '../../infra/request-context.ts';
+import type { ServiceDeps } from '../../domain/service-deps.ts';
+import { recentBroadcasts } from '../../domain/social/broadcasts.ts';
+import type { ReachTally } from '../../domain/social/reach-tally.ts';
+import { listTerritories, readTerritories } from '../../domain/world/territories.ts';
+import type { PlayerFigures } from './player-figures.ts';
+
+export interface WorldRoomDeps extends ServiceDeps {
+  log: Logger;
+  /** The outbox relay of this process. */
+  events: EventBus;
+  /** The per-player chat counter REST uses too, so both doors share one budget. */
+  chatCounter: RateLimiterAbstract;
+  /** Who may join: the rule REST's state-changing requests follow. */
+  origins: OriginPolicy;
+  /** Where the room notes the paid banners it shows; the banner-impressions job writes them. */
+  impressions: ImpressionTally;
+  /** Where the room counts whom it delivered a broadcast to; the broadcast-reach job writes it. */
+  reach: ReachTally;
+}
+
+/** What the sync needs from the room around it. */
+export interface RoomSide {
+  /** How many clients are connected here: the reach of a broadcast. */
+  viewers(): number;
+  /** The slot's banner, shown to each client as its region allows. */
+  showBanner(banner: SlotBanner | null): void;
+  sendChat(message: ChatMessageDto): void;
+  removeChat(removed: { id: number; territory_id: number }): void;
+  /** Whether a client of this player is connected here. */
+  hasPlayer(userId: string): boolean;
+  sendNotice(userId: string, notice: NotificationDto): void;
+  /** To the clients that show the feed. */
+  sendActivity(items: ActivityItem[]): void;
+  /** A territory's description changed. */
+  sendDetails(territoryId: number): void;
+  /** The state was reloaded: the clients' other reads may be out of date too. */
+  resynced(): void;
+}
+
+// Bytes one territory may take in a full encode beyond its strings: field indexes, numbers, the map key.
+const TERRITORY_OVERHEAD_BYTES = 96;
+const MIN_ENCODER_BUFFER = 16 * 1024;
+
+/**
+ * The schema encoder writes the whole state into one buffer, and re-encodes everything (with a
+ * warning) when it is too small: size it from the territories, with room to spare.
+ */
+export function sizeEncoderFor(territories: readonly TerritoryDto[]): void {
+  const text = (value: string | null) => Buffer.byteLength(value ?? '');
+  const estimate = territories.reduce(
+    (sum, t) => sum + TERRITORY_OVERHEAD_BYTES + text(t.name) + text(t.owner_id) + text(t.owner_name) + text(t.type) * 2 + text(t.upgrade_tier),
+    0,
+  );
+  const wanted = Math.ceil((2 * estimate) / 1024) * 1024;
+  if (wanted > Encoder.BUFFER_SIZE) Encoder.BUFFER_SIZE = Math.max(MIN_ENCODER_BUFFER, wanted);
+}
+
+/** Shows a broadcast, or none (id 0, which the client shows as no broadcast). */
+function showBroadcast(target: LiveBroadcast, broadcast: BroadcastDto | null): void {
+  if (!broadcast) Object.assign(target, { id: 0, senderName: '', message: '', createdAt: '' });
+  else Object.assign(target, { id: broadcast.id, senderName: broadcast.sender_name, message: broadcast.message, createdAt: broadcast.created_at });
+}
+
+// A failed read is tried again after this long, then twice as long each time, up to the ceiling.
+const FIRST_RETRY_MS = 200;
+const LAST_RETRY_MS = 5000;
+
+/**
+ * Keeps a world room's state equal to what the database committed. Events are applied one after
+ * another in outbox order, so a slow read can never land after a newer one. The room converges
+ * whatever happens on the way: a number it did not see, an event it could not apply (the database
+ * was unreachable) or the relay's word that events were pruned unread all lead to one reload of
+ * the whole world, retried until it succeeds; events already in that snapshot are then skipped.
+ */
+export class WorldSync {
+  private queue: Promise<void> = Promise.resolve();
+  /** The number of the last outbox event the state shows. */
+  private shown = 0;
+  /** Set while the state may be behind the database and a reload is due. */
+  private stale = false;
+  private retryMs = FIRST_RETRY_MS;
+  private retry: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
+  /** The text of each territory the state does not carry, to tell clients when it changes. */
+  private readonly descriptions = new Map<number, string>();
+  private readonly recent: ActivityItem[] = [];
+  /** How many times the room reloaded the world after it was created: for tests and the log. */
+  resyncs = 0;
+
+  constructor(
+    private readonly state: WorldState,
+    private readonly deps: Pick<WorldRoomDeps, 'sql' | 'clock' | 'log' | 'reach'>,
+    private readonly figures: PlayerFigures,
+    private readonly room: RoomSide,
+  ) {}
+
+  /** Fills the state; queued like an event, so events heard while it reads are applied after it. */
+  load(): Promise<void> {
+    return this.enqueue(() => this.readEverything());
+  }
+
+  /** One delivery of the outbox relay, in order. */
+  deliver(event: Delivered, seq: number, origin?: EventOrigin): void {
+    void this.enqueue(async () => {
+      if (this.stopped) return;
+      if (event.type === 'world.resync') return this.markStale(`the relay lost events up to #${seq}`);
+      if (this.stale || seq <= this.shown) return;
+      if (seq !== this.shown + 1) return this.markStale(`event #${seq} came after #${this.shown}`);
+      try {
+        await this.apply(event);
+        this.shown = seq;
+        if (origin) this.noteDelivery(event.type, origin);
+      } catch (error) {
+        this.markStale(`event #${seq} (${event.type}) could not be applied: ${(error as Error).message}`);
+      }
+    });
+  }
+
+  /** Shows these territories as stored, outside any event (a pin drag abandoned). */
+  reread(territoryIds: number[]): void {
+    void this.enqueue(async () => this.showTerritories(await readTerritories(this.deps.sql, territoryIds), false)).catch((error: unknown) =>
+      this.markStale(`territories ${territoryIds.join(', ')} could not be read: ${(error as Error).message}`),
+    );
+  }
+
+  /** The latest activity, oldest first, for a client that switches the feed on. */
+  backlog(): ActivityItem[] {
+    return [...this.recent];
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.retry !== null) clearTimeout(this.retry);
+  }
+
+  private enqueue(work: () => Promise<void>): Promise<void> {
+    const next = this.queue.then(work);
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /**
+   * Measures the lag from commit to this room, and logs the delivery with the id of the request
+   * that committed it, so a command can be followed from its HTTP request to every room it reached.
+   */
+  private noteDelivery(type: string, origin: EventOrigin): void {
+    deliveryLagSeconds.observe({ event: type }, Math.max(0, this.deps.clock().getTime() - origin.committedAt.getTime()) / 1000);
+    const note = () => this.deps.log.info(`Delivered ${type} to a world room`);
+    if (origin.traceId) withRequestId(origin.traceId, note);
+    else note();
+  }
+
+  private markStale(reason: string): void {
+    if (this.stale || this.stopped) return;
+    this.stale = true;
+    this.deps.log.warn(`The world room reloads the world: ${reason}`);
+    this.scheduleResync(0);
+  }
+
+  private scheduleResync(delayMs: number): void {
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      void this.enqueue(() => this.resync());
+    }, delayMs);
+  }
+
+  private async resync(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      await this.readEverything();
+      await this.figures.pushAll();
+    } catch (error) {
+      this.deps.log.warn(`The world room could not reload the world (${(error as Error).message}); trying again in ${this.retryMs} ms`);
+      this.scheduleResync(this.retryMs);
+      this.retryMs = Math.min(LAST_RETRY_MS, this.retryMs * 2);
+      return;
+    }
+    this.stale = false;
+    this.retryMs = FIRST_RETRY_MS;
+    this.resyncs++;
+    this.room.resynced();
+  }
+
+  /**
+   * The whole world in one snapshot, with the number of the last event it includes: read in one
+   * repeatable-read transaction, so no commit can land between the number and the rows.
+   */
+  private async readEverything(): Promise<void> {
+    const { head, territories, broadcasts, banner } = await transaction(
+      this.deps.sql,
+      async (tx) => {
+        const head = await outboxHead(tx);
+        const [territories, broadcasts, banner] = [await listTerritories(tx), await recentBroadcasts(tx), await currentBanner(tx)];
+        return { head, territories, broadcasts, banner };
+      },
+      'isolation level repeatable read read only',
+    );
+    sizeEncoderFor(territories);
+    const stored = new Set(territories.map((territory) => String(territory.id)));
+    for (const key of [...this.state.territories.keys()]) if (!stored.has(key)) this.state.territories.delete(key);
+    this.showTerritories(territories, false);
+    showBroadcast(this.state.broadcast, broadcasts[0] ?? null);
+    this.room.showBanner(banner);
+    this.shown = head;
+  }
+
+  private async apply(event: DomainEvent): Promise<void> {
+    switch (event.type) {
+      case 'territories.changed':
+        this.showTerritories(await readTerritories(this.deps.sql, event.territoryIds), true);
+        return;
+      case 'territory.visited': {
+        const shown = this.state.territories.get(String(event.territoryId));
+        if (shown) shown.visits = Math.max(shown.visits, event.visits);
+        return;
+      }
+      case 'balances.changed':
+      case 'payments-due.changed':
+        await this.figures.push(event.userIds);
+        return;
+      case 'chat.posted':
+        this.room.sendChat(event.message);
+        return;
+      case 'chat.removed':
+        this.room.removeChat({ id: event.messageId, territory_id: event.territoryId });
+        return;
+      case 'broadcast.sent':
+        showBroadcast(this.state.broadcast, event.broadcast);
+        this.tell([activityOfBroadcast({ senderName: event.broadcast.sender_name, message: event.broadcast.message }, this.deps.clock())]);
+        this.deps.reach.add(event.broadcast.id, this.room.viewers());
+        return;
+      case 'broadcast.removed':
+        if (this.state.broadcast.id === event.broadcastId) showBroadcast(this.state.broadcast, (await recentBroadcasts(this.deps.sql))[0] ?? null);
+        return;
+      case 'notifications.created': {
+        const ids = event.notices.filter((notice) => this.room.hasPlayer(notice.userId)).map((notice) => notice.id);
+        for (const { userId, ...notice } of await readNotices(this.deps.sql, ids)) this.room.sendNotice(userId, notice);
+        return;
+      }
+      case 'banner.changed':
+        this.room.showBanner({ slot: event.slot, ad: event.ad });
+        return;
+      case 'sessions.ended':
+        // The room closes those sockets as the event arrives, stale or not (see world-room.ts).
+        return;
+    }
+  }
+
+  private showTerritories(territories: readonly TerritoryDto[], asActivity: boolean): void {
+    const activity: ActivityItem[] = [];
+    for (const dto of territories) {
+      const fields = liveFieldsOf(dto);
+      const key = String(dto.id);
+      const existing = this.state.territories.get(key);
+      if (asActivity) {
+        const item = activityOfTerritory(existing?.toJSON() as LiveTerritoryFields | undefined, fields, this.deps.clock());
+        if (item) activity.push(item);
+      }
+      if (existing) Object.assign(existing, fields);
+      else this.state.territories.set(key, new LiveTerritory(fields));
+      const before = this.descriptions.get(dto.id);
+      this.descriptions.set(dto.id, dto.description);
+      if (asActivity && before !== undefined && before !== dto.description) this.room.sendDetails(dto.id);
+    }
+    if (activity.length > 0) this.tell(activity);
+  }
+
+  private tell(items: ActivityItem[]): void {
+    this.recent.push(...items);
+    this.recent.splice(0, this.recent.length - ACTIVITY_BACKLOG);
+    this.room.sendActivity(items);
+  }
+}
