@@ -150,7 +150,12 @@ async function purchases(sql: Sql, url: string): Promise<autocannon.Result> {
         method: 'POST',
         setupRequest: (request) => {
           const id = next++;
-          return { ...request, path: `/api/territories/${id}/purchase`, headers: { 'content-type': 'application/json', cookie: cookies[id % BUYERS] }, body: '{}' };
+          return {
+            ...request,
+            path: `/api/territories/${id}/purchase`,
+            headers: { 'content-type': 'application/json', cookie: cookies[id % BUYERS] },
+            body: '{}',
+          };
         },
       },
     ],
@@ -161,7 +166,14 @@ async function main(): Promise<void> {
   const database = await openScratchDatabase(ADMIN_URL, { max: 5 });
   const url = database.url!;
   // Every request of the bench comes from one address: its budget of world reads is raised, and still counted.
-  const env = { DATABASE_URL: url, LOG_LEVEL: 'warn', PAYMENTS: 'sandbox', WORLD_READS_PER_MINUTE: '100000000', WANAKT_PASSWORD: randomBytes(12).toString('hex'), DEMO_PASSWORD: randomBytes(12).toString('hex') };
+  const env = {
+    DATABASE_URL: url,
+    LOG_LEVEL: 'warn',
+    PAYMENTS: 'sandbox',
+    WORLD_READS_PER_MINUTE: '100000000',
+    WANAKT_PASSWORD: randomBytes(12).toString('hex'),
+    DEMO_PASSWORD: randomBytes(12).toString('hex'),
+  };
   let failed = false;
   try {
     console.log(`PostgreSQL ${database.location}. Machine: ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at the start`);
@@ -174,7 +186,12 @@ async function main(): Promise<void> {
       const floor = await startServer('./support/rest-floor-server.ts', env);
       try {
         const world = `${game.url}/api/territories`;
-        const [raw, br, gzip, floorRaw] = await Promise.all([get(world), get(world, { 'accept-encoding': 'br' }), get(world, { 'accept-encoding': 'gzip' }), get(`${floor.url}/db/territories`)]);
+        const [raw, br, gzip, floorRaw] = await Promise.all([
+          get(world),
+          get(world, { 'accept-encoding': 'br' }),
+          get(world, { 'accept-encoding': 'gzip' }),
+          get(`${floor.url}/db/territories`),
+        ]);
         const slim = await get(`${world}?fields=owner_id,sale_price`, { 'accept-encoding': 'br' });
         const perTerritory = (bytes: number) => (bytes / size).toFixed(1);
         console.log(
@@ -185,16 +202,47 @@ async function main(): Promise<void> {
         const floorEtag = (await get(`${floor.url}/db/territories`, BROWSER)).etag!;
         const ceiling = await startServer('./support/ceiling-server.ts', { SOURCE_URL: world });
         try {
-          const floorFromDb: Call = { label: 'floor: select → res.json', url: `${floor.url}/db/territories`, headers: BROWSER, expects: '2xx' };
-          const floorFromMemory: Call = { label: 'floor: from memory → res.json', url: `${floor.url}/memory/territories`, headers: BROWSER, expects: '2xx' };
-          const ceilingCall: Call = { label: "ceiling: the game's brotli answer from bare node:http", url: ceiling.url, headers: BROWSER, expects: '2xx' };
+          const floorFromDb: Call = {
+            label: 'floor: select → res.json',
+            url: `${floor.url}/db/territories`,
+            headers: BROWSER,
+            expects: '2xx',
+          };
+          const floorFromMemory: Call = {
+            label: 'floor: from memory → res.json',
+            url: `${floor.url}/memory/territories`,
+            headers: BROWSER,
+            expects: '2xx',
+          };
+          const ceilingCall: Call = {
+            label: "ceiling: the game's brotli answer from bare node:http",
+            url: ceiling.url,
+            headers: BROWSER,
+            expects: '2xx',
+          };
           const gameCall: Call = { label: 'game: GET /api/territories (br)', url: world, headers: BROWSER, expects: '2xx' };
-          const compact: Call = { label: 'game: ?fields=owner_id,sale_price (br)', url: `${world}?fields=owner_id,sale_price`, headers: BROWSER, expects: '2xx' };
-          const floor304: Call = { label: 'floor: If-None-Match → 304', url: `${floor.url}/db/territories`, headers: { ...BROWSER, 'if-none-match': floorEtag }, expects: '3xx' };
-          const game304: Call = { label: 'game: If-None-Match → 304', url: world, headers: { ...BROWSER, 'if-none-match': raw.etag! }, expects: '3xx' };
+          const compact: Call = {
+            label: 'game: ?fields=owner_id,sale_price (br)',
+            url: `${world}?fields=owner_id,sale_price`,
+            headers: BROWSER,
+            expects: '2xx',
+          };
+          const floor304: Call = {
+            label: 'floor: If-None-Match → 304',
+            url: `${floor.url}/db/territories`,
+            headers: { ...BROWSER, 'if-none-match': floorEtag },
+            expects: '3xx',
+          };
+          const game304: Call = {
+            label: 'game: If-None-Match → 304',
+            url: world,
+            headers: { ...BROWSER, 'if-none-match': raw.etag! },
+            expects: '3xx',
+          };
           const measured: Row[][] = [];
           const autocannonRows: Row[] = [];
-          for (const call of [floorFromDb, floorFromMemory, ceilingCall, gameCall, floor304, game304]) autocannonRows.push(await withAutocannon(call));
+          for (const call of [floorFromDb, floorFromMemory, ceilingCall, gameCall, floor304, game304])
+            autocannonRows.push(await withAutocannon(call));
           table(`${size} territories, autocannon, ${CONNECTIONS} connections, ${DURATION_S} s each`, autocannonRows);
           measured.push(autocannonRows);
           if (wrkInstalled()) {
@@ -212,7 +260,9 @@ async function main(): Promise<void> {
         }
         if (size === WORLDS.at(-1)) {
           const purchase = await purchases(database.sql, game.url);
-          console.log(`\nPOST /api/territories/{id}/purchase: ${purchase.requests.average.toFixed(0)} req/s, p50 ${purchase.latency.p50} ms, p99 ${purchase.latency.p99} ms, ${purchase['2xx']} ok, ${purchase.non2xx + purchase.errors + purchase.timeouts} failed`);
+          console.log(
+            `\nPOST /api/territories/{id}/purchase: ${purchase.requests.average.toFixed(0)} req/s, p50 ${purchase.latency.p50} ms, p99 ${purchase.latency.p99} ms, ${purchase['2xx']} ok, ${purchase.non2xx + purchase.errors + purchase.timeouts} failed`,
+          );
           failed ||= purchase.non2xx > 0;
         }
       } finally {

@@ -104,7 +104,11 @@ async function main(): Promise<void> {
     );
 
     const auditing = performance.now();
-    const audit = await fetch(`${server.url}/api/economy/audit`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const audit = await fetch(`${server.url}/api/economy/audit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     const result = (await audit.json()) as { last_audit: { ok: boolean; problems: string[] } };
     console.log(
       `POST /api/economy/audit over the whole ledger: ${(performance.now() - auditing).toFixed(0)} ms, ` +

@@ -82,18 +82,26 @@ if (REPORTS) mkdirSync(REPORTS, { recursive: true });
 
 const server = await startStandaloneServer();
 try {
-  console.log(`Lighthouse on ${cpus().length} cores, load average ${loadavg().map((load) => load.toFixed(2)).join(' ')} at the start`);
+  console.log(
+    `Lighthouse on ${cpus().length} cores, load average ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')} at the start`,
+  );
   for (const preset of PRESETS) {
     const medians = new Map<string, Figures>();
     console.log(`\n${preset.name}`);
-    console.log(`${'page'.padEnd(18)}${'run'.padStart(4)}${'score'.padStart(7)}${'TBT'.padStart(10)}${'LCP'.padStart(10)}${'FCP'.padStart(10)}   long tasks (ms)`);
+    console.log(
+      `${'page'.padEnd(18)}${'run'.padStart(4)}${'score'.padStart(7)}${'TBT'.padStart(10)}${'LCP'.padStart(10)}${'FCP'.padStart(10)}   long tasks (ms)`,
+    );
     for (const page of PAGES) {
       const runs: Figures[] = [];
       for (let run = 1; run <= RUNS; run++) {
         const figures = await audit(`${server.url}${page.path}`, preset.config, `${preset.name}${page.path.replaceAll('/', '-')}-${run}`);
         runs.push(figures);
         const tasks = figures.longTasks.map((task) => Math.round(task.duration)).join(', ') || 'none';
-        console.log(`${page.name.padEnd(18)}${String(run).padStart(4)}${String(figures.score).padStart(7)}${ms(figures.tbt).padStart(10)}${ms(figures.lcp).padStart(10)}${ms(figures.fcp).padStart(10)}   ${tasks}`);
+        console.log(
+          `${page.name.padEnd(18)}${String(run).padStart(4)}${String(figures.score).padStart(7)}${ms(figures.tbt).padStart(10)}${ms(figures.lcp).padStart(10)}${ms(figures.fcp).padStart(10)}   ${tasks}`,
+        );
       }
       medians.set(page.name, {
         score: median(runs.map((r) => r.score)),
@@ -111,7 +119,11 @@ try {
         `LCP ${ms(home.lcp)} (floor ${ms(floor.lcp)}, ${ratio(home.lcp, floor.lcp)}), FCP ${ms(home.fcp)} (floor ${ms(floor.fcp)}, ${ratio(home.fcp, floor.fcp)})`,
     );
   }
-  console.log(`\nLoad average at the end: ${loadavg().map((load) => load.toFixed(2)).join(' ')}`);
+  console.log(
+    `\nLoad average at the end: ${loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}`,
+  );
 } finally {
   await server.stop();
 }

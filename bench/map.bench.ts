@@ -65,7 +65,11 @@ async function measure(browser: Browser, baseUrl: string, scenario: (typeof SCEN
     await page.getByRole('listbox', { name: 'Search results' }).getByRole('option').first().click();
     await mapSettled(page);
     for (let i = 0; i < scenario.zoomIns - 2; i++) await page.getByRole('button', { name: 'Zoom in' }).click();
-    await page.waitForFunction(() => document.querySelector('[data-testid=map-canvas]')?.getAttribute('data-detail') === 'close', undefined, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=map-canvas]')?.getAttribute('data-detail') === 'close',
+      undefined,
+      { timeout: 30_000 },
+    );
   }
   await page.waitForTimeout(1000);
   const map = page.getByTestId('map-canvas');
@@ -86,7 +90,9 @@ async function firstPaint(browser: Browser, baseUrl: string): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
   await page.goto(`${baseUrl}/`);
-  await page.waitForFunction(() => document.querySelector('[data-testid=map-canvas]')?.getAttribute('data-painted-at'), undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid=map-canvas]')?.getAttribute('data-painted-at'), undefined, {
+    timeout: 30_000,
+  });
   const paintedAt = Number(await page.getByTestId('map-canvas').getAttribute('data-painted-at'));
   await context.close();
   return paintedAt;
@@ -106,8 +112,12 @@ if (!existsSync(join(import.meta.dirname, '..', 'dist', 'client', 'index.html'))
 const server = await startStandaloneServer();
 const browser = await launchBrowser();
 try {
-  console.log('Map frame work in headless Chromium (no GPU: PixiJS draws with Canvas 2D, see client/map/rendererPreference.ts), 1280x800, camera moving on every frame\n');
-  console.log(`${'scenario'.padEnd(26)}${'markers'.padStart(8)}${'labels'.padStart(8)}${'frames'.padStart(8)}   work p50 / p95 (ms)   p95 / floor   interval p50 / p95 (ms)`);
+  console.log(
+    'Map frame work in headless Chromium (no GPU: PixiJS draws with Canvas 2D, see client/map/rendererPreference.ts), 1280x800, camera moving on every frame\n',
+  );
+  console.log(
+    `${'scenario'.padEnd(26)}${'markers'.padStart(8)}${'labels'.padStart(8)}${'frames'.padStart(8)}   work p50 / p95 (ms)   p95 / floor   interval p50 / p95 (ms)`,
+  );
   let floor = NaN;
   for (const scenario of SCENARIOS) {
     const { markers, labels, frames } = await measure(browser, server.url, scenario);
@@ -116,12 +126,16 @@ try {
     const work = `${percentile(frames.work, 50).toFixed(2)} / ${p95.toFixed(2)}`;
     const interval = `${percentile(frames.interval, 50).toFixed(1)} / ${percentile(frames.interval, 95).toFixed(1)}`;
     const ratio = `${(p95 / floor).toFixed(2)}x`;
-    console.log(`${scenario.name.padEnd(26)}${String(markers).padStart(8)}${String(labels).padStart(8)}${String(frames.work.length).padStart(8)}   ${work.padEnd(22)}${ratio.padEnd(14)}${interval}`);
+    console.log(
+      `${scenario.name.padEnd(26)}${String(markers).padStart(8)}${String(labels).padStart(8)}${String(frames.work.length).padStart(8)}   ${work.padEnd(22)}${ratio.padEnd(14)}${interval}`,
+    );
   }
   const paints: number[] = [];
   for (let run = 0; run < PAINT_RUNS; run++) paints.push(await firstPaint(browser, server.url));
   console.log(`\nFirst meaningful paint (geography and markers) after navigation: ${paints.map((ms) => `${ms.toFixed(0)} ms`).join(', ')}`);
-  console.log(`Gzipped (level 9): dashboard chunk ${gzippedKb('Dashboard-')}, geography worker with the 110m detail ${gzippedKb('geographyWorker-')}, lazy 50m geography ${gzippedKb('50m-')}`);
+  console.log(
+    `Gzipped (level 9): dashboard chunk ${gzippedKb('Dashboard-')}, geography worker with the 110m detail ${gzippedKb('geographyWorker-')}, lazy 50m geography ${gzippedKb('50m-')}`,
+  );
 } finally {
   await browser.close();
   await server.stop();

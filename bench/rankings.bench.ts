@@ -59,21 +59,30 @@ async function main(): Promise<void> {
     const floor = await median(() => sql`select id from users where id = 'gen-1'`);
     const viewers = {
       richest: (await sql<{ id: string }[]>`select id from users order by drk_balance desc, id limit 1`)[0].id,
-      middle: (await sql<{ id: string }[]>`select id from users order by drk_balance desc, id offset ${Math.floor(PLAYERS / 2)} limit 1`)[0].id,
+      middle: (await sql<{ id: string }[]>`select id from users order by drk_balance desc, id offset ${Math.floor(PLAYERS / 2)} limit 1`)[0]
+        .id,
       poorest: (await sql<{ id: string }[]>`select id from users where drk_balance > 0 order by drk_balance, id limit 1`)[0].id,
     };
     console.log(`floor (one-row read): ${floor.toFixed(2)} ms`);
     for (const board of RANKING_BOARDS) {
       for (const [who, id] of Object.entries(viewers)) {
         const ms = await median(() => readRanking(sql, board, id, NOW));
-        console.log(`${board.padEnd(12)} top 50 + own place (${who.padEnd(7)}): ${ms.toFixed(2).padStart(7)} ms = ${(ms / floor).toFixed(1).padStart(6)} × floor`);
+        console.log(
+          `${board.padEnd(12)} top 50 + own place (${who.padEnd(7)}): ${ms.toFixed(2).padStart(7)} ms = ${(ms / floor).toFixed(1).padStart(6)} × floor`,
+        );
       }
     }
     const [plan] = await sql.unsafe(`
       explain (analyze, buffers, format json)
       select count(*) from users a where not a.is_wanakt and a.drk_balance > 125000`);
-    const root = (plan['QUERY PLAN'] as { Plan: { 'Node Type': string; 'Actual Total Time': number; Plans?: { 'Node Type': string; 'Index Name'?: string }[] } }[])[0].Plan;
-    console.log(`a middle player's place: ${root.Plans?.[0]?.['Node Type']} on ${root.Plans?.[0]?.['Index Name'] ?? '-'}, ${root['Actual Total Time'].toFixed(2)} ms in the server`);
+    const root = (
+      plan['QUERY PLAN'] as {
+        Plan: { 'Node Type': string; 'Actual Total Time': number; Plans?: { 'Node Type': string; 'Index Name'?: string }[] };
+      }[]
+    )[0].Plan;
+    console.log(
+      `a middle player's place: ${root.Plans?.[0]?.['Node Type']} on ${root.Plans?.[0]?.['Index Name'] ?? '-'}, ${root['Actual Total Time'].toFixed(2)} ms in the server`,
+    );
   } finally {
     await database.close();
     await admin.unsafe(`drop database if exists ${name} with (force)`);

@@ -215,15 +215,24 @@ async function measure(target: Target, clients: number, counter: { owner: number
     target: target.name,
     clients,
     joined: bots.length,
-    joinP50: percentile(bots.map((bot) => bot.joinMs), 50),
-    joinP99: percentile(bots.map((bot) => bot.joinMs), 99),
+    joinP50: percentile(
+      bots.map((bot) => bot.joinMs),
+      50,
+    ),
+    joinP99: percentile(
+      bots.map((bot) => bot.joinMs),
+      99,
+    ),
     ownerP50: percentile(ownerLatency, 50),
     ownerP99: percentile(ownerLatency, 99),
     dragP50: percentile(dragLatency, 50),
     dragP99: percentile(dragLatency, 99),
     bytesPerClientSecond,
     bytesPerChange,
-    initialStateBytes: percentile(bots.map((bot) => bot.initialStateBytes), 50),
+    initialStateBytes: percentile(
+      bots.map((bot) => bot.initialStateBytes),
+      50,
+    ),
     cpuPercent: stats.cpuPercent,
     eventLoopP99Ms: stats.eventLoopP99Ms,
     dropped,
@@ -267,7 +276,14 @@ interface Owners {
   names: string[];
 }
 
-function worldTarget(server: ServerProcess, database: Database | null, cookies: string[] | null, owners: Owners, territories: TerritoryDto[], pinId: number): Target {
+function worldTarget(
+  server: ServerProcess,
+  database: Database | null,
+  cookies: string[] | null,
+  owners: Owners,
+  territories: TerritoryDto[],
+  pinId: number,
+): Target {
   const wanakt = new TestAgent(server.url);
   let dragger: Room | null = null;
   const ownerStampsFromAnswers = new Map<string, number>();
@@ -299,7 +315,8 @@ function worldTarget(server: ServerProcess, database: Database | null, cookies: 
       return new Map(rows.map((row) => [`${row.territory_id}:${row.to_owner_id}`, row.at]));
     },
     async prepare() {
-      if ((await wanakt.post('/api/auth/login', { username: 'wanakt', password: WANAKT_PASSWORD })).status !== 200) throw new Error('The Wanakt could not log in');
+      if ((await wanakt.post('/api/auth/login', { username: 'wanakt', password: WANAKT_PASSWORD })).status !== 200)
+        throw new Error('The Wanakt could not log in');
       dragger = await new Client(server.url, { headers: { cookie: wanakt.cookieHeader } }).joinOrCreate('world');
       dragger.onMessage('figures', () => {});
     },
@@ -343,7 +360,21 @@ function floorTarget(server: ServerProcess, owners: Owners, territories: Territo
 const format = (value: number, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '–');
 
 function printTable(rows: Row[]): void {
-  const header = ['room', 'clients', 'joined', 'join p50/p99 ms', 'owner change p50/p99 ms', 'pin drag p50/p99 ms', 'B/client/s', 'B/change/client', 'initial B', 'server CPU %', 'loop p99 ms', 'dropped', 'bots CPU %'];
+  const header = [
+    'room',
+    'clients',
+    'joined',
+    'join p50/p99 ms',
+    'owner change p50/p99 ms',
+    'pin drag p50/p99 ms',
+    'B/client/s',
+    'B/change/client',
+    'initial B',
+    'server CPU %',
+    'loop p99 ms',
+    'dropped',
+    'bots CPU %',
+  ];
   const lines = rows.map((row) => [
     row.target,
     String(row.clients),
@@ -381,7 +412,15 @@ function printTable(rows: Row[]): void {
  * Three world processes sharing the bench database and a Redis database of their own; a command on
  * A, timed to the decoding clients of C. Prints one line; the processes stop before it returns.
  */
-async function spreadOverThreeProcesses(databaseUrl: string, redisUrl: string, connection: Database, players: { cookies: string[] }, owners: Owners, territories: TerritoryDto[], counter: { owner: number }): Promise<void> {
+async function spreadOverThreeProcesses(
+  databaseUrl: string,
+  redisUrl: string,
+  connection: Database,
+  players: { cookies: string[] },
+  owners: Owners,
+  territories: TerritoryDto[],
+  counter: { owner: number },
+): Promise<void> {
   // PAYMENTS comes with it: a process on PostgreSQL refuses to start without a payment provider.
   const env = sharedProcessEnvironment(databaseUrl, redisUrl, { WANAKT_PASSWORD, BANNER_SECONDS: '60', LOG_LEVEL: 'warn' });
   const servers: ServerProcess[] = [];
@@ -395,7 +434,9 @@ async function spreadOverThreeProcesses(databaseUrl: string, redisUrl: string, c
     const perProcess = Math.floor(SPREAD_CLIENTS / 3);
     const joined = await Promise.all(
       servers.map((server, process) =>
-        joinAll(perProcess, (index) => joinBot(server.url, 'world', players.cookies[process * perProcess + index], server === c && index < DECODERS ? receipt : null)),
+        joinAll(perProcess, (index) =>
+          joinBot(server.url, 'world', players.cookies[process * perProcess + index], server === c && index < DECODERS ? receipt : null),
+        ),
       ),
     );
     const bots = joined.flatMap((result) => result.bots);
@@ -457,7 +498,9 @@ try {
   for (const clients of LEVELS) {
     rows.push(await measure(floorTarget(floor, owners, territories, pinId), clients, counter));
     console.log(`  measured the floor with ${clients} clients`);
-    rows.push(await measure(worldTarget(world, connection, botsArePlayers ? players!.cookies : null, owners, territories, pinId), clients, counter));
+    rows.push(
+      await measure(worldTarget(world, connection, botsArePlayers ? players!.cookies : null, owners, territories, pinId), clients, counter),
+    );
     console.log(`  measured the world with ${clients} clients`);
   }
   console.log('');
@@ -466,7 +509,9 @@ try {
   if (SPREAD_CLIENTS > 0 && redisUrl && database.url && connection && players) {
     await spreadOverThreeProcesses(database.url, redisUrl, connection, players, owners, territories, counter);
   } else if (SPREAD_CLIENTS > 0) {
-    console.log('\nThe three-process run needs PostgreSQL and Redis (BENCH_DATABASE_URL or TEST_DATABASE_URL, BENCH_REDIS_URL or TEST_REDIS_URL).');
+    console.log(
+      '\nThe three-process run needs PostgreSQL and Redis (BENCH_DATABASE_URL or TEST_DATABASE_URL, BENCH_REDIS_URL or TEST_REDIS_URL).',
+    );
   }
 } finally {
   await connection?.close();

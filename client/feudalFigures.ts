@@ -21,7 +21,8 @@ export function feudalFigures(roots: readonly HierarchyNode[]): FeudalFigures {
   for (const node of flattenHierarchy(roots)) {
     if (node.type in counts) counts[node.type as keyof typeof counts]++;
     rentsPerPeriod += node.paysRent;
-    fullRealmPerPeriod += rentDue({ type: node.type, monthly_revenue: Number(node.monthly_revenue), rent_amount: node.rent_amount })?.amount ?? 0;
+    fullRealmPerPeriod +=
+      rentDue({ type: node.type, monthly_revenue: Number(node.monthly_revenue), rent_amount: node.rent_amount })?.amount ?? 0;
   }
   return { counts, rentsPerPeriod, rentsPerMonth: Math.round(rentsPerPeriod / RENT_PERIOD_MONTHS), fullRealmPerPeriod };
 }
@@ -37,6 +38,7 @@ export function payeeOf(node: Pick<HierarchyNode, 'type' | 'overlord'>): string 
  */
 export function rentLine(node: Pick<HierarchyNode, 'type' | 'overlord' | 'paysRent' | 'paysTo' | 'paysNobody'>): string {
   if (node.paysRent > 0) return `Pays ${formatDrk(node.paysRent)} per period to ${node.paysTo ?? payeeOf(node) ?? 'its lord'}`;
-  if (node.paysNobody) return `No rent: its lord${node.overlord ? `, ${node.overlord.name},` : ''} is ${UNOWNED}, and rent to an unowned lord goes to nobody`;
+  if (node.paysNobody)
+    return `No rent: its lord${node.overlord ? `, ${node.overlord.name},` : ''} is ${UNOWNED}, and rent to an unowned lord goes to nobody`;
   return 'No rent';
 }

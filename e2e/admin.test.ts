@@ -27,7 +27,10 @@ describe('[issue 4] the admin screens in a real browser', () => {
 
   beforeAll(async () => {
     [game, chrome] = await Promise.all([startTestServer(testBackends()[0]), launchBrowser()]);
-    [wanakt, player] = await Promise.all([contextOf(chrome, game.server.url, await game.wanakt()), contextOf(chrome, game.server.url, await game.demo())]);
+    [wanakt, player] = await Promise.all([
+      contextOf(chrome, game.server.url, await game.wanakt()),
+      contextOf(chrome, game.server.url, await game.demo()),
+    ]);
   });
   afterAll(async () => {
     await chrome?.close();
@@ -89,7 +92,10 @@ describe('[issue 4] the admin screens in a real browser', () => {
     const lagosAvailable = available.locator('li[data-territory="Lagos"]');
     expect(await lagosAvailable.count()).toBe(1);
     await form.getByRole('combobox', { name: 'Territory' }).fill('lagos');
-    await form.getByRole('option').filter({ has: page.locator('span', { hasText: /^Lagos$/ }) }).click();
+    await form
+      .getByRole('option')
+      .filter({ has: page.locator('span', { hasText: /^Lagos$/ }) })
+      .click();
     expect(await form.getByRole('combobox', { name: 'Territory' }).inputValue()).toBe('Lagos');
     await form.getByRole('combobox', { name: 'User' }).fill('sample');
     await form.getByRole('option', { name: 'sample', exact: true }).click();

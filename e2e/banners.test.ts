@@ -40,7 +40,8 @@ function bannerFits(page: Page) {
 
 let nextSlot = 0;
 /** Turns the banner as the 30-second job would, to a slot after every one the server turned itself. */
-const rotate = (sql: Parameters<typeof runBannerRotation>[0]['sql']) => runBannerRotation({ sql, clock: () => new Date() }, bannerSlotOf(new Date(), 30) + 1000 + nextSlot++);
+const rotate = (sql: Parameters<typeof runBannerRotation>[0]['sql']) =>
+  runBannerRotation({ sql, clock: () => new Date() }, bannerSlotOf(new Date(), 30) + 1000 + nextSlot++);
 
 describe('[issue 25 banners] the banner, readable and aimed', () => {
   const browser = browserGame();
@@ -56,7 +57,16 @@ describe('[issue 25 banners] the banner, readable and aimed', () => {
       await page.goto(browser.game.server.url);
       await mapReady(page);
       await rotate(sql);
-      await expect.poll(() => page.getByTestId('banner-title').textContent({ timeout: 1000 }).catch(() => ''), { timeout: 15_000 }).toBe(TITLE);
+      await expect
+        .poll(
+          () =>
+            page
+              .getByTestId('banner-title')
+              .textContent({ timeout: 1000 })
+              .catch(() => ''),
+          { timeout: 15_000 },
+        )
+        .toBe(TITLE);
       expect(await bannerFits(page)).toEqual([
         { id: 'banner-title', text: TITLE, onScreen: true, insideBanner: true, unclipped: true, ellipsis: false },
         { id: 'banner-text', text: bannerText(CONTENT), onScreen: true, insideBanner: true, unclipped: true, ellipsis: false },
@@ -65,7 +75,10 @@ describe('[issue 25 banners] the banner, readable and aimed', () => {
       const height = (await page.getByTestId('banner').boundingBox())!.height;
       console.log(`banner at ${viewport.width}×${viewport.height}: ${Math.round(height)} px tall`);
       await page.waitForTimeout(300);
-      await page.screenshot({ path: `docs/screenshots/banner-${name}.png`, clip: { x: 0, y: 0, width: viewport.width, height: Math.min(viewport.height, 360) } });
+      await page.screenshot({
+        path: `docs/screenshots/banner-${name}.png`,
+        clip: { x: 0, y: 0, width: viewport.width, height: Math.min(viewport.height, 360) },
+      });
     }, 120_000);
   }
 
@@ -87,14 +100,27 @@ describe('[issue 25 banners] the banner, readable and aimed', () => {
     await advertiser.getByRole('button', { name: 'Proceed to Payment ($40)' }).click();
     expect(await advertiser.getByTestId('ad-payment').getByTestId('ad-audience').textContent()).toContain('Europe only');
     await advertiser.getByRole('button', { name: 'Pay $40' }).click();
-    await expect.poll(() => advertiser.getByTestId('receipt-status').textContent({ timeout: 1000 }).catch(() => ''), { timeout: 15_000 }).toBe('In review');
+    await expect
+      .poll(
+        () =>
+          advertiser
+            .getByTestId('receipt-status')
+            .textContent({ timeout: 1000 })
+            .catch(() => ''),
+        { timeout: 15_000 },
+      )
+      .toBe('In review');
     const receiptUrl = advertiser.url();
     expect(receiptUrl).toMatch(/\/advertise\/receipt\/[A-Za-z0-9_-]{43}$/);
 
     // A second browser, with no session and nothing but the link.
     const follower = await (await browser.context()).newPage();
     await follower.goto(receiptUrl);
-    const figure = (id: string) => follower.getByTestId(id).textContent({ timeout: 1000 }).catch(() => '');
+    const figure = (id: string) =>
+      follower
+        .getByTestId(id)
+        .textContent({ timeout: 1000 })
+        .catch(() => '');
     await expect.poll(() => figure('receipt-status')).toBe('In review');
     expect(await figure('receipt-impressions')).toBe('0 of 500 (0%)');
     expect(await figure('receipt-clicks')).toBe('0');
@@ -120,20 +146,37 @@ describe('[issue 25 banners] the banner, readable and aimed', () => {
     // The view is reported once the camera rests.
     await viewer.waitForTimeout(1500);
     expect((await rotate(sql)).ad?.id).toBe(ad.id);
-    await expect.poll(() => viewer.getByTestId('banner-title').textContent({ timeout: 1000 }).catch(() => ''), { timeout: 15_000 }).toBe(TITLE);
+    await expect
+      .poll(
+        () =>
+          viewer
+            .getByTestId('banner-title')
+            .textContent({ timeout: 1000 })
+            .catch(() => ''),
+        { timeout: 15_000 },
+      )
+      .toBe(TITLE);
     await elsewhere.waitForTimeout(1000);
     expect(await elsewhere.getByTestId('banner-title').textContent()).not.toBe(TITLE);
 
     // One impression per slot the viewer was shown it in (the server's own 30-second rotation may have shown it too).
     const shownAt = Date.now();
     const delivered = async () => (await sql<{ n: number }[]>`select impressions_delivered as n from ads where id = ${ad.id}`)[0].n;
-    await expect.poll(async () => (await figure('receipt-impressions')) === `${await delivered()} of 500 (0%)` && (await delivered()) >= 1, { timeout: 20_000, interval: 250 }).toBe(true);
+    await expect
+      .poll(async () => (await figure('receipt-impressions')) === `${await delivered()} of 500 (0%)` && (await delivered()) >= 1, {
+        timeout: 20_000,
+        interval: 250,
+      })
+      .toBe(true);
     const viewers = await sql<{ viewer: string }[]>`select distinct viewer from ad_impressions where ad_id = ${ad.id}`;
     expect(viewers).toHaveLength(1);
     console.log(`receipt showed the impression ${Date.now() - shownAt} ms after the banner was shown (job every 5 s, receipt every 5 s)`);
 
     const clickedAt = Date.now();
-    const [tab] = await Promise.all([viewer.context().waitForEvent('page'), viewer.getByTestId('banner').locator('.banner-body a').click()]);
+    const [tab] = await Promise.all([
+      viewer.context().waitForEvent('page'),
+      viewer.getByTestId('banner').locator('.banner-body a').click(),
+    ]);
     await tab.close();
     await expect.poll(() => figure('receipt-clicks'), { timeout: 15_000, interval: 250 }).toBe('1');
     console.log(`receipt showed the click ${Date.now() - clickedAt} ms after it`);
@@ -142,7 +185,14 @@ describe('[issue 25 banners] the banner, readable and aimed', () => {
     // Any other token is not a receipt.
     const wrong = receiptUrl.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
     await follower.goto(wrong);
-    await expect.poll(() => follower.getByRole('alert').textContent({ timeout: 1000 }).catch(() => '')).toContain('No ad has this receipt link');
+    await expect
+      .poll(() =>
+        follower
+          .getByRole('alert')
+          .textContent({ timeout: 1000 })
+          .catch(() => ''),
+      )
+      .toContain('No ad has this receipt link');
     expect((await follower.request.get(wrong.replace('/advertise/receipt/', '/api/ad-receipts/'))).status()).toBe(404);
   }, 180_000);
 });

@@ -44,7 +44,9 @@ describe('[issue 4] the dashboard and the map', () => {
 
   // A territory the Wanakt gives to the demo player, standing apart on the map so a click means it.
   async function giftToDemo(type: TerritoryDto['type']): Promise<TerritoryDto> {
-    const [taken] = await game.database.sql<{ ids: number[] }[]>`select coalesce(array_agg(id), '{}') as ids from territories where owner_id is not null`;
+    const [taken] = await game.database.sql<
+      { ids: number[] }[]
+    >`select coalesce(array_agg(id), '{}') as ids from territories where owner_id is not null`;
     const candidates = everyone.filter((territory) => territory.type === type && !taken.ids.includes(territory.id));
     const territory = isolated(candidates, everyone)[0];
     const wanakt = await game.wanakt();
@@ -83,7 +85,8 @@ describe('[issue 4] the dashboard and the map', () => {
     expect(await page.getByRole('link', { name: 'Join Game' }).getAttribute('href')).toBe('/register');
     expect(await page.getByTestId('login-required').count()).toBe(0);
     const quick = page.getByTestId('quick-actions');
-    for (const label of ['Revenue', 'Broadcast', 'API Keys']) expect(await quick.getByRole('link', { name: `${label}: log in` }).getAttribute('href')).toBe('/login');
+    for (const label of ['Revenue', 'Broadcast', 'API Keys'])
+      expect(await quick.getByRole('link', { name: `${label}: log in` }).getAttribute('href')).toBe('/login');
     await page.close();
   });
 
@@ -115,11 +118,18 @@ describe('[issue 4] the dashboard and the map', () => {
     const player = await as(DEMO);
     expect(await player.locator('[data-admin]').count()).toBe(0);
     expect(await player.getByTestId('admin-sidebar').count()).toBe(0);
-    for (const name of ['Assign', 'Currency', 'Rent', 'Edit OFF', '+ Add City']) expect(await player.getByRole('link', { name, exact: true }).or(player.getByRole('button', { name, exact: true })).count()).toBe(0);
+    for (const name of ['Assign', 'Currency', 'Rent', 'Edit OFF', '+ Add City'])
+      expect(
+        await player
+          .getByRole('link', { name, exact: true })
+          .or(player.getByRole('button', { name, exact: true }))
+          .count(),
+      ).toBe(0);
 
     const wanakt = await as(WANAKT);
     await wanakt.getByTestId('admin-sidebar').waitFor();
-    for (const name of ['Assign', 'Currency', 'Rent', '+ Add City']) expect(await wanakt.getByRole('link', { name, exact: true }).count()).toBe(1);
+    for (const name of ['Assign', 'Currency', 'Rent', '+ Add City'])
+      expect(await wanakt.getByRole('link', { name, exact: true }).count()).toBe(1);
     expect(await wanakt.getByRole('button', { name: 'Edit OFF' }).count()).toBe(1);
     const [supply] = await game.database.sql`select total_supply::bigint::int as total from currency_supply`;
     await expect.poll(() => wanakt.getByTestId('total-supply').textContent()).toBe(`${supply.total.toLocaleString('en-US')} DRK`);
@@ -158,7 +168,9 @@ describe('[issue 4] the dashboard and the map', () => {
     expect(await toast(page).textContent()).toContain('Your territory description has been updated successfully!');
     const [row] = await game.database.sql`select description from territories where id = ${territory.id}`;
     expect(row.description).toBe('A quiet harbour where the canals glitter at dusk.');
-    await expect.poll(() => page.getByTestId('territory-details').textContent()).toContain('A quiet harbour where the canals glitter at dusk.');
+    await expect
+      .poll(() => page.getByTestId('territory-details').textContent())
+      .toContain('A quiet harbour where the canals glitter at dusk.');
   });
 
   it('[§4 upgrade] when the owner chooses a tier and confirms, then Territory Upgraded! shows and the tier and balance change', async () => {
@@ -190,7 +202,9 @@ describe('[issue 4] the dashboard and the map', () => {
     await info(page).getByRole('button', { name: 'Rules' }).click();
     const rules = page.getByTestId('rules-dialog');
     await expect.poll(() => rules.textContent()).toContain('A city pays 20% of its monthly revenue to its main city.');
-    await expect.poll(() => rules.getByTestId('territory-rules').textContent()).toMatch(/(Pays \d[\d,]* DRK per period to .+|No rent: its lord, .+, is Available, and rent to an unowned lord goes to nobody)\./);
+    await expect
+      .poll(() => rules.getByTestId('territory-rules').textContent())
+      .toMatch(/(Pays \d[\d,]* DRK per period to .+|No rent: its lord, .+, is Available, and rent to an unowned lord goes to nobody)\./);
   });
 
   it('[§2 dashboard] when Boundaries and Links are switched on, then the map draws the realms and the feudal links', async () => {
@@ -207,7 +221,10 @@ describe('[issue 4] the dashboard and the map', () => {
   });
 
   it('[§4 visit] when a visitor visits a territory with an active ad, then the visit counts and the ad pops up and closes after 5 s', async () => {
-    const territory = isolated(everyone.filter((t) => t.type === 'wonder'), everyone)[0];
+    const territory = isolated(
+      everyone.filter((t) => t.type === 'wonder'),
+      everyone,
+    )[0];
     await game.database.sql`
       insert into ads (title, content, click_url, territory_id, impressions_wanted, status)
       values ('Llama Treks', 'Guided walks above the clouds', 'https://example.com/llamas', ${territory.id}, 100, 'active')`;
@@ -227,7 +244,10 @@ describe('[issue 4] the dashboard and the map', () => {
   });
 
   it('[§2 dashboard] when the Wanakt selects a territory, then it renames it, schedules an event and takes it live', async () => {
-    const territory = isolated(everyone.filter((t) => t.type === 'city' && t.owner_id === null), everyone).at(-1)!;
+    const territory = isolated(
+      everyone.filter((t) => t.type === 'city' && t.owner_id === null),
+      everyone,
+    ).at(-1)!;
     const page = await as(WANAKT);
     await clickTerritory(page, territory);
     const management = page.getByTestId('territory-management');
@@ -251,7 +271,10 @@ describe('[issue 4] the dashboard and the map', () => {
   });
 
   it('[§2 map] when the Wanakt saves the edit-territory window, then the name and the pin at x/y are stored', async () => {
-    const territory = isolated(everyone.filter((t) => t.type === 'city'), everyone)[1];
+    const territory = isolated(
+      everyone.filter((t) => t.type === 'city'),
+      everyone,
+    )[1];
     const page = await as(WANAKT);
     await clickTerritory(page, territory);
     await info(page).getByRole('button', { name: 'Edit territory' }).click();
@@ -266,14 +289,18 @@ describe('[issue 4] the dashboard and the map', () => {
     const expected = coordinatesOf(150, 500);
     await expect
       .poll(async () => {
-        const [row] = await game.database.sql`select name, latitude::float as latitude, longitude::float as longitude from territories where id = ${territory.id}`;
+        const [row] = await game.database
+          .sql`select name, latitude::float as latitude, longitude::float as longitude from territories where id = ${territory.id}`;
         return { name: row.name, latitude: row.latitude.toFixed(4), longitude: row.longitude.toFixed(4) };
       })
       .toEqual({ name: `${territory.name} Haven`, latitude: expected.latitude.toFixed(4), longitude: expected.longitude.toFixed(4) });
   });
 
   it('[design live] when a player chats on a territory, then a second browser watching it sees the message without reloading', async () => {
-    const territory = isolated(everyone.filter((t) => t.type === 'wonder'), everyone)[1];
+    const territory = isolated(
+      everyone.filter((t) => t.type === 'wonder'),
+      everyone,
+    )[1];
     const speaker = await as(DEMO);
     const listener = await as(WANAKT);
     for (const page of [speaker, listener]) {
@@ -288,13 +315,18 @@ describe('[issue 4] the dashboard and the map', () => {
     expect(await input.inputValue()).toBe('Hello from the ramparts!\n');
     await input.press('Enter');
     await expect.poll(() => speaker.getByTestId('territory-chat').textContent()).toContain('Hello from the ramparts!');
-    await expect.poll(() => listener.getByTestId('territory-chat').textContent(), { timeout: 10_000 }).toContain('Hello from the ramparts!');
+    await expect
+      .poll(() => listener.getByTestId('territory-chat').textContent(), { timeout: 10_000 })
+      .toContain('Hello from the ramparts!');
     const [stored] = await game.database.sql`select count(*)::int as n from chat_messages where territory_id = ${territory.id}`;
     expect(stored.n).toBe(1);
   });
 
   it('[§2 map] when the Wanakt drags a pin in edit mode, then it is saved where it was dropped and a second browser sees it move', async () => {
-    const territory = isolated(everyone.filter((t) => t.type === 'city'), everyone)[0];
+    const territory = isolated(
+      everyone.filter((t) => t.type === 'city'),
+      everyone,
+    )[0];
     const wanakt = await as(WANAKT);
     const watcher = await as(DEMO);
 
@@ -324,7 +356,8 @@ describe('[issue 4] the dashboard and the map', () => {
     const dropped = coordinatesOf(world.x, world.y);
     await expect
       .poll(async () => {
-        const [row] = await game.database.sql`select latitude::float as latitude, longitude::float as longitude from territories where id = ${territory.id}`;
+        const [row] = await game.database
+          .sql`select latitude::float as latitude, longitude::float as longitude from territories where id = ${territory.id}`;
         return Math.hypot(row.latitude - dropped.latitude, row.longitude - dropped.longitude);
       })
       .toBeLessThan(1);
@@ -361,7 +394,9 @@ describe('[issue 4] the dashboard and the map', () => {
 
   it('[issue 14 lists] when a player opens /feudal, then only the way down to their own village is open and in view, and a search keeps the matches and what is above them', async () => {
     const villages = everyone.filter((territory) => territory.type === 'village' && territory.parent_territory_id !== null);
-    const village = villages.find((territory) => everyone.find((parent) => parent.id === territory.parent_territory_id)?.parent_territory_id !== null) ?? villages[0];
+    const village =
+      villages.find((territory) => everyone.find((parent) => parent.id === territory.parent_territory_id)?.parent_territory_id !== null) ??
+      villages[0];
     const wanakt = await game.wanakt();
     expect((await wanakt.post(`/api/territories/${village.id}/assign`, { userId: 'sample-user', price: 0 })).status).toBe(200);
     const page = await as(DEMO);
@@ -376,7 +411,12 @@ describe('[issue 4] the dashboard and the map', () => {
     const rows = await page.getByTestId('tree-row').evaluateAll((found) => found.map((row) => row.getAttribute('data-territory')));
     expect(rows.at(-1)).toBe(village.name);
     const above: string[] = [];
-    for (let at = everyone.find((territory) => territory.id === village.parent_territory_id); at; at = everyone.find((territory) => territory.id === at!.parent_territory_id)) above.unshift(at.name);
+    for (
+      let at = everyone.find((territory) => territory.id === village.parent_territory_id);
+      at;
+      at = everyone.find((territory) => territory.id === at!.parent_territory_id)
+    )
+      above.unshift(at.name);
     expect(rows.filter((name) => name !== village.name && !name!.toLowerCase().includes(village.name.toLowerCase()))).toEqual(above);
 
     await page.getByRole('button', { name: 'Collapse all' }).click();

@@ -23,9 +23,27 @@ describe("[issue 14 the Wanakt's desk] the ad review queue", () => {
     expect(await queued.textContent()).toContain('Fresh lobster every morning');
     expect(await queued.textContent()).toContain('ad-buyer');
     await queued.getByRole('button', { name: 'Approve' }).click();
-    await expect.poll(() => page.locator('.toast').last().textContent({ timeout: 1000 }).catch(() => ''), { timeout: 15_000 }).toContain('Ad Approved');
+    await expect
+      .poll(
+        () =>
+          page
+            .locator('.toast')
+            .last()
+            .textContent({ timeout: 1000 })
+            .catch(() => ''),
+        { timeout: 15_000 },
+      )
+      .toContain('Ad Approved');
     await page.getByText('No ad is waiting for review.').waitFor();
-    await expect.poll(() => page.getByTestId('audit-entry').first().textContent({ timeout: 1000 }).catch(() => '')).toContain('Approved an ad');
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('audit-entry')
+          .first()
+          .textContent({ timeout: 1000 })
+          .catch(() => ''),
+      )
+      .toContain('Approved an ad');
 
     await page.goto(game.server.url);
     await page.getByTestId('banner').waitFor();

@@ -39,7 +39,7 @@ describe('[issue 16 open books] the economy page and the statement in Chromium',
     for (const chart of CHARTS) await page.getByTestId(chart).locator('canvas').waitFor({ timeout: 30_000 });
   }
 
-  it('when a visitor without a session opens /economy, then every chart is drawn and the figures are the API\'s', async () => {
+  it("when a visitor without a session opens /economy, then every chart is drawn and the figures are the API's", async () => {
     const page = await visitor();
     await page.goto(`${game.server.url}/economy`);
     await chartsDrawn(page);
@@ -49,10 +49,13 @@ describe('[issue 16 open books] the economy page and the statement in Chromium',
     expect(await page.getByTestId('economy-projection').textContent()).toContain(overview.projection.remaining.toLocaleString('en-US'));
     expect(await page.getByTestId('flow-totals').locator('li').count()).toBeGreaterThan(5);
     // Each chart's canvas has been painted, not just placed.
-    const painted = await page.getByTestId('chart-supply').locator('canvas').evaluate((canvas: HTMLCanvasElement) => {
-      const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
-      return pixels.some((value, index) => index % 4 === 3 && value > 0);
-    });
+    const painted = await page
+      .getByTestId('chart-supply')
+      .locator('canvas')
+      .evaluate((canvas: HTMLCanvasElement) => {
+        const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+        return pixels.some((value, index) => index % 4 === 3 && value > 0);
+      });
     expect(painted).toBe(true);
 
     await expect.poll(() => page.getByTestId('economy-audit').textContent()).toContain('not been audited yet');

@@ -38,7 +38,8 @@ describe('[issue 24] figures a player can trust, in a real browser', () => {
     return page;
   }
 
-  const summaryOf = async (agent: TestAgent, userId: string) => (await agent.get(`/api/revenue/summary/${userId}`)).body as RevenueSummaryDto;
+  const summaryOf = async (agent: TestAgent, userId: string) =>
+    (await agent.get(`/api/revenue/summary/${userId}`)).body as RevenueSummaryDto;
 
   /** What the ledger holds as a month's earnings paid to a player. */
   async function paidInLedger(userId: string, month: string): Promise<number> {
@@ -132,7 +133,12 @@ describe('[issue 24] figures a player can trust, in a real browser', () => {
 
     await revenueCenterShows(page, summary);
     const row = page.getByTestId('territory-revenue').locator(`tr[data-territory="${town.name}"]`);
-    for (const [key, value] of [['base_revenue', line.base], ['multiplier_bonus', line.multiplier_bonus], ['ad_revenue', line.ad_revenue], ['monthly_earnings', line.to_owner]] as const) {
+    for (const [key, value] of [
+      ['base_revenue', line.base],
+      ['multiplier_bonus', line.multiplier_bonus],
+      ['ad_revenue', line.ad_revenue],
+      ['monthly_earnings', line.to_owner],
+    ] as const) {
       expect(figure(await row.locator(`[data-figure="${key}"]`).textContent()), key).toBe(value);
     }
     expect(await profileShows(page, 'figures-lord', 'monthly_earnings')).toBe(summary.total_monthly);
@@ -145,7 +151,9 @@ describe('[issue 24] figures a player can trust, in a real browser', () => {
     expect(await profileShows(page, 'figures-lord', 'earnings_paid_30d')).toBe(summary.total_monthly);
     await page.goto(`${game.server.url}/rankings`);
     await page.getByRole('tab', { name: 'Earnings' }).click();
-    await expect.poll(async () => figure(await page.locator('tr[data-you="true"] [data-figure="earnings_paid_month"]').textContent())).toBe(summary.total_monthly);
+    await expect
+      .poll(async () => figure(await page.locator('tr[data-you="true"] [data-figure="earnings_paid_month"]').textContent()))
+      .toBe(summary.total_monthly);
     await page.context().close();
   });
 
@@ -156,15 +164,23 @@ describe('[issue 24] figures a player can trust, in a real browser', () => {
       select v.id, v.name, v.parent_territory_id as lord from territories v join territories t on t.id = v.parent_territory_id
        where v.type = 'village' and v.owner_id is null and t.owner_id is null order by v.id limit 2 offset 3`;
     expect((await wanakt.post(`/api/territories/${owned.lord}/assign`, { userId: lord.id, price: 0 })).status).toBe(200);
-    for (const village of [owned, orphan]) expect((await wanakt.post(`/api/territories/${village.id}/assign`, { userId: tenant.id, price: 0 })).status).toBe(200);
+    for (const village of [owned, orphan])
+      expect((await wanakt.post(`/api/territories/${village.id}/assign`, { userId: tenant.id, price: 0 })).status).toBe(200);
 
     const page = await open(tenant.agent, '/');
     const shown = new Map<string, number[]>();
     for (const village of [owned, orphan]) {
-      await page.getByTestId('my-territories').getByTestId('territory-card').filter({ hasText: village.name }).locator('.card-main').click();
+      await page
+        .getByTestId('my-territories')
+        .getByTestId('territory-card')
+        .filter({ hasText: village.name })
+        .locator('.card-main')
+        .click();
       const rent = page.getByTestId('territory-details').getByTestId('territory-rent');
       await expect.poll(() => rent.getAttribute('data-amount')).not.toBeNull();
-      await expect.poll(async () => (await page.getByTestId('territory-details').locator('.detail-name').textContent()) === village.name).toBe(true);
+      await expect
+        .poll(async () => (await page.getByTestId('territory-details').locator('.detail-name').textContent()) === village.name)
+        .toBe(true);
       shown.set(village.name, [Number(await rent.getAttribute('data-amount'))]);
       if (village === orphan) expect(await rent.textContent()).toContain('goes to nobody');
     }
@@ -173,7 +189,8 @@ describe('[issue 24] figures a player can trust, in a real browser', () => {
     const flows = page.getByTestId('period-rent-flow');
     // Both the waterfall and the feudal tree answer before the list is whole; a loaded machine is slow.
     await expect.poll(() => flows.count(), { timeout: 30_000 }).toBe(2);
-    for (const village of [owned, orphan]) shown.get(village.name)!.push(Number(await flows.filter({ hasText: village.name }).getAttribute('data-amount')));
+    for (const village of [owned, orphan])
+      shown.get(village.name)!.push(Number(await flows.filter({ hasText: village.name }).getAttribute('data-amount')));
     await page.context().close();
 
     expect((await wanakt.post('/api/rent/generate')).status).toBe(200);

@@ -65,7 +65,10 @@ describe('[issue 2] the first client in a real browser', () => {
     await page.goto(`${game.server.url}/login`);
     await page.locator('input[name=username]').fill('sample');
     await page.locator('input[name=password]').fill(TEST_DEMO_PASSWORD);
-    await page.getByTestId('login-form').getByRole('button', { name: /log in/i }).click();
+    await page
+      .getByTestId('login-form')
+      .getByRole('button', { name: /log in/i })
+      .click();
     await expect.poll(() => page.getByTestId('balance').textContent()).toContain('5,000');
     await page.close();
   });

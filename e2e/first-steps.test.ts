@@ -5,12 +5,15 @@ import { checkInvariants } from '../game-server/domain/economy/supply.ts';
 import { browserGame } from './support/browser-game.ts';
 import { register } from './support/pages.ts';
 
-describe('[issue 14 first steps] a newcomer\'s first minutes', () => {
+describe("[issue 14 first steps] a newcomer's first minutes", () => {
   const browser = browserGame();
 
   it('when a newcomer registers, then it owns a territory from the welcome panel without paying any money', async () => {
     const { game } = browser;
-    const { page, userId } = await register(await browser.context(), game.server.url, { username: 'Newcomer', password: 'first-steps-pass' });
+    const { page, userId } = await register(await browser.context(), game.server.url, {
+      username: 'Newcomer',
+      password: 'first-steps-pass',
+    });
     await page.goto(game.server.url);
     const welcome = page.getByTestId('first-steps');
     await welcome.getByText('Welcome! Pick your first territory').waitFor();

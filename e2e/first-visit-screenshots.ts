@@ -35,7 +35,10 @@ const server = await startStandaloneServer();
 const browser = await launchBrowser();
 try {
   await mkdir(out, { recursive: true });
-  for (const [size, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     const visitor = await pageAs(browser, server.url, null, viewport);
     await shoot(visitor, `${server.url}/`, `landing-visitor-${size}`, true);
     const player = await pageAs(browser, server.url, LOGINS.demo, viewport);

@@ -45,7 +45,9 @@ describe('[issue 25] the first visit', () => {
       const text = (await landing.textContent()) ?? '';
       for (const words of ['earns you DRK every month', 'feudal chain', 'marketplace', 'Wanakt']) expect(text).toContain(words);
       const total = (await (await fetch(`${browser.game.server.url}/api/territories`)).json()) as TerritoryDto[];
-      await expect.poll(() => page.getByTestId('landing-owned').textContent(), { timeout: 30_000 }).toMatch(new RegExp(` of ${total.length}$`));
+      await expect
+        .poll(() => page.getByTestId('landing-owned').textContent(), { timeout: 30_000 })
+        .toMatch(new RegExp(` of ${total.length}$`));
       await expect.poll(() => page.getByTestId('landing-supply').textContent()).toMatch(/^[\d,]+ DRK$/);
       await expect.poll(() => page.getByTestId('landing-trades').textContent()).toMatch(/^\d+$/);
       await expect.poll(() => page.getByTestId('landing-online').textContent(), { timeout: 30_000 }).toMatch(/^[1-9]\d*$/);
@@ -87,7 +89,11 @@ describe('[issue 25] the first visit', () => {
         if (point.x < box.x || point.x > box.x + box.width || point.y < box.y || point.y > box.y + box.height) outside.push(territory.name);
       }
       expect(outside).toEqual([]);
-      for (const name of FAR_PLACES) expect(everyone.some((territory) => territory.name === name), name).toBe(true);
+      for (const name of FAR_PLACES)
+        expect(
+          everyone.some((territory) => territory.name === name),
+          name,
+        ).toBe(true);
 
       const zoomOut = page.getByRole('button', { name: /^Zoom out/ });
       for (let click = 0; click < 8 && (await zoomOut.isEnabled()); click++) {
@@ -120,12 +126,16 @@ describe('[issue 25] the first visit', () => {
     // Reported for the issue's note (the machine's load varies, so the seconds are not asserted).
     console.log(`newcomer to owner: ${clicks} clicks, ${((Date.now() - started) / 1000).toFixed(1)} s`);
     expect(clicks).toBe(4);
-    const [owned] = await browser.game.database.sql`select count(*)::int as n from territories t join users u on u.id = t.owner_id where u.username = 'Arrival'`;
+    const [owned] = await browser.game.database
+      .sql`select count(*)::int as n from territories t join users u on u.id = t.owner_id where u.username = 'Arrival'`;
     expect(owned.n).toBe(1);
   });
 
   it('when a newcomer claims a village and clicks "Show it on the map", then the map flies to it and selects it, with the popup beside it, not over it', async () => {
-    const { page } = await register(await browser.context(undefined, DESKTOP), browser.game.server.url, { username: 'Firstcomer', password: 'first-visit-pass' });
+    const { page } = await register(await browser.context(undefined, DESKTOP), browser.game.server.url, {
+      username: 'Firstcomer',
+      password: 'first-visit-pass',
+    });
     await page.goto(browser.game.server.url);
     await mapReady(page);
     const home = await mapSettled(page);
@@ -142,7 +152,10 @@ describe('[issue 25] the first visit', () => {
     expect(camera.zoom).toBeGreaterThan(home.zoom * 4);
     await expect.poll(() => page.getByTestId('territory-info').locator('h2').textContent()).toBe(name);
     const everyone = (await (await fetch(`${browser.game.server.url}/api/territories`)).json()) as TerritoryDto[];
-    const marker = await markerPoint(page, everyone.find((territory) => territory.name === name)!);
+    const marker = await markerPoint(
+      page,
+      everyone.find((territory) => territory.name === name)!,
+    );
     const map = (await page.getByTestId('map-canvas').boundingBox())!;
     expect(Math.abs(marker.x - (map.x + map.width / 2))).toBeLessThan(40);
     expect(Math.abs(marker.y - (map.y + map.height / 2))).toBeLessThan(40);

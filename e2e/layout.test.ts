@@ -15,9 +15,13 @@ interface Box {
   height: number;
 }
 
-const overlap = (a: Box, b: Box) => a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
 const inside = (inner: Box, outer: Box) =>
-  inner.x >= outer.x - 0.5 && inner.y >= outer.y - 0.5 && inner.x + inner.width <= outer.x + outer.width + 0.5 && inner.y + inner.height <= outer.y + outer.height + 0.5;
+  inner.x >= outer.x - 0.5 &&
+  inner.y >= outer.y - 0.5 &&
+  inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+  inner.y + inner.height <= outer.y + outer.height + 0.5;
 
 async function boxes(locator: Locator): Promise<Box[]> {
   return Promise.all((await locator.all()).map(async (element) => (await element.boundingBox())!));
@@ -25,7 +29,10 @@ async function boxes(locator: Locator): Promise<Box[]> {
 
 /** Where the page's own content ends at the bottom: the test-mode ribbon, when shown, covers what lies below it. */
 async function visibleBottom(page: Page): Promise<number> {
-  const ribbon = await page.locator('.test-mode-ribbon').boundingBox().catch(() => null);
+  const ribbon = await page
+    .locator('.test-mode-ribbon')
+    .boundingBox()
+    .catch(() => null);
   return ribbon ? ribbon.y : page.viewportSize()!.height;
 }
 
@@ -42,7 +49,9 @@ describe('[issue 25] layouts that leave room for the game', () => {
     const all = await boxes(cards);
     const firstRow = all.filter((box) => Math.abs(box.y - all[0].y) < 1);
     const bottom = await visibleBottom(page);
-    console.log(`marketplace 1280x800: ${all.length} cards, ${firstRow.length} in the first row, its bottom at ${Math.round(firstRow[0].y + firstRow[0].height)} px of ${bottom}`);
+    console.log(
+      `marketplace 1280x800: ${all.length} cards, ${firstRow.length} in the first row, its bottom at ${Math.round(firstRow[0].y + firstRow[0].height)} px of ${bottom}`,
+    );
     expect(firstRow.length).toBeGreaterThanOrEqual(3);
     for (const box of firstRow) expect(box.y + box.height).toBeLessThanOrEqual(bottom);
     await page.screenshot({ path: 'docs/screenshots/marketplace.png' });
@@ -58,8 +67,10 @@ describe('[issue 25] layouts that leave room for the game', () => {
       const controls = await boxes(panel.locator('input, select'));
       const outer = (await panel.boundingBox())!;
       expect(fields).toHaveLength(7);
-      for (const [index, box] of [...fields, ...controls].entries()) expect(inside(box, outer), `control ${index} inside the panel`).toBe(true);
-      for (let a = 0; a < fields.length; a++) for (let b = a + 1; b < fields.length; b++) expect(overlap(fields[a], fields[b]), `fields ${a} and ${b}`).toBe(false);
+      for (const [index, box] of [...fields, ...controls].entries())
+        expect(inside(box, outer), `control ${index} inside the panel`).toBe(true);
+      for (let a = 0; a < fields.length; a++)
+        for (let b = a + 1; b < fields.length; b++) expect(overlap(fields[a], fields[b]), `fields ${a} and ${b}`).toBe(false);
       expect(await panel.locator('select[name=type] option[value=main]').textContent()).toBe('Main City');
     });
   }
@@ -77,7 +88,9 @@ describe('[issue 25] layouts that leave room for the game', () => {
     expect(await page.getByTestId('balance').isVisible()).toBe(true);
     const map = (await page.getByTestId('map-canvas').boundingBox())!;
     const share = map.height / PHONE.height;
-    console.log(`phone: top bar ${Math.round((await bar.boundingBox())!.height)} px, map ${Math.round(map.height)} px (${Math.round(share * 100)} % of the screen)`);
+    console.log(
+      `phone: top bar ${Math.round((await bar.boundingBox())!.height)} px, map ${Math.round(map.height)} px (${Math.round(share * 100)} % of the screen)`,
+    );
     expect(share).toBeGreaterThanOrEqual(0.75);
     // Log out is in the menu drawer.
     await page.getByRole('button', { name: '☰ Menu' }).click();

@@ -47,7 +47,10 @@ describe('[issue 11 live screens] what another player does shows on an open page
     const buying = await openAs(buyer.agent, '/marketplace');
     const listing = buying.getByTestId('listing').filter({ hasText: name });
     await listing.getByRole('button', { name: `Buy ${name}` }).click();
-    await buying.getByTestId('purchase-dialog').getByRole('button', { name: /Buy for/ }).click();
+    await buying
+      .getByTestId('purchase-dialog')
+      .getByRole('button', { name: /Buy for/ })
+      .click();
     await expect.poll(() => toast(buying).textContent()).toContain('Purchase Successful!');
 
     await expect.poll(() => watcher.getByTestId('listing-count').textContent(), { timeout: 10_000 }).toBe(String(count - 1));
@@ -84,7 +87,9 @@ describe('[issue 11 live screens] what another player does shows on an open page
     expect((await wanakt.post(`/api/territories/${city.id}/assign`, { userId: payer.id, price: 0 })).status).toBe(200);
 
     const rent = await openAs(payer.agent, '/rent');
-    await expect.poll(() => rent.getByTestId('upcoming-payments').textContent(), { timeout: 30_000 }).toContain('No upcoming rent payments');
+    await expect
+      .poll(() => rent.getByTestId('upcoming-payments').textContent(), { timeout: 30_000 })
+      .toContain('No upcoming rent payments');
 
     expect((await wanakt.post('/api/rent/generate', {})).status).toBe(200);
     await expect.poll(() => rent.getByTestId('rent-payment').first().textContent(), { timeout: 10_000 }).toContain(city.name);

@@ -62,7 +62,17 @@ describe('[issue 7] the dashboard follows the live world', () => {
     });
 
     const wanakt = await game.wanakt();
-    expect((await wanakt.post('/api/admin/create-territory', { name: 'Sequence Harbour', latitude: 12, longitude: 34, type: 'main', basePrice: 5000 })).status).toBe(201);
+    expect(
+      (
+        await wanakt.post('/api/admin/create-territory', {
+          name: 'Sequence Harbour',
+          latitude: 12,
+          longitude: 34,
+          type: 'main',
+          basePrice: 5000,
+        })
+      ).status,
+    ).toBe(201);
 
     await expect.poll(markers).toBe(String(before + 1));
     expect(worldReads).toHaveLength(1);

@@ -51,12 +51,19 @@ describe('[issue 13] a world worth owning', () => {
   it('when the map opens, then land is drawn: the Sahara and the middle of the Atlantic differ in colour', async () => {
     const page = await open();
     await page.waitForTimeout(300);
-    const [atlantic, sahara, southAtlantic] = await pixelsAt(page, [await onPage(page, 30, -40), await onPage(page, 23, 10), await onPage(page, -20, -20)]);
+    const [atlantic, sahara, southAtlantic] = await pixelsAt(page, [
+      await onPage(page, 30, -40),
+      await onPage(page, 23, 10),
+      await onPage(page, -20, -20),
+    ]);
     expect(colourDistance(atlantic, southAtlantic)).toBeLessThan(12);
     expect(colourDistance(atlantic, sahara)).toBeGreaterThan(20);
   });
 
-  for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 812 }]) {
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 375, height: 812 },
+  ]) {
     it(`when the window is ${viewport.width}x${viewport.height}, then the map fills its panel, with ocean and never the page's colour beside the world`, async () => {
       const page = await open(viewport);
       const canvas = (await page.locator('[data-testid=map-canvas] canvas').boundingBox())!;
@@ -91,7 +98,10 @@ describe('[issue 13] a world worth owning', () => {
 
   it('when the pointer rests on a marker, then a tooltip gives its name, type, owner and price', async () => {
     const page = await open();
-    const wonder = isolated(everyone.filter((t) => t.type === 'wonder'), everyone)[0];
+    const wonder = isolated(
+      everyone.filter((t) => t.type === 'wonder'),
+      everyone,
+    )[0];
     const point = await markerPoint(page, wonder);
     await page.mouse.move(point.x - 30, point.y - 30);
     await page.mouse.move(point.x, point.y, { steps: 4 });
@@ -111,7 +121,9 @@ describe('[issue 13] a world worth owning', () => {
     const [territory] = await game.database.sql<{ id: number }[]>`
       select id from territories where owner_id is null and sale_price is not null and sale_price <= 50000 order by id limit 1`;
     expect((await buyer.agent.post(`/api/territories/${territory.id}/purchase`, {})).status).toBe(200);
-    await expect.poll(() => page.getByTestId('map-canvas').getAttribute('data-pulsing'), { timeout: 20_000 }).toContain(String(territory.id));
+    await expect
+      .poll(() => page.getByTestId('map-canvas').getAttribute('data-pulsing'), { timeout: 20_000 })
+      .toContain(String(territory.id));
   });
 
   it('when the map zooms in on Europe, then more places are named and the close coastlines load', async () => {

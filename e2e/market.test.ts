@@ -44,12 +44,15 @@ describe('[issue 4] the marketplace and buying a territory', () => {
     await expect.poll(() => stats.textContent()).toContain(`${MAIN_CITY_RENT} DRK`);
     expect(await stats.textContent()).toContain(`${SUB_TERRITORY_RENT} DRK`);
     await expect.poll(() => page.getByTestId('market-trades').textContent()).toContain('Trades, last 30 days0No sales yet');
-    const [forSale] = await game.database.sql`select count(*)::int as n, min(sale_price)::int as cheapest from territories where sale_price is not null`;
+    const [forSale] = await game.database
+      .sql`select count(*)::int as n, min(sale_price)::int as cheapest from territories where sale_price is not null`;
     await expect.poll(() => page.getByTestId('listing-count').textContent()).toBe(String(forSale.n));
     await expect.poll(() => page.getByTestId('listing').count()).toBe(12);
     const first = page.getByTestId('listing').first();
     expect(await first.textContent()).toContain(`${forSale.cheapest.toLocaleString('en-US')} DRK`);
-    expect(await first.getByTestId('listing-region').textContent()).toMatch(/^(Europe|Asia|Africa|North America|South America|Oceania|Open sea)$/);
+    expect(await first.getByTestId('listing-region').textContent()).toMatch(
+      /^(Europe|Asia|Africa|North America|South America|Oceania|Open sea)$/,
+    );
     expect(await first.getByTestId('listing-type').textContent()).not.toMatch(/^(wanakt|main|sub)$/);
     expect(await first.getByRole('img', { name: /on the world map$/ }).count()).toBe(1);
     await page.getByRole('button', { name: /Show more/ }).click();
@@ -65,19 +68,26 @@ describe('[issue 4] the marketplace and buying a territory', () => {
     const [all] = await game.database.sql`select count(*)::int as n from territories where sale_price is not null`;
     await expect.poll(() => count.textContent()).toBe(`${all.n} listings match`);
 
-    const [{ name }] = await game.database.sql<{ name: string }[]>`select name from territories where sale_price is not null order by length(name) desc limit 1`;
+    const [{ name }] = await game.database.sql<
+      { name: string }[]
+    >`select name from territories where sale_price is not null order by length(name) desc limit 1`;
     const words = name.slice(0, 5);
-    const [matching] = await game.database.sql`select count(*)::int as n from territories where sale_price is not null and name ilike ${`%${words}%`}`;
+    const [matching] = await game.database
+      .sql`select count(*)::int as n from territories where sale_price is not null and name ilike ${`%${words}%`}`;
     await page.getByRole('searchbox', { name: 'Search' }).fill(words.toLowerCase());
     await expect.poll(() => count.textContent()).toBe(matching.n === 1 ? '1 listing matches' : `${matching.n} listings match`);
-    for (const heading of await page.getByTestId('listing').locator('h3').allTextContents()) expect(heading.toLowerCase()).toContain(words.toLowerCase());
+    for (const heading of await page.getByTestId('listing').locator('h3').allTextContents())
+      expect(heading.toLowerCase()).toContain(words.toLowerCase());
 
     await page.getByRole('searchbox', { name: 'Search' }).fill('');
     await page.locator('select[name=tier]').selectOption('sub');
     await page.locator('select[name=sort]').selectOption('price_desc');
-    const [subs] = await game.database.sql`select count(*)::int as n, max(sale_price)::int as dearest from territories where sale_price is not null and type in ('sub', 'city', 'town', 'village')`;
+    const [subs] = await game.database
+      .sql`select count(*)::int as n, max(sale_price)::int as dearest from territories where sale_price is not null and type in ('sub', 'city', 'town', 'village')`;
     await expect.poll(() => count.textContent()).toBe(`${subs.n} listings match`);
-    await expect.poll(() => page.getByTestId('listing').first().locator('.price').textContent()).toBe(`${subs.dearest.toLocaleString('en-US')} DRK`);
+    await expect
+      .poll(() => page.getByTestId('listing').first().locator('.price').textContent())
+      .toBe(`${subs.dearest.toLocaleString('en-US')} DRK`);
 
     await page.locator('select[name=region]').selectOption('europe');
     await page.locator('input[name=max_price]').fill('5000');
@@ -114,14 +124,18 @@ describe('[issue 4] the marketplace and buying a territory', () => {
     await first.getByRole('button').click();
     const dialog = page.getByTestId('purchase-dialog');
     expect(await dialog.getByRole('button', { name: /Buy for/ }).isDisabled()).toBe(true);
-    expect(await dialog.getByTestId('purchase-blocked').textContent()).toBe(`Insufficient Balance: You need ${price.toLocaleString('en-US')} DRK but only have 100 DRK`);
+    expect(await dialog.getByTestId('purchase-blocked').textContent()).toBe(
+      `Insufficient Balance: You need ${price.toLocaleString('en-US')} DRK but only have 100 DRK`,
+    );
     expect(await dialog.getByTestId('shortfall').textContent()).toBe(`You need ${(price - 100).toLocaleString('en-US')} DRK more. Buy DRK`);
     expect(await dialog.getByTestId('shortfall').getByRole('link', { name: 'Buy DRK' }).getAttribute('href')).toBe('/drk-store');
   });
 
   it('[§4 ownership] when a player registers and buys a territory, then balance and count change, and a second browser sees the new owner on its map without reloading', async () => {
     const everyone = await territories();
-    const affordable = everyone.filter((territory) => territory.sale_price !== null && territory.owner_id === null).sort((a, b) => a.sale_price! - b.sale_price!);
+    const affordable = everyone
+      .filter((territory) => territory.sale_price !== null && territory.owner_id === null)
+      .sort((a, b) => a.sale_price! - b.sale_price!);
     const target = isolated(affordable, everyone)[0];
     expect(target, 'a listed territory whose marker stands apart').toBeDefined();
 
@@ -145,10 +159,15 @@ describe('[issue 4] the marketplace and buying a territory', () => {
     await mapReady(buyer);
     await clickTerritory(buyer, target);
     await buyer.getByTestId('territory-info').getByRole('button', { name: 'Trade' }).click();
-    await buyer.getByTestId('purchase-dialog').getByRole('button', { name: /Buy for/ }).click();
+    await buyer
+      .getByTestId('purchase-dialog')
+      .getByRole('button', { name: /Buy for/ })
+      .click();
     await expect.poll(() => toast(buyer).textContent()).toContain('Purchase Successful!');
 
-    await expect.poll(() => buyer.getByTestId('balance').textContent()).toBe(`${(startBalance - target.sale_price!).toLocaleString('en-US')} DRK`);
+    await expect
+      .poll(() => buyer.getByTestId('balance').textContent())
+      .toBe(`${(startBalance - target.sale_price!).toLocaleString('en-US')} DRK`);
     await expect.poll(() => buyer.getByTestId('territory-count').textContent()).toBe('1');
     expect(await buyer.getByTestId('territory-owner').textContent()).toBe('You');
     expect(await buyer.getByTestId('my-territories').textContent()).toContain(target.name);

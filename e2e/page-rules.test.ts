@@ -11,8 +11,32 @@ import { mapReady } from './support/pages.ts';
 // An advertiser's receipt (no account): its ad is stored with this token's hash before the pages are opened.
 const RECEIPT_TOKEN = 'page-rules-receipt-token-0123456789abcdefgh';
 const RECEIPT = `/advertise/receipt/${RECEIPT_TOKEN}`;
-const VISITOR_PATHS = ['/', '/register', '/login', '/marketplace', '/economy', '/rankings', '/advertise', RECEIPT, '/players/sample', '/no/such/page', '/api/docs'];
-const PLAYER_PATHS = ['/', '/revenue', '/collectibles', '/rent', '/marketplace', '/wonders', '/feudal', '/drk-store', '/broadcast', '/settings/api-keys', '/account'];
+const VISITOR_PATHS = [
+  '/',
+  '/register',
+  '/login',
+  '/marketplace',
+  '/economy',
+  '/rankings',
+  '/advertise',
+  RECEIPT,
+  '/players/sample',
+  '/no/such/page',
+  '/api/docs',
+];
+const PLAYER_PATHS = [
+  '/',
+  '/revenue',
+  '/collectibles',
+  '/rent',
+  '/marketplace',
+  '/wonders',
+  '/feudal',
+  '/drk-store',
+  '/broadcast',
+  '/settings/api-keys',
+  '/account',
+];
 const WANAKT_PATHS = ['/', '/admin/currency', '/admin/territories', '/admin/create-city', '/admin/desk'];
 
 // Not faults: the unknown page is answered 404 on purpose, which the browser logs; Swagger UI's own
@@ -35,10 +59,15 @@ describe('[issue 25] every page clean by the browser’s own rules', () => {
 
   it('every client route is checked below, so a new page cannot skip this test', () => {
     const covered = new Set([...VISITOR_PATHS, ...PLAYER_PATHS, ...WANAKT_PATHS]);
-    for (const route of Object.values(ROUTES)) expect(covered.has(route.replace(':username', 'sample').replace(':token', RECEIPT_TOKEN)), route).toBe(true);
+    for (const route of Object.values(ROUTES))
+      expect(covered.has(route.replace(':username', 'sample').replace(':token', RECEIPT_TOKEN)), route).toBe(true);
   });
 
-  for (const [as, paths] of [['visitor', VISITOR_PATHS], ['player', PLAYER_PATHS], ['wanakt', WANAKT_PATHS]] as const) {
+  for (const [as, paths] of [
+    ['visitor', VISITOR_PATHS],
+    ['player', PLAYER_PATHS],
+    ['wanakt', WANAKT_PATHS],
+  ] as const) {
     it(`when each of its pages is opened as the ${as}, then none breaks the CSP, logs an error or has a serious axe finding, and each has one h1`, async () => {
       const agent = as === 'visitor' ? undefined : as === 'player' ? await browser.game.demo() : await browser.game.wanakt();
       const context = await browser.context(agent);
@@ -46,7 +75,16 @@ describe('[issue 25] every page clean by the browser’s own rules', () => {
       const page = await context.newPage();
       const reports: PageReport[] = [];
       for (const path of paths) reports.push(await reportOn(page, browser.game.server.url, path, settle));
-      console.table(reports.map((r) => ({ as, path: r.path, csp: r.cspViolations.length, console: r.consoleErrors.length, axe: r.axe.length, h1: r.headings })));
+      console.table(
+        reports.map((r) => ({
+          as,
+          path: r.path,
+          csp: r.cspViolations.length,
+          console: r.consoleErrors.length,
+          axe: r.axe.length,
+          h1: r.headings,
+        })),
+      );
       const faults = reports.flatMap((r) => [
         ...r.cspViolations.map((v) => `${r.path} CSP ${v}`),
         ...r.consoleErrors.filter((v) => !EXPECTED_CONSOLE[r.path]?.test(v)).map((v) => `${r.path} console ${v}`),

@@ -50,7 +50,9 @@ describe('[issue 5] paying through the sandbox in a real browser', () => {
     await page.getByRole('button', { name: 'Buy Starter' }).click();
     await page.getByRole('button', { name: 'Pay $9.99' }).click();
     await expect.poll(() => toastText(page)).toContain('Payment Successful');
-    await expect.poll(() => page.getByTestId('drk-store').textContent()).toContain(`Your balance: ${(before + 500).toLocaleString('en-US')} DRK`);
+    await expect
+      .poll(() => page.getByTestId('drk-store').textContent())
+      .toContain(`Your balance: ${(before + 500).toLocaleString('en-US')} DRK`);
     expect(await balanceOf(game.database.sql, DEMO)).toBe(before + 500);
     expect((await checkInvariants(game.database.sql)).problems).toEqual([]);
   });
@@ -70,7 +72,9 @@ describe('[issue 5] paying through the sandbox in a real browser', () => {
     expect(await message.isDisabled()).toBe(true);
     await payAndSend.click();
     await expect.poll(() => toastText(page), { timeout: 10_000 }).toContain('Your payment of $1.00 was received: your broadcast was sent');
-    await expect.poll(() => page.getByTestId('broadcast-sent').textContent()).toMatch(/Paid and sent\. Your broadcast went out to every territory and reached [1-9]\d* players? online\./);
+    await expect
+      .poll(() => page.getByTestId('broadcast-sent').textContent())
+      .toMatch(/Paid and sent\. Your broadcast went out to every territory and reached [1-9]\d* players? online\./);
     expect(await page.getByRole('button', { name: /Send/ }).count()).toBe(0);
     await page.getByRole('button', { name: 'Done' }).click();
     const recent = page.getByTestId('recent-broadcasts');
@@ -125,7 +129,14 @@ describe('[issue 5] paying through the sandbox in a real browser', () => {
     await advertiser.getByRole('button', { name: 'Proceed to Payment ($300)' }).click();
     await advertiser.getByRole('button', { name: 'Pay $300' }).click();
 
-    await expect.poll(() => advertiser.getByTestId('receipt-status').textContent({ timeout: 1000 }).catch(() => '')).toBe('In review');
+    await expect
+      .poll(() =>
+        advertiser
+          .getByTestId('receipt-status')
+          .textContent({ timeout: 1000 })
+          .catch(() => ''),
+      )
+      .toBe('In review');
     expect(advertiser.url()).toMatch(/\/advertise\/receipt\/[A-Za-z0-9_-]{43}$/);
     const ads = await game.database.sql`select status from ads where title = 'Desert caravans' order by id`;
     expect(ads.map((ad) => ad.status)).toEqual(['pending_payment', 'in_review']);

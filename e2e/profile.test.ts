@@ -36,6 +36,8 @@ describe('[issue 14 profiles] a player profile in Chromium', () => {
     await expect.poll(() => page.getByTestId('profile-title').textContent(), { timeout: 15_000 }).toBe('Vassal of Lady-Aveline');
 
     await page.goto(`${game.server.url}/players/nobody-at-all`);
-    await expect.poll(() => page.getByTestId('profile-missing').textContent(), { timeout: 15_000 }).toContain('No player is called nobody-at-all');
+    await expect
+      .poll(() => page.getByTestId('profile-missing').textContent(), { timeout: 15_000 })
+      .toContain('No player is called nobody-at-all');
   });
 });

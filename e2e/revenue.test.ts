@@ -175,7 +175,9 @@ describe('[issue 4] the revenue, rent and collectibles screens in a real browser
       await expect.poll(() => upcoming.getByTestId('rent-payment').count()).toBe(left - 1);
     }
     expect(await upcoming.textContent()).toContain('No upcoming rent payments');
-    const [unpaid] = await game.database.sql<{ n: number }[]>`select count(*)::int as n from rent_payments where payer_id = ${DEMO_USER_ID} and paid_at is null`;
+    const [unpaid] = await game.database.sql<
+      { n: number }[]
+    >`select count(*)::int as n from rent_payments where payer_id = ${DEMO_USER_ID} and paid_at is null`;
     expect(unpaid.n).toBe(0);
     expect((await checkInvariants(game.database.sql)).problems).toEqual([]);
     await page.context().close();
@@ -183,7 +185,9 @@ describe('[issue 4] the revenue, rent and collectibles screens in a real browser
 
   it('[§2 collectibles] when a player buys a collectible, then it moves to My Collection as In Collection, and Apply makes it Applied', async () => {
     const page = await open(sampleAgent, '/collectibles');
-    const [unowned] = await game.database.sql<{ n: number }[]>`select count(distinct (type, rarity, name))::int as n from collectibles where owner_id is null`;
+    const [unowned] = await game.database.sql<
+      { n: number }[]
+    >`select count(distinct (type, rarity, name))::int as n from collectibles where owner_id is null`;
     const available = page.getByTestId('available-collectibles');
     await expect.poll(() => available.getByTestId('collectible').count()).toBe(unowned.n);
     expect(await available.getByTestId('emblem').count()).toBe(unowned.n);
@@ -193,7 +197,9 @@ describe('[issue 4] the revenue, rent and collectibles screens in a real browser
     const name = await first.locator('h3').textContent();
     const serials = await game.database.sql<{ serial_number: number }[]>`
       select serial_number from collectibles where owner_id is null and name = ${name!} order by serial_number`;
-    expect(await first.getByTestId('serials').textContent()).toBe(`Serials left: ${serials.map((row) => `#${row.serial_number}`).join(', ')}`);
+    expect(await first.getByTestId('serials').textContent()).toBe(
+      `Serials left: ${serials.map((row) => `#${row.serial_number}`).join(', ')}`,
+    );
     await first.getByRole('button', { name: `Buy #${serials[0].serial_number}` }).click();
     await first.getByRole('button', { name: 'Confirm purchase' }).click();
     await expect.poll(() => toastText(page)).toContain('Collectible Purchased');
@@ -204,7 +210,9 @@ describe('[issue 4] the revenue, rent and collectibles screens in a real browser
     await expect.poll(() => mine.textContent()).toContain('Applied');
     const [owned] = await game.database.sql<{ is_active: boolean }[]>`select is_active from collectibles where owner_id = ${DEMO_USER_ID}`;
     expect(owned.is_active).toBe(true);
-    await expect.poll(() => available.getByTestId('collectible').first().getByTestId('serials').textContent()).not.toContain(`#${serials[0].serial_number},`);
+    await expect
+      .poll(() => available.getByTestId('collectible').first().getByTestId('serials').textContent())
+      .not.toContain(`#${serials[0].serial_number},`);
 
     await game.database.sql`update collectibles set owner_id = 'wanakt-admin' where owner_id is null`;
     await page.reload();

@@ -23,20 +23,34 @@ try {
   await page.goto(server.url);
   await page.getByTestId('first-steps').waitFor();
   await save(page, 'first-steps-welcome');
-  await page.getByTestId('starter-choice').first().getByRole('button', { name: /Claim for/ }).click();
+  await page
+    .getByTestId('starter-choice')
+    .first()
+    .getByRole('button', { name: /Claim for/ })
+    .click();
   await page.getByText(/is yours/).waitFor();
   await save(page, 'first-steps-claimed');
 
-  const [owned] = await sql<{ id: number }[]>`select t.id from territories t join users u on u.id = t.owner_id where u.username = 'Newcomer'`;
+  const [owned] = await sql<
+    { id: number }[]
+  >`select t.id from territories t join users u on u.id = t.owner_id where u.username = 'Newcomer'`;
   await page.getByRole('button', { name: 'Got it' }).click();
   const seller = await logIn(newcomer, server.url, { username: 'Newcomer', password: 'first-steps-pass' });
   await seller.evaluate(async (id) => {
-    await fetch(`/api/territories/${id}/listing`, { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ sale_price: 90 }) });
+    await fetch(`/api/territories/${id}/listing`, {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ sale_price: 90 }),
+    });
   }, owned.id);
   const demo = await logIn(await browser.newContext({ viewport: DESKTOP }), server.url, LOGINS.demo);
   await demo.evaluate(async (id) => {
     await fetch(`/api/territories/${id}/purchase`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
-    await fetch('/api/chat', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ territory_id: id, message: 'Thanks for the village!' }) });
+    await fetch('/api/chat', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ territory_id: id, message: 'Thanks for the village!' }),
+    });
   }, owned.id);
   await seller.getByTestId('notice-count').waitFor();
   await seller.getByRole('button', { name: /Notifications/ }).click();

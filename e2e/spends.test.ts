@@ -65,7 +65,9 @@ describe('[issue 25] every spend asks before money moves', () => {
     const listing = page.getByTestId('listing').first();
     await listing.waitFor();
     const name = (await listing.locator('h3').textContent())!;
-    const [row] = await game.database.sql<{ sale_price: number }[]>`select sale_price::int from territories where name = ${name} and sale_price is not null`;
+    const [row] = await game.database.sql<
+      { sale_price: number }[]
+    >`select sale_price::int from territories where name = ${name} and sale_price is not null`;
     const before = await balance();
     await listing.getByRole('button').click();
     const dialog = page.getByTestId('purchase-dialog');
@@ -136,11 +138,22 @@ describe('[issue 25] every spend asks before money moves', () => {
     expect(await payment.textContent()).toContain('Pay $1.00 and your message goes out to every territory at once: the payment sends it.');
     await page.getByRole('button', { name: 'Cancel payment' }).click();
     await payment.waitFor({ state: 'detached' });
-    const count = async () => (await game.database.sql<{ n: number }[]>`select count(*)::int as n from broadcasts where sender_id = ${DEMO_USER_ID}`)[0].n;
-    const paid = async () => (await game.database.sql<{ n: number }[]>`select count(*)::int as n from payments where user_id = ${DEMO_USER_ID} and purpose = 'broadcast' and status = 'succeeded'`)[0].n;
+    const count = async () =>
+      (await game.database.sql<{ n: number }[]>`select count(*)::int as n from broadcasts where sender_id = ${DEMO_USER_ID}`)[0].n;
+    const paid = async () =>
+      (
+        await game.database.sql<
+          { n: number }[]
+        >`select count(*)::int as n from payments where user_id = ${DEMO_USER_ID} and purpose = 'broadcast' and status = 'succeeded'`
+      )[0].n;
     expect([await count(), await paid()]).toEqual([0, 0]);
     // Cancel payment cancels the checkout on the server, so paying again right after opens a new one.
-    const openCheckouts = async () => (await game.database.sql<{ n: number }[]>`select count(*)::int as n from payments where user_id = ${DEMO_USER_ID} and purpose = 'broadcast' and status = 'pending'`)[0].n;
+    const openCheckouts = async () =>
+      (
+        await game.database.sql<
+          { n: number }[]
+        >`select count(*)::int as n from payments where user_id = ${DEMO_USER_ID} and purpose = 'broadcast' and status = 'pending'`
+      )[0].n;
     expect(await openCheckouts()).toBe(0);
     const drkBefore = await balance();
     await page.getByRole('button', { name: 'Pay $1.00 to Broadcast' }).click();
@@ -176,7 +189,10 @@ describe('[issue 25] every spend asks before money moves', () => {
     const form = page.getByTestId('assign-form');
     await form.waitFor();
     await form.getByRole('combobox', { name: 'Territory' }).fill('cairo');
-    await form.getByRole('option').filter({ has: page.locator('span', { hasText: /^Cairo$/ }) }).click();
+    await form
+      .getByRole('option')
+      .filter({ has: page.locator('span', { hasText: /^Cairo$/ }) })
+      .click();
     await form.getByRole('combobox', { name: 'User' }).fill('sample');
     await form.getByRole('option', { name: 'sample', exact: true }).click();
     await page.getByLabel('Price (DRK)').fill('300');
@@ -190,7 +206,9 @@ describe('[issue 25] every spend asks before money moves', () => {
     await form.getByRole('button', { name: 'Assign Territory' }).click();
     await form.getByRole('button', { name: 'Confirm assignment' }).click();
     await expect.poll(balance, { timeout: 10_000 }).toBe(before - 300);
-    const [cairo] = await game.database.sql<{ owner_id: string }[]>`select owner_id from territories where name = 'Cairo' order by id limit 1`;
+    const [cairo] = await game.database.sql<
+      { owner_id: string }[]
+    >`select owner_id from territories where name = 'Cairo' order by id limit 1`;
     expect(cairo.owner_id).toBe(DEMO_USER_ID);
     expect((await checkInvariants(game.database.sql)).problems).toEqual([]);
     await page.context().close();

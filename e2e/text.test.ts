@@ -75,7 +75,9 @@ describe('[issue 24 words] the text of every route', () => {
   it('when every route is read, then no count of one takes a plural, no raw id shows, and every date reads like Nov 25, 2026', async () => {
     const wanakt = await game.wanakt();
     const player = await signedInPlayer(game, { balance: 2_000, username: 'text-reader' });
-    const [village] = await game.database.sql<{ id: number }[]>`select id from territories where owner_id is null and type = 'village' order by id limit 1`;
+    const [village] = await game.database.sql<
+      { id: number }[]
+    >`select id from territories where owner_id is null and type = 'village' order by id limit 1`;
     expect((await wanakt.post(`/api/territories/${village.id}/assign`, { userId: player.id, price: 0 })).status).toBe(200);
     expect((await wanakt.post('/api/currency/mint', { amount: 1, recipientId: player.id })).status).toBe(200);
     expect((await wanakt.post('/api/rent/generate')).status).toBe(200);
@@ -83,8 +85,14 @@ describe('[issue 24 words] the text of every route', () => {
     const every = Object.values(ROUTES).map((path) => path.replace(':username', 'text-reader'));
     const problems = [
       ...(await problemsOn(null, [ROUTES.home, ROUTES.register, ROUTES.login, ROUTES.marketplace, ROUTES.economy, ROUTES.rankings])),
-      ...(await problemsOn(player.agent, every.filter((path) => !path.startsWith('/admin') && path !== ROUTES.register && path !== ROUTES.login))),
-      ...(await problemsOn(wanakt, every.filter((path) => path !== ROUTES.register && path !== ROUTES.login))),
+      ...(await problemsOn(
+        player.agent,
+        every.filter((path) => !path.startsWith('/admin') && path !== ROUTES.register && path !== ROUTES.login),
+      )),
+      ...(await problemsOn(
+        wanakt,
+        every.filter((path) => path !== ROUTES.register && path !== ROUTES.login),
+      )),
     ];
     expect(problems).toEqual([]);
     expect(datesSeen).toBeGreaterThan(0);

@@ -33,7 +33,10 @@ describe('[issue 14] every total adds up on its screen', () => {
   it("when the Wanakt opens its revenue center, then the breakdown and the territory table each add up to the total monthly, and the wonders' line is what /wonders shows", async () => {
     const page = await open(wanakt, '/revenue');
     // The list that sums to the total (tribute stands apart in a list of its own: the payout does not include it).
-    const breakdown = page.getByTestId('revenue-breakdown').locator('ul.breakdown').filter({ has: page.locator('[data-total]') });
+    const breakdown = page
+      .getByTestId('revenue-breakdown')
+      .locator('ul.breakdown')
+      .filter({ has: page.locator('[data-total]') });
     await breakdown.waitFor();
     const total = figure(await breakdown.locator('[data-total]').textContent());
     expect(total).toBeGreaterThan(0);
@@ -70,7 +73,9 @@ describe('[issue 14] every total adds up on its screen', () => {
   });
 
   it('when a player opens its statement, then each balance is the one before plus the amount, and the balance now is the newest', async () => {
-    const [collectible] = await game.database.sql<{ id: number }[]>`select id from collectibles where owner_id is null order by price limit 1`;
+    const [collectible] = await game.database.sql<
+      { id: number }[]
+    >`select id from collectibles where owner_id is null order by price limit 1`;
     expect((await demo.post(`/api/collectibles/${collectible.id}/purchase`, { userId: DEMO_USER_ID })).status).toBe(200);
     const page = await open(demo, '/account');
     const lines = page.getByTestId('statement-line');
@@ -79,7 +84,8 @@ describe('[issue 14] every total adds up on its screen', () => {
     const balances = await figures(lines.locator('[data-total]'));
     expect(amounts.length).toBeGreaterThanOrEqual(2);
     // Newest first: a line's balance is the older line's balance plus its own amount.
-    for (let index = 0; index < balances.length - 1; index++) expect(balances[index], `line ${index}`).toBe(balances[index + 1] + amounts[index]);
+    for (let index = 0; index < balances.length - 1; index++)
+      expect(balances[index], `line ${index}`).toBe(balances[index + 1] + amounts[index]);
     expect(figure(await page.getByTestId('statement-balance').textContent())).toBe(balances[0]);
     await page.context().close();
   });

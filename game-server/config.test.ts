@@ -33,7 +33,9 @@ describe('[issue 2] configuration', () => {
 
   it('[issue 10] when DATABASE_URL is set, then payments must be a choice: Stripe keys or PAYMENTS=sandbox', () => {
     const database = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/wanakt' };
-    expect(() => loadConfig(database)).toThrow(/DATABASE_URL is set but no payment provider is: set STRIPE_SECRET_KEY.*or PAYMENTS=sandbox/);
+    expect(() => loadConfig(database)).toThrow(
+      /DATABASE_URL is set but no payment provider is: set STRIPE_SECRET_KEY.*or PAYMENTS=sandbox/,
+    );
     expect(loadConfig({ ...database, PAYMENTS: 'sandbox' })).toMatchObject({ PAYMENTS: 'sandbox' });
     expect(() => loadConfig({ PAYMENTS: 'stripe' })).toThrow(/PAYMENTS=stripe needs/);
     expect(() => loadConfig({ PAYMENTS: 'free' })).toThrow(/PAYMENTS: must be stripe or sandbox/);

@@ -26,7 +26,10 @@ const url = (protocols: string[]) =>
 const origins = optionalText.transform((value, context) => {
   if (value === undefined) return undefined;
   const parsed: string[] = [];
-  for (const item of value.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const item of value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     try {
       const origin = new URL(item);
       if (origin.protocol !== 'http:' && origin.protocol !== 'https:') throw new Error(item);
@@ -45,7 +48,12 @@ export type TrustProxy = (address: string, hop: number) => boolean;
 /** TRUST_PROXY as a trust function: `loopback`, or a comma-separated list of addresses and ranges; unset trusts nobody. */
 export function compileTrustProxy(setting: string | undefined): TrustProxy {
   if (!setting) return () => false;
-  return proxyAddr.compile(setting.split(',').map((part) => part.trim()).filter(Boolean));
+  return proxyAddr.compile(
+    setting
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  );
 }
 
 const ConfigSchema = z.object({
@@ -98,7 +106,9 @@ const ConfigSchema = z.object({
   /** When the monthly earnings are paid (node-cron, UTC): by default midnight on the 1st of each month. */
   EARNINGS_CRON: z.string().default('0 0 1 * *').refine(validCron, { message: 'must be a cron expression, e.g. 0 0 1 * *' }),
   /** When the game backs itself up (node-cron, UTC; six fields for seconds): one process takes each copy. Unset: no scheduled backups. */
-  BACKUP_CRON: optionalText.refine((value) => value === undefined || validCron(value), { message: 'must be a cron expression, e.g. 30 3 * * *' }),
+  BACKUP_CRON: optionalText.refine((value) => value === undefined || validCron(value), {
+    message: 'must be a cron expression, e.g. 30 3 * * *',
+  }),
   /** Where scheduled backups are written. */
   BACKUP_DIR: z.string().min(1).default('./backups'),
   /** How many scheduled backups to keep in BACKUP_DIR; older ones are deleted after each good copy. */
@@ -157,14 +167,20 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   const config = parsed.data;
   if (env.METRICS_TOKEN !== undefined && env.METRICS_TOKEN.trim() !== '') {
-    throw new ConfigError('Invalid configuration:\n  METRICS_TOKEN is gone: /metrics is served on the operator port only (OPS_PORT), with OPS_TOKEN as its bearer token');
+    throw new ConfigError(
+      'Invalid configuration:\n  METRICS_TOKEN is gone: /metrics is served on the operator port only (OPS_PORT), with OPS_TOKEN as its bearer token',
+    );
   }
   const loopbackOps = ['127.0.0.1', '::1', 'localhost'].includes(config.OPS_HOST);
   if (config.OPS_PORT !== undefined && !loopbackOps && config.OPS_TOKEN === undefined) {
-    throw new ConfigError(`Invalid configuration:\n  OPS_HOST=${config.OPS_HOST} opens the operator port (metrics, database backups) to other machines: set OPS_TOKEN too`);
+    throw new ConfigError(
+      `Invalid configuration:\n  OPS_HOST=${config.OPS_HOST} opens the operator port (metrics, database backups) to other machines: set OPS_TOKEN too`,
+    );
   }
   if (setCount === 0 && config.PAYMENTS === 'stripe') {
-    throw new ConfigError('Invalid configuration:\n  PAYMENTS=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY');
+    throw new ConfigError(
+      'Invalid configuration:\n  PAYMENTS=stripe needs STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY',
+    );
   }
   if (setCount === 3 && config.PAYMENTS === 'sandbox') {
     throw new ConfigError('Invalid configuration:\n  PAYMENTS=sandbox and the Stripe keys are both set: choose one');
@@ -177,4 +193,3 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   }
   return config;
 }
-

@@ -106,13 +106,20 @@ describe.runIf(postgres && redisUrl)('[issue 15 graceful restarts] SIGTERM with 
     for (const [i, buyer] of buyers.entries()) expect(await balanceOf(sql, buyer.id)).toBe(BUDGET - (spent.get(i) ?? 0));
     expect((await checkInvariants(sql)).problems).toEqual([]);
 
-    await waitFor(() => watcher.gaps.length === 1 && visitor.gaps.length === 1 && watcher.room && visitor.room, 'both clients back in the world', 30_000);
+    await waitFor(
+      () => watcher.gaps.length === 1 && visitor.gaps.length === 1 && watcher.room && visitor.room,
+      'both clients back in the world',
+      30_000,
+    );
     // Their place: the same session, watching the same chat; the world as committed.
     for (const [territoryId, owner] of owners) {
       await waitFor(() => visitor.room!.state.territories?.get(String(territoryId))?.ownerId === owner, `territory ${territoryId} on B`);
     }
     const poster = buyers[0];
-    expect((await oneShotRequest(b.url, 'POST', '/api/chat', { body: { territory_id: 1, message: 'After the restart' }, cookie: poster.cookie })).status).toBe(201);
+    expect(
+      (await oneShotRequest(b.url, 'POST', '/api/chat', { body: { territory_id: 1, message: 'After the restart' }, cookie: poster.cookie }))
+        .status,
+    ).toBe(201);
     await waitFor(() => watcher.chat.some((message) => message.message === 'After the restart'), 'the watched chat on B');
 
     console.log(

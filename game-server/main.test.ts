@@ -96,7 +96,9 @@ describe('[issue 10] start-up that would be unsafe or cannot work', () => {
   it('when DATABASE_URL is set without Stripe keys or PAYMENTS=sandbox, then start-up refuses and says what to set', async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'wanakt-keyless-'));
     const failure = startProcess({ PORT: '0', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/wanakt' }, cwd);
-    await expect(failure).rejects.toThrow(/exited with 1[\s\S]*STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY[\s\S]*PAYMENTS=sandbox/);
+    await expect(failure).rejects.toThrow(
+      /exited with 1[\s\S]*STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and STRIPE_PUBLISHABLE_KEY[\s\S]*PAYMENTS=sandbox/,
+    );
     await rm(cwd, { recursive: true, force: true });
   });
 
@@ -108,7 +110,12 @@ describe('[issue 10] start-up that would be unsafe or cannot work', () => {
         probe.close(() => resolve(port));
       });
     });
-    const env = { PORT: '0', DATABASE_URL: `postgres://postgres@127.0.0.1:${closedPort}/wanakt`, PAYMENTS: 'sandbox', DATABASE_WAIT_SECONDS: '2' };
+    const env = {
+      PORT: '0',
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${closedPort}/wanakt`,
+      PAYMENTS: 'sandbox',
+      DATABASE_WAIT_SECONDS: '2',
+    };
     const failure = await startProcess(env, cwd).then(
       () => '',
       (error: Error) => error.message,

@@ -43,10 +43,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     const drainStarted = performance.now();
     log.info(`${signal}: draining, at most ${config.SHUTDOWN_SECONDS} s (SHUTDOWN_SECONDS)`);
     // The drain has its own deadline; this one catches a close that hangs after it.
-    setTimeout(() => {
-      log.error('Shutdown hung past its deadline; exiting');
-      process.exit(1);
-    }, (config.SHUTDOWN_SECONDS + 10) * 1000).unref();
+    setTimeout(
+      () => {
+        log.error('Shutdown hung past its deadline; exiting');
+        process.exit(1);
+      },
+      (config.SHUTDOWN_SECONDS + 10) * 1000,
+    ).unref();
     server.stop().then(
       () => {
         log.info(`Stopped in ${Math.round(performance.now() - drainStarted)} ms`);

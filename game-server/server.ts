@@ -72,7 +72,11 @@ const LONGEST_LISTEN_WHILE_DRAINING_MS = 2000;
 
 async function untilNoNewConnections(lastConnectionAt: () => number): Promise<void> {
   const deadline = Date.now() + LONGEST_LISTEN_WHILE_DRAINING_MS;
-  for (let quietFor = Date.now() - lastConnectionAt(); quietFor < QUIET_BEFORE_CLOSE_MS && Date.now() < deadline; quietFor = Date.now() - lastConnectionAt()) {
+  for (
+    let quietFor = Date.now() - lastConnectionAt();
+    quietFor < QUIET_BEFORE_CLOSE_MS && Date.now() < deadline;
+    quietFor = Date.now() - lastConnectionAt()
+  ) {
     await new Promise((resolve) => setTimeout(resolve, QUIET_BEFORE_CLOSE_MS - quietFor));
   }
 }
@@ -113,7 +117,8 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
     readFiguresFrom({ sql: database.sql, outboxPosition: events.position });
     traceEventsWith(currentRequestId);
     // Colyseus's matchmaking cannot start without Redis: a process started while it is away waits.
-    if (config.REDIS_URL) await waitForRedis(config.REDIS_URL, { seconds: config.REDIS_WAIT_SECONDS, say: (line) => log.info(line), clock });
+    if (config.REDIS_URL)
+      await waitForRedis(config.REDIS_URL, { seconds: config.REDIS_WAIT_SECONDS, say: (line) => log.info(line), clock });
     // Rate-limit counters live in Redis when the processes share one, else in this database.
     const counters = createCounterStore({ sql: database.sql, redisUrl: config.REDIS_URL, log });
     const limits = createLimits(counters);
@@ -123,7 +128,15 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
     const inspectPeer = warnOfUnforwardedLoopback(log, trustProxy);
     const app = createApp(
       { sql: database.sql, database, clock, log, events, limits, origins },
-      { clientDir: options.clientDir, payments, keyLimiter, lifecycle, trustProxy, inspectPeer, worldReadsPerMinute: config.WORLD_READS_PER_MINUTE },
+      {
+        clientDir: options.clientDir,
+        payments,
+        keyLimiter,
+        lifecycle,
+        trustProxy,
+        inspectPeer,
+        worldReadsPerMinute: config.WORLD_READS_PER_MINUTE,
+      },
     );
     const httpServer = createServer(app);
     const sockets = new Set<Socket>();
@@ -148,20 +161,34 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
     // What this process's rooms show and deliver, written by its banner-impressions and broadcast-reach jobs.
     const impressions = new ImpressionTally();
     const reach = new ReachTally();
-    defineWorldRoom(colyseus, { sql: database.sql, clock, log, events, chatCounter: limits.doors.chat, origins, impressions, reach }, lifecycle, options.socketCaps);
+    defineWorldRoom(
+      colyseus,
+      { sql: database.sql, clock, log, events, chatCounter: limits.doors.chat, origins, impressions, reach },
+      lifecycle,
+      options.socketCaps,
+    );
     await colyseus.listen(config.PORT, config.HOST);
     if (!httpServer.listening) await listen(httpServer, config.PORT, config.HOST);
     const port = (httpServer.address() as AddressInfo).port;
     const host = config.HOST === '0.0.0.0' ? '127.0.0.1' : config.HOST;
     origins.listeningAt(`http://${host}:${port}`);
-    const unguard = guardMatchmaking(httpServer, { origins, maxBodyBytes: API_BODY_LIMIT_BYTES, trustProxy, inspectPeer, perAddress: limits.doors.matchmake });
+    const unguard = guardMatchmaking(httpServer, {
+      origins,
+      maxBodyBytes: API_BODY_LIMIT_BYTES,
+      trustProxy,
+      inspectPeer,
+      perAddress: limits.doors.matchmake,
+    });
     const opsServer = config.OPS_PORT === undefined ? null : createServer(createOpsApp({ database, log, token: config.OPS_TOKEN }));
     if (opsServer) await listen(opsServer, config.OPS_PORT!, config.OPS_HOST);
     const opsHost = config.OPS_HOST.includes(':') ? `[${config.OPS_HOST}]` : config.OPS_HOST;
     const opsUrl = opsServer ? `http://${opsHost}:${(opsServer.address() as AddressInfo).port}` : null;
     if (opsUrl) log.info(`Operator endpoints (/metrics, /ops/backup) at ${opsUrl}${config.OPS_TOKEN ? ' with OPS_TOKEN' : ''}`);
     log.info(`Browsers may call the game from: ${origins.origins.join(', ')} (PUBLIC_ORIGIN)`);
-    const jobs = await startJobs({ sql: database.sql, clock, log, housekeeping: { payments, counters }, database, impressions, reach }, config);
+    const jobs = await startJobs(
+      { sql: database.sql, clock, log, housekeeping: { payments, counters }, database, impressions, reach },
+      config,
+    );
     backupsScheduled.set(config.BACKUP_CRON ? 1 : 0);
 
     return {
@@ -181,7 +208,10 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
         // request has not been read yet, and their callers would see a reset, not a refusal.
         await untilNoNewConnections(() => lastConnectionAt);
         Server.prototype.close.call(httpServer);
-        const unfinished = await drainWithin({ requests: lifecycle.idle(), jobs: jobs.stop(), rooms: colyseus.gracefullyShutdown(false) }, config.SHUTDOWN_SECONDS * 1000);
+        const unfinished = await drainWithin(
+          { requests: lifecycle.idle(), jobs: jobs.stop(), rooms: colyseus.gracefullyShutdown(false) },
+          config.SHUTDOWN_SECONDS * 1000,
+        );
         // Sockets still open now are room sockets whose close handshake a slow client has not
         // answered (they were told to go already), or requests the deadline cut off.
         httpServer.closeAllConnections();
@@ -195,7 +225,9 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
         await keyLimiter.close();
         if (!options.database) await database.close();
         if (unfinished.length > 0) {
-          throw new Error(`The drain did not finish within SHUTDOWN_SECONDS=${config.SHUTDOWN_SECONDS}: still waiting for ${unfinished.join(', ')}`);
+          throw new Error(
+            `The drain did not finish within SHUTDOWN_SECONDS=${config.SHUTDOWN_SECONDS}: still waiting for ${unfinished.join(', ')}`,
+          );
         }
       },
     };

@@ -21,7 +21,11 @@ describe('[issue 24 display names] one name for each type, tier and the unowned'
 
   it("when land is unowned, then it is called 'Available', a word no type or tier uses", () => {
     expect(UNOWNED).toBe('Available');
-    const others = [...Object.values(TYPE_NAMES).flatMap((name) => [name.one, name.other]), ...Object.values(FEUDAL_TIER_NAMES), ...Object.values(UPGRADE_TIER_NAMES)];
+    const others = [
+      ...Object.values(TYPE_NAMES).flatMap((name) => [name.one, name.other]),
+      ...Object.values(FEUDAL_TIER_NAMES),
+      ...Object.values(UPGRADE_TIER_NAMES),
+    ];
     expect(others).not.toContain(UNOWNED);
   });
 });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDollars, formatDrk, formatMonth, formatNumber, formatRelative, formatTime, plural } from './format.ts';
+import {
+  formatDate,
+  formatDateTime,
+  formatDollars,
+  formatDrk,
+  formatMonth,
+  formatNumber,
+  formatRelative,
+  formatTime,
+  plural,
+} from './format.ts';
 
 describe('[issue 24 words] one formatter for numbers, plurals, dates and times', () => {
   it('when amounts are written, then DRK has no decimals and dollars keep their cents', () => {

@@ -4,14 +4,16 @@ import { existsSync, readdirSync } from 'node:fs';
 import { installDebianPackage } from './debian-package.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
-const benches = readdirSync(`${root}bench`).filter((name) => name.endsWith('.bench.ts')).sort();
+const benches = readdirSync(`${root}bench`)
+  .filter((name) => name.endsWith('.bench.ts'))
+  .sort();
 if (benches.length === 0) {
   console.log('No benchmarks yet.');
   process.exit(0);
 }
 // wrk measures the API beside autocannon (see bench/api.bench.ts); without it that table is left out.
 if (spawnSync('wrk', ['--version']).error && !installDebianPackage('wrk', 'for the API benchmark')) {
-  console.log('Could not install wrk: the API benchmark prints autocannon\'s figures only.');
+  console.log("Could not install wrk: the API benchmark prints autocannon's figures only.");
 }
 // Lighthouse and the map's frame benchmark (bench/lighthouse.bench.ts, bench/map.bench.ts) drive Debian's Chromium.
 if (!process.env.CHROMIUM_PATH && !existsSync('/usr/bin/chromium') && !installDebianPackage('chromium', 'for the browser benchmarks')) {

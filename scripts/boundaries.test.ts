@@ -31,17 +31,37 @@ const INJECTIONS: { name: string; file: string; text: string; changes?: () => Re
   { name: 'schema imports the client', file: 'schema/rules/x.ts', text: "import { api } from '../../client/api.ts';" },
   { name: 'schema uses a package beyond zod', file: 'schema/rules/x.ts', text: "import { addDays } from 'date-fns';" },
   { name: 'schema uses node:', file: 'schema/rules/x.ts', text: "import { createHash } from 'node:crypto';" },
-  { name: 'the client imports the server', file: 'client/x.tsx', text: "import { inTransaction } from '../game-server/infra/db/database.ts';" },
+  {
+    name: 'the client imports the server',
+    file: 'client/x.tsx',
+    text: "import { inTransaction } from '../game-server/infra/db/database.ts';",
+  },
   { name: 'a service imports Express', file: 'game-server/domain/economy/x.ts', text: "import { Router } from 'express';" },
   { name: 'a service imports Colyseus', file: 'game-server/domain/ads/x.ts', text: "import { Room } from '@colyseus/core';" },
-  { name: 'a service imports a route', file: 'game-server/domain/auth/x.ts', text: "import { createApp } from '../../transport/http/app.ts';" },
-  { name: 'a service imports a room', file: 'game-server/domain/world/x.ts', text: "import { WorldRoom } from '../../transport/rooms/world-room.ts';" },
+  {
+    name: 'a service imports a route',
+    file: 'game-server/domain/auth/x.ts',
+    text: "import { createApp } from '../../transport/http/app.ts';",
+  },
+  {
+    name: 'a service imports a room',
+    file: 'game-server/domain/world/x.ts',
+    text: "import { WorldRoom } from '../../transport/rooms/world-room.ts';",
+  },
   { name: 'the server imports React', file: 'game-server/x/x.ts', text: "import { useState } from 'react';" },
   { name: 'Math.random in a rule', file: 'schema/rules/x.ts', text: 'export const roll = () => Math.random();' },
   { name: 'Date.now in a rule', file: 'schema/rules/x.ts', text: 'export const today = () => Date.now();' },
   { name: 'the clock read in a service', file: 'game-server/domain/economy/x.ts', text: 'export const now = () => new Date();' },
-  { name: 'a cycle between folders', file: 'game-server/infra/db/x.ts', text: "import { transfer } from '../../domain/economy/ledger.ts';" },
-  { name: 'a route issuing UPDATE', file: 'game-server/transport/http/routes/x.ts', text: 'export const bump = (sql) => sql`update territories set visits = visits + 1 where id = 1`;' },
+  {
+    name: 'a cycle between folders',
+    file: 'game-server/infra/db/x.ts',
+    text: "import { transfer } from '../../domain/economy/ledger.ts';",
+  },
+  {
+    name: 'a route issuing UPDATE',
+    file: 'game-server/transport/http/routes/x.ts',
+    text: 'export const bump = (sql) => sql`update territories set visits = visits + 1 where id = 1`;',
+  },
   {
     name: 'a route calling ledger.transfer in its own transaction',
     file: 'game-server/transport/http/routes/x.ts',
@@ -50,12 +70,18 @@ const INJECTIONS: { name: string; file: string; text: string; changes?: () => Re
   { name: 'performance.now() in a rule', file: 'schema/rules/x.ts', text: 'export const tick = () => performance.now();' },
   { name: 'crypto.randomUUID() in a rule', file: 'schema/rules/x.ts', text: 'export const id = () => crypto.randomUUID();' },
   { name: 'fetch() in a rule', file: 'schema/rules/x.ts', text: "export const load = () => fetch('/api/territories');" },
-  { name: 'a template-string import() of the server from the client', file: 'client/x.tsx', text: 'export const load = () => import(`../game-server/config.ts`);' },
+  {
+    name: 'a template-string import() of the server from the client',
+    file: 'client/x.tsx',
+    text: 'export const load = () => import(`../game-server/config.ts`);',
+  },
   {
     name: 'a file cycle inside one folder',
     file: 'game-server/domain/economy/x.ts',
     text: "import { transfer } from './ledger.ts';\nexport const again = transfer;",
-    changes: () => ({ 'game-server/domain/economy/ledger.ts': `${tree.get('game-server/domain/economy/ledger.ts')}\nimport { again } from './x.ts';\nvoid again;` }),
+    changes: () => ({
+      'game-server/domain/economy/ledger.ts': `${tree.get('game-server/domain/economy/ledger.ts')}\nimport { again } from './x.ts';\nvoid again;`,
+    }),
   },
 ];
 
@@ -72,8 +98,18 @@ describe('[issue 23 boundaries] every forbidden edge, injected, is caught', () =
   });
 
   it('when a new service opens a transaction or emits, then it is caught; a service taking one is not', () => {
-    expect(caught('game-server/domain/economy/x.ts', "import { emit } from '../events/outbox.ts';\nexport const tell = (tx) => emit(tx, { type: 'x' });")).toHaveLength(1);
-    expect(caught('game-server/domain/economy/x.ts', "import { inTransaction } from '../db/database.ts';\nexport const run = (sql) => inTransaction(sql, async () => {});")).toHaveLength(1);
+    expect(
+      caught(
+        'game-server/domain/economy/x.ts',
+        "import { emit } from '../events/outbox.ts';\nexport const tell = (tx) => emit(tx, { type: 'x' });",
+      ),
+    ).toHaveLength(1);
+    expect(
+      caught(
+        'game-server/domain/economy/x.ts',
+        "import { inTransaction } from '../db/database.ts';\nexport const run = (sql) => inTransaction(sql, async () => {});",
+      ),
+    ).toHaveLength(1);
     expect(caught('game-server/domain/economy/x.ts', 'export const bump = (tx) => tx`update users set drk_balance = 1`;')).toEqual([]);
   });
 

@@ -29,7 +29,8 @@ const COMPOSITION_ROOT = [
 ];
 const AMBIENT_READS = /Date\.now\(\)|new Date\(\)|process\.env/;
 /** Rules in schema/ are pure: no clock, no randomness, no network, no timers, no environment. */
-const IMPURE_IN_SCHEMA = /process\.env|Math\.random|Date\.now|new Date\(\)|performance\.now|crypto\.|randomUUID|getRandomValues|\bfetch\(|XMLHttpRequest|new WebSocket|\bset(Timeout|Interval|Immediate)\(/;
+const IMPURE_IN_SCHEMA =
+  /process\.env|Math\.random|Date\.now|new Date\(\)|performance\.now|crypto\.|randomUUID|getRandomValues|\bfetch\(|XMLHttpRequest|new WebSocket|\bset(Timeout|Interval|Immediate)\(/;
 
 /** Opening a transaction, emitting an event, and writing a row, as this code base spells them. */
 const OPENS_TRANSACTION = /\binTransaction\(|\b(sql|tx|deps\.sql|this\.sql)\.begin\(/;
@@ -45,9 +46,7 @@ const MAY_OPEN_AND_EMIT = ['game-server/commands/', 'game-server/jobs/', 'game-s
  * stores a notice and queues its delivery in one step for every caller (commands, jobs, the ads'
  * runs): it goes when each caller emits the delivery of the notices it stored.
  */
-export const SERVICE_WRITE_DEBT: readonly string[] = [
-  'game-server/domain/notifications/notifications.ts',
-];
+export const SERVICE_WRITE_DEBT: readonly string[] = ['game-server/domain/notifications/notifications.ts'];
 
 /**
  * The writes that are not commands, each with why (schema/commands/index.ts says the same):
@@ -56,9 +55,11 @@ export const SERVICE_WRITE_DEBT: readonly string[] = [
  * permission.
  */
 export const NOT_COMMANDS: Record<string, string> = {
-  'game-server/transport/http/routes/auth.ts': 'logout ends the session in a transaction of its own: no command can be acted under a session it ends',
+  'game-server/transport/http/routes/auth.ts':
+    'logout ends the session in a transaction of its own: no command can be acted under a session it ends',
   'game-server/domain/auth/sessions.ts': 'a session that ends tells the rooms to close its sockets, from the logout or login that ended it',
-  'game-server/domain/auth/accounts.ts': 'registration and login make the session every command is acted under, each in a transaction of its own',
+  'game-server/domain/auth/accounts.ts':
+    'registration and login make the session every command is acted under, each in a transaction of its own',
 };
 
 /**
@@ -69,8 +70,10 @@ export const NOT_COMMANDS: Record<string, string> = {
 export const PROVIDER_DRIVEN: Record<string, string> = {
   'game-server/domain/payments/fulfilment.ts':
     "a payment's outcome (the webhook, the provider's record when the webhook is late, the sandbox's confirmation) is settled in its own transaction, with the DRK it mints and the event that shows it",
-  'game-server/domain/payments/checkout.ts': 'the payment is recorded in a short transaction after the provider has opened it, so a webhook that arrives later finds it',
-  'game-server/domain/payments/abandoned-checkouts.ts': 'checkouts are given up only after the provider was asked about each one, outside any transaction',
+  'game-server/domain/payments/checkout.ts':
+    'the payment is recorded in a short transaction after the provider has opened it, so a webhook that arrives later finds it',
+  'game-server/domain/payments/abandoned-checkouts.ts':
+    'checkouts are given up only after the provider was asked about each one, outside any transaction',
 };
 
 export interface ImportEdge {
@@ -101,7 +104,8 @@ const targetOf = (from: string, specifier: string) => (specifier.startsWith('.')
 
 /** Static imports, re-exports, side-effect imports, and dynamic imports of a literal or a plain template string. */
 export function importsOf(file: string, text: string): ImportEdge[] {
-  const pattern = /(?:import|export)\s([^'"`]*?)from\s*['"]([^'"]+)['"]|import\s*\(\s*(?:['"]([^'"]+)['"]|`([^`$]+)`)\s*\)|import\s+['"]([^'"]+)['"]/g;
+  const pattern =
+    /(?:import|export)\s([^'"`]*?)from\s*['"]([^'"]+)['"]|import\s*\(\s*(?:['"]([^'"]+)['"]|`([^`$]+)`)\s*\)|import\s+['"]([^'"]+)['"]/g;
   return [...text.matchAll(pattern)].map((match) => {
     const specifier = match[2] ?? match[3] ?? match[4] ?? match[5]!;
     const kind = match[2] !== undefined ? (/^type\s/.test(match[1]!) ? 'type' : 'static') : match[5] !== undefined ? 'static' : 'dynamic';
@@ -125,7 +129,8 @@ export function edgeViolation(edge: ImportEdge): string | null {
   if (from.startsWith('schema/') && target === null && (specifier.startsWith('node:') || !SCHEMA_PACKAGES.test(specifier))) {
     return 'schema/ uses only zod and @colyseus/schema';
   }
-  if (from.startsWith('client/') && target !== null && !inside('client/') && !inside('schema/')) return 'client/ imports only client/ and schema/';
+  if (from.startsWith('client/') && target !== null && !inside('client/') && !inside('schema/'))
+    return 'client/ imports only client/ and schema/';
   if (from.startsWith('game-server/') && target !== null && !inside('game-server/') && !inside('schema/') && !inside('migrations/')) {
     return 'game-server/ imports only game-server/ and schema/';
   }
@@ -141,8 +146,15 @@ export function edgeViolation(edge: ImportEdge): string | null {
 export function textViolations(file: string, text: string): string[] {
   const found: string[] = [];
   const tests = isTestSupport(file);
-  if (file.startsWith('schema/') && IMPURE_IN_SCHEMA.test(text)) found.push(`${file}: schema/ reads no clock, randomness, network or timer`);
-  if (!tests && !file.startsWith('schema/') && !COMPOSITION_ROOT.includes(file) && file.startsWith('game-server/') && AMBIENT_READS.test(text)) {
+  if (file.startsWith('schema/') && IMPURE_IN_SCHEMA.test(text))
+    found.push(`${file}: schema/ reads no clock, randomness, network or timer`);
+  if (
+    !tests &&
+    !file.startsWith('schema/') &&
+    !COMPOSITION_ROOT.includes(file) &&
+    file.startsWith('game-server/') &&
+    AMBIENT_READS.test(text)
+  ) {
     found.push(`${file}: only the composition root reads the clock and the environment`);
   }
   if (COMPUTED_IMPORT.test(text)) found.push(`${file}: a dynamic import names its module literally, so its edge can be checked`);
@@ -243,8 +255,16 @@ export function folderCycles(edges: readonly ImportEdge[]): string[] {
  */
 export function fileCycles(edges: readonly ImportEdge[]): string[] {
   const withExtension = (file: string) => (/\.(ts|tsx|mts)$/.test(file) ? file : `${file}.ts`);
-  const resolved = edges.filter((edge) => (edge.kind ?? 'static') === 'static').map((edge) => ({ ...edge, target: edge.target && withExtension(edge.target) }));
-  return cyclesOf(graphOf(resolved, (file) => file, (from, to) => dirname(from) === dirname(to)));
+  const resolved = edges
+    .filter((edge) => (edge.kind ?? 'static') === 'static')
+    .map((edge) => ({ ...edge, target: edge.target && withExtension(edge.target) }));
+  return cyclesOf(
+    graphOf(
+      resolved,
+      (file) => file,
+      (from, to) => dirname(from) === dirname(to),
+    ),
+  );
 }
 
 /** Everything forbidden in the tree: import edges, layer texts, cycles between folders and within one. */

@@ -9,7 +9,10 @@ export function installDebianPackage(name, why) {
   console.log(`${name} is missing: installing Debian's ${name} ${why}...`);
   const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
   const apt = (args) =>
-    spawnSync(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    spawnSync(sudo[0] ?? 'apt-get', sudo.length ? ['apt-get', ...args] : args, {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   return apt(['update', '-qq']).status === 0 && apt(['install', '-y', '-qq', name]).status === 0;
 }
 

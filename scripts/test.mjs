@@ -21,9 +21,15 @@ function ensureChromium() {
 function reachable(host, port) {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port, timeout: 1000 });
-    socket.once('connect', () => { socket.destroy(); resolve(true); });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
-    socket.once('timeout', () => { socket.destroy(); resolve(false); });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
   });
 }
 
@@ -31,13 +37,22 @@ ensureChromium();
 if (!process.env.TEST_DATABASE_URL && (await reachable('127.0.0.1', 5432))) {
   process.env.TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 }
-console.log(process.env.TEST_DATABASE_URL
-  ? `Storage tests run on the embedded database and on PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host}).`
-  : 'No PostgreSQL reachable: storage tests run on the embedded database only.');
+console.log(
+  process.env.TEST_DATABASE_URL
+    ? `Storage tests run on the embedded database and on PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host}).`
+    : 'No PostgreSQL reachable: storage tests run on the embedded database only.',
+);
 
 if (run('npx', ['vite', 'build', '--logLevel', 'warn']).status !== 0) process.exit(1);
 const report = join(tmpdir(), `wanakt-vitest-${process.pid}.json`);
-const result = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)]);
+const result = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
+]);
 if (existsSync(report)) {
   const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = JSON.parse(readFileSync(report, 'utf8'));
   rmSync(report);

@@ -7,11 +7,17 @@ import type { AddressInfo } from 'node:net';
 import { serveStats } from './server-stats.ts';
 
 // node:http, not fetch, which would decompress the body.
-const source = await new Promise<IncomingMessage>((resolve, reject) => get(process.env.SOURCE_URL!, { headers: { 'accept-encoding': 'br' } }, resolve).on('error', reject));
+const source = await new Promise<IncomingMessage>((resolve, reject) =>
+  get(process.env.SOURCE_URL!, { headers: { 'accept-encoding': 'br' } }, resolve).on('error', reject),
+);
 const chunks: Buffer[] = [];
 for await (const chunk of source) chunks.push(chunk as Buffer);
 const body = Buffer.concat(chunks);
-const headers = { 'content-type': source.headers['content-type']!, 'content-encoding': source.headers['content-encoding']!, etag: source.headers.etag! };
+const headers = {
+  'content-type': source.headers['content-type']!,
+  'content-encoding': source.headers['content-encoding']!,
+  etag: source.headers.etag!,
+};
 
 const server = createServer((_req, res) => {
   res.writeHead(200, { ...headers, 'content-length': body.length });

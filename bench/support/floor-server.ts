@@ -63,4 +63,8 @@ const colyseus = new Server({ transport: new WebSocketTransport({ server: httpSe
 colyseus.define('floor', FloorRoom);
 await colyseus.listen(0, '127.0.0.1');
 const { port } = httpServer.address() as AddressInfo;
-serveStats(`http://127.0.0.1:${port}`, () => colyseus.gracefullyShutdown(false), () => Object.fromEntries(stamps));
+serveStats(
+  `http://127.0.0.1:${port}`,
+  () => colyseus.gracefullyShutdown(false),
+  () => Object.fromEntries(stamps),
+);

@@ -36,10 +36,11 @@ export function startServer(script: string, env: Record<string, string>): Promis
       resolve({
         url: message.url,
         ask,
-        stop: () => new Promise((done) => {
-          child.once('exit', done);
-          child.send({ type: 'stop' });
-        }),
+        stop: () =>
+          new Promise((done) => {
+            child.once('exit', done);
+            child.send({ type: 'stop' });
+          }),
       });
     };
     child.on('message', ready);

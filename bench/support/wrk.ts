@@ -35,7 +35,10 @@ export function wrkInstalled(): boolean {
   return !spawnSync('wrk', ['--version']).error;
 }
 
-export async function wrk(url: string, options: { connections: number; seconds: number; headers: Record<string, string> }): Promise<WrkResult> {
+export async function wrk(
+  url: string,
+  options: { connections: number; seconds: number; headers: Record<string, string> },
+): Promise<WrkResult> {
   const script = new URL('./wrk-report.lua', import.meta.url).pathname;
   const args = [`-t${Math.min(2, cpus().length)}`, `-c${options.connections}`, `-d${options.seconds}s`, '--timeout', '10s', '-s', script];
   for (const [name, value] of Object.entries(options.headers)) args.push('-H', `${name}: ${value}`);

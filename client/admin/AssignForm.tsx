@@ -96,7 +96,13 @@ export function AssignForm({ territories, users, onAssign }: AssignFormProps) {
       />
       <label className="field">
         <span>Price (DRK)</span>
-        <input name="price" inputMode="numeric" value={price} onChange={(event) => setPrice(event.target.value)} aria-invalid={parsedPrice === null} />
+        <input
+          name="price"
+          inputMode="numeric"
+          value={price}
+          onChange={(event) => setPrice(event.target.value)}
+          aria-invalid={parsedPrice === null}
+        />
       </label>
       <div className="spread">
         {parsedPrice === null ? (
@@ -108,7 +114,9 @@ export function AssignForm({ territories, users, onAssign }: AssignFormProps) {
             {assignmentBadge(parsedPrice)}
           </span>
         )}
-        {parsedPrice !== null && parsedPrice > 0 && <span className="muted small">The player pays {formatDrk(parsedPrice)} to the Wanakt's treasury.</span>}
+        {parsedPrice !== null && parsedPrice > 0 && (
+          <span className="muted small">The player pays {formatDrk(parsedPrice)} to the Wanakt's treasury.</span>
+        )}
       </div>
       {problem && (
         <p className="form-error" role="alert">

@@ -6,7 +6,11 @@ import { Combobox, type ComboboxOption } from './Combobox.tsx';
 
 afterEach(cleanup);
 
-const places: ComboboxOption[] = Array.from({ length: 220 }, (_, index) => ({ value: String(index + 1), label: `Place ${index + 1}`, hint: index === 7 ? 'owned by sample' : 'available' }));
+const places: ComboboxOption[] = Array.from({ length: 220 }, (_, index) => ({
+  value: String(index + 1),
+  label: `Place ${index + 1}`,
+  hint: index === 7 ? 'owned by sample' : 'available',
+}));
 
 function Picker({ onPick = vi.fn() }: { onPick?: (value: string) => void }) {
   const [value, setValue] = useState('');
@@ -39,7 +43,19 @@ describe('[issue 14 lists] the searchable combobox', () => {
   it('when typing, then only the options whose name or hint holds the text stay', () => {
     render(<Picker />);
     fireEvent.change(box(), { target: { value: 'place 21' } });
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Place 21available', 'Place 210available', 'Place 211available', 'Place 212available', 'Place 213available', 'Place 214available', 'Place 215available', 'Place 216available', 'Place 217available', 'Place 218available', 'Place 219available']);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Place 21available',
+      'Place 210available',
+      'Place 211available',
+      'Place 212available',
+      'Place 213available',
+      'Place 214available',
+      'Place 215available',
+      'Place 216available',
+      'Place 217available',
+      'Place 218available',
+      'Place 219available',
+    ]);
     fireEvent.change(box(), { target: { value: 'SAMPLE' } });
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Place 8owned by sample']);
     fireEvent.change(box(), { target: { value: 'atlantis' } });

@@ -99,7 +99,9 @@ export function Combobox({ label, options, value, onChange, placeholder, invalid
             </li>
           ))}
           {matches.length === 0 && <li className="muted small combobox-note">No match</li>}
-          {matches.length > shown.length && <li className="muted small combobox-note">{matches.length - shown.length} more: keep typing</li>}
+          {matches.length > shown.length && (
+            <li className="muted small combobox-note">{matches.length - shown.length} more: keep typing</li>
+          )}
         </ul>
       )}
     </div>

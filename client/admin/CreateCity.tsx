@@ -3,7 +3,14 @@ import { MAIN_CITY_RENT, SUB_TERRITORY_RENT } from '../../schema/constants.ts';
 import { CITY_PRESET_TYPES, existingSettlement, presetsOfType } from '../../schema/rules/presets.ts';
 import { FEUDAL_SHARE } from '../../schema/rules/rent.ts';
 import { formatDrk } from '../format.ts';
-import { EMPTY_CITY_FIELDS, SETTLEMENT_TYPE_LABELS, checkCityFields, fieldsFromPreset, type CityFields, type NewSettlement } from '../forms/create-city.ts';
+import {
+  EMPTY_CITY_FIELDS,
+  SETTLEMENT_TYPE_LABELS,
+  checkCityFields,
+  fieldsFromPreset,
+  type CityFields,
+  type NewSettlement,
+} from '../forms/create-city.ts';
 import { showToast } from '../state/toasts.ts';
 import { TypeSelect } from './TypeSelect.tsx';
 
@@ -63,11 +70,23 @@ export function CreateCity({ onCreate, existing, onMove }: CreateCityProps) {
         <div className="field-row">
           <label className="field">
             <span>Latitude *</span>
-            <input name="latitude" inputMode="decimal" value={fields.latitude} onChange={(event) => set({ latitude: event.target.value })} placeholder="e.g. 64.1466" />
+            <input
+              name="latitude"
+              inputMode="decimal"
+              value={fields.latitude}
+              onChange={(event) => set({ latitude: event.target.value })}
+              placeholder="e.g. 64.1466"
+            />
           </label>
           <label className="field">
             <span>Longitude *</span>
-            <input name="longitude" inputMode="decimal" value={fields.longitude} onChange={(event) => set({ longitude: event.target.value })} placeholder="e.g. -21.9426" />
+            <input
+              name="longitude"
+              inputMode="decimal"
+              value={fields.longitude}
+              onChange={(event) => set({ longitude: event.target.value })}
+              placeholder="e.g. -21.9426"
+            />
           </label>
         </div>
         <div className="field">
@@ -76,21 +95,31 @@ export function CreateCity({ onCreate, existing, onMove }: CreateCityProps) {
         </div>
         <label className="field">
           <span>Base Price (DRK)</span>
-          <input name="basePrice" inputMode="numeric" value={fields.basePrice} onChange={(event) => set({ basePrice: event.target.value })} />
+          <input
+            name="basePrice"
+            inputMode="numeric"
+            value={fields.basePrice}
+            onChange={(event) => set({ basePrice: event.target.value })}
+          />
         </label>
         {namesake && (
           <div className="notice panel" role="status" data-testid="duplicate-settlement">
             <strong>{namesake.name} is already on the map</strong>
             <p className="muted small">
-              at {Number(namesake.latitude).toFixed(4)}, {Number(namesake.longitude).toFixed(4)}. A second one would duplicate it: move the existing pin
-              to these coordinates instead.
+              at {Number(namesake.latitude).toFixed(4)}, {Number(namesake.longitude).toFixed(4)}. A second one would duplicate it: move the
+              existing pin to these coordinates instead.
             </p>
             <button className="button" type="button" disabled={pending} onClick={() => void move()}>
               Move {namesake.name} here
             </button>
           </div>
         )}
-        <button className="button primary" type="submit" disabled={pending || namesake !== null} title={namesake ? `${namesake.name} is already on the map` : undefined}>
+        <button
+          className="button primary"
+          type="submit"
+          disabled={pending || namesake !== null}
+          title={namesake ? `${namesake.name} is already on the map` : undefined}
+        >
           {pending ? 'Creating City...' : 'Create City'}
         </button>
         <FeudalNote />
@@ -121,11 +150,10 @@ function FeudalNote() {
     <aside className="notice panel" data-testid="feudal-note">
       <strong>How the new settlement pays rent</strong>
       <p className="muted small">
-        A new city, town or village joins the feudal tree under the nearest territory of the level above, and rent flows
-        upward: villages pay {village?.percent}% of their revenue to their town, towns {town?.percent}% to their city,
-        cities {city?.percent}% to their main city, sub-territories {formatDrk(SUB_TERRITORY_RENT)} to their main city,
-        and every main city pays {formatDrk(MAIN_CITY_RENT)} to the Wanakt. New settlements start unowned and for sale at
-        their base price.
+        A new city, town or village joins the feudal tree under the nearest territory of the level above, and rent flows upward: villages
+        pay {village?.percent}% of their revenue to their town, towns {town?.percent}% to their city, cities {city?.percent}% to their main
+        city, sub-territories {formatDrk(SUB_TERRITORY_RENT)} to their main city, and every main city pays {formatDrk(MAIN_CITY_RENT)} to
+        the Wanakt. New settlements start unowned and for sale at their base price.
       </p>
     </aside>
   );

@@ -57,7 +57,13 @@ export function MintForm({ remaining, recipients, onMint }: MintFormProps) {
       <p className="muted">New DRK enters circulation in the recipient's balance. At most {formatDrk(remaining)} can still be minted.</p>
       <label className="field">
         <span>Amount (DRK)</span>
-        <input name="amount" inputMode="numeric" value={amount} onChange={(event) => setAmount(event.target.value)} placeholder="e.g. 1000" />
+        <input
+          name="amount"
+          inputMode="numeric"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          placeholder="e.g. 1000"
+        />
       </label>
       {badge && (
         <span className="badge" data-tone={BADGE_TONE[badge]} data-testid="mint-badge">

@@ -38,7 +38,12 @@ export function RentEditor({ territoryName, rent, custom, onSave }: RentEditorPr
       <div className="row">
         <span data-testid="rent-value">{formatDrk(rent)}</span>
         <span className="muted small">{custom ? 'set by the Wanakt' : 'feudal default'}</span>
-        <button className="button small" type="button" onClick={() => setDraft(String(rent))} aria-label={`Edit the rent of ${territoryName}`}>
+        <button
+          className="button small"
+          type="button"
+          onClick={() => setDraft(String(rent))}
+          aria-label={`Edit the rent of ${territoryName}`}
+        >
           Edit
         </button>
       </div>

@@ -32,7 +32,14 @@ export function SupplyOverview({ supply }: { supply: SupplyDto }) {
           <span>Minted of the cap</span>
           <span>{(minted * 100).toFixed(2)}%</span>
         </div>
-        <div className="progress" role="progressbar" aria-label="Minted of the cap" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(minted * 100)}>
+        <div
+          className="progress"
+          role="progressbar"
+          aria-label="Minted of the cap"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(minted * 100)}
+        >
           <div className="progress-fill" style={{ width: `${Math.min(100, minted * 100)}%` }} />
         </div>
       </div>

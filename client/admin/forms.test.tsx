@@ -112,7 +112,9 @@ describe('[§5 assignment] the assignment form', () => {
     fireEvent.click(screen.getByRole('option', { name: 'sample' }));
     type(/price/i, '300');
     fireEvent.click(screen.getByRole('button', { name: 'Assign Territory' }));
-    expect(screen.getByTestId('confirm-spend').textContent).toContain("Assign Lagos to sample for 300 DRK? sample pays it to the Wanakt's treasury.");
+    expect(screen.getByTestId('confirm-spend').textContent).toContain(
+      "Assign Lagos to sample for 300 DRK? sample pays it to the Wanakt's treasury.",
+    );
     expect(onAssign).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     expect(onAssign).not.toHaveBeenCalled();
@@ -141,7 +143,10 @@ describe('[§5 rent amount] the rent editor', () => {
     for (const bad of ['-5', 'lots', '']) {
       type(/rent of lagos/i, bad);
       fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-      expect(lastToast()).toMatchObject({ title: 'Invalid Amount', description: 'Please enter a valid rent amount (0 or positive number)' });
+      expect(lastToast()).toMatchObject({
+        title: 'Invalid Amount',
+        description: 'Please enter a valid rent amount (0 or positive number)',
+      });
     }
     expect(onSave).not.toHaveBeenCalled();
   });
@@ -193,7 +198,13 @@ describe('[§5 admin create city] the create-city form', () => {
   it('[issue 14 presets] when the preset is already on the map, then Create City is disabled and the form offers to move the existing one', async () => {
     const onCreate = vi.fn(async () => true);
     const onMove = vi.fn(async () => true);
-    render(<CreateCity onCreate={onCreate} existing={[{ id: 77, name: 'hallstatt', latitude: '47.500000', longitude: '13.600000' }]} onMove={onMove} />);
+    render(
+      <CreateCity
+        onCreate={onCreate}
+        existing={[{ id: 77, name: 'hallstatt', latitude: '47.500000', longitude: '13.600000' }]}
+        onMove={onMove}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: /Hallstatt/ }));
     expect(screen.getByTestId('duplicate-settlement').textContent).toContain('hallstatt is already on the map');
     expect(screen.getByRole('button', { name: 'Create City' })).toHaveProperty('disabled', true);

@@ -45,7 +45,14 @@ export function EconomicOverview({ wanaktId }: { wanaktId: string }) {
             <dt>Still mintable</dt>
             <dd>{formatDrk(remainingSupply(supply.data))}</dd>
           </dl>
-          <div className="meter" role="meter" aria-valuemin={0} aria-valuemax={supply.data.max_supply} aria-valuenow={supply.data.total_supply} aria-label="Share of the maximum supply minted">
+          <div
+            className="meter"
+            role="meter"
+            aria-valuemin={0}
+            aria-valuemax={supply.data.max_supply}
+            aria-valuenow={supply.data.total_supply}
+            aria-label="Share of the maximum supply minted"
+          >
             <span style={{ width: percent(supply.data.total_supply, supply.data.max_supply) }} />
           </div>
           <p className="muted small">{percent(supply.data.total_supply, supply.data.max_supply)} of the maximum supply minted.</p>

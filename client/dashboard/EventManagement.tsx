@@ -24,7 +24,11 @@ export function EventManagement({ territoryId }: { territoryId: number }) {
       await queryClient.invalidateQueries({ queryKey: ['/api/events/active'] });
       return true;
     } catch (error) {
-      showToast({ variant: 'destructive', title: 'Event Update Failed', description: serverMessageOr(error, 'Unable to update the event') });
+      showToast({
+        variant: 'destructive',
+        title: 'Event Update Failed',
+        description: serverMessageOr(error, 'Unable to update the event'),
+      });
       return false;
     } finally {
       setPending(false);
@@ -51,19 +55,39 @@ export function EventManagement({ territoryId }: { territoryId: number }) {
             {events.data.map((event) => (
               <li key={event.id}>
                 <div>
-                  <strong>{event.name}</strong> {event.is_live ? <span className="badge live">LIVE</span> : <span className="muted small">{formatDateTime(event.scheduled_at)}</span>}
+                  <strong>{event.name}</strong>{' '}
+                  {event.is_live ? (
+                    <span className="badge live">LIVE</span>
+                  ) : (
+                    <span className="muted small">{formatDateTime(event.scheduled_at)}</span>
+                  )}
                 </div>
                 <div className="button-row">
                   {event.is_live ? (
-                    <button className="button small" type="button" disabled={pending} onClick={() => void run(() => setTerritoryEventLive(event.id, false), 'Event Ended')}>
+                    <button
+                      className="button small"
+                      type="button"
+                      disabled={pending}
+                      onClick={() => void run(() => setTerritoryEventLive(event.id, false), 'Event Ended')}
+                    >
                       End
                     </button>
                   ) : (
                     <>
-                      <button className="button small primary" type="button" disabled={pending} onClick={() => void run(() => setTerritoryEventLive(event.id, true), 'Event Live')}>
+                      <button
+                        className="button small primary"
+                        type="button"
+                        disabled={pending}
+                        onClick={() => void run(() => setTerritoryEventLive(event.id, true), 'Event Live')}
+                      >
                         Go live
                       </button>
-                      <button className="button small" type="button" disabled={pending} onClick={() => void run(() => cancelTerritoryEvent(event.id), 'Event Cancelled')}>
+                      <button
+                        className="button small"
+                        type="button"
+                        disabled={pending}
+                        onClick={() => void run(() => cancelTerritoryEvent(event.id), 'Event Cancelled')}
+                      >
                         Cancel
                       </button>
                     </>
@@ -80,7 +104,13 @@ export function EventManagement({ territoryId }: { territoryId: number }) {
           void create();
         }}
       >
-        <input aria-label="Event name" placeholder="Event name" maxLength={100} value={name} onChange={(event) => setName(event.target.value)} />
+        <input
+          aria-label="Event name"
+          placeholder="Event name"
+          maxLength={100}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
         <input aria-label="Event time" type="datetime-local" value={when} onChange={(event) => setWhen(event.target.value)} />
         <button className="button small primary" type="submit" disabled={pending || name.trim() === '' || when === ''}>
           Create event

@@ -20,7 +20,10 @@ const TYPE_WORDS: Record<StarterChoiceDto['type'], string> = { village: 'Village
  */
 export function FirstSteps({ userId }: { userId: string }) {
   const key = ['first-steps', userId];
-  const { data } = useQuery<FirstStepsDto | null>({ queryKey: key, queryFn: () => getPath<FirstStepsDto>('/api/first-steps', 'returnNull') });
+  const { data } = useQuery<FirstStepsDto | null>({
+    queryKey: key,
+    queryFn: () => getPath<FirstStepsDto>('/api/first-steps', 'returnNull'),
+  });
   const selectedId = useWorld((state) => state.selectedId);
   const [claiming, setClaiming] = useState<number | null>(null);
   const [done, setDone] = useState(() => globalThis.localStorage?.getItem(`${DONE_KEY}:${userId}`) === 'yes');
@@ -35,7 +38,8 @@ export function FirstSteps({ userId }: { userId: string }) {
     return (
       <Section title="Your first territory" testId="first-steps">
         <p>
-          <strong>{data.claimed.name}</strong> is yours. It earns {formatDrk(data.claimed.monthly_revenue)} a month, paid to you on the first.
+          <strong>{data.claimed.name}</strong> is yours. It earns {formatDrk(data.claimed.monthly_revenue)} a month, paid to you on the
+          first.
         </p>
         <ol className="first-steps-list">
           <li>
@@ -77,8 +81,8 @@ export function FirstSteps({ userId }: { userId: string }) {
   return (
     <Section title="Welcome! Pick your first territory" testId="first-steps">
       <p className="muted">
-        Every new player may take one small territory for {formatDrk(data.price)} from the starting grant. It earns DRK every month. Pick one here
-        or on the map.
+        Every new player may take one small territory for {formatDrk(data.price)} from the starting grant. It earns DRK every month. Pick
+        one here or on the map.
       </p>
       {data.choices.length === 0 ? (
         <p className="muted">Every starter territory has been taken. The Marketplace lists what is for sale.</p>
@@ -90,7 +94,8 @@ export function FirstSteps({ userId }: { userId: string }) {
                 {choice.name}
               </button>
               <span className="muted">
-                {TYPE_WORDS[choice.type]} · earns {formatDrk(choice.monthly_revenue)}/month{choice.overlord ? ` · under ${choice.overlord}` : ''}
+                {TYPE_WORDS[choice.type]} · earns {formatDrk(choice.monthly_revenue)}/month
+                {choice.overlord ? ` · under ${choice.overlord}` : ''}
               </span>
               <button className="button primary" type="button" disabled={claiming !== null} onClick={() => void claim(choice)}>
                 {claiming === choice.id ? 'Claiming…' : `Claim for ${formatDrk(data.price)}`}

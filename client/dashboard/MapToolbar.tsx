@@ -18,7 +18,13 @@ export function MapToolbar({ onOpenLeft, onOpenRight }: MapToolbarProps) {
       </button>
       {isWanakt && (
         <>
-          <button className={pinEdit ? 'button small on' : 'button small'} type="button" aria-pressed={pinEdit} onClick={() => setPinEdit(!pinEdit)} data-admin="true">
+          <button
+            className={pinEdit ? 'button small on' : 'button small'}
+            type="button"
+            aria-pressed={pinEdit}
+            onClick={() => setPinEdit(!pinEdit)}
+            data-admin="true"
+          >
             {pinEdit ? 'Edit ON' : 'Edit OFF'}
           </button>
           <Link className="button small" to="/admin/create-city" data-admin="true">
@@ -29,7 +35,12 @@ export function MapToolbar({ onOpenLeft, onOpenRight }: MapToolbarProps) {
           </Link>
         </>
       )}
-      <button className={showBoundaries ? 'button small on' : 'button small'} type="button" aria-pressed={showBoundaries} onClick={toggleBoundaries}>
+      <button
+        className={showBoundaries ? 'button small on' : 'button small'}
+        type="button"
+        aria-pressed={showBoundaries}
+        onClick={toggleBoundaries}
+      >
         Boundaries
       </button>
       <button className={showLinks ? 'button small on' : 'button small'} type="button" aria-pressed={showLinks} onClick={toggleLinks}>

@@ -56,9 +56,9 @@ export function MyTerritories({ userId }: { userId: string }) {
                 </button>
                 <p className="muted small">
                   <FigureName figure="monthly_earnings" />{' '}
-                  <span data-figure="monthly_earnings">{drkOrWaiting(earningsOf(territory.id))}</span> · <FigureName figure="base_revenue" />{' '}
-                  <span data-figure="base_revenue">{formatDrk(territory.monthly_revenue)}</span> · {upgradeTierName(territory.upgrade_tier)}{' '}
-                  {UPGRADE_MULTIPLIER[territory.upgrade_tier]}x
+                  <span data-figure="monthly_earnings">{drkOrWaiting(earningsOf(territory.id))}</span> ·{' '}
+                  <FigureName figure="base_revenue" /> <span data-figure="base_revenue">{formatDrk(territory.monthly_revenue)}</span> ·{' '}
+                  {upgradeTierName(territory.upgrade_tier)} {UPGRADE_MULTIPLIER[territory.upgrade_tier]}x
                   {territory.sale_price !== null && ` · listed at ${formatDrk(territory.sale_price)}`}
                 </p>
                 <div className="button-row">

@@ -19,7 +19,15 @@ export function PaymentSchedule({ wanaktId }: { wanaktId: string }) {
   const now = new Date();
 
   return (
-    <Section title="Payment Schedule" testId="payment-schedule" action={<Link className="link-button" to="/rent">All payments</Link>}>
+    <Section
+      title="Payment Schedule"
+      testId="payment-schedule"
+      action={
+        <Link className="link-button" to="/rent">
+          All payments
+        </Link>
+      }
+    >
       {waterfall.isError && <p className="form-error">Could not load the schedule ({waterfall.error.message}).</p>}
       {waterfall.data &&
         (due.length === 0 ? (
@@ -29,10 +37,17 @@ export function PaymentSchedule({ wanaktId }: { wanaktId: string }) {
             {due.slice(0, FIRST_SHOWN).map((flow) => (
               <li key={flow.payment_id ?? flow.payer_territory_id}>
                 <span>
-                  {flow.payer_territory_name} <span className="muted small">(<PlayerLink name={flow.payer_username} />)</span>
+                  {flow.payer_territory_name}{' '}
+                  <span className="muted small">
+                    (<PlayerLink name={flow.payer_username} />)
+                  </span>
                 </span>
                 <span>{formatDrk(flow.amount)}</span>
-                {flow.due_date && <span className={flow.status === 'overdue' ? 'negative small' : 'muted small'}>{dueLabel(new Date(flow.due_date), now)}</span>}
+                {flow.due_date && (
+                  <span className={flow.status === 'overdue' ? 'negative small' : 'muted small'}>
+                    {dueLabel(new Date(flow.due_date), now)}
+                  </span>
+                )}
               </li>
             ))}
           </ul>

@@ -12,7 +12,15 @@ export function RevenueOptimization({ wanaktId }: { wanaktId: string }) {
   const summary = useQuery<RevenueSummaryDto>({ queryKey: ['/api/revenue/summary', wanaktId] });
   const data = summary.data;
   return (
-    <Section title="Revenue Optimization" testId="revenue-optimization" action={<Link className="link-button" to="/revenue">Open center</Link>}>
+    <Section
+      title="Revenue Optimization"
+      testId="revenue-optimization"
+      action={
+        <Link className="link-button" to="/revenue">
+          Open center
+        </Link>
+      }
+    >
       {summary.isError && <p className="form-error">Could not load revenue ({summary.error.message}).</p>}
       {data && (
         <dl className="facts compact">

@@ -64,7 +64,8 @@ export function RevenueTracking({ userId }: { userId: string }) {
         {upcoming.data &&
           (next ? (
             <p>
-              Next payment: <strong>{formatDrk(next.amount)}</strong> to {next.payee_territory_name ?? <PlayerLink name={next.payee_username} />},{' '}
+              Next payment: <strong>{formatDrk(next.amount)}</strong> to{' '}
+              {next.payee_territory_name ?? <PlayerLink name={next.payee_username} />},{' '}
               <span className={next.overdue ? 'negative' : undefined}>{next.label.toLowerCase()}</span>.{' '}
               <Link to="/rent">{next.overdue ? 'Pay Now' : 'Pay Early'}</Link>
             </p>

@@ -17,7 +17,10 @@ export function TerritoryDetails() {
   const selectedId = useWorld((state) => state.selectedId);
   const territory = useTerritory(selectedId);
   const hierarchy = useHierarchy();
-  const history = useQuery<{ history: OwnershipChangeDto[] }>({ queryKey: ['/api/territories', selectedId, 'history'], enabled: selectedId !== null });
+  const history = useQuery<{ history: OwnershipChangeDto[] }>({
+    queryKey: ['/api/territories', selectedId, 'history'],
+    enabled: selectedId !== null,
+  });
   const events = useQuery<TerritoryEventDto[]>({ queryKey: ['/api/events/territory', selectedId], enabled: selectedId !== null });
 
   if (!territory) {
@@ -86,7 +89,12 @@ export function TerritoryDetails() {
           <ul className="event-list">
             {events.data.map((event) => (
               <li key={event.id}>
-                <strong>{event.name}</strong> {event.is_live ? <span className="badge live">LIVE</span> : <span className="muted small">{formatDateTime(event.scheduled_at)}</span>}
+                <strong>{event.name}</strong>{' '}
+                {event.is_live ? (
+                  <span className="badge live">LIVE</span>
+                ) : (
+                  <span className="muted small">{formatDateTime(event.scheduled_at)}</span>
+                )}
               </li>
             ))}
           </ul>

@@ -30,7 +30,11 @@ export function TerritoryManagement({ territoryId, wanaktId }: { territoryId: nu
       showToast({ title: 'Name saved successfully' });
       setName(null);
     } catch (error) {
-      showToast({ variant: 'destructive', title: 'Failed to save name change', description: serverMessageOr(error, 'Error saving changes') });
+      showToast({
+        variant: 'destructive',
+        title: 'Failed to save name change',
+        description: serverMessageOr(error, 'Error saving changes'),
+      });
     } finally {
       setSaving(false);
     }
@@ -62,7 +66,11 @@ export function TerritoryManagement({ territoryId, wanaktId }: { territoryId: nu
           Name
           <input name="territory-name" maxLength={100} value={name ?? territory.name} onChange={(event) => setName(event.target.value)} />
         </label>
-        <button className="button small primary" type="submit" disabled={saving || name === null || name.trim() === '' || name.trim() === territory.name}>
+        <button
+          className="button small primary"
+          type="submit"
+          disabled={saving || name === null || name.trim() === '' || name.trim() === territory.name}
+        >
           Rename
         </button>
       </form>

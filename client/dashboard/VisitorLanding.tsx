@@ -26,7 +26,9 @@ export function VisitorLanding() {
   const [open, setOpen] = useState(true);
   const online = useWorld((state) => state.online);
   const connection = useWorld((state) => state.connection);
-  const owned = useWorld((state) => state.territories.filter((territory) => territory.owner_id !== null && territory.owner_id !== WANAKT_USER_ID).length);
+  const owned = useWorld(
+    (state) => state.territories.filter((territory) => territory.owner_id !== null && territory.owner_id !== WANAKT_USER_ID).length,
+  );
   const total = useWorld((state) => state.territories.length);
   const worldReady = useWorld((state) => state.status === 'ready');
   const supply = useQuery<SupplyDto>({ queryKey: ['/api/currency/supply'] });
@@ -44,7 +46,10 @@ export function VisitorLanding() {
       <h1 id="landing-title">Own real places on a live world map</h1>
       <ul className="landing-points">
         <li>Buy a real village, town or city with DRK, the game’s currency: it earns you DRK every month.</li>
-        <li>Rent runs up a feudal chain: you collect it from the places below yours and pay the one above, up to the Wanakt, who rules the world.</li>
+        <li>
+          Rent runs up a feudal chain: you collect it from the places below yours and pay the one above, up to the Wanakt, who rules the
+          world.
+        </li>
         <li>Trade land on the marketplace and watch every sale happen live on the map.</li>
       </ul>
       <dl className="landing-figures" aria-label="The world right now">

@@ -45,7 +45,10 @@ export function WorldActivity() {
     <Section title="World Activity" testId="world-activity" action={toggle}>
       {on &&
         (items.length === 0 ? (
-          <p className="muted small">Nothing has happened in the world since you opened this feed. Purchases, listings and new settlements appear here as they happen.</p>
+          <p className="muted small">
+            Nothing has happened in the world since you opened this feed. Purchases, listings and new settlements appear here as they
+            happen.
+          </p>
         ) : (
           <ul className="activity-list">
             {items.map((item, index) => (

@@ -16,7 +16,8 @@ const roots = [
   node(5, 'Paris', 'ana', [node(6, 'Versailles', null)]),
   node(7, 'Kyoto', null),
 ];
-const names = (tree: readonly Node[]): unknown => tree.map((item) => (item.vassals.length > 0 ? [item.name, names(item.vassals)] : item.name));
+const names = (tree: readonly Node[]): unknown =>
+  tree.map((item) => (item.vassals.length > 0 ? [item.name, names(item.vassals)] : item.name));
 
 describe('the feudal tree', () => {
   it("when a player owns a village deep down and a main city, then the path to the village opens and the city's own vassals stay shut", () => {

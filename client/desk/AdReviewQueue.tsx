@@ -19,7 +19,10 @@ export function AdReviewQueue() {
     setBusy(ad.id);
     try {
       await reviewAd(ad.id, approve);
-      showToast({ title: approve ? 'Ad Approved' : 'Ad Rejected', description: approve ? `"${ad.title}" is in the banner rotation` : `"${ad.title}" was rejected and refunded` });
+      showToast({
+        title: approve ? 'Ad Approved' : 'Ad Rejected',
+        description: approve ? `"${ad.title}" is in the banner rotation` : `"${ad.title}" was rejected and refunded`,
+      });
     } catch (error) {
       showToast({ variant: 'destructive', title: 'Review Failed', description: serverMessageOr(error, 'Could not record the review') });
     } finally {

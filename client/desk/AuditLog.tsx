@@ -48,28 +48,28 @@ export function AuditLog() {
         {log.data?.length === 0 ? (
           <p className="muted">Nothing recorded yet.</p>
         ) : (
-        <table className="data-table">
-          <thead>
-            <tr>
-              <th>When</th>
-              <th>Who</th>
-              <th>What</th>
-              <th>To what</th>
-              <th>Why</th>
-            </tr>
-          </thead>
-          <tbody>
-            {log.data?.map((entry) => (
-              <tr key={entry.id} data-testid="audit-entry">
-                <td>{formatDateTime(entry.created_at)}</td>
-                <td>{entry.actor_name}</td>
-                <td>{ACTION_WORDS[entry.action]}</td>
-                <td>{entry.subject}</td>
-                <td>{entry.reason ?? '—'}</td>
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th>When</th>
+                <th>Who</th>
+                <th>What</th>
+                <th>To what</th>
+                <th>Why</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {log.data?.map((entry) => (
+                <tr key={entry.id} data-testid="audit-entry">
+                  <td>{formatDateTime(entry.created_at)}</td>
+                  <td>{entry.actor_name}</td>
+                  <td>{ACTION_WORDS[entry.action]}</td>
+                  <td>{entry.subject}</td>
+                  <td>{entry.reason ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
         )}
       </QueryState>
     </section>

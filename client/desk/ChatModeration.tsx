@@ -38,7 +38,13 @@ export function ChatModeration() {
       <div className="field-row">
         <label className="field">
           <span>Reason (kept in the audit log)</span>
-          <input name="reason" value={reason} maxLength={300} onChange={(event) => setReason(event.target.value)} placeholder="e.g. Insults" />
+          <input
+            name="reason"
+            value={reason}
+            maxLength={300}
+            onChange={(event) => setReason(event.target.value)}
+            placeholder="e.g. Insults"
+          />
         </label>
         <label className="field">
           <span>Mute for</span>
@@ -64,7 +70,12 @@ export function ChatModeration() {
                     muted until {formatDateTime(mute.muted_until)}: {mute.reason}
                   </span>
                 </div>
-                <button className="button small" type="button" disabled={reason.trim().length < 3} onClick={() => void act(() => liftMute(mute.user_id, reason), `${mute.username} may chat again`)}>
+                <button
+                  className="button small"
+                  type="button"
+                  disabled={reason.trim().length < 3}
+                  onClick={() => void act(() => liftMute(mute.user_id, reason), `${mute.username} may chat again`)}
+                >
                   Lift
                 </button>
               </li>
@@ -87,7 +98,13 @@ export function ChatModeration() {
                 </time>
               </div>
               <div className="button-row">
-                <button className="button small" type="button" disabled={reason.trim().length < 3} title="Give a reason first" onClick={() => void act(() => removeChatMessage(message.id, reason), 'The message was removed')}>
+                <button
+                  className="button small"
+                  type="button"
+                  disabled={reason.trim().length < 3}
+                  title="Give a reason first"
+                  onClick={() => void act(() => removeChatMessage(message.id, reason), 'The message was removed')}
+                >
                   Remove
                 </button>
                 <button
@@ -95,7 +112,9 @@ export function ChatModeration() {
                   type="button"
                   disabled={reason.trim().length < 3}
                   title="Give a reason first"
-                  onClick={() => void act(() => mutePlayer(message.user_id, minutes, reason), `${message.username} is muted for ${MUTE_WORDS[minutes]}`)}
+                  onClick={() =>
+                    void act(() => mutePlayer(message.user_id, minutes, reason), `${message.username} is muted for ${MUTE_WORDS[minutes]}`)
+                  }
                 >
                   Mute {message.username}
                 </button>

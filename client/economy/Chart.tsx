@@ -40,10 +40,24 @@ export function Chart({ title, series, step, rightAxis = NO_RIGHT_AXIS, testId }
         axes: [
           AXIS,
           { ...AXIS, size: 56, values: (_u, ticks) => ticks.map((tick) => compact.format(tick)) },
-          ...(rightAxis.length > 0 ? [{ ...AXIS, scale: 'right', side: 1, size: 48, grid: { show: false }, values: (_u: uPlot, ticks: number[]) => ticks.map((tick) => compact.format(tick)) }] : []),
+          ...(rightAxis.length > 0
+            ? [
+                {
+                  ...AXIS,
+                  scale: 'right',
+                  side: 1,
+                  size: 48,
+                  grid: { show: false },
+                  values: (_u: uPlot, ticks: number[]) => ticks.map((tick) => compact.format(tick)),
+                },
+              ]
+            : []),
         ],
         series: [
-          { label: step === 'month' ? 'Month' : 'Day', value: (_u, ts) => (ts == null ? '–' : uPlot.fmtDate(dateFormat)(uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'))) },
+          {
+            label: step === 'month' ? 'Month' : 'Day',
+            value: (_u, ts) => (ts == null ? '–' : uPlot.fmtDate(dateFormat)(uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'))),
+          },
           ...series.labels.map((label, index) => ({
             label,
             stroke: COLOURS[index % COLOURS.length],

@@ -48,7 +48,7 @@ describe('[issue 16 open books] chart series of the economy page', () => {
   });
 
   it('when flows are charted, then mints are left to their own chart; the totals keep them, largest first', () => {
-    expect(flowSeries(overview).labels).toEqual(["Players → Players: Rent", "Players → The Wanakt's treasury: Upgrade"]);
+    expect(flowSeries(overview).labels).toEqual(['Players → Players: Rent', "Players → The Wanakt's treasury: Upgrade"]);
     expect(flowTotals(overview).map((total) => [total.label, total.amount])).toEqual([
       ["Players → The Wanakt's treasury: Upgrade", 500],
       ['Minted → Players: Starting grant', 300],

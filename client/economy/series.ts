@@ -47,7 +47,11 @@ const SOURCE: Partial<Record<LedgerReason, string>> = {
 };
 
 export function mintedSeries(overview: EconomyOverviewDto): ChartSeries {
-  const points = overview.minted_by_month.map((row) => ({ x: monthSeconds(row.month), label: SOURCE[row.reason] ?? REASON_LABEL[row.reason], y: row.amount }));
+  const points = overview.minted_by_month.map((row) => ({
+    x: monthSeconds(row.month),
+    label: SOURCE[row.reason] ?? REASON_LABEL[row.reason],
+    y: row.amount,
+  }));
   return align(points, present([...new Set(Object.values(SOURCE))], points), 0);
 }
 
@@ -90,5 +94,8 @@ export function tradeSeries(overview: EconomyOverviewDto): ChartSeries {
 }
 
 export function priceIndexSeries(overview: EconomyOverviewDto): ChartSeries {
-  return { labels: ['Price index'], data: [overview.price_index.map((point) => seconds(point.day)), overview.price_index.map((point) => point.index)] };
+  return {
+    labels: ['Price index'],
+    data: [overview.price_index.map((point) => seconds(point.day)), overview.price_index.map((point) => point.index)],
+  };
 }

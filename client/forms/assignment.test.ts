@@ -10,7 +10,12 @@ describe('[§5 assignment] the territory assignment form', () => {
 
   it('when the price field is empty, then the price defaults to 0', () => {
     expect(assignmentPrice('')).toBe(0);
-    expect(checkAssignment({ territoryId: '7', userId: 'sample-user', price: '' })).toEqual({ ok: true, territoryId: 7, userId: 'sample-user', price: 0 });
+    expect(checkAssignment({ territoryId: '7', userId: 'sample-user', price: '' })).toEqual({
+      ok: true,
+      territoryId: 7,
+      userId: 'sample-user',
+      price: 0,
+    });
   });
 
   it('when the territory or the user is missing, then the form is refused', () => {

@@ -14,9 +14,7 @@ export interface AssignmentFields {
   price: string;
 }
 
-export type AssignmentCheck =
-  | { ok: true; territoryId: number; userId: string; price: number }
-  | { ok: false; message: string };
+export type AssignmentCheck = { ok: true; territoryId: number; userId: string; price: number } | { ok: false; message: string };
 
 export const ASSIGNMENT_MISSING = 'Please select both a territory and a user';
 export const ASSIGNMENT_BAD_PRICE = 'The price must be 0 or a positive whole number of DRK';

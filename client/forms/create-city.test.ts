@@ -11,7 +11,11 @@ describe('[§5 admin create city] the settlement form', () => {
 
   it("when the name, latitude or longitude is missing, then it answers 'Error' / 'Please fill in all required fields'", () => {
     for (const missing of ['name', 'latitude', 'longitude'] as const) {
-      expect(checkCityFields({ ...filled, [missing]: '  ' }), missing).toEqual({ ok: false, title: 'Error', description: MISSING_CITY_FIELDS });
+      expect(checkCityFields({ ...filled, [missing]: '  ' }), missing).toEqual({
+        ok: false,
+        title: 'Error',
+        description: MISSING_CITY_FIELDS,
+      });
     }
     expect(MISSING_CITY_FIELDS).toBe('Please fill in all required fields');
   });

@@ -6,7 +6,10 @@ import { typeName } from '../../schema/display-names.ts';
 
 export { SETTLEMENT_TYPES, type SettlementType };
 
-export const SETTLEMENT_TYPE_LABELS = Object.fromEntries(SETTLEMENT_TYPES.map((type) => [type, typeName(type)])) as Record<SettlementType, string>;
+export const SETTLEMENT_TYPE_LABELS = Object.fromEntries(SETTLEMENT_TYPES.map((type) => [type, typeName(type)])) as Record<
+  SettlementType,
+  string
+>;
 
 export interface CityFields {
   name: string;
@@ -57,7 +60,13 @@ const refused = (description: string): CityCheck => ({ ok: false, title: 'Error'
 export function checkCityFields(fields: CityFields): CityCheck {
   const basePrice = fields.basePrice.trim() === '' ? undefined : parseWholeDrk(fields.basePrice);
   if (basePrice === null) return refused('Base price must be a whole number of DRK, 0 or more');
-  const parsed = CreateTerritoryBody.safeParse({ name: fields.name, latitude: fields.latitude, longitude: fields.longitude, type: fields.type, basePrice });
+  const parsed = CreateTerritoryBody.safeParse({
+    name: fields.name,
+    latitude: fields.latitude,
+    longitude: fields.longitude,
+    type: fields.type,
+    basePrice,
+  });
   if (!parsed.success) return refused(parsed.error.issues[0]?.message ?? MISSING_FIELDS);
   const { name, latitude, longitude, type } = parsed.data;
   return { ok: true, settlement: { name, latitude, longitude, type, basePrice: parsed.data.basePrice } };

@@ -8,7 +8,12 @@ import { Modal } from './Modal.tsx';
 export function CreateBannerModal({ onClose }: { onClose: () => void }) {
   const account = useAccount();
   return (
-    <Modal title="Create Banner Ad" description="Your banner joins the rotation at the top of every player's map once approved." onClose={onClose} testId="create-banner">
+    <Modal
+      title="Create Banner Ad"
+      description="Your banner joins the rotation at the top of every player's map once approved."
+      onClose={onClose}
+      testId="create-banner"
+    >
       {account ? <BannerForm onCreated={onClose} /> : <LoginRequired action="create a banner" />}
     </Modal>
   );
@@ -17,7 +22,13 @@ export function CreateBannerModal({ onClose }: { onClose: () => void }) {
 export function BannerAnalyticsModal({ onClose }: { onClose: () => void }) {
   const account = useAccount();
   return (
-    <Modal title="Banner Analytics" description="Impressions, clicks and spend of your banners." onClose={onClose} testId="banner-analytics-modal" wide>
+    <Modal
+      title="Banner Analytics"
+      description="Impressions, clicks and spend of your banners."
+      onClose={onClose}
+      testId="banner-analytics-modal"
+      wide
+    >
       {account ? <BannerAnalytics /> : <LoginRequired action="see your banners" />}
     </Modal>
   );

@@ -49,7 +49,13 @@ export function BannerRotator() {
 
   return (
     <div className="banner" data-testid="banner" aria-label="Banner ads">
-      <button className="icon-button" type="button" aria-label="Previous banner" disabled={ads.length < 2} onClick={() => setOffset((value) => value - 1)}>
+      <button
+        className="icon-button"
+        type="button"
+        aria-label="Previous banner"
+        disabled={ads.length < 2}
+        onClick={() => setOffset((value) => value - 1)}
+      >
         ‹
       </button>
       <div className="banner-body" aria-live="polite">
@@ -67,7 +73,13 @@ export function BannerRotator() {
           <span className="muted">{active.isPending ? 'Loading banners…' : 'Your banner could be here.'}</span>
         )}
       </div>
-      <button className="icon-button" type="button" aria-label="Next banner" disabled={ads.length < 2} onClick={() => setOffset((value) => value + 1)}>
+      <button
+        className="icon-button"
+        type="button"
+        aria-label="Next banner"
+        disabled={ads.length < 2}
+        onClick={() => setOffset((value) => value + 1)}
+      >
         ›
       </button>
       {visitor ? (

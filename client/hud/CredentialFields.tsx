@@ -30,7 +30,13 @@ export function useCredentialForm(): CredentialForm {
 }
 
 /** The username and password fields that registration and login share. */
-export function CredentialFields({ form, passwordAutoComplete }: { form: CredentialForm; passwordAutoComplete: 'new-password' | 'current-password' }) {
+export function CredentialFields({
+  form,
+  passwordAutoComplete,
+}: {
+  form: CredentialForm;
+  passwordAutoComplete: 'new-password' | 'current-password';
+}) {
   return (
     <>
       <label className="field">

@@ -30,7 +30,11 @@ export function DescriptionDialog({ territoryId, onClose }: DescriptionDialogPro
       showToast({ title: 'Description Updated', description: 'Your territory description has been updated successfully!' });
       onClose();
     } catch (error) {
-      showToast({ variant: 'destructive', title: 'Update Failed', description: serverMessageOr(error, 'Failed to update territory description') });
+      showToast({
+        variant: 'destructive',
+        title: 'Update Failed',
+        description: serverMessageOr(error, 'Failed to update territory description'),
+      });
     } finally {
       setSaving(false);
     }
@@ -40,7 +44,12 @@ export function DescriptionDialog({ territoryId, onClose }: DescriptionDialogPro
   // is caught by the 'Description Too Short' toast rather than passed on to the server.
   const tooShort = text.length < DESCRIPTION_MIN;
   return (
-    <Modal title={`Edit ${territory.name}`} description="Tell visitors what makes your territory worth a visit." onClose={onClose} testId="description-dialog">
+    <Modal
+      title={`Edit ${territory.name}`}
+      description="Tell visitors what makes your territory worth a visit."
+      onClose={onClose}
+      testId="description-dialog"
+    >
       <form
         className="form"
         noValidate

@@ -66,7 +66,13 @@ export function EditTerritoryWindow({ territoryId, onClose }: EditTerritoryWindo
       >
         <label className="field">
           Name
-          <input name="name" value={name} maxLength={100} onChange={(event) => setName(event.target.value)} aria-invalid={name.trim() === ''} />
+          <input
+            name="name"
+            value={name}
+            maxLength={100}
+            onChange={(event) => setName(event.target.value)}
+            aria-invalid={name.trim() === ''}
+          />
         </label>
         <div className="field-row">
           <label className="field">

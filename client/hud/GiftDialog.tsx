@@ -43,7 +43,12 @@ export function GiftDialog({ territoryId, onClose }: GiftDialogProps) {
   }
 
   return (
-    <Modal title={`Give ${territory.name}`} description="Give this territory to another player, free of charge." onClose={onClose} testId="gift-dialog">
+    <Modal
+      title={`Give ${territory.name}`}
+      description="Give this territory to another player, free of charge."
+      onClose={onClose}
+      testId="gift-dialog"
+    >
       {recipient ? (
         <ConfirmSpend
           what={`Give ${territory.name} to ${recipient}? It becomes theirs at once: no DRK changes hands, ${territory.sale_price === null ? 'it' : 'its listing is withdrawn and it'} leaves your territories, and ${recipient} is told. Only they can give it back.`}
@@ -64,7 +69,13 @@ export function GiftDialog({ territoryId, onClose }: GiftDialogProps) {
         >
           <label className="field">
             Player's username
-            <input name="to" autoComplete="off" value={name} onChange={(event) => setName(event.target.value)} aria-describedby={refusal ? 'gift-refusal' : undefined} />
+            <input
+              name="to"
+              autoComplete="off"
+              value={name}
+              onChange={(event) => setName(event.target.value)}
+              aria-describedby={refusal ? 'gift-refusal' : undefined}
+            />
           </label>
           {refusal && (
             <p className="field-hint" id="gift-refusal" data-testid="gift-refusal">

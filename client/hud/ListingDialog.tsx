@@ -22,7 +22,12 @@ export function ListingDialog({ territoryId, onClose }: ListingDialogProps) {
   const price = listingPrice(priceText);
   const facts = { name: territory.name, type: territory.type, ownerId: territory.owner_id, salePrice: territory.sale_price };
   const decision = price === null ? null : decideListing(facts, price);
-  const refusal = decision && !decision.ok ? decision.message : price !== null && price === territory.sale_price ? `Already listed at ${formatDrk(price)}` : null;
+  const refusal =
+    decision && !decision.ok
+      ? decision.message
+      : price !== null && price === territory.sale_price
+        ? `Already listed at ${formatDrk(price)}`
+        : null;
 
   async function save(salePrice: number | null) {
     if (!territory || !account) return;
@@ -59,7 +64,13 @@ export function ListingDialog({ territoryId, onClose }: ListingDialogProps) {
       >
         <label className="field">
           Asking price (DRK)
-          <input name="sale_price" inputMode="numeric" value={priceText} onChange={(event) => setPriceText(event.target.value)} aria-invalid={price === null} />
+          <input
+            name="sale_price"
+            inputMode="numeric"
+            value={priceText}
+            onChange={(event) => setPriceText(event.target.value)}
+            aria-invalid={price === null}
+          />
         </label>
         {price === null && <p className="field-hint">Enter a whole number of DRK, at least 1.</p>}
         {refusal && (
@@ -73,7 +84,12 @@ export function ListingDialog({ territoryId, onClose }: ListingDialogProps) {
               Withdraw listing
             </button>
           )}
-          <button className="button primary" type="submit" disabled={saving || price === null || refusal !== null} aria-describedby={refusal ? 'listing-refusal' : undefined}>
+          <button
+            className="button primary"
+            type="submit"
+            disabled={saving || price === null || refusal !== null}
+            aria-describedby={refusal ? 'listing-refusal' : undefined}
+          >
             {territory.sale_price === null ? 'List for sale' : 'Update price'}
           </button>
         </div>

@@ -14,8 +14,8 @@ export function LoginRequired({ action }: LoginRequiredProps) {
     <section className="panel login-required" data-testid="login-required" role="status">
       <h2>Login Required</h2>
       <p className="muted">
-        {action ? `Please log in to ${action}.` : 'Please log in to use this page.'} New to Wanakt World? Create an
-        account and start with {formatDrk(STARTING_BALANCE)}.
+        {action ? `Please log in to ${action}.` : 'Please log in to use this page.'} New to Wanakt World? Create an account and start with{' '}
+        {formatDrk(STARTING_BALANCE)}.
       </p>
       <div className="login-required-links">
         <Link className="button primary" to="/login">

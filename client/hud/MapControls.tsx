@@ -22,7 +22,14 @@ export function MapControls() {
       >
         −
       </button>
-      <button className="icon-button" type="button" aria-label="Show every territory" title="Show every territory" disabled={!camera} onClick={() => camera?.reset()}>
+      <button
+        className="icon-button"
+        type="button"
+        aria-label="Show every territory"
+        title="Show every territory"
+        disabled={!camera}
+        onClick={() => camera?.reset()}
+      >
         ⌂
       </button>
     </div>

@@ -21,7 +21,14 @@ export function MapModes() {
       </button>
       <div className="segmented" role="radiogroup" aria-label="Colour the map by">
         {COLOUR_MODES.map((each) => (
-          <button key={each} type="button" role="radio" aria-checked={mode === each} className={mode === each ? 'on' : undefined} onClick={() => setMode(each)}>
+          <button
+            key={each}
+            type="button"
+            role="radio"
+            aria-checked={mode === each}
+            className={mode === each ? 'on' : undefined}
+            onClick={() => setMode(each)}
+          >
             {MODE_LABEL[each]}
           </button>
         ))}

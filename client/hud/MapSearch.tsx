@@ -55,7 +55,9 @@ export function MapSearch() {
               <button type="button" onMouseDown={(event) => event.preventDefault()} onClick={() => choose(result)}>
                 <span>{result.name}</span>
                 <span className="map-search-kind">
-                  {result.kind === 'territory' ? result.type : `player · ${result.territoryIds.length} territor${result.territoryIds.length === 1 ? 'y' : 'ies'}`}
+                  {result.kind === 'territory'
+                    ? result.type
+                    : `player · ${result.territoryIds.length} territor${result.territoryIds.length === 1 ? 'y' : 'ies'}`}
                 </span>
               </button>
             </li>

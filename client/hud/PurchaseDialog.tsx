@@ -55,7 +55,13 @@ export function PurchaseDialog({ territoryId, onClose }: PurchaseDialogProps) {
             <dt>Type</dt>
             <dd>{typeName(territory.type)}</dd>
             <dt>Seller</dt>
-            <dd>{territory.owner_id === null ? <span title={UNOWNED_EXPLAINED}>{UNOWNED}</span> : <PlayerLink name={territory.owner_name} fallback="Another player" />}</dd>
+            <dd>
+              {territory.owner_id === null ? (
+                <span title={UNOWNED_EXPLAINED}>{UNOWNED}</span>
+              ) : (
+                <PlayerLink name={territory.owner_name} fallback="Another player" />
+              )}
+            </dd>
             <dt>Monthly revenue</dt>
             <dd>{formatDrk(territory.monthly_revenue)}</dd>
             <dt>Price</dt>

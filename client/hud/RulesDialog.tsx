@@ -12,7 +12,8 @@ function ruleOf(territory: TerritoryDto): string {
   const share = FEUDAL_SHARE[territory.type];
   if (territory.type === 'main') return `Main cities pay ${formatDrk(MAIN_CITY_RENT)} to the Wanakt.`;
   if (territory.type === 'sub') return `Sub-territories pay ${formatDrk(SUB_TERRITORY_RENT)} to their main city’s owner.`;
-  if (share) return `A ${territory.type} pays ${share.percent}% of its monthly revenue to its ${share.overlord === 'main' ? 'main city' : share.overlord}.`;
+  if (share)
+    return `A ${territory.type} pays ${share.percent}% of its monthly revenue to its ${share.overlord === 'main' ? 'main city' : share.overlord}.`;
   if (territory.type === 'wanakt') return 'The Wanakt’s seat pays no rent: every main city pays tribute here.';
   return `A ${territory.type} territory pays no rent to anyone.`;
 }
@@ -29,16 +30,19 @@ export function RulesDialog({ territoryId, onClose }: RulesDialogProps) {
   const node = hierarchy.data ? findNode(hierarchy.data, territoryId) : undefined;
 
   return (
-    <Modal title={`Rules of ${territory.name}`} description={`Rent is due every ${RENT_PERIOD_MONTHS} months, within ${RENT_DUE_DAYS} days.`} onClose={onClose} testId="rules-dialog">
+    <Modal
+      title={`Rules of ${territory.name}`}
+      description={`Rent is due every ${RENT_PERIOD_MONTHS} months, within ${RENT_DUE_DAYS} days.`}
+      onClose={onClose}
+      testId="rules-dialog"
+    >
       <p>{ruleOf(territory)}</p>
       {hierarchy.isPending && <p className="muted">Loading the feudal chain…</p>}
       {hierarchy.isError && <p className="form-error">Could not load the feudal chain ({hierarchy.error.message}).</p>}
       {node && (
         <ul className="rule-list" data-testid="territory-rules">
           {node.rent_amount !== null && <li>The Wanakt set this territory’s rent to {formatDrk(node.rent_amount)} per period.</li>}
-          <li>
-            {rentLine(node)}.
-          </li>
+          <li>{rentLine(node)}.</li>
           <li>
             {node.collectsRent > 0
               ? `Collects ${formatDrk(node.collectsRent)} from ${plural(node.vassals.length, 'vassal')} each period.`

@@ -29,7 +29,11 @@ function usePlacement(popup: RefObject<HTMLElement | null>, shown: boolean): CSS
       setPlace(undefined);
       return;
     }
-    const at = popupPlacement(marker, { width: element.offsetWidth, height: element.offsetHeight }, { width: area.clientWidth, height: area.clientHeight });
+    const at = popupPlacement(
+      marker,
+      { width: element.offsetWidth, height: element.offsetHeight },
+      { width: area.clientWidth, height: area.clientHeight },
+    );
     setPlace({ left: at.x, top: at.y, right: 'auto' });
   }, [popup, shown, marker?.x, marker?.y]);
   return place;
@@ -86,7 +90,11 @@ export function TerritoryInfo() {
         <button className="button" type="button" disabled={visiting} onClick={() => void visit(territory)}>
           Visit
         </button>
-        <button className="button primary" type="button" onClick={() => show({ kind: isOwner ? 'listing' : 'purchase', territoryId: territory.id })}>
+        <button
+          className="button primary"
+          type="button"
+          onClick={() => show({ kind: isOwner ? 'listing' : 'purchase', territoryId: territory.id })}
+        >
           Trade
         </button>
       </div>

@@ -1,11 +1,5 @@
 import { Toast } from 'radix-ui';
-import {
-  TOAST_DURATION_MS,
-  TOAST_HOTKEY,
-  TOAST_SWIPE_THRESHOLD_PX,
-  dismissToast,
-  useToasts,
-} from '../state/toasts.ts';
+import { TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX, dismissToast, useToasts } from '../state/toasts.ts';
 
 export function Toaster() {
   const current = useToasts((state) => state.current);
@@ -24,9 +18,7 @@ export function Toaster() {
         >
           <div className="toast-text">
             <Toast.Title className="toast-title">{current.title}</Toast.Title>
-            {current.description && (
-              <Toast.Description className="toast-description">{current.description}</Toast.Description>
-            )}
+            {current.description && <Toast.Description className="toast-description">{current.description}</Toast.Description>}
           </div>
           <Toast.Close className="toast-close" aria-label="Close">
             ×

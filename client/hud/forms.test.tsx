@@ -17,9 +17,24 @@ import { UpgradeDialog } from './UpgradeDialog.tsx';
 import { MemoryRouter } from 'react-router';
 
 const PAI: TerritoryDto = {
-  id: 7, name: 'Pai', type: 'town', tier: 'sub', owner_id: 'u1', owner_name: 'ana', parent_territory_id: null, description: 'A quiet town.',
-  latitude: '19.36', longitude: '98.44', monthly_revenue: '60', price: 1500, sale_price: 1500, purchase_price: null, basePrice: 1500,
-  population: 0, upgrade_tier: 'standard', visits: 0,
+  id: 7,
+  name: 'Pai',
+  type: 'town',
+  tier: 'sub',
+  owner_id: 'u1',
+  owner_name: 'ana',
+  parent_territory_id: null,
+  description: 'A quiet town.',
+  latitude: '19.36',
+  longitude: '98.44',
+  monthly_revenue: '60',
+  price: 1500,
+  sale_price: 1500,
+  purchase_price: null,
+  basePrice: 1500,
+  population: 0,
+  upgrade_tier: 'standard',
+  visits: 0,
 };
 const ANA: AccountDto = { id: 'u1', username: 'ana', drk_balance: '600', is_wanakt: false };
 
@@ -29,7 +44,8 @@ let fetchMock: ReturnType<typeof vi.fn>;
 function answerWith(body: unknown, status = 200) {
   fetchMock.mockImplementation(async (path: string, init?: RequestInit) => {
     if (init?.method === 'GET' && path === '/api/territories') return new Response(JSON.stringify(useWorld.getState().territories));
-    if (init?.method === 'GET' && path === '/api/auth/session') return new Response(JSON.stringify({ account: useSession.getState().account }));
+    if (init?.method === 'GET' && path === '/api/auth/session')
+      return new Response(JSON.stringify({ account: useSession.getState().account }));
     if (init?.method === 'GET') return new Response('[]');
     return new Response(JSON.stringify(body), { status });
   });
@@ -76,7 +92,11 @@ describe('[§5 territory description] the edit description modal', () => {
     render(wrap(<DescriptionDialog territoryId={PAI.id} onClose={() => {}} />));
     fireEvent.change(screen.getByRole('textbox'), { target: { value: '   tiny   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(lastToast()).toMatchObject({ title: 'Description Too Short', description: 'Please provide at least 10 characters for your territory description.', variant: 'destructive' });
+    expect(lastToast()).toMatchObject({
+      title: 'Description Too Short',
+      description: 'Please provide at least 10 characters for your territory description.',
+      variant: 'destructive',
+    });
     expect(fetchMock.mock.calls.filter(([, init]) => (init as RequestInit).method !== 'GET')).toHaveLength(0);
   });
 
@@ -85,7 +105,10 @@ describe('[§5 territory description] the edit description modal', () => {
     fireEvent.change(screen.getByRole('textbox'), { target: { value: 'x'.repeat(501) } });
     expect(screen.getByTestId('description-counter').textContent).toBe('501/500');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(lastToast()).toMatchObject({ title: 'Description Too Long', description: 'Territory description must be 500 characters or less.' });
+    expect(lastToast()).toMatchObject({
+      title: 'Description Too Long',
+      description: 'Territory description must be 500 characters or less.',
+    });
     expect(fetchMock.mock.calls.filter(([, init]) => (init as RequestInit).method !== 'GET')).toHaveLength(0);
   });
 
@@ -99,7 +122,10 @@ describe('[§5 territory description] the edit description modal', () => {
     expect(path).toBe('/api/territories/7/description');
     expect(init.method).toBe('PATCH');
     expect(JSON.parse(String(init.body))).toEqual({ userId: 'u1', description: 'A lovely mountain town.' });
-    expect(lastToast()).toMatchObject({ title: 'Description Updated', description: 'Your territory description has been updated successfully!' });
+    expect(lastToast()).toMatchObject({
+      title: 'Description Updated',
+      description: 'Your territory description has been updated successfully!',
+    });
     expect(onClose).toHaveBeenCalled();
   });
 
@@ -206,7 +232,9 @@ describe('[issue 23 gift] the owner gives a territory away', () => {
     answerWith({ message: 'Pai was given to bo' });
     await named(' bo ');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Continue' })));
-    expect(screen.getByTestId('confirm-spend').textContent).toContain('Give Pai to bo? It becomes theirs at once: no DRK changes hands, its listing is withdrawn');
+    expect(screen.getByTestId('confirm-spend').textContent).toContain(
+      'Give Pai to bo? It becomes theirs at once: no DRK changes hands, its listing is withdrawn',
+    );
     expect(commands()).toHaveLength(0);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm gift' })));
     expect(commands()[0][0]).toBe('/api/territories/7/gift');

@@ -5,9 +5,25 @@ import { chatMessageToSend, descriptionProblem, listingPrice, purchaseProblem, u
 
 function territory(change: Partial<TerritoryDto>): TerritoryDto {
   return {
-    id: 1, name: 'Pai', type: 'town', tier: 'sub', owner_id: null, owner_name: null, parent_territory_id: null, description: '',
-    latitude: '19.36', longitude: '98.44', monthly_revenue: '60', price: 1500, sale_price: 1500, purchase_price: null, basePrice: 1500,
-    population: 0, upgrade_tier: 'standard', visits: 0, ...change,
+    id: 1,
+    name: 'Pai',
+    type: 'town',
+    tier: 'sub',
+    owner_id: null,
+    owner_name: null,
+    parent_territory_id: null,
+    description: '',
+    latitude: '19.36',
+    longitude: '98.44',
+    monthly_revenue: '60',
+    price: 1500,
+    sale_price: 1500,
+    purchase_price: null,
+    basePrice: 1500,
+    population: 0,
+    upgrade_tier: 'standard',
+    visits: 0,
+    ...change,
   };
 }
 const account = (balance: string): AccountDto => ({ id: 'u1', username: 'ana', drk_balance: balance, is_wanakt: false });

@@ -26,5 +26,15 @@ export function WorldMap() {
       controller?.destroy();
     };
   }, []);
-  return <div ref={hostRef} className="map-canvas" data-testid="map-canvas" tabIndex={0} role="application" aria-roledescription="map" aria-label="World map: drag or use the arrow keys to move, + and − to zoom, 0 to reset" />;
+  return (
+    <div
+      ref={hostRef}
+      className="map-canvas"
+      data-testid="map-canvas"
+      tabIndex={0}
+      role="application"
+      aria-roledescription="map"
+      aria-label="World map: drag or use the arrow keys to move, + and − to zoom, 0 to reset"
+    />
+  );
 }

@@ -12,7 +12,8 @@ export function afterFirstPaint(run: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const whenIdle = () => {
     if (cancelled) return;
-    if (typeof window.requestIdleCallback === 'function') idle = window.requestIdleCallback(() => !cancelled && run(), { timeout: IDLE_TIMEOUT_MS });
+    if (typeof window.requestIdleCallback === 'function')
+      idle = window.requestIdleCallback(() => !cancelled && run(), { timeout: IDLE_TIMEOUT_MS });
     else timer = setTimeout(() => !cancelled && run(), 0);
   };
   // A frame callback runs before the paint; the task it queues runs after it.

@@ -168,14 +168,36 @@ describe('[issue 4 touch] pinch zoom', () => {
 
   it('when two fingers move together without spreading, then the map pans with them', () => {
     const start: Camera = { centerX: 500, centerY: 300, zoom: 2 };
-    const camera = pinchStep(start, view, [{ x: 100, y: 100 }, { x: 200, y: 100 }], [{ x: 150, y: 120 }, { x: 250, y: 120 }]);
+    const camera = pinchStep(
+      start,
+      view,
+      [
+        { x: 100, y: 100 },
+        { x: 200, y: 100 },
+      ],
+      [
+        { x: 150, y: 120 },
+        { x: 250, y: 120 },
+      ],
+    );
     expect(camera.zoom).toBeCloseTo(2, 9);
     expect(camera.centerX).toBeCloseTo(start.centerX - 25, 9);
     expect(camera.centerY).toBeCloseTo(start.centerY - 10, 9);
   });
 
   it('when pinching past the limits, then the zoom stays within range', () => {
-    const camera = pinchStep(INITIAL_CAMERA, view, [{ x: 490, y: 300 }, { x: 510, y: 300 }], [{ x: -1e5, y: 300 }, { x: 1e5, y: 300 }]);
+    const camera = pinchStep(
+      INITIAL_CAMERA,
+      view,
+      [
+        { x: 490, y: 300 },
+        { x: 510, y: 300 },
+      ],
+      [
+        { x: -1e5, y: 300 },
+        { x: 1e5, y: 300 },
+      ],
+    );
     expect(camera.zoom).toBe(MAX_ZOOM);
   });
 });

@@ -90,11 +90,14 @@ export function zoomAt(camera: Camera, view: Viewport, anchor: Point, factor: nu
   const scale = coverScale(view) * zoom;
   if (scale === 0) return { ...camera, zoom };
   const world = screenToWorld(camera, view, anchor);
-  return keepViewOnWorld({
-    zoom,
-    centerX: world.x - (anchor.x - view.width / 2) / scale,
-    centerY: world.y - (anchor.y - view.height / 2) / scale,
-  }, view);
+  return keepViewOnWorld(
+    {
+      zoom,
+      centerX: world.x - (anchor.x - view.width / 2) / scale,
+      centerY: world.y - (anchor.y - view.height / 2) / scale,
+    },
+    view,
+  );
 }
 
 // Moves the world by a drag of (dx, dy) screen pixels, so the point grabbed follows the pointer.

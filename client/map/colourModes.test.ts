@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { MAP_COLOURS } from '../../schema/constants.ts';
-import { HEAT_STOPS, NO_FILTERS, OWNERSHIP_COLOURS, heatColour, incomeRange, markerColour, passesFilters, type MarkerFields } from './colourModes.ts';
+import {
+  HEAT_STOPS,
+  NO_FILTERS,
+  OWNERSHIP_COLOURS,
+  heatColour,
+  incomeRange,
+  markerColour,
+  passesFilters,
+  type MarkerFields,
+} from './colourModes.ts';
 
 const me = 'player-1';
 const mine: MarkerFields = { type: 'city', owner_id: me, sale_price: null, monthly_revenue: '150' };
@@ -12,7 +21,7 @@ const everyone = [mine, theirs, listed, free];
 const range = incomeRange(everyone);
 
 describe('[issue 13 colour modes] by ownership', () => {
-  it('when coloured by ownership, then mine, for sale, other players\' and unowned differ', () => {
+  it("when coloured by ownership, then mine, for sale, other players' and unowned differ", () => {
     expect(markerColour(mine, 'ownership', me, range)).toBe(OWNERSHIP_COLOURS.mine);
     expect(markerColour(listed, 'ownership', me, range)).toBe(OWNERSHIP_COLOURS.forSale);
     expect(markerColour(theirs, 'ownership', me, range)).toBe(OWNERSHIP_COLOURS.others);
@@ -29,7 +38,7 @@ describe('[issue 13 colour modes] by ownership', () => {
 });
 
 describe('[issue 13 colour modes] by tier and by income', () => {
-  it('when coloured by tier, then the legend\'s colours of docs/rules.md §9 are used, cities in the sub colour', () => {
+  it("when coloured by tier, then the legend's colours of docs/rules.md §9 are used, cities in the sub colour", () => {
     expect(markerColour(free, 'tier', me, range)).toBe(MAP_COLOURS.wonder);
     expect(markerColour(mine, 'tier', me, range)).toBe(MAP_COLOURS.sub);
   });

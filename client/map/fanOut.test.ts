@@ -7,7 +7,7 @@ describe('[issue 13 shared spots] districts fan out around their city', () => {
   const camden = { id: 3, x: 499.6, y: 128.2, layer: 1 };
   const paris = { id: 4, x: 506.5, y: 137.1, layer: 4 };
 
-  it('when districts share their city\'s spot, then the city stays and each district gets its own direction', () => {
+  it("when districts share their city's spot, then the city stays and each district gets its own direction", () => {
     const directions = fanDirections([westminster, camden, london, paris], 1);
     expect(directions.has(london.id)).toBe(false);
     expect(directions.has(paris.id)).toBe(false);

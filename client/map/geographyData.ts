@@ -39,7 +39,6 @@ export function encodeGeography(shapes: GeographyShapes): string {
   return btoa(binary);
 }
 
-
 /** Back to map coordinates; Float32 runs are what a canvas path is drawn from. */
 export function decodeGeography(base64: string): DecodedGeography {
   const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
@@ -67,4 +66,3 @@ export function decodeGeography(base64: string): DecodedGeography {
   const [land, borders, coasts] = [values[0], values[1], values[2]].map(read);
   return { land, borders, coasts };
 }
-

@@ -11,10 +11,16 @@ import type { GeographyLevel, WorldRect } from './geographyRaster.ts';
 
 /** The part of a view that lies on the world: zoomed out past it, the rest is ocean with nothing to draw. */
 function onWorld(rect: WorldRect): WorldRect {
-  return { minX: Math.max(0, rect.minX), minY: Math.max(0, rect.minY), maxX: Math.min(MAP_WIDTH, rect.maxX), maxY: Math.min(MAP_HEIGHT, rect.maxY) };
+  return {
+    minX: Math.max(0, rect.minX),
+    minY: Math.max(0, rect.minY),
+    maxX: Math.min(MAP_WIDTH, rect.maxX),
+    maxY: Math.min(MAP_HEIGHT, rect.maxY),
+  };
 }
 
-const contains = (outer: WorldRect, inner: WorldRect) => inner.minX >= outer.minX && inner.minY >= outer.minY && inner.maxX <= outer.maxX && inner.maxY <= outer.maxY;
+const contains = (outer: WorldRect, inner: WorldRect) =>
+  inner.minX >= outer.minX && inner.minY >= outer.minY && inner.maxX <= outer.maxX && inner.maxY <= outer.maxY;
 
 /** Screen pixels per world unit from which the 50m coasts replace the 110m ones. */
 export const DETAIL_SCALE = 6;
@@ -45,7 +51,13 @@ export class GeographyLayer {
   private readonly snapshot = new Sprite();
   /** What the snapshot on screen shows, and what the latest request asked for. */
   private snapshotOf: Picture | null = null;
-  private asked: Picture & { id: number; pixelsPerUnit: number } = { id: BACKDROP_ID, rect: { minX: 0, minY: 0, maxX: MAP_WIDTH, maxY: MAP_HEIGHT }, scale: 0, level: 'far', pixelsPerUnit: BACKDROP_RESOLUTION };
+  private asked: Picture & { id: number; pixelsPerUnit: number } = {
+    id: BACKDROP_ID,
+    rect: { minX: 0, minY: 0, maxX: MAP_WIDTH, maxY: MAP_HEIGHT },
+    scale: 0,
+    level: 'far',
+    pixelsPerUnit: BACKDROP_RESOLUTION,
+  };
   private view: WorldRect | null = null;
   private closeLoaded = false;
 
@@ -90,7 +102,9 @@ export class GeographyLayer {
     const level = this.levelFor(scale);
     // Zoomed out, the backdrop already has a pixel or more per screen pixel: a snapshot would repeat it.
     if (level === 'far' && this.hasPicture && scale * (globalThis.devicePixelRatio || 1) <= BACKDROP_RESOLUTION) return true;
-    return [this.snapshotOf, this.asked].some((shot) => shot !== null && shot.level === level && Math.abs(shot.scale - scale) <= 1e-6 && contains(shot.rect, rect));
+    return [this.snapshotOf, this.asked].some(
+      (shot) => shot !== null && shot.level === level && Math.abs(shot.scale - scale) <= 1e-6 && contains(shot.rect, rect),
+    );
   }
 
   /** Asks for the view `rect` (and a margin) at `scale` screen pixels per world unit, in the detail that suits it. */
@@ -103,7 +117,13 @@ export class GeographyLayer {
       maxX: Math.min(MAP_WIDTH, rect.maxX + marginX),
       maxY: Math.min(MAP_HEIGHT, rect.maxY + marginY),
     };
-    this.asked = { id: this.asked.id + 1, rect: shot, scale, level: this.levelFor(scale), pixelsPerUnit: scale * (globalThis.devicePixelRatio || 1) };
+    this.asked = {
+      id: this.asked.id + 1,
+      rect: shot,
+      scale,
+      level: this.levelFor(scale),
+      pixelsPerUnit: scale * (globalThis.devicePixelRatio || 1),
+    };
     this.post(this.asked);
   }
 

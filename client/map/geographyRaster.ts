@@ -32,7 +32,12 @@ function tracePaths(context: OffscreenCanvasRenderingContext2D, paths: readonly 
  * Ocean, land, borders and coasts of `rect` at `pixelsPerUnit` canvas pixels per map unit, from
  * the canvas's top left corner. Lines are hairlines: one canvas pixel at any zoom.
  */
-export function drawGeography(context: OffscreenCanvasRenderingContext2D, shapes: DecodedGeography, rect: WorldRect, pixelsPerUnit: number): void {
+export function drawGeography(
+  context: OffscreenCanvasRenderingContext2D,
+  shapes: DecodedGeography,
+  rect: WorldRect,
+  pixelsPerUnit: number,
+): void {
   context.setTransform(1, 0, 0, 1, 0, 0);
   context.globalAlpha = 1;
   context.fillStyle = css(GEOGRAPHY_COLOURS.ocean);

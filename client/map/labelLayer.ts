@@ -17,7 +17,13 @@ const styles = new Map<number, TextStyle>();
 function nameStyle(size: number): TextStyle {
   let style = styles.get(size);
   if (!style) {
-    style = new TextStyle({ fill: 0xf8fafc, fontFamily: 'system-ui, sans-serif', fontSize: size, fontWeight: '600', stroke: { color: 0x050b14, width: 3 } });
+    style = new TextStyle({
+      fill: 0xf8fafc,
+      fontFamily: 'system-ui, sans-serif',
+      fontSize: size,
+      fontWeight: '600',
+      stroke: { color: 0x050b14, width: 3 },
+    });
     styles.set(size, style);
   }
   return style;
@@ -28,7 +34,6 @@ const badgeStyle = new TextStyle({ fill: 0x052e16, fontFamily: 'system-ui, sans-
 export function nameWidth(name: string, size: number): number {
   return Math.ceil(name.length * size * 0.56) + 6;
 }
-
 
 export class LabelLayer {
   readonly container = new Container({ eventMode: 'none', interactiveChildren: false });
@@ -42,7 +47,8 @@ export class LabelLayer {
       const size = LABEL_FONT_SIZE[source.type];
       const base = { id: source.id, type: source.type, x: source.x, y: source.y, source };
       candidates.push({ ...base, kind: 'name', width: nameWidth(source.name, size), height: size + 4 });
-      if (source.badge !== null) candidates.push({ ...base, kind: 'badge', width: nameWidth(formatDrk(source.badge), 10) + 4, height: BADGE_HEIGHT });
+      if (source.badge !== null)
+        candidates.push({ ...base, kind: 'badge', width: nameWidth(formatDrk(source.badge), 10) + 4, height: BADGE_HEIGHT });
     }
     candidates.sort((a, b) => byImportance(a, b) || (a.kind === b.kind ? 0 : a.kind === 'name' ? -1 : 1));
     const placed = placeLabels(candidates, view, { scale, gap: GAP_PX, max: MAX_LABELS });
@@ -82,7 +88,12 @@ export class LabelLayer {
   private nameOf(source: LabelSource): Text {
     let text = this.names.get(source.id);
     if (!text) {
-      text = new Text({ text: source.name, style: nameStyle(LABEL_FONT_SIZE[source.type]), anchor: { x: 0.5, y: 1 }, resolution: globalThis.devicePixelRatio || 1 });
+      text = new Text({
+        text: source.name,
+        style: nameStyle(LABEL_FONT_SIZE[source.type]),
+        anchor: { x: 0.5, y: 1 },
+        resolution: globalThis.devicePixelRatio || 1,
+      });
       this.names.set(source.id, text);
       this.container.addChild(text);
     } else if (text.text !== source.name) text.text = source.name;
@@ -94,10 +105,18 @@ export class LabelLayer {
     if (existing && existing.price === price) return existing.group;
     existing?.group.destroy({ children: true });
     const group = new Container();
-    const text = new Text({ text: formatDrk(price), style: badgeStyle, anchor: { x: 0.5, y: 0 }, resolution: globalThis.devicePixelRatio || 1 });
+    const text = new Text({
+      text: formatDrk(price),
+      style: badgeStyle,
+      anchor: { x: 0.5, y: 0 },
+      resolution: globalThis.devicePixelRatio || 1,
+    });
     text.y = 1;
     const width = text.width + 10;
-    const pill = new Graphics().roundRect(-width / 2, 0, width, BADGE_HEIGHT, BADGE_HEIGHT / 2).fill(0x4ade80).stroke({ color: 0x052e16, width: 1 });
+    const pill = new Graphics()
+      .roundRect(-width / 2, 0, width, BADGE_HEIGHT, BADGE_HEIGHT / 2)
+      .fill(0x4ade80)
+      .stroke({ color: 0x052e16, width: 1 });
     group.addChild(pill, text);
     this.badges.set(id, { group, price });
     this.container.addChild(group);

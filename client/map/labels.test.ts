@@ -67,6 +67,11 @@ describe('[issue 13 labels] collision culling', () => {
   it('when the same places are ranked twice, then the order is the same (labels never flicker)', () => {
     const list = [candidate(5, 'city', 0, 0), candidate(3, 'city', 0, 0), candidate(4, 'main', 0, 0)];
     expect([...list].sort(byImportance).map((c) => c.id)).toEqual([4, 3, 5]);
-    expect([...list].reverse().sort(byImportance).map((c) => c.id)).toEqual([4, 3, 5]);
+    expect(
+      [...list]
+        .reverse()
+        .sort(byImportance)
+        .map((c) => c.id),
+    ).toEqual([4, 3, 5]);
   });
 });

@@ -17,7 +17,16 @@ export const LABEL_MIN_SCALE: Record<TerritoryType, number> = {
 // Lower ranks win a contested spot.
 const RANK: Record<TerritoryType, number> = { wanakt: 0, main: 1, wonder: 2, city: 3, town: 4, sub: 5, common: 6, village: 7 };
 
-export const LABEL_FONT_SIZE: Record<TerritoryType, number> = { wanakt: 14, main: 13, wonder: 12, city: 12, town: 11, sub: 11, common: 10, village: 10 };
+export const LABEL_FONT_SIZE: Record<TerritoryType, number> = {
+  wanakt: 14,
+  main: 13,
+  wonder: 12,
+  city: 12,
+  town: 11,
+  sub: 11,
+  common: 10,
+  village: 10,
+};
 
 export interface LabelCandidate {
   id: number;

@@ -98,7 +98,9 @@ export class MapController {
   private measure: (work: () => void) => void = (work) => work();
   private textures: Texture[] = [];
 
-  private readonly pinMoves = latestThrottle<{ id: number; x: number; y: number }>(PIN_DRAG_INTERVAL_MS, ({ id, x, y }) => sendPinDrag(id, x, y));
+  private readonly pinMoves = latestThrottle<{ id: number; x: number; y: number }>(PIN_DRAG_INTERVAL_MS, ({ id, x, y }) =>
+    sendPinDrag(id, x, y),
+  );
 
   constructor(
     private readonly host: HTMLElement,
@@ -158,7 +160,8 @@ export class MapController {
     this.effects.destroy();
     for (const texture of this.textures) texture.destroy(true);
     this.app.destroy(true, { children: true });
-    for (const key of ['markerCount', 'camera', 'flying', 'pulsing', 'appearing', 'labels', 'detail', 'paintedAt']) delete this.host.dataset[key];
+    for (const key of ['markerCount', 'camera', 'flying', 'pulsing', 'appearing', 'labels', 'detail', 'paintedAt'])
+      delete this.host.dataset[key];
   }
 
   // ── Camera ────────────────────────────────────────────────────────────────
@@ -346,7 +349,13 @@ export class MapController {
     const scale = this.scale();
     const rect = visibleWorldRect(this.camera, view);
     const inView = (x: number, y: number) => x >= rect.minX && x <= rect.maxX && y >= rect.minY && y <= rect.maxY;
-    const sources: LabelSource[] = labelCandidates(this.placed, (id) => this.markers.positionOf(id), this.camera, view, useMapView.getState().mode);
+    const sources: LabelSource[] = labelCandidates(
+      this.placed,
+      (id) => this.markers.positionOf(id),
+      this.camera,
+      view,
+      useMapView.getState().mode,
+    );
     // Made-up markers are named like villages, so they only compete for space close in.
     if (scale >= LABEL_MIN_SCALE.village) {
       for (const source of this.syntheticLabels) {
@@ -378,7 +387,15 @@ export class MapController {
     this.marks = new Graphics({ eventMode: 'none' });
     this.host.dataset.detail = 'far';
     if (!this.emptyStage) {
-      this.world.addChild(this.geography.container, this.boundaries, this.links, this.outlines, this.synthetic.container, this.markers.container, this.rings.container);
+      this.world.addChild(
+        this.geography.container,
+        this.boundaries,
+        this.links,
+        this.outlines,
+        this.synthetic.container,
+        this.markers.container,
+        this.rings.container,
+      );
       this.app.stage.addChild(this.world, this.effects.graphics, this.marks, this.labels.container);
     }
     if (wantsFrameStats(this.search)) this.measure = frameRecorder(this.app.renderer);
@@ -418,7 +435,9 @@ export class MapController {
     const resizeObserver = new ResizeObserver(() => {
       this.app.renderer.resize(Math.max(1, host.clientWidth), Math.max(1, host.clientHeight));
       // Until the player moves it, the camera keeps the home view of whatever shape the map now has.
-      this.camera = this.atHome ? this.home() : keepViewOnWorld({ ...this.camera, zoom: clampZoom(this.camera.zoom, this.view()) }, this.view());
+      this.camera = this.atHome
+        ? this.home()
+        : keepViewOnWorld({ ...this.camera, zoom: clampZoom(this.camera.zoom, this.view()) }, this.view());
       this.applyCamera();
     });
     resizeObserver.observe(host);
@@ -481,7 +500,8 @@ export class MapController {
     const options = useMapOptions.getState();
     // A pin being dragged has moved on the map but not yet in the store.
     const held = this.input?.heldId ?? null;
-    const current = held === null ? this.overlay : this.overlay.map((t) => (t.id === held ? { ...t, ...this.markers.positionOf(held) } : t));
+    const current =
+      held === null ? this.overlay : this.overlay.map((t) => (t.id === held ? { ...t, ...this.markers.positionOf(held) } : t));
     const scale = this.scale();
     this.boundaries.visible = options.showBoundaries;
     this.links.visible = options.showLinks;

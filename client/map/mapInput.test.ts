@@ -88,13 +88,16 @@ describe('[issue 13 controller] map input', () => {
 
   it('when the wheel turns or the map is double-clicked, then it zooms about the pointer', () => {
     // The test DOM's WheelEvent drops the pointer position, so a mouse event carries the wheel's fields.
-    canvas.dispatchEvent(Object.assign(new MouseEvent('wheel', { clientX: 50, clientY: 60, cancelable: true }), { deltaY: -100, deltaMode: 0 }));
+    canvas.dispatchEvent(
+      Object.assign(new MouseEvent('wheel', { clientX: 50, clientY: 60, cancelable: true }), { deltaY: -100, deltaMode: 0 }),
+    );
     canvas.dispatchEvent(new MouseEvent('dblclick', { clientX: 70, clientY: 80 }));
     expect(calls).toEqual(['zoomAt 50,60 1.221', 'zoomAt 70,80 2.000']);
   });
 
   it('when keys are pressed, then arrows pan, + and − zoom, 0 resets, and other keys are left alone', () => {
-    for (const key of ['ArrowLeft', 'ArrowDown', '+', '-', '0', 'a']) host.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
+    for (const key of ['ArrowLeft', 'ArrowDown', '+', '-', '0', 'a'])
+      host.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }));
     expect(calls).toEqual(['pan 80 0', 'pan 0 -80', 'zoomBy 1.500', 'zoomBy 0.667', 'reset']);
   });
 

@@ -180,7 +180,9 @@ export class MapInput {
     if (gesture.kind === 'pinch') {
       // The finger left on the glass keeps panning, but lifting it selects nothing.
       const [remaining] = [...this.pointers.entries()];
-      this.gesture = remaining ? { kind: 'press', pointerId: remaining[0], start: remaining[1], last: remaining[1], hit: null, dragged: true } : { kind: 'idle' };
+      this.gesture = remaining
+        ? { kind: 'press', pointerId: remaining[0], start: remaining[1], last: remaining[1], hit: null, dragged: true }
+        : { kind: 'idle' };
       return;
     }
     if (gesture.kind === 'press' && event.pointerId === gesture.pointerId) {

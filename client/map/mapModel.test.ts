@@ -3,7 +3,18 @@ import type { TerritoryDto } from '../../schema/api/territory.ts';
 import { markerPosition } from '../../schema/rules/territory.ts';
 import { minZoomFor, scaleOf, worldToScreen, type Camera, type Point, type Viewport } from './camera.ts';
 import { NO_FILTERS, OWNERSHIP_COLOURS } from './colourModes.ts';
-import { FAN_PX, FAN_SCALE, HOME_INSETS, canZoomOut, fannedPosition, flyTarget, homeCamera, labelCandidates, placeWorld, popupPlacement } from './mapModel.ts';
+import {
+  FAN_PX,
+  FAN_SCALE,
+  HOME_INSETS,
+  canZoomOut,
+  fannedPosition,
+  flyTarget,
+  homeCamera,
+  labelCandidates,
+  placeWorld,
+  popupPlacement,
+} from './mapModel.ts';
 
 function territory(id: number, name: string, latitude: number, longitude: number, fields: Partial<TerritoryDto> = {}): TerritoryDto {
   return {
@@ -48,8 +59,18 @@ const VIEWS: Viewport[] = [
 
 function onScreen(camera: Camera, view: Viewport, point: Point, inset = HOME_INSETS) {
   const at = worldToScreen(camera, view, point);
-  const clear = { left: Math.min(inset.left, view.width / 4), right: Math.min(inset.right, view.width / 4), top: Math.min(inset.top, view.height / 4), bottom: Math.min(inset.bottom, view.height / 4) };
-  return at.x >= clear.left - 1e-6 && at.x <= view.width - clear.right + 1e-6 && at.y >= clear.top - 1e-6 && at.y <= view.height - clear.bottom + 1e-6;
+  const clear = {
+    left: Math.min(inset.left, view.width / 4),
+    right: Math.min(inset.right, view.width / 4),
+    top: Math.min(inset.top, view.height / 4),
+    bottom: Math.min(inset.bottom, view.height / 4),
+  };
+  return (
+    at.x >= clear.left - 1e-6 &&
+    at.x <= view.width - clear.right + 1e-6 &&
+    at.y >= clear.top - 1e-6 &&
+    at.y <= view.height - clear.bottom + 1e-6
+  );
 }
 
 describe('[issue 25 home view] every territory in sight at any size', () => {
@@ -143,9 +164,16 @@ describe('[issue 23 map model] labels and fly-to', () => {
 describe('[issue 25 popup] beside the marker, never over it', () => {
   const view = { width: 800, height: 600 };
   const popup = { width: 290, height: 320 };
-  const covers = (at: Point, marker: Point) => marker.x >= at.x && marker.x <= at.x + popup.width && marker.y >= at.y && marker.y <= at.y + popup.height;
+  const covers = (at: Point, marker: Point) =>
+    marker.x >= at.x && marker.x <= at.x + popup.width && marker.y >= at.y && marker.y <= at.y + popup.height;
 
-  for (const marker of [{ x: 400, y: 300 }, { x: 760, y: 40 }, { x: 20, y: 580 }, { x: 790, y: 300 }, { x: 400, y: 10 }]) {
+  for (const marker of [
+    { x: 400, y: 300 },
+    { x: 760, y: 40 },
+    { x: 20, y: 580 },
+    { x: 790, y: 300 },
+    { x: 400, y: 10 },
+  ]) {
     it(`when the marker is at ${marker.x},${marker.y}, then the popup stays inside the map and off the marker`, () => {
       const at = popupPlacement(marker, popup, view);
       expect(covers(at, marker)).toBe(false);

@@ -4,7 +4,17 @@
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import type { TerritoryType } from '../../schema/constants.ts';
 import { markerPosition } from '../../schema/rules/territory.ts';
-import { INITIAL_CAMERA, coverScale, keepViewOnWorld, minZoomFor, scaleOf, worldToScreen, type Camera, type Point, type Viewport } from './camera.ts';
+import {
+  INITIAL_CAMERA,
+  coverScale,
+  keepViewOnWorld,
+  minZoomFor,
+  scaleOf,
+  worldToScreen,
+  type Camera,
+  type Point,
+  type Viewport,
+} from './camera.ts';
 import { incomeRange, markerColour, ownershipOf, passesFilters, type ColourMode, type MapFilters } from './colourModes.ts';
 import { fanDirections } from './fanOut.ts';
 import { LABEL_MIN_SCALE } from './labels.ts';
@@ -19,8 +29,26 @@ export const FAN_PX = 16;
 // Unowned land is for sale at its list price almost everywhere, so those badges wait until the map
 // is close enough to have room; a player's own listing shows at any zoom.
 export const LIST_PRICE_BADGE_SCALE = 3;
-export const MARKER_LAYER: Record<TerritoryType, number> = { village: 0, common: 0, town: 1, sub: 1, city: 2, wonder: 3, main: 4, wanakt: 5 };
-export const MARKER_RADIUS_PX: Record<TerritoryType, number> = { wanakt: 8, main: 7, wonder: 7, city: 6, town: 5, sub: 4.5, common: 4.5, village: 4 };
+export const MARKER_LAYER: Record<TerritoryType, number> = {
+  village: 0,
+  common: 0,
+  town: 1,
+  sub: 1,
+  city: 2,
+  wonder: 3,
+  main: 4,
+  wanakt: 5,
+};
+export const MARKER_RADIUS_PX: Record<TerritoryType, number> = {
+  wanakt: 8,
+  main: 7,
+  wonder: 7,
+  city: 6,
+  town: 5,
+  sub: 4.5,
+  common: 4.5,
+  village: 4,
+};
 
 export interface Placed {
   territory: TerritoryDto;
@@ -54,7 +82,14 @@ export function placeWorld(territories: readonly TerritoryDto[], mode: ColourMod
     if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) continue;
     const { x, y } = markerPosition(latitude, longitude);
     const layer = MARKER_LAYER[territory.type];
-    overlay.push({ id: territory.id, parentId: territory.parent_territory_id, x, y, tint: markerColour(territory, 'tier', me, range), ruler: territory.type === 'main' || territory.type === 'wanakt' });
+    overlay.push({
+      id: territory.id,
+      parentId: territory.parent_territory_id,
+      x,
+      y,
+      tint: markerColour(territory, 'tier', me, range),
+      ruler: territory.type === 'main' || territory.type === 'wanakt',
+    });
     if (!passesFilters(territory, filters, me)) continue;
     placed.set(territory.id, { territory, x, y });
     const mine = ownershipOf(territory, me) === 'mine';
@@ -62,7 +97,10 @@ export function placeWorld(territories: readonly TerritoryDto[], mode: ColourMod
     markers.push({ id: territory.id, x, y, tint: markerColour(territory, mode, me, range), layer, radius });
     if (mine) rings.push({ id: territory.id, x, y, tint: 0xffffff, layer, radius: radius + 3 });
   }
-  const fan = fanDirections([...placed.values()].map(({ territory, x, y }) => ({ id: territory.id, x, y, layer: MARKER_LAYER[territory.type] })), CROWD_RADIUS);
+  const fan = fanDirections(
+    [...placed.values()].map(({ territory, x, y }) => ({ id: territory.id, x, y, layer: MARKER_LAYER[territory.type] })),
+    CROWD_RADIUS,
+  );
   return { placed, markers, rings, overlay, fan };
 }
 
@@ -113,7 +151,12 @@ export function homeCamera(view: Viewport, points: readonly Point[], insets: Ins
   const clear = (camera: Camera) => {
     const topLeft = worldToScreen(camera, view, { x: minX, y: minY });
     const bottomRight = worldToScreen(camera, view, { x: maxX, y: maxY });
-    return topLeft.x >= inset.left - 0.5 && topLeft.y >= inset.top - 0.5 && bottomRight.x <= view.width - inset.right + 0.5 && bottomRight.y <= view.height - inset.bottom + 0.5;
+    return (
+      topLeft.x >= inset.left - 0.5 &&
+      topLeft.y >= inset.top - 0.5 &&
+      bottomRight.x <= view.width - inset.right + 0.5 &&
+      bottomRight.y <= view.height - inset.bottom + 0.5
+    );
   };
   // The view may not leave the world, which can push points under the insets near its edges: then a
   // little further out, until they are clear or the whole world fits.
@@ -199,7 +242,8 @@ export function popupPlacement(marker: Point, popup: Size, view: Viewport, margi
     { x: clampX(marker.x - popup.width / 2), y: marker.y + POPUP_GAP },
     { x: clampX(marker.x - popup.width / 2), y: marker.y - POPUP_GAP - popup.height },
   ];
-  const fits = (at: Point) => at.x >= margin && at.y >= margin && at.x + popup.width <= view.width - margin && at.y + popup.height <= view.height - margin;
+  const fits = (at: Point) =>
+    at.x >= margin && at.y >= margin && at.x + popup.width <= view.width - margin && at.y + popup.height <= view.height - margin;
   const found = sides.find(fits);
   if (found) return found;
   const corners: Point[] = [

@@ -9,10 +9,7 @@ export const MARKER_RADIUS = 5;
 // Every marker is one sprite of one shared texture, drawn once from this geometry: four vertices a
 // marker instead of a tessellated circle keeps thousands of them cheap even on a software renderer.
 // Drawn white so the sprite's tint is the colour.
-const markerContext = new GraphicsContext()
-  .circle(0, 0, MARKER_RADIUS)
-  .fill(0xffffff)
-  .stroke({ width: 1.5, color: 0x0b1320, alpha: 0.8 });
+const markerContext = new GraphicsContext().circle(0, 0, MARKER_RADIUS).fill(0xffffff).stroke({ width: 1.5, color: 0x0b1320, alpha: 0.8 });
 
 // The halo that marks a player's own territories in every colour mode.
 const ringContext = new GraphicsContext().circle(0, 0, MARKER_RADIUS - 1).stroke({ width: 2, color: 0xffffff });
@@ -151,6 +148,8 @@ export class MarkerLayer {
   private inView(x: number, y: number): boolean {
     const rect = this.visibleRect;
     if (!rect) return true;
-    return x >= rect.minX - MARKER_RADIUS && x <= rect.maxX + MARKER_RADIUS && y >= rect.minY - MARKER_RADIUS && y <= rect.maxY + MARKER_RADIUS;
+    return (
+      x >= rect.minX - MARKER_RADIUS && x <= rect.maxX + MARKER_RADIUS && y >= rect.minY - MARKER_RADIUS && y <= rect.maxY + MARKER_RADIUS
+    );
   }
 }

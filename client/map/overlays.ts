@@ -24,7 +24,14 @@ export function drawLinks(g: Graphics, placed: readonly OverlayTerritory[]): voi
 }
 
 // `scale` is screen pixels per world unit: the padding and the line keep their size on screen.
-function drawRealm(g: Graphics, members: readonly PlacedTerritory[], colour: number, fillAlpha: number, widthPx: number, scale: number): void {
+function drawRealm(
+  g: Graphics,
+  members: readonly PlacedTerritory[],
+  colour: number,
+  fillAlpha: number,
+  widthPx: number,
+  scale: number,
+): void {
   const outline = realmOutline(members, REALM_PADDING_PX / scale);
   if (outline.length < 3) return;
   g.poly(outline.flatMap((point) => [point.x, point.y]))

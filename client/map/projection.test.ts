@@ -16,7 +16,8 @@ function distanceToSegment(px: number, py: number, ax: number, ay: number, bx: n
 function distanceToPaths(point: { x: number; y: number }, paths: readonly Path[]): number {
   let best = Infinity;
   for (const path of paths) {
-    for (let i = 2; i < path.length; i += 2) best = Math.min(best, distanceToSegment(point.x, point.y, path[i - 2], path[i - 1], path[i], path[i + 1]));
+    for (let i = 2; i < path.length; i += 2)
+      best = Math.min(best, distanceToSegment(point.x, point.y, path[i - 2], path[i - 1], path[i], path[i + 1]));
   }
   return best;
 }
@@ -36,7 +37,13 @@ function onLand(point: { x: number; y: number }): boolean {
 describe('[issue 13 geography] one projection for markers and geography', () => {
   it('when d3 projects a place, then it lands where the markers put it', () => {
     const projection = mapProjection();
-    for (const [latitude, longitude] of [[0, 0], [51.5074, -0.1278], [-33.8688, 151.2093], [64.1466, -21.9426], [-54.8, -68.3]]) {
+    for (const [latitude, longitude] of [
+      [0, 0],
+      [51.5074, -0.1278],
+      [-33.8688, 151.2093],
+      [64.1466, -21.9426],
+      [-54.8, -68.3],
+    ]) {
       const [x, y] = projection([longitude, latitude])!;
       const expected = projectToMap(latitude, longitude);
       expect(x).toBeCloseTo(expected.x, 9);
@@ -46,7 +53,11 @@ describe('[issue 13 geography] one projection for markers and geography', () => 
 
   it('when a coastal city is projected, then it lies on its coastline (within 20 km)', () => {
     // Cape Town, Rio de Janeiro and Lisbon's waterfronts; half a map unit is about 20 km.
-    for (const [latitude, longitude] of [[-33.9036, 18.4208], [-22.9068, -43.1729], [38.7077, -9.1365]]) {
+    for (const [latitude, longitude] of [
+      [-33.9036, 18.4208],
+      [-22.9068, -43.1729],
+      [38.7077, -9.1365],
+    ]) {
       expect(distanceToPaths(projectToMap(latitude, longitude), shapes.coasts)).toBeLessThan(0.5);
     }
   });

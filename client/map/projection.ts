@@ -63,7 +63,10 @@ export function geographyShapes(topology: WorldTopology): GeographyShapes {
   const { countries, land } = topology.objects;
   return {
     land: pathsOf(projection, feature(topology, land)),
-    borders: pathsOf(projection, mesh(topology, countries, (a, b) => a !== b)),
+    borders: pathsOf(
+      projection,
+      mesh(topology, countries, (a, b) => a !== b),
+    ),
     coasts: pathsOf(projection, mesh(topology, land)),
   };
 }

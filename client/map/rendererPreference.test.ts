@@ -13,7 +13,12 @@ describe('[issue 25 first screen] the map draws with WebGL only on a GPU', () =>
   });
 
   it('when a GPU draws WebGL, then it is not taken for software', () => {
-    for (const renderer of ['ANGLE (Apple, ANGLE Metal Renderer: Apple M2, Unspecified Version)', 'Adreno (TM) 730', 'ANGLE (NVIDIA, NVIDIA GeForce RTX 3060 Direct3D11 vs_5_0 ps_5_0, D3D11)', 'Mali-G78']) {
+    for (const renderer of [
+      'ANGLE (Apple, ANGLE Metal Renderer: Apple M2, Unspecified Version)',
+      'Adreno (TM) 730',
+      'ANGLE (NVIDIA, NVIDIA GeForce RTX 3060 Direct3D11 vs_5_0 ps_5_0, D3D11)',
+      'Mali-G78',
+    ]) {
       expect(isSoftwareRenderer(renderer)).toBe(false);
     }
   });

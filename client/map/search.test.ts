@@ -4,9 +4,24 @@ import { searchMap } from './search.ts';
 
 function territory(id: number, name: string, type: TerritoryDto['type'], owner: string | null = null): TerritoryDto {
   return {
-    id, name, type, tier: 'sub', owner_id: owner, owner_name: owner, parent_territory_id: null, description: '',
-    latitude: '0', longitude: '0', monthly_revenue: '60', price: 100, sale_price: null, purchase_price: null, basePrice: 100,
-    population: 1, upgrade_tier: 'standard', visits: 0,
+    id,
+    name,
+    type,
+    tier: 'sub',
+    owner_id: owner,
+    owner_name: owner,
+    parent_territory_id: null,
+    description: '',
+    latitude: '0',
+    longitude: '0',
+    monthly_revenue: '60',
+    price: 100,
+    sale_price: null,
+    purchase_price: null,
+    basePrice: 100,
+    population: 1,
+    upgrade_tier: 'standard',
+    visits: 0,
   };
 }
 
@@ -20,10 +35,14 @@ const world = [
 
 describe('[issue 13 search] find a territory or a player by name', () => {
   it('when typing part of a name, then exact, then prefix, then word, then inside matches come, any case', () => {
-    expect(searchMap(world, 'PARIS', 10).filter((r) => r.kind === 'territory').map((r) => r.name)).toEqual(['Paris', 'Parisian Quarter', 'Old Paris Town', 'Comparis']);
+    expect(
+      searchMap(world, 'PARIS', 10)
+        .filter((r) => r.kind === 'territory')
+        .map((r) => r.name),
+    ).toEqual(['Paris', 'Parisian Quarter', 'Old Paris Town', 'Comparis']);
   });
 
-  it('when typing a player\'s name, then the player is found with their territories, most important first', () => {
+  it("when typing a player's name, then the player is found with their territories, most important first", () => {
     expect(searchMap(world, 'park', 10)).toEqual([{ kind: 'player', name: 'parker', territoryIds: [3, 2] }]);
   });
 

@@ -3,8 +3,7 @@ import type { TerritoryDto } from '../../schema/api/territory.ts';
 import { byImportance } from './labels.ts';
 
 export type SearchResult =
-  | { kind: 'territory'; id: number; name: string; type: TerritoryDto['type'] }
-  | { kind: 'player'; name: string; territoryIds: number[] };
+  { kind: 'territory'; id: number; name: string; type: TerritoryDto['type'] } | { kind: 'player'; name: string; territoryIds: number[] };
 
 function matchRank(name: string, query: string): number {
   const lower = name.toLowerCase();

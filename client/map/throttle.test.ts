@@ -11,7 +11,11 @@ describe('[design live state] pin drag throttle', () => {
 
   it('when moves come faster than the interval, then at most one per interval is sent and the latest wins', () => {
     const sent: number[] = [];
-    const throttle = latestThrottle<number>(50, (value) => sent.push(value), () => Date.now());
+    const throttle = latestThrottle<number>(
+      50,
+      (value) => sent.push(value),
+      () => Date.now(),
+    );
     for (let step = 0; step < 10; step++) {
       throttle.push(step);
       vi.advanceTimersByTime(10);
@@ -24,7 +28,11 @@ describe('[design live state] pin drag throttle', () => {
 
   it('when cancelled, then nothing that was waiting is sent', () => {
     const sent: number[] = [];
-    const throttle = latestThrottle<number>(50, (value) => sent.push(value), () => Date.now());
+    const throttle = latestThrottle<number>(
+      50,
+      (value) => sent.push(value),
+      () => Date.now(),
+    );
     throttle.push(1);
     throttle.push(2);
     throttle.cancel();

@@ -4,9 +4,25 @@ import { worldChanges } from './worldChanges.ts';
 
 function territory(id: number, fields: Partial<TerritoryDto> = {}): TerritoryDto {
   return {
-    id, name: `T${id}`, type: 'town', tier: 'sub', owner_id: null, owner_name: null, parent_territory_id: null, description: '',
-    latitude: '0', longitude: '0', monthly_revenue: '60', price: 100, sale_price: null, purchase_price: null, basePrice: 100,
-    population: 1, upgrade_tier: 'standard', visits: 0, ...fields,
+    id,
+    name: `T${id}`,
+    type: 'town',
+    tier: 'sub',
+    owner_id: null,
+    owner_name: null,
+    parent_territory_id: null,
+    description: '',
+    latitude: '0',
+    longitude: '0',
+    monthly_revenue: '60',
+    price: 100,
+    sale_price: null,
+    purchase_price: null,
+    basePrice: 100,
+    population: 1,
+    upgrade_tier: 'standard',
+    visits: 0,
+    ...fields,
   };
 }
 

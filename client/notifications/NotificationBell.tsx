@@ -28,7 +28,8 @@ function NoticePreferences() {
         {preferences.data?.preferences.map((preference) => (
           <li key={preference.kind}>
             <label>
-              <input type="checkbox" checked={preference.enabled} onChange={(event) => void save(preference.kind, event.target.checked)} /> {preference.name}
+              <input type="checkbox" checked={preference.enabled} onChange={(event) => void save(preference.kind, event.target.checked)} />{' '}
+              {preference.name}
             </label>
           </li>
         ))}
@@ -42,7 +43,10 @@ const PREFERENCES = ['/api/notifications/preferences'];
 /** The top bar's bell: how many notices are unread, and the newest of them in a panel. */
 export function NotificationBell() {
   const userId = useSession((state) => state.account?.id);
-  const { data } = useQuery<NotificationsDto | null>({ queryKey: noticesKey(userId), queryFn: () => getPath<NotificationsDto>('/api/notifications', 'returnNull') });
+  const { data } = useQuery<NotificationsDto | null>({
+    queryKey: noticesKey(userId),
+    queryFn: () => getPath<NotificationsDto>('/api/notifications', 'returnNull'),
+  });
   const [open, setOpen] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
@@ -61,7 +65,11 @@ export function NotificationBell() {
     try {
       await markRead(ids);
     } catch (error) {
-      showToast({ variant: 'destructive', title: 'Not Saved', description: serverMessageOr(error, 'Could not mark the notifications read.') });
+      showToast({
+        variant: 'destructive',
+        title: 'Not Saved',
+        description: serverMessageOr(error, 'Could not mark the notifications read.'),
+      });
     }
   };
 
@@ -85,7 +93,10 @@ export function NotificationBell() {
         }}
       >
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-          <path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1Z" fill="currentColor" />
+          <path
+            d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22Zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1Z"
+            fill="currentColor"
+          />
         </svg>
         {unread > 0 && (
           <span className="notice-count" data-testid="notice-count">
@@ -102,7 +113,9 @@ export function NotificationBell() {
             </button>
           </div>
           {data && data.notifications.length === 0 && (
-            <p className="notice-empty">No notifications yet. Mints, earnings, rent, sales, purchases, gifts, refunds and mentions in chat will appear here.</p>
+            <p className="notice-empty">
+              No notifications yet. Mints, earnings, rent, sales, purchases, gifts, refunds and mentions in chat will appear here.
+            </p>
           )}
           <ul className="notice-list">
             {data?.notifications.map((notice) => (

@@ -24,12 +24,21 @@ export function BannerAnalytics() {
     myBanners().then(setBanners, (reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)));
   }, []);
 
-  if (error) return <p className="form-error" role="alert">Could not load your banners ({error}).</p>;
+  if (error)
+    return (
+      <p className="form-error" role="alert">
+        Could not load your banners ({error}).
+      </p>
+    );
   if (!banners) return <p className="muted">Loading your banners…</p>;
   if (banners.length === 0) return <p className="muted empty">No banners yet. Create one to see its impressions and clicks here.</p>;
 
   const totals = banners.reduce(
-    (sum, banner) => ({ impressions: sum.impressions + banner.impressions, clicks: sum.clicks + banner.clicks, spend: sum.spend + banner.cost_drk }),
+    (sum, banner) => ({
+      impressions: sum.impressions + banner.impressions,
+      clicks: sum.clicks + banner.clicks,
+      spend: sum.spend + banner.cost_drk,
+    }),
     { impressions: 0, clicks: 0, spend: 0 },
   );
   return (

@@ -47,7 +47,11 @@ export function BannerForm({ onCreated }: BannerFormProps) {
       onCreated?.(banner);
     } catch (error) {
       const short = error instanceof ApiError && error.status === 409;
-      showToast({ variant: 'destructive', title: short ? 'Insufficient Balance' : 'Banner Failed', description: serverMessageOr(error, 'Your banner could not be created.') });
+      showToast({
+        variant: 'destructive',
+        title: short ? 'Insufficient Balance' : 'Banner Failed',
+        description: serverMessageOr(error, 'Your banner could not be created.'),
+      });
     } finally {
       setPending(false);
     }
@@ -65,7 +69,14 @@ export function BannerForm({ onCreated }: BannerFormProps) {
       </label>
       <label className="field">
         <span>Link (URL)</span>
-        <input name="banner-url" type="url" placeholder="https://" value={url} maxLength={2000} onChange={(event) => setUrl(event.target.value)} />
+        <input
+          name="banner-url"
+          type="url"
+          placeholder="https://"
+          value={url}
+          maxLength={2000}
+          onChange={(event) => setUrl(event.target.value)}
+        />
       </label>
       <label className="field">
         <span>Target impressions</span>

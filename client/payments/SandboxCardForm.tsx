@@ -43,8 +43,8 @@ export function SandboxCardForm({ checkout, payLabel, onPaid }: PaymentFormProps
   return (
     <form className="form sandbox-card" data-testid="sandbox-card-form" onSubmit={pay} noValidate>
       <p className="test-mode-banner" role="note">
-        <strong>TEST MODE</strong> No real card is charged and no money moves. Use {TEST_CARD_PAYS} to pay, or {TEST_CARD_DECLINED} to
-        see a decline.
+        <strong>TEST MODE</strong> No real card is charged and no money moves. Use {TEST_CARD_PAYS} to pay, or {TEST_CARD_DECLINED} to see a
+        decline.
       </p>
       <label className="field">
         <span>Card number</span>

@@ -25,9 +25,16 @@ export async function waitUntilSettled(paymentIntentId: string): Promise<Settled
 /** docs/rules.md §8: a declined or unusable payment says so with the provider's message; only success goes on. */
 export function reportUnpaid({ status, message }: SettledPayment): void {
   if (status === 'refunded') {
-    showToast({ variant: 'destructive', title: 'Payment Refunded', description: message ?? 'Your payment could not be honoured and was refunded.' });
+    showToast({
+      variant: 'destructive',
+      title: 'Payment Refunded',
+      description: message ?? 'Your payment could not be honoured and was refunded.',
+    });
   } else if (status === 'pending') {
-    showToast({ title: 'Payment Pending', description: 'Your payment is still being confirmed. It will count as soon as the payment provider confirms it.' });
+    showToast({
+      title: 'Payment Pending',
+      description: 'Your payment is still being confirmed. It will count as soon as the payment provider confirms it.',
+    });
   } else {
     showToast({ variant: 'destructive', title: 'Payment Failed', description: message ?? 'The payment did not go through.' });
   }

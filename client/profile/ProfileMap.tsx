@@ -21,7 +21,10 @@ function viewOf(points: { x: number; y: number }[]) {
   const xs = points.map((point) => point.x);
   const ys = points.map((point) => point.y);
   const aspect = MAP_HEIGHT / MAP_WIDTH;
-  const width = Math.min(MAP_WIDTH, Math.max(MIN_VIEW_WIDTH, Math.max(...xs) - Math.min(...xs) + 2 * MARGIN, (Math.max(...ys) - Math.min(...ys) + 2 * MARGIN) / aspect));
+  const width = Math.min(
+    MAP_WIDTH,
+    Math.max(MIN_VIEW_WIDTH, Math.max(...xs) - Math.min(...xs) + 2 * MARGIN, (Math.max(...ys) - Math.min(...ys) + 2 * MARGIN) / aspect),
+  );
   const height = width * aspect;
   const centreX = (Math.max(...xs) + Math.min(...xs)) / 2;
   const centreY = (Math.max(...ys) + Math.min(...ys)) / 2;
@@ -31,16 +34,34 @@ function viewOf(points: { x: number; y: number }[]) {
 
 /** A small map of a player's territories: the land as the world map draws it, one dot each. */
 export function ProfileMap({ territories }: { territories: ProfileTerritoryDto[] }) {
-  const land = useMemo(() => geographyShapes(countries110m as unknown as WorldTopology).land.map(ringOf).join(''), []);
+  const land = useMemo(
+    () =>
+      geographyShapes(countries110m as unknown as WorldTopology)
+        .land.map(ringOf)
+        .join(''),
+    [],
+  );
   const dots = territories.map((territory) => ({ territory, ...markerPosition(Number(territory.latitude), Number(territory.longitude)) }));
   const view = viewOf(dots);
   const radius = view.width / 110;
   return (
-    <svg className="profile-map" viewBox={`${view.x} ${view.y} ${view.width} ${view.height}`} role="img" aria-label={`Map of ${territories.length} territories`}>
+    <svg
+      className="profile-map"
+      viewBox={`${view.x} ${view.y} ${view.width} ${view.height}`}
+      role="img"
+      aria-label={`Map of ${territories.length} territories`}
+    >
       <rect x={0} y={0} width={MAP_WIDTH} height={MAP_HEIGHT} className="profile-map-sea" />
       <path d={land} className="profile-map-land" />
       {dots.map(({ territory, x, y }) => (
-        <circle key={territory.id} cx={x} cy={y} r={radius} className={`profile-map-dot type-${territory.type}`} data-testid="profile-map-dot">
+        <circle
+          key={territory.id}
+          cx={x}
+          cy={y}
+          r={radius}
+          className={`profile-map-dot type-${territory.type}`}
+          data-testid="profile-map-dot"
+        >
           <title>{territory.name}</title>
         </circle>
       ))}

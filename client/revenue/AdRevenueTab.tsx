@@ -9,7 +9,8 @@ const typeFactor = (type: TerritoryDto['type']) => Math.round((adRevenue(1, 'sta
 
 // docs/rules.md §9 "Ad revenue per territory": revenue × upgrade factor × type factor × 15%.
 export function AdRevenueTab({ territories }: { territories: readonly TerritoryDto[] }) {
-  if (territories.length === 0) return <p className="empty-state">No territories owned yet... Ad revenue starts with your first territory.</p>;
+  if (territories.length === 0)
+    return <p className="empty-state">No territories owned yet... Ad revenue starts with your first territory.</p>;
   const rows = territories.map((territory) => ({
     territory,
     ads: Math.round(adRevenue(Number(territory.monthly_revenue), territory.upgrade_tier, territory.type)),
@@ -53,8 +54,8 @@ export function AdRevenueTab({ territories }: { territories: readonly TerritoryD
         </table>
       </div>
       <p className="muted small">
-        Ad revenue is {AD_REVENUE_SHARE * 100}% of a territory's monthly revenue, times its upgrade and type factors. Wonders are public: their ad
-        revenue goes to the Wanakt.
+        Ad revenue is {AD_REVENUE_SHARE * 100}% of a territory's monthly revenue, times its upgrade and type factors. Wonders are public:
+        their ad revenue goes to the Wanakt.
       </p>
     </section>
   );

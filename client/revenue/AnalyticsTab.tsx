@@ -71,9 +71,9 @@ function SplitOverview({ summary }: { summary: RevenueSummaryDto }) {
         </table>
       </div>
       <p className="muted small">
-        A balanced estate earns {percent(REVENUE_SPLIT.rent)} from rent, {percent(REVENUE_SPLIT.ads)} from ads and {percent(REVENUE_SPLIT.bonuses)} from
-        bonuses. "Your mix" is your projection's own share of base revenue and
-        tribute, ad revenue, and multiplier bonuses.
+        A balanced estate earns {percent(REVENUE_SPLIT.rent)} from rent, {percent(REVENUE_SPLIT.ads)} from ads and{' '}
+        {percent(REVENUE_SPLIT.bonuses)} from bonuses. "Your mix" is your projection's own share of base revenue and tribute, ad revenue,
+        and multiplier bonuses.
       </p>
     </section>
   );
@@ -120,7 +120,9 @@ function Projections({ summary, territoryTypes }: AnalyticsTabProps) {
           <label className="inline-label">
             <span>Scenario</span>
             <select value={scenario} onChange={(event) => setScenario(event.target.value as Scenario)}>
-              <option value="opportunities">Realise every opportunity ({percent(opportunityGrowth(summary.total_monthly, opportunityTotal))} a month)</option>
+              <option value="opportunities">
+                Realise every opportunity ({percent(opportunityGrowth(summary.total_monthly, opportunityTotal))} a month)
+              </option>
               <option value="steady">Current holdings only (no growth)</option>
             </select>
           </label>

@@ -31,7 +31,9 @@ export function ChainsTab({ ownedNames }: { ownedNames: readonly string[] }) {
                   {chain.territories.map((name) => (
                     <li key={name}>
                       <span>{name}</span>
-                      <span className={chain.owned.includes(name) ? '' : 'muted'}>{chain.owned.includes(name) ? '✓ Owned' : 'Not owned'}</span>
+                      <span className={chain.owned.includes(name) ? '' : 'muted'}>
+                        {chain.owned.includes(name) ? '✓ Owned' : 'Not owned'}
+                      </span>
                     </li>
                   ))}
                   <li className="muted small">

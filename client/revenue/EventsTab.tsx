@@ -86,7 +86,9 @@ export function EventsTab({ events, readAt }: EventsTabProps) {
             </li>
           ))}
         </ul>
-        <p className="muted small">Revenue boosts raise every monthly payout while they run; discounts lower what the server charges at that moment.</p>
+        <p className="muted small">
+          Revenue boosts raise every monthly payout while they run; discounts lower what the server charges at that moment.
+        </p>
       </section>
     </div>
   );

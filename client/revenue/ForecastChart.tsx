@@ -17,7 +17,8 @@ const PAD = { top: 24, right: 16, bottom: 36, left: 56 };
 const GRID_LINES = 4;
 
 // Months are UTC months, as the payout on the 1st counts them (schema/format.ts writes them in UTC).
-const monthName = (start: Date, offset: number) => formatShortMonth(new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + offset, 1)));
+const monthName = (start: Date, offset: number) =>
+  formatShortMonth(new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + offset, 1)));
 
 // A bar per month, the goal as a dashed line; plain SVG so the chart costs no chart library.
 export function ForecastChart(props: ForecastChartProps) {
@@ -53,12 +54,25 @@ function Bars({ current, months, goalMonthly, start }: ForecastChartProps) {
   const goalY = y(goalMonthly);
 
   return (
-    <svg className="chart" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`Six-month revenue forecast: ${months.map((value) => formatDrk(value)).join(', ')}`} data-testid="forecast-chart">
+    <svg
+      className="chart"
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      role="img"
+      aria-label={`Six-month revenue forecast: ${months.map((value) => formatDrk(value)).join(', ')}`}
+      data-testid="forecast-chart"
+    >
       {Array.from({ length: GRID_LINES + 1 }, (_, index) => {
         const value = (top / GRID_LINES) * index;
         return (
           <g key={index}>
-            <line className="axis" x1={PAD.left} x2={WIDTH - PAD.right} y1={y(value)} y2={y(value)} strokeDasharray={index === 0 ? undefined : '2 4'} />
+            <line
+              className="axis"
+              x1={PAD.left}
+              x2={WIDTH - PAD.right}
+              y1={y(value)}
+              y2={y(value)}
+              strokeDasharray={index === 0 ? undefined : '2 4'}
+            />
             <text x={PAD.left - 8} y={y(value) + 4} textAnchor="end">
               {formatNumber(Math.round(value))}
             </text>
@@ -69,7 +83,14 @@ function Bars({ current, months, goalMonthly, start }: ForecastChartProps) {
         const x = PAD.left + slot * index + (slot - barWidth) / 2;
         return (
           <g key={index} data-testid={index === 0 ? undefined : 'forecast-bar'}>
-            <rect className={index === 0 ? 'bar current' : 'bar'} x={x} y={y(value)} width={barWidth} height={Math.max(0, PAD.top + plotHeight - y(value))} rx={4} />
+            <rect
+              className={index === 0 ? 'bar current' : 'bar'}
+              x={x}
+              y={y(value)}
+              width={barWidth}
+              height={Math.max(0, PAD.top + plotHeight - y(value))}
+              rx={4}
+            />
             <text className="value" x={x + barWidth / 2} y={y(value) - 6} textAnchor="middle">
               {formatNumber(value)}
             </text>

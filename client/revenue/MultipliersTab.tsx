@@ -19,7 +19,9 @@ export function MultipliersTab({ territoryCount, revenueEventMultiplier }: Multi
       <section className="panel card stack" aria-labelledby="ownership-heading">
         <h2 id="ownership-heading">Ownership Tiers</h2>
         <p className="muted small">
-          {current ? `You are a ${current.label} (${current.multiplier}x) with ${territoryCount} ${territoryCount === 1 ? 'territory' : 'territories'}.` : 'Own a territory to reach the first tier.'}
+          {current
+            ? `You are a ${current.label} (${current.multiplier}x) with ${territoryCount} ${territoryCount === 1 ? 'territory' : 'territories'}.`
+            : 'Own a territory to reach the first tier.'}
           {next && ` ${next.minimum - territoryCount} more to become a ${next.label}.`}
         </p>
         <ul className="item-list" data-testid="ownership-tiers">
@@ -31,7 +33,11 @@ export function MultipliersTab({ territoryCount, revenueEventMultiplier }: Multi
                 <div className="item-main">
                   <strong>{step.label}</strong>
                   <span className="muted small">
-                    {upper === undefined ? `${step.minimum} or more territories` : upper - 1 === step.minimum ? `${step.minimum} ${step.minimum === 1 ? 'territory' : 'territories'}` : `${step.minimum} to ${upper - 1} territories`}
+                    {upper === undefined
+                      ? `${step.minimum} or more territories`
+                      : upper - 1 === step.minimum
+                        ? `${step.minimum} ${step.minimum === 1 ? 'territory' : 'territories'}`
+                        : `${step.minimum} to ${upper - 1} territories`}
                   </span>
                 </div>
                 <div className="row">

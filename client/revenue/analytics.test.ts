@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { SpecialEventDto } from '../../schema/api/events.ts';
-import { eventBenefit, opportunities, opportunityGrowth, ownershipLadder, projection, revenueSplit, runningMultiplier } from './analytics.ts';
+import {
+  eventBenefit,
+  opportunities,
+  opportunityGrowth,
+  ownershipLadder,
+  projection,
+  revenueSplit,
+  runningMultiplier,
+} from './analytics.ts';
 import { countdownLabel, startsInLabel } from './countdown.ts';
 
 describe('[§4 ownership tiers] the ladder read off the rule', () => {
@@ -51,7 +59,12 @@ describe('[§4 event] running multipliers, benefits and the countdown', () => {
     ({ state, event_type, bonus_multiplier }) as SpecialEventDto;
 
   it('when several discount events run, then their multipliers multiply, and upcoming ones do not count', () => {
-    const events = [event('active', 'upgrade_discount', 1.25), event('active', 'upgrade_discount', 1.2), event('upcoming', 'upgrade_discount', 2), event('active', 'revenue', 1.5)];
+    const events = [
+      event('active', 'upgrade_discount', 1.25),
+      event('active', 'upgrade_discount', 1.2),
+      event('upcoming', 'upgrade_discount', 2),
+      event('active', 'revenue', 1.5),
+    ];
     expect(runningMultiplier(events, 'upgrade_discount')).toBeCloseTo(1.5);
     expect(runningMultiplier([], 'upgrade_discount')).toBe(1);
   });

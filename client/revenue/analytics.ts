@@ -126,7 +126,9 @@ export function projection(totalMonthly: number, monthlyGrowth: number): Project
 
 /** The product of the bonus multipliers of the running events of one type, as the server applies them. */
 export function runningMultiplier(events: readonly SpecialEventDto[], type: SpecialEventType): number {
-  return events.filter((event) => event.state === 'active' && event.event_type === type).reduce((product, event) => product * event.bonus_multiplier, 1);
+  return events
+    .filter((event) => event.state === 'active' && event.event_type === type)
+    .reduce((product, event) => product * event.bonus_multiplier, 1);
 }
 
 /** What an event does, in the words of its type: a revenue boost or a discount. */

@@ -62,7 +62,12 @@ function Statement({ userId }: { userId: string }) {
         </label>
         <label className="field">
           <span>Month (UTC)</span>
-          <input name="month" type="month" value={filters.month} onChange={(event) => setFilters({ ...filters, month: event.target.value })} />
+          <input
+            name="month"
+            type="month"
+            value={filters.month}
+            onChange={(event) => setFilters({ ...filters, month: event.target.value })}
+          />
         </label>
         <a className="button" href={`/api/account/statement.csv${csv ? `?${csv}` : ''}`} download data-testid="statement-csv">
           Download CSV
@@ -119,7 +124,12 @@ function Statement({ userId }: { userId: string }) {
 
 export default function Account() {
   return (
-    <Screen title="Account Statement" subtitle="Every DRK that reached or left your account, newest first." backLabel="Back to Map" testId="account">
+    <Screen
+      title="Account Statement"
+      subtitle="Every DRK that reached or left your account, newest first."
+      backLabel="Back to Map"
+      testId="account"
+    >
       <PlayerOnly action="see your account statement">{(userId) => <Statement userId={userId} />}</PlayerOnly>
     </Screen>
   );

@@ -73,12 +73,19 @@ export default function AdReceipt() {
   const receipt = useQuery<AdReceiptDto>({ queryKey: ['/api/ad-receipts', token], refetchInterval: RECEIPT_REFRESH_MS });
   const unknown = receipt.error instanceof ApiError && receipt.error.status === 404;
   return (
-    <Screen title="Your ad receipt" subtitle="Impressions, clicks and status of your banner ad." backLabel="Back to Map" testId="ad-receipt">
+    <Screen
+      title="Your ad receipt"
+      subtitle="Impressions, clicks and status of your banner ad."
+      backLabel="Back to Map"
+      testId="ad-receipt"
+    >
       {receipt.data ? (
         <Receipt receipt={receipt.data} />
       ) : receipt.error ? (
         <p className="form-error" role="alert">
-          {unknown ? 'No ad has this receipt link. Check that you copied the whole link.' : 'The receipt could not be loaded. Try again in a moment.'}
+          {unknown
+            ? 'No ad has this receipt link. Check that you copied the whole link.'
+            : 'The receipt could not be loaded. Try again in a moment.'}
         </p>
       ) : (
         <p className="muted">Loading your receipt…</p>

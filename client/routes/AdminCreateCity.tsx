@@ -77,7 +77,12 @@ function Settlements({ wanaktId }: { wanaktId: string }) {
 export default function AdminCreateCity() {
   const account = useSession((state) => state.account);
   return (
-    <Screen title="Create New Settlement" subtitle="Found a main city, city, town or village on the world map" backLabel="Back to Dashboard" testId="admin-create-city">
+    <Screen
+      title="Create New Settlement"
+      subtitle="Found a main city, city, town or village on the world map"
+      backLabel="Back to Dashboard"
+      testId="admin-create-city"
+    >
       <WanaktOnly>{account && <Settlements wanaktId={account.id} />}</WanaktOnly>
     </Screen>
   );

@@ -7,7 +7,12 @@ import '../desk/desk.css';
 
 export default function AdminDesk() {
   return (
-    <Screen title="The Wanakt's Desk" subtitle="Ads to review, chat to moderate, and the record of every action" backLabel="Back to Map" testId="admin-desk">
+    <Screen
+      title="The Wanakt's Desk"
+      subtitle="Ads to review, chat to moderate, and the record of every action"
+      backLabel="Back to Map"
+      testId="admin-desk"
+    >
       <WanaktOnly>
         <div className="two-columns">
           <AdReviewQueue />

@@ -136,7 +136,12 @@ function TerritoryManagement({ wanaktId }: { wanaktId: string }) {
 export default function AdminTerritories() {
   const account = useSession((state) => state.account);
   return (
-    <Screen title="Territory Management" subtitle="Assign territories and set the rent they owe" backLabel="Back to Map" testId="admin-territories">
+    <Screen
+      title="Territory Management"
+      subtitle="Assign territories and set the rent they owe"
+      backLabel="Back to Map"
+      testId="admin-territories"
+    >
       <WanaktOnly>{account && <TerritoryManagement wanaktId={account.id} />}</WanaktOnly>
     </Screen>
   );

@@ -22,7 +22,15 @@ interface AdDraft {
   impressions: number;
 }
 
-const EMPTY: AdDraft = { advertiserName: '', email: '', title: '', content: '', url: '', territoryId: '', impressions: AD_IMPRESSIONS.default };
+const EMPTY: AdDraft = {
+  advertiserName: '',
+  email: '',
+  title: '',
+  content: '',
+  url: '',
+  territoryId: '',
+  impressions: AD_IMPRESSIONS.default,
+};
 
 const labelOf = (type: TerritoryDto['type']) => AD_RATE_CARD.find((row) => row.type === type)?.label ?? type;
 
@@ -67,7 +75,8 @@ function PaidNotice({ paymentIntentId }: { paymentIntentId: string | null }) {
   let text = 'Checking your payment…';
   if (!paymentIntentId || failed) text = 'We could not find a payment for this ad. If you paid, you will receive a confirmation by email.';
   else if (status?.status === 'succeeded') text = 'Payment received. Your ad is now in review and will be activated within 24 hours.';
-  else if (status?.status === 'pending') text = 'Your payment is still being confirmed by the payment provider. Your ad goes into review as soon as it is.';
+  else if (status?.status === 'pending')
+    text = 'Your payment is still being confirmed by the payment provider. Your ad goes into review as soon as it is.';
   else if (status) text = `Your payment did not go through: ${status.message ?? status.status}.`;
   return (
     <section className="panel card stack" data-testid="ad-paid" role="status">
@@ -132,7 +141,12 @@ export default function Advertise() {
   }
 
   return (
-    <Screen title="Advertise in Wanakt World" subtitle="Reach players where they play. No account needed." backLabel="Back to Map" testId="advertise">
+    <Screen
+      title="Advertise in Wanakt World"
+      subtitle="Reach players where they play. No account needed."
+      backLabel="Back to Map"
+      testId="advertise"
+    >
       <RateCard />
       {order && target ? (
         <section className="panel card checkout stack" data-testid="ad-payment">
@@ -178,11 +192,22 @@ export default function Advertise() {
             <h2>Your ad</h2>
             <label className="field">
               <span>Advertiser name (optional)</span>
-              <input name="advertiser_name" value={draft.advertiserName} maxLength={100} onChange={(event) => set({ advertiserName: event.target.value })} />
+              <input
+                name="advertiser_name"
+                value={draft.advertiserName}
+                maxLength={100}
+                onChange={(event) => set({ advertiserName: event.target.value })}
+              />
             </label>
             <label className="field">
               <span>Email *</span>
-              <input name="advertiser_email" type="email" value={draft.email} maxLength={254} onChange={(event) => set({ email: event.target.value })} />
+              <input
+                name="advertiser_email"
+                type="email"
+                value={draft.email}
+                maxLength={254}
+                onChange={(event) => set({ email: event.target.value })}
+              />
             </label>
             <label className="field">
               <span>Ad title *</span>
@@ -190,11 +215,24 @@ export default function Advertise() {
             </label>
             <label className="field">
               <span>Ad content *</span>
-              <textarea name="content" rows={4} value={draft.content} maxLength={1000} onChange={(event) => set({ content: event.target.value })} />
+              <textarea
+                name="content"
+                rows={4}
+                value={draft.content}
+                maxLength={1000}
+                onChange={(event) => set({ content: event.target.value })}
+              />
             </label>
             <label className="field">
               <span>Website URL (optional)</span>
-              <input name="click_url" type="url" placeholder="https://" value={draft.url} maxLength={2000} onChange={(event) => set({ url: event.target.value })} />
+              <input
+                name="click_url"
+                type="url"
+                placeholder="https://"
+                value={draft.url}
+                maxLength={2000}
+                onChange={(event) => set({ url: event.target.value })}
+              />
             </label>
           </section>
           <section className="panel card form">

@@ -153,7 +153,13 @@ export default function ApiKeys() {
             <h2>Create a key</h2>
             <label className="field">
               <span>Name</span>
-              <input name="key-name" maxLength={60} value={name} onChange={(event) => setName(event.target.value)} placeholder="e.g. bakery ad buyer" />
+              <input
+                name="key-name"
+                maxLength={60}
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+                placeholder="e.g. bakery ad buyer"
+              />
             </label>
             <fieldset className="scopes">
               <legend>Scopes</legend>

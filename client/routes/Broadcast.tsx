@@ -106,7 +106,8 @@ export default function Broadcast() {
         setPaid(allowance.paid);
         setLimitReached(allowance.limit_reached);
         // Back from a redirecting payment method: the day's broadcast spent means the payment sent it.
-        if (returnedPaid && allowance.limit_reached !== null) showToast({ title: 'Broadcast Sent', description: 'Your payment sent your broadcast to every territory.' });
+        if (returnedPaid && allowance.limit_reached !== null)
+          showToast({ title: 'Broadcast Sent', description: 'Your payment sent your broadcast to every territory.' });
       },
       () => setPaid(false),
     );
@@ -130,7 +131,11 @@ export default function Broadcast() {
     } catch (error) {
       // A refusal of the daily limit comes before any card is asked for: nothing failed to pay.
       const limited = error instanceof ApiError && error.status === 429;
-      showToast({ variant: 'destructive', title: limited ? 'Daily Limit Reached' : 'Payment Failed', description: serverMessageOr(error, 'Failed to process payment') });
+      showToast({
+        variant: 'destructive',
+        title: limited ? 'Daily Limit Reached' : 'Payment Failed',
+        description: serverMessageOr(error, 'Failed to process payment'),
+      });
     } finally {
       setBusy(false);
     }
@@ -143,7 +148,11 @@ export default function Broadcast() {
       await cancelCheckout(open.paymentIntentId);
       setCheckout(null);
     } catch (error) {
-      showToast({ variant: 'destructive', title: 'Could Not Cancel', description: serverMessageOr(error, 'The payment could not be canceled.') });
+      showToast({
+        variant: 'destructive',
+        title: 'Could Not Cancel',
+        description: serverMessageOr(error, 'The payment could not be canceled.'),
+      });
     } finally {
       setBusy(false);
     }
@@ -156,7 +165,10 @@ export default function Broadcast() {
     setMessage('');
     // No toast of its own: the confirmation below says it, and the payment's notice arrives as a toast.
     void queryClient.invalidateQueries({ queryKey: ['/api/broadcasts/recent'] });
-    void broadcastAllowance().then((allowance) => setLimitReached(allowance.limit_reached), () => undefined);
+    void broadcastAllowance().then(
+      (allowance) => setLimitReached(allowance.limit_reached),
+      () => undefined,
+    );
   }
 
   /** Sends a broadcast paid for before payments sent their broadcast (the server still holds the right). */
@@ -170,16 +182,28 @@ export default function Broadcast() {
       setMessage('');
       setPaid(false);
       // Only a hint for the button: the server refuses a second broadcast whatever the screen shows.
-      void broadcastAllowance().then((allowance) => setLimitReached(allowance.limit_reached), () => undefined);
+      void broadcastAllowance().then(
+        (allowance) => setLimitReached(allowance.limit_reached),
+        () => undefined,
+      );
     } catch (error) {
-      showToast({ variant: 'destructive', title: 'Broadcast Failed', description: serverMessageOr(error, 'Your broadcast could not be sent.') });
+      showToast({
+        variant: 'destructive',
+        title: 'Broadcast Failed',
+        description: serverMessageOr(error, 'Your broadcast could not be sent.'),
+      });
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Screen title="Global Broadcast" subtitle={`Send one message to every territory for ${PRICE}. One broadcast per player per day.`} backLabel="Back to Map" testId="broadcast">
+    <Screen
+      title="Global Broadcast"
+      subtitle={`Send one message to every territory for ${PRICE}. One broadcast per player per day.`}
+      backLabel="Back to Map"
+      testId="broadcast"
+    >
       <div className="two-columns">
         <section className="panel card stack">
           <h2>Your message</h2>
@@ -205,7 +229,12 @@ export default function Broadcast() {
               <p>
                 Pay {PRICE} and your message goes out to every territory at once: the payment sends it. One broadcast per player per day.
               </p>
-              <PaymentForm checkout={checkout} payLabel={`Pay ${PRICE} and send`} returnPath="/broadcast?success=true" onPaid={() => paidAndSent(message.trim())} />
+              <PaymentForm
+                checkout={checkout}
+                payLabel={`Pay ${PRICE} and send`}
+                returnPath="/broadcast?success=true"
+                onPaid={() => paidAndSent(message.trim())}
+              />
               <button className="button" type="button" onClick={() => void cancelPayment(checkout)} disabled={busy}>
                 Cancel payment
               </button>

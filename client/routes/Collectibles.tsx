@@ -118,7 +118,12 @@ function CollectiblesShop() {
                           {applied ? 'Applied' : 'In Collection'}
                           {applied && design.items.length > 1 && ` (#${applied.serial_number})`}
                         </span>
-                        <button className="button small" type="button" disabled={busyId === target.id} onClick={() => void toggle(target, account.id)}>
+                        <button
+                          className="button small"
+                          type="button"
+                          disabled={busyId === target.id}
+                          onClick={() => void toggle(target, account.id)}
+                        >
                           {applied ? 'Unapply' : 'Apply'}
                         </button>
                       </div>
@@ -192,7 +197,12 @@ function CollectiblesShop() {
 
 export default function Collectibles() {
   return (
-    <Screen title="Collectibles Shop" subtitle="Palace skins and heraldry, each a numbered piece of a limited series" backLabel="Back to Map" testId="collectibles">
+    <Screen
+      title="Collectibles Shop"
+      subtitle="Palace skins and heraldry, each a numbered piece of a limited series"
+      backLabel="Back to Map"
+      testId="collectibles"
+    >
       <CollectiblesShop />
     </Screen>
   );

@@ -8,7 +8,6 @@ import { PaymentForm } from '../payments/PaymentForm.tsx';
 import { loadSession, useSession } from '../state/session.ts';
 import { showToast } from '../state/toasts.ts';
 
-
 function PackageCard({ pkg, onBuy, busy }: { pkg: DrkPackageDto; onBuy: () => void; busy: boolean }) {
   return (
     <article className={pkg.bestValue ? 'panel card package-card best' : 'panel card package-card'} data-testid={`package-${pkg.id}`}>
@@ -81,7 +80,12 @@ export default function DrkStore() {
   }
 
   return (
-    <Screen title="DRK Store" subtitle="Buy DRK with a card. Every DRK comes from the capped supply of 21,000,000." backLabel="Back to Map" testId="drk-store">
+    <Screen
+      title="DRK Store"
+      subtitle="Buy DRK with a card. Every DRK comes from the capped supply of 21,000,000."
+      backLabel="Back to Map"
+      testId="drk-store"
+    >
       {sessionStatus === 'ready' && !account && <LoginRequired action="buy DRK" />}
       {account && <p className="muted">Your balance: {formatDrk(account.drk_balance)}</p>}
       {checkout ? (

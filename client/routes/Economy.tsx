@@ -49,8 +49,8 @@ function SupplyCards({ overview }: { overview: EconomyOverviewDto }) {
           </p>
         )}
         <p className="muted small">
-          {formatDrk(projection.minted_in_window)} minted in the last {projection.window_days} days; {formatDrk(projection.remaining)} left under the
-          cap.
+          {formatDrk(projection.minted_in_window)} minted in the last {projection.window_days} days; {formatDrk(projection.remaining)} left
+          under the cap.
         </p>
       </div>
       <div className="panel card" data-testid="economy-concentration">
@@ -76,8 +76,14 @@ function AuditLine({ audit }: { audit: SupplyAuditDto | null }) {
   const rerun = useMutation({
     mutationFn: runSupplyAudit,
     // The figures are cached on the server for a few seconds; the audit's own answer is the newest word.
-    onSuccess: (answer) => queryClient.setQueryData<EconomyOverviewDto>(ECONOMY, (overview) => overview && { ...overview, last_audit: answer.last_audit }),
-    onError: (error) => showToast({ variant: 'destructive', title: 'Audit not run', description: serverMessageOr(error, 'The audit could not run. Please try again.') }),
+    onSuccess: (answer) =>
+      queryClient.setQueryData<EconomyOverviewDto>(ECONOMY, (overview) => overview && { ...overview, last_audit: answer.last_audit }),
+    onError: (error) =>
+      showToast({
+        variant: 'destructive',
+        title: 'Audit not run',
+        description: serverMessageOr(error, 'The audit could not run. Please try again.'),
+      }),
   });
   return (
     <section className="panel card audit-line" data-testid="economy-audit" aria-label="Audit of the cap">
@@ -86,12 +92,14 @@ function AuditLine({ audit }: { audit: SupplyAuditDto | null }) {
           'The supply has not been audited yet.'
         ) : audit.ok ? (
           <>
-            <strong className="audit-ok">Books balance.</strong> On {formatDateTime(audit.checked_at)} the balances added up to {formatDrk(audit.balances)}, the
-            circulating supply, and every mint in the ledger to the total of {formatDrk(audit.total_supply)}.
+            <strong className="audit-ok">Books balance.</strong> On {formatDateTime(audit.checked_at)} the balances added up to{' '}
+            {formatDrk(audit.balances)}, the circulating supply, and every mint in the ledger to the total of{' '}
+            {formatDrk(audit.total_supply)}.
           </>
         ) : (
           <>
-            <strong className="audit-failed">Books do not balance.</strong> The check of {formatDateTime(audit.checked_at)} found: {audit.problems.join('; ')}.
+            <strong className="audit-failed">Books do not balance.</strong> The check of {formatDateTime(audit.checked_at)} found:{' '}
+            {audit.problems.join('; ')}.
           </>
         )}
       </p>
@@ -123,7 +131,13 @@ function Figures({ overview }: { overview: EconomyOverviewDto }) {
         <Chart title="Total supply against the cap" series={charts.supply} step="day" testId="chart-supply" />
         <Chart title="DRK minted per month, by source" series={charts.minted} step="month" testId="chart-minted" />
         <Chart title="Flows between accounts per month" series={charts.flows} step="month" testId="chart-flows" />
-        <Chart title="Territory trades and volume per day" series={charts.trades} step="day" rightAxis={RIGHT_TRADES} testId="chart-trades" />
+        <Chart
+          title="Territory trades and volume per day"
+          series={charts.trades}
+          step="day"
+          rightAxis={RIGHT_TRADES}
+          testId="chart-trades"
+        />
         <Chart title="Median price per territory type" series={charts.median} step="day" testId="chart-median" />
         <Chart title="Price index (first trading day = 100)" series={charts.index} step="day" testId="chart-index" />
       </div>
@@ -141,8 +155,8 @@ function Figures({ overview }: { overview: EconomyOverviewDto }) {
         </ul>
       </section>
       <p className="muted small">
-        Figures as of {formatDateTime(overview.as_of)}, from the ledger and the territory trades. {dailyRange(overview)} Monthly charts show every month
-        with a movement since the start.
+        Figures as of {formatDateTime(overview.as_of)}, from the ledger and the territory trades. {dailyRange(overview)} Monthly charts show
+        every month with a movement since the start.
       </p>
     </>
   );

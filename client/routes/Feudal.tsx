@@ -33,9 +33,20 @@ function TreeRow({ node, view }: { node: HierarchyNode; view: TreeView }) {
   const own = view.ownerId !== null && node.owner_id === view.ownerId;
   return (
     <li>
-      <div className={own ? 'tree-row own' : 'tree-row'} data-testid="tree-row" data-territory={node.name} ref={own ? view.ownRow : undefined}>
+      <div
+        className={own ? 'tree-row own' : 'tree-row'}
+        data-testid="tree-row"
+        data-territory={node.name}
+        ref={own ? view.ownRow : undefined}
+      >
         {node.vassals.length > 0 ? (
-          <button className="tree-toggle" type="button" aria-expanded={open} aria-label={`${open ? 'Collapse' : 'Expand'} ${node.name}`} onClick={() => view.toggle(node.id)}>
+          <button
+            className="tree-toggle"
+            type="button"
+            aria-expanded={open}
+            aria-label={`${open ? 'Collapse' : 'Expand'} ${node.name}`}
+            onClick={() => view.toggle(node.id)}
+          >
             {open ? '▾' : '▸'}
           </button>
         ) : (
@@ -43,12 +54,12 @@ function TreeRow({ node, view }: { node: HierarchyNode; view: TreeView }) {
         )}
         <span className={`badge type-${node.type}`}>{typeName(node.type)}</span>
         <span className="tree-name">{node.name}</span>
-        <span className="muted small">
-          {plural(node.vassals.length, 'vassal')}
-        </span>
+        <span className="muted small">{plural(node.vassals.length, 'vassal')}</span>
         {(node.paysRent > 0 || node.paysNobody) && <span className="small">{rentLine(node)}</span>}
         {node.collectsRent > 0 && <span className="small collects">Collects {formatDrk(node.collectsRent)}</span>}
-        <span className="owner small"><PlayerLink name={node.owner_name} fallback={UNOWNED} /></span>
+        <span className="owner small">
+          <PlayerLink name={node.owner_name} fallback={UNOWNED} />
+        </span>
       </div>
       {open && (
         <ul className="tree">
@@ -96,7 +107,14 @@ function FeudalTree({ roots }: { roots: readonly HierarchyNode[] }) {
   return (
     <section className="stack" aria-label="Feudal tree">
       <div className="tree-tools">
-        <input className="inline-input" type="search" aria-label="Find a territory in the tree" placeholder="Find a territory" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <input
+          className="inline-input"
+          type="search"
+          aria-label="Find a territory in the tree"
+          placeholder="Find a territory"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
         <button className="button" type="button" onClick={() => openOnly(branchIds(roots))}>
           Expand all
         </button>
@@ -122,7 +140,12 @@ export default function Feudal() {
   const figures = hierarchy.data ? feudalFigures(hierarchy.data) : null;
 
   return (
-    <Screen title="Feudal Hierarchy" subtitle="Rent flows up the chain, from villages to the Wanakt." backLabel="Back to Map" testId="feudal">
+    <Screen
+      title="Feudal Hierarchy"
+      subtitle="Rent flows up the chain, from villages to the Wanakt."
+      backLabel="Back to Map"
+      testId="feudal"
+    >
       <section className="card-grid" aria-label="Rental flow">
         <div className="panel card">
           <h3>Rental flow</h3>

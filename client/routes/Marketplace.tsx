@@ -85,7 +85,19 @@ function useMarketplace(filters: Filters) {
   });
 }
 
-function Choice({ name, label, value, onChange, options }: { name: string; label: string; value: string; onChange: (value: string) => void; options: readonly (readonly [string, string])[] }) {
+function Choice({
+  name,
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly (readonly [string, string])[];
+}) {
   return (
     <label className="field compact">
       <span>{label}</span>
@@ -118,14 +130,44 @@ function SearchBar({ filters, onChange }: { filters: Filters; onChange: (change:
     <div className="panel market-search" role="search" aria-label="Search the listings">
       <label className="field compact market-search-name">
         <span>Search</span>
-        <input type="search" name="q" placeholder="A territory's name" value={filters.q} onChange={(event) => onChange({ q: event.target.value })} />
+        <input
+          type="search"
+          name="q"
+          placeholder="A territory's name"
+          value={filters.q}
+          onChange={(event) => onChange({ q: event.target.value })}
+        />
       </label>
-      <Choice name="type" label="Type" value={filters.type} onChange={(type) => onChange({ type })} options={[['', 'Any type'], ...TERRITORY_TYPES.map((type) => [type, typeName(type)] as const)]} />
-      <Choice name="tier" label="Tier" value={filters.tier} onChange={(tier) => onChange({ tier })} options={[['', 'Any tier'], ...TERRITORY_TIERS.map((tier) => [tier, FEUDAL_TIER_NAMES[tier]] as const)]} />
-      <Choice name="region" label="Region" value={filters.region} onChange={(region) => onChange({ region })} options={[['', 'Anywhere'], ...REGIONS.map((region) => [region, REGION_LABELS[region]] as const)]} />
+      <Choice
+        name="type"
+        label="Type"
+        value={filters.type}
+        onChange={(type) => onChange({ type })}
+        options={[['', 'Any type'], ...TERRITORY_TYPES.map((type) => [type, typeName(type)] as const)]}
+      />
+      <Choice
+        name="tier"
+        label="Tier"
+        value={filters.tier}
+        onChange={(tier) => onChange({ tier })}
+        options={[['', 'Any tier'], ...TERRITORY_TIERS.map((tier) => [tier, FEUDAL_TIER_NAMES[tier]] as const)]}
+      />
+      <Choice
+        name="region"
+        label="Region"
+        value={filters.region}
+        onChange={(region) => onChange({ region })}
+        options={[['', 'Anywhere'], ...REGIONS.map((region) => [region, REGION_LABELS[region]] as const)]}
+      />
       {price('min_price', 'From')}
       {price('max_price', 'To')}
-      <Choice name="sort" label="Sort" value={filters.sort} onChange={(sort) => onChange({ sort: sort as MarketplaceSort })} options={MARKETPLACE_SORTS.map((sort) => [sort, SORT_LABELS[sort]] as const)} />
+      <Choice
+        name="sort"
+        label="Sort"
+        value={filters.sort}
+        onChange={(sort) => onChange({ sort: sort as MarketplaceSort })}
+        options={MARKETPLACE_SORTS.map((sort) => [sort, SORT_LABELS[sort]] as const)}
+      />
     </div>
   );
 }
@@ -148,7 +190,9 @@ function Listing({ territory }: { territory: TerritoryDto }) {
         <dt>Earns</dt>
         <dd>{formatDrk(territory.monthly_revenue)} / month</dd>
         <dt>Seller</dt>
-        <dd><PlayerLink name={territory.owner_name} fallback={UNOWNED} /></dd>
+        <dd>
+          <PlayerLink name={territory.owner_name} fallback={UNOWNED} />
+        </dd>
         <dt>Price</dt>
         <dd className="price">{formatDrk(territory.sale_price ?? 0)}</dd>
       </dl>
@@ -204,7 +248,11 @@ export default function Marketplace() {
         ) : search.isPending ? (
           <p className="muted screen-loading">Loading the listings…</p>
         ) : total === 0 ? (
-          <p className="empty-state">{searchParams({ ...filters, sort: NO_FILTERS.sort }) === '' ? 'No territories available for purchase at the moment.' : 'No listing matches this search.'}</p>
+          <p className="empty-state">
+            {searchParams({ ...filters, sort: NO_FILTERS.sort }) === ''
+              ? 'No territories available for purchase at the moment.'
+              : 'No listing matches this search.'}
+          </p>
         ) : (
           <>
             <p className="muted small" data-testid="match-count" aria-live="polite">
@@ -269,12 +317,12 @@ export default function Marketplace() {
             <strong className="stat-figure">{trades.data.trades_30d}</strong>
             <span className="muted small">
               {trades.data.average_price_30d === null ? 'No sales yet' : `average price ${formatDrk(trades.data.average_price_30d)}`}
-              {trades.data.volume_growth_percent !== null && ` · volume ${trades.data.volume_growth_percent >= 0 ? '+' : ''}${trades.data.volume_growth_percent}% on the month before`}
+              {trades.data.volume_growth_percent !== null &&
+                ` · volume ${trades.data.volume_growth_percent >= 0 ? '+' : ''}${trades.data.volume_growth_percent}% on the month before`}
             </span>
           </div>
         )}
       </section>
-
     </Screen>
   );
 }

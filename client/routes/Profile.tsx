@@ -63,8 +63,16 @@ function ProfileBody({ profile }: { profile: PlayerProfileDto }) {
       <section className="panel card stack" data-testid="profile-header">
         <div className="row">
           <h2>{profile.username}</h2>
-          {profile.is_wanakt && <span className="badge" data-tone="gold">Wanakt</span>}
-          {profile.ownership_tier && <span className="badge" data-tone="info">{profile.ownership_tier}</span>}
+          {profile.is_wanakt && (
+            <span className="badge" data-tone="gold">
+              Wanakt
+            </span>
+          )}
+          {profile.ownership_tier && (
+            <span className="badge" data-tone="info">
+              {profile.ownership_tier}
+            </span>
+          )}
         </div>
         <p data-testid="profile-title">{titleOf(profile)}</p>
         <p className="muted small">Joined {formatDate(profile.joined_at)}</p>
@@ -187,7 +195,10 @@ function ProfileBody({ profile }: { profile: PlayerProfileDto }) {
 
 export default function Profile() {
   const username = useParams().username ?? '';
-  const profile = useQuery({ queryKey: ['player-profile', username.toLowerCase()], queryFn: () => getPath<PlayerProfileDto>(`/api/players/${encodeURIComponent(username)}`) });
+  const profile = useQuery({
+    queryKey: ['player-profile', username.toLowerCase()],
+    queryFn: () => getPath<PlayerProfileDto>(`/api/players/${encodeURIComponent(username)}`),
+  });
   const missing = profile.error instanceof ApiError && profile.error.status === 404;
   return (
     <Screen title="Player profile" subtitle="Lands, titles, earnings and trades" backLabel="Back to Map" testId="profile">

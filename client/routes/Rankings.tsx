@@ -20,7 +20,10 @@ const BOARD_WORDS: Record<RankingBoard, { tab: string; column: ReactNode; figure
 export default function Rankings() {
   const [board, setBoard] = useState<RankingBoard>('wealth');
   const userId = useSession((state) => state.account?.id ?? '');
-  const ranking = useQuery<RankingDto | null>({ queryKey: ['rankings', board, userId], queryFn: () => getPath<RankingDto>(`/api/rankings/${board}`) });
+  const ranking = useQuery<RankingDto | null>({
+    queryKey: ['rankings', board, userId],
+    queryFn: () => getPath<RankingDto>(`/api/rankings/${board}`),
+  });
   const words = BOARD_WORDS[board];
   const you = ranking.data?.you;
 
@@ -28,7 +31,14 @@ export default function Rankings() {
     <Screen title="Rankings" subtitle="Who is winning, from the ledger and the map" backLabel="Back to Map" testId="rankings">
       <div className="button-row" role="tablist" aria-label="Rankings">
         {RANKING_BOARDS.map((name) => (
-          <button key={name} type="button" role="tab" aria-selected={name === board} className={name === board ? 'button primary' : 'button'} onClick={() => setBoard(name)}>
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={name === board}
+            className={name === board ? 'button primary' : 'button'}
+            onClick={() => setBoard(name)}
+          >
             {BOARD_WORDS[name].tab}
           </button>
         ))}

@@ -36,7 +36,8 @@ function RentStructure() {
     <section className="panel card stack" aria-labelledby="structure-heading" data-testid="rent-structure">
       <h2 id="structure-heading">Rent Structure</h2>
       <p className="muted small">
-        Rent flows up the feudal chain and falls due every {RENT_PERIOD_MONTHS} months. Rent to an unowned lord goes to nobody: no payment is billed.
+        Rent flows up the feudal chain and falls due every {RENT_PERIOD_MONTHS} months. Rent to an unowned lord goes to nobody: no payment
+        is billed.
       </p>
       <ul className="breakdown">
         {flows.map((flow) => (
@@ -73,7 +74,8 @@ function PaymentList({ payments, userId, busyId, askingId, balance, onAsk, onPay
               {payment.payer_territory_name} → {payment.payee_territory_name ?? <PlayerLink name={payment.payee_username} />}
             </strong>
             <span className="muted small">
-              {payment.payment_type === 'sub_rent' ? `${typeName('sub')} rent` : 'Rent'} · period {payment.period} · due {formatDate(payment.due_date)}
+              {payment.payment_type === 'sub_rent' ? `${typeName('sub')} rent` : 'Rent'} · period {payment.period} · due{' '}
+              {formatDate(payment.due_date)}
               {payment.payer_id !== userId && (
                 <>
                   {' · owed by '}
@@ -88,7 +90,12 @@ function PaymentList({ payments, userId, busyId, askingId, balance, onAsk, onPay
             </span>
             <strong>{formatDrk(payment.amount)}</strong>
             {payment.payer_id === userId && askingId !== payment.id && (
-              <button className={`button small ${payment.overdue ? 'danger' : 'primary'}`} type="button" disabled={busyId !== null} onClick={() => onAsk(payment)}>
+              <button
+                className={`button small ${payment.overdue ? 'danger' : 'primary'}`}
+                type="button"
+                disabled={busyId !== null}
+                onClick={() => onAsk(payment)}
+              >
                 {payment.overdue ? 'Pay Now' : 'Pay Early'}
               </button>
             )}
@@ -123,10 +130,18 @@ function ThisPeriod({ userId }: { userId: string }) {
     <section className="stack" aria-labelledby="period-heading" data-testid="period-rent">
       <h2 id="period-heading">Your Rent This Period{waterfall.data ? ` (${waterfall.data.period})` : ''}</h2>
       <QueryState queries={[waterfall]} what="this period's rent">
-        {waterfall.data?.pays.length === 0 && toNobody.length === 0 && <p className="empty-state">None of your territories owes rent this period.</p>}
+        {waterfall.data?.pays.length === 0 && toNobody.length === 0 && (
+          <p className="empty-state">None of your territories owes rent this period.</p>
+        )}
         <ul className="item-list">
           {waterfall.data?.pays.map((flow) => (
-            <li className="item" key={flow.payer_territory_id} data-testid="period-rent-flow" data-territory={flow.payer_territory_name} data-amount={flow.amount}>
+            <li
+              className="item"
+              key={flow.payer_territory_id}
+              data-testid="period-rent-flow"
+              data-territory={flow.payer_territory_name}
+              data-amount={flow.amount}
+            >
               <div className="item-main">
                 <strong>
                   {flow.payer_territory_name} → <PlayerLink name={flow.payee_username} />
@@ -193,7 +208,11 @@ function RentCollection({ userId }: { userId: string }) {
         description: `${plural(created, 'new payment')} for period ${period}${created === 0 ? ': every owed rent was billed already, and rent to an unowned lord goes to nobody' : ''}`,
       });
     } catch (error) {
-      showToast({ variant: 'destructive', title: 'Generation Failed', description: serverMessageOr(error, 'Unable to generate the rent cycle') });
+      showToast({
+        variant: 'destructive',
+        title: 'Generation Failed',
+        description: serverMessageOr(error, 'Unable to generate the rent cycle'),
+      });
     } finally {
       setGenerating(false);
     }
@@ -224,7 +243,15 @@ function RentCollection({ userId }: { userId: string }) {
               {overdue.data?.length === 0 ? (
                 <p className="empty-state">No overdue payments. Every debt is settled.</p>
               ) : (
-                <PaymentList payments={overdue.data ?? []} userId={userId} busyId={busyId} askingId={asking?.id ?? null} balance={balance} onAsk={setAsking} onPay={pay} />
+                <PaymentList
+                  payments={overdue.data ?? []}
+                  userId={userId}
+                  busyId={busyId}
+                  askingId={asking?.id ?? null}
+                  balance={balance}
+                  onAsk={setAsking}
+                  onPay={pay}
+                />
               )}
             </QueryState>
           </section>
@@ -234,7 +261,15 @@ function RentCollection({ userId }: { userId: string }) {
               {notYetDue.length === 0 ? (
                 <p className="empty-state">No upcoming rent payments</p>
               ) : (
-                <PaymentList payments={notYetDue} userId={userId} busyId={busyId} askingId={asking?.id ?? null} balance={balance} onAsk={setAsking} onPay={pay} />
+                <PaymentList
+                  payments={notYetDue}
+                  userId={userId}
+                  busyId={busyId}
+                  askingId={asking?.id ?? null}
+                  balance={balance}
+                  onAsk={setAsking}
+                  onPay={pay}
+                />
               )}
             </QueryState>
           </section>

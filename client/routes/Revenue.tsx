@@ -103,7 +103,12 @@ function RevenueCenter({ userId }: { userId: string }) {
 
 export default function Revenue() {
   return (
-    <Screen title="Revenue Optimization Center" subtitle="Where your DRK comes from, and how to earn more" backLabel="Back to Map" testId="revenue">
+    <Screen
+      title="Revenue Optimization Center"
+      subtitle="Where your DRK comes from, and how to earn more"
+      backLabel="Back to Map"
+      testId="revenue"
+    >
       <PlayerOnly action="see your revenue">{(userId) => <RevenueCenter userId={userId} />}</PlayerOnly>
     </Screen>
   );

@@ -53,7 +53,9 @@ function WonderCard({ wonder, onEvents }: { wonder: TerritoryDto; onEvents: () =
         <dt>Visits here</dt>
         <dd>{formatNumber(wonder.visits)}</dd>
         <dt>Ad revenue</dt>
-        <dd data-testid="wonder-ad-revenue">{formatDrk(Math.round(adRevenue(Number(wonder.monthly_revenue), wonder.upgrade_tier, wonder.type)))} / month</dd>
+        <dd data-testid="wonder-ad-revenue">
+          {formatDrk(Math.round(adRevenue(Number(wonder.monthly_revenue), wonder.upgrade_tier, wonder.type)))} / month
+        </dd>
       </dl>
       <p className="muted small" data-testid="chat-activity">
         Chat: {chat.data ? chatActivity(chat.data, new Date()) : chat.isError ? 'Chat unavailable' : 'Counting messages…'}

@@ -12,7 +12,13 @@ import { showToast } from './toasts.ts';
 import { reloadTerritory, useWorld, type LiveBroadcast } from './world.ts';
 
 /** Reads that show who owns what and at which price. */
-const MARKET_READS: QueryKey[] = [['/api/marketplace'], ['/api/territories/hierarchy'], ['/api/territories/user'], ['/api/market/stats'], ['/api/users']];
+const MARKET_READS: QueryKey[] = [
+  ['/api/marketplace'],
+  ['/api/territories/hierarchy'],
+  ['/api/territories/user'],
+  ['/api/market/stats'],
+  ['/api/users'],
+];
 /** Reads of a player's own money and debts, and the Wanakt's view of the realm's. */
 const PRIVATE_READS: QueryKey[] = [
   ['/api/payments/upcoming'],
@@ -39,7 +45,13 @@ export function showFigures({ balance, paymentsDue }: ServerMessages['figures'])
 export function territoriesChanged(before: ReadonlyMap<number, LiveTerritoryDto>, changes: readonly LiveTerritoryDto[]): void {
   const marketMoved = changes.some((change) => {
     const old = before.get(change.id);
-    return !old || old.owner_id !== change.owner_id || old.sale_price !== change.sale_price || old.name !== change.name || old.upgrade_tier !== change.upgrade_tier;
+    return (
+      !old ||
+      old.owner_id !== change.owner_id ||
+      old.sale_price !== change.sale_price ||
+      old.name !== change.name ||
+      old.upgrade_tier !== change.upgrade_tier
+    );
   });
   if (!marketMoved) return;
   invalidate(MARKET_READS);

@@ -49,10 +49,12 @@ export function receiveNotice(notice: NotificationDto): void {
 /** Marks these notices read (or all, without ids) and shows the server's count of what is left. */
 export async function markRead(ids?: number[]): Promise<void> {
   const { unread } = await markNotificationsRead(ids);
-  queryClient.setQueryData<NotificationsDto>(currentKey(), (current) =>
-    current && {
-      unread,
-      notifications: current.notifications.map((notice) => (!ids || ids.includes(notice.id) ? { ...notice, read: true } : notice)),
-    },
+  queryClient.setQueryData<NotificationsDto>(
+    currentKey(),
+    (current) =>
+      current && {
+        unread,
+        notifications: current.notifications.map((notice) => (!ids || ids.includes(notice.id) ? { ...notice, read: true } : notice)),
+      },
   );
 }

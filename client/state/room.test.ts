@@ -31,14 +31,24 @@ describe('[issue 7 client wiring] the world store follows the live room', () => 
     await waitFor(() => useWorld.getState().paymentsDue === 0, 'the private figures');
     expect(useWorld.getState()).toMatchObject({ online: 1, paymentsDue: 0 });
 
-    const target = useWorld.getState().territories.find((territory) => territory.owner_id === null && territory.sale_price !== null && territory.sale_price <= 9_000)!;
+    const target = useWorld
+      .getState()
+      .territories.find((territory) => territory.owner_id === null && territory.sale_price !== null && territory.sale_price <= 9_000)!;
     const heard: ChatMessageDto[] = [];
     const stopWatching = watchChat(target.id, (message) => heard.push(message));
     await new Promise((resolve) => setTimeout(resolve, 100));
 
     expect((await buyer.agent.post(`/api/territories/${target.id}/purchase`, {})).status).toBe(200);
-    const bought = await waitFor(() => useWorld.getState().territories.find((t) => t.id === target.id && t.owner_id === buyer.id), 'the new owner in the store');
-    expect(bought).toMatchObject({ owner_name: 'store-buyer', sale_price: null, description: target.description, monthly_revenue: target.monthly_revenue });
+    const bought = await waitFor(
+      () => useWorld.getState().territories.find((t) => t.id === target.id && t.owner_id === buyer.id),
+      'the new owner in the store',
+    );
+    expect(bought).toMatchObject({
+      owner_name: 'store-buyer',
+      sale_price: null,
+      description: target.description,
+      monthly_revenue: target.monthly_revenue,
+    });
     const balance = 9_000 - target.sale_price!;
     await waitFor(() => useSession.getState().account?.drk_balance === String(balance), 'the new balance in the top bar');
 

@@ -182,7 +182,7 @@ export function connectWorld(options: WorldConnectionOptions = {}): void {
   globalThis.addEventListener?.('pageshow', (event) => {
     if ((event as PageTransitionEvent).persisted && room === null) void start();
   });
-  let joinedAs = useSession.getState().status === 'ready' ? useSession.getState().account?.id ?? null : undefined;
+  let joinedAs = useSession.getState().status === 'ready' ? (useSession.getState().account?.id ?? null) : undefined;
   if (joinedAs !== undefined) void start();
   useSession.subscribe((state) => {
     if (state.status !== 'ready') return;
@@ -214,7 +214,11 @@ function send(message: ClientMessage): void {
  * Receives the live chat of one territory (or none) until the returned function is called. The
  * room sends each client the messages of the territory it watches, so only one is watched at a time.
  */
-export function watchChat(territoryId: number | null, onMessage: (message: ChatMessageDto) => void, onRemoved: (messageId: number) => void = () => {}): () => void {
+export function watchChat(
+  territoryId: number | null,
+  onMessage: (message: ChatMessageDto) => void,
+  onRemoved: (messageId: number) => void = () => {},
+): () => void {
   watching = territoryId;
   send({ type: 'chat.watch', territoryId });
   const listener = (message: ChatMessageDto) => {

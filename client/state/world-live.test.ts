@@ -41,7 +41,13 @@ describe('[issue 7 client wiring] the world store lays the live fields over the 
     useWorld.getState().applyLive([live(territory(2, { owner_id: 'u1', owner_name: 'ada', sale_price: null }))]);
     const [first, second] = useWorld.getState().territories;
     expect(first).toBe(before[0]);
-    expect(second).toMatchObject({ owner_id: 'u1', owner_name: 'ada', sale_price: null, description: 'A harbour town with a long history.', population: 1000 });
+    expect(second).toMatchObject({
+      owner_id: 'u1',
+      owner_name: 'ada',
+      sale_price: null,
+      description: 'A harbour town with a long history.',
+      population: 1000,
+    });
   });
 
   it('when the room speaks before the REST list arrives, then the list arrives with the live fields already on it', () => {
@@ -75,7 +81,9 @@ describe('[issue 12 compact reads] the client reads the world once, then only wh
   it('when the world is read again, then only the changes since its sequence number are asked for and merged, new territories included', async () => {
     const paths = serve(
       { body: [territory(1), territory(2)], seq: 40 },
-      { body: { seq: 43, full: false, territories: [territory(2, { owner_id: 'u9', owner_name: 'ada', sale_price: null }), territory(3)] } },
+      {
+        body: { seq: 43, full: false, territories: [territory(2, { owner_id: 'u9', owner_name: 'ada', sale_price: null }), territory(3)] },
+      },
     );
     await loadTerritories();
     expect(useWorld.getState().seq).toBe(40);
@@ -89,7 +97,10 @@ describe('[issue 12 compact reads] the client reads the world once, then only wh
   });
 
   it('when the server answers the whole world (the changes are too far back), then the list is replaced', async () => {
-    serve({ body: [territory(1), territory(2)], seq: 5 }, { body: { seq: 900, full: true, territories: [territory(2, { name: 'Renamed' })] } });
+    serve(
+      { body: [territory(1), territory(2)], seq: 5 },
+      { body: { seq: 900, full: true, territories: [territory(2, { name: 'Renamed' })] } },
+    );
     await loadTerritories();
     await reloadTerritory(null);
     expect(useWorld.getState().territories).toEqual([territory(2, { name: 'Renamed' })]);

@@ -14,7 +14,10 @@ export async function logIn(context: BrowserContext, baseUrl: string, login: Log
   await page.goto(`${baseUrl}/login`);
   await page.locator('input[name=username]').fill(login.username);
   await page.locator('input[name=password]').fill(login.password);
-  await page.getByTestId('login-form').getByRole('button', { name: /log in/i }).click();
+  await page
+    .getByTestId('login-form')
+    .getByRole('button', { name: /log in/i })
+    .click();
   await page.getByTestId('balance').waitFor();
   return page;
 }
@@ -22,9 +25,13 @@ export async function logIn(context: BrowserContext, baseUrl: string, login: Log
 /** Waits until the map has drawn its markers. */
 export async function mapReady(page: Page): Promise<void> {
   // `!= null`: before the map's lazy route has rendered there is no canvas, and `undefined` is not ready either.
-  await page.waitForFunction(() => document.querySelector('[data-testid=map-canvas]')?.getAttribute('data-marker-count') != null, undefined, {
-    timeout: 30_000,
-  });
+  await page.waitForFunction(
+    () => document.querySelector('[data-testid=map-canvas]')?.getAttribute('data-marker-count') != null,
+    undefined,
+    {
+      timeout: 30_000,
+    },
+  );
 }
 
 export interface Placed {
@@ -35,7 +42,9 @@ export interface Placed {
 /** Waits until the camera has stopped flying, and answers where it is. */
 export async function mapSettled(page: Page): Promise<Camera> {
   const map = page.getByTestId('map-canvas');
-  await page.waitForFunction(() => document.querySelector('[data-testid=map-canvas]')?.getAttribute('data-flying') !== 'true', undefined, { timeout: 30_000 });
+  await page.waitForFunction(() => document.querySelector('[data-testid=map-canvas]')?.getAttribute('data-flying') !== 'true', undefined, {
+    timeout: 30_000,
+  });
   const [centerX, centerY, zoom] = ((await map.getAttribute('data-camera')) ?? '').split(',').map(Number);
   return { centerX, centerY, zoom };
 }
@@ -45,7 +54,11 @@ export async function markerPoint(page: Page, territory: Placed): Promise<{ x: n
   const box = await page.getByTestId('map-canvas').boundingBox();
   if (!box) throw new Error('The map is not on the page');
   const camera = await mapSettled(page);
-  const point = worldToScreen(camera, { width: box.width, height: box.height }, markerPosition(Number(territory.latitude), Number(territory.longitude)));
+  const point = worldToScreen(
+    camera,
+    { width: box.width, height: box.height },
+    markerPosition(Number(territory.latitude), Number(territory.longitude)),
+  );
   return { x: box.x + point.x, y: box.y + point.y };
 }
 
@@ -62,7 +75,8 @@ export async function clickTerritory(page: Page, territory: Placed & { name?: st
   const box = (await page.getByTestId('map-canvas').boundingBox())!;
   let point = await markerPoint(page, territory);
   const margin = 40;
-  const outside = point.x < box.x + margin || point.x > box.x + box.width - margin || point.y < box.y + margin || point.y > box.y + box.height - margin;
+  const outside =
+    point.x < box.x + margin || point.x > box.x + box.width - margin || point.y < box.y + margin || point.y > box.y + box.height - margin;
   if (outside && territory.name) {
     await flyToTerritory(page, territory.name);
     point = await markerPoint(page, territory);

@@ -26,7 +26,11 @@ export interface EarningsRun {
  * territory's owner gets the rule's amount, a wonder's ad revenue goes to the Wanakt, once per
  * territory per month. Several processes share one run; a crashed run is finished by the next.
  */
-export async function payMonthlyEarnings(deps: ServiceDeps, month = earningsMonthOf(deps.clock()), options: EarningsRunOptions = {}): Promise<EarningsRun> {
+export async function payMonthlyEarnings(
+  deps: ServiceDeps,
+  month = earningsMonthOf(deps.clock()),
+  options: EarningsRunOptions = {},
+): Promise<EarningsRun> {
   checkMonth(month);
   const run: EarningsRun = { month, territories: 0, minted: 0 };
   if (!(await inTransaction(deps.sql, (tx) => planEarningsMonth({ tx, now: deps.clock() }, month)))) return run;

@@ -49,10 +49,12 @@ for (const backend of testBackends()) {
     describe('territories', () => {
       it('when a visitor buys, then 401 before the payload is read, and nothing changes', async () => {
         const before = await footprint(database.sql);
-        await expect(execute(deps, as(null), { type: 'territory.purchase', territoryId: 'not-an-id', body: 'junk' })).rejects.toMatchObject({
-          status: 401,
-          message: 'Please log in to purchase territories',
-        });
+        await expect(execute(deps, as(null), { type: 'territory.purchase', territoryId: 'not-an-id', body: 'junk' })).rejects.toMatchObject(
+          {
+            status: 401,
+            message: 'Please log in to purchase territories',
+          },
+        );
         expect(await footprint(database.sql)).toEqual(before);
       });
 
@@ -72,7 +74,9 @@ for (const backend of testBackends()) {
       it('when the body is bad, then 400 with the validator’s message, and nothing changes', async () => {
         const territory = await unownedListedTerritory(database.sql, 100);
         const before = await footprint(database.sql);
-        await expect(execute(deps, as(player), { type: 'territory.purchase', territoryId: territory.id, body: { sale_price: 1.5 } })).rejects.toMatchObject({
+        await expect(
+          execute(deps, as(player), { type: 'territory.purchase', territoryId: territory.id, body: { sale_price: 1.5 } }),
+        ).rejects.toMatchObject({
           status: 400,
           message: 'sale_price must be a whole number of DRK',
         });
@@ -96,7 +100,11 @@ for (const backend of testBackends()) {
         const territory = await unownedListedTerritory(database.sql, 700);
         const before = await footprint(database.sql);
         const balance = await balanceOf(database.sql, player.id);
-        const answer = await execute(deps, as(player), { type: 'territory.purchase', territoryId: String(territory.id), body: { sale_price: 700 } });
+        const answer = await execute(deps, as(player), {
+          type: 'territory.purchase',
+          territoryId: String(territory.id),
+          body: { sale_price: 700 },
+        });
         expect(answer).toEqual({ status: 200, body: { message: `You now own ${territory.name}` } });
         const [row] = await database.sql`select owner_id, sale_price from territories where id = ${territory.id}`;
         expect(row).toEqual({ owner_id: player.id, sale_price: null });
@@ -118,7 +126,9 @@ for (const backend of testBackends()) {
         // The outbox refuses every row from here on: the purchase has already paid when it emits.
         await database.sql`alter table outbox add constraint injected_failure check (false) not valid`;
         try {
-          await expect(execute(deps, as(player), { type: 'territory.purchase', territoryId: territory.id, body: {} })).rejects.toThrow(/injected_failure/);
+          await expect(execute(deps, as(player), { type: 'territory.purchase', territoryId: territory.id, body: {} })).rejects.toThrow(
+            /injected_failure/,
+          );
         } finally {
           await database.sql`alter table outbox drop constraint injected_failure`;
         }
@@ -131,11 +141,15 @@ for (const backend of testBackends()) {
     describe('economy', () => {
       it('when a player mints, then 403; when the Wanakt mints, then the supply, the ledger and the outbox move together', async () => {
         const before = await footprint(database.sql);
-        await expect(execute(deps, as(player), { type: 'currency.mint', body: { amount: 5, recipientId: player.id } })).rejects.toMatchObject({
+        await expect(
+          execute(deps, as(player), { type: 'currency.mint', body: { amount: 5, recipientId: player.id } }),
+        ).rejects.toMatchObject({
           status: 403,
           message: 'Only the Wanakt can do that',
         });
-        await expect(execute(deps, as(wanakt), { type: 'currency.mint', body: { amount: 0, recipientId: player.id } })).rejects.toMatchObject({ status: 400 });
+        await expect(
+          execute(deps, as(wanakt), { type: 'currency.mint', body: { amount: 0, recipientId: player.id } }),
+        ).rejects.toMatchObject({ status: 400 });
         expect(await footprint(database.sql)).toEqual(before);
 
         const answer = await execute(deps, as(wanakt), { type: 'currency.mint', body: { amount: 25, recipientId: player.id } });
@@ -174,7 +188,11 @@ for (const backend of testBackends()) {
           execute(deps, as(player), { type: 'chat.post', body: { territory_id: territoryId, message: 'hi', user_id: 'someone-else' } }),
         ).rejects.toMatchObject({ status: 403 });
         const before = await outboxHead(database.sql);
-        const answer = await execute(deps, { user: player, via: 'room' }, { type: 'chat.post', body: { territory_id: territoryId, message: ' hello ' } });
+        const answer = await execute(
+          deps,
+          { user: player, via: 'room' },
+          { type: 'chat.post', body: { territory_id: territoryId, message: ' hello ' } },
+        );
         expect(answer).toMatchObject({ status: 201, body: { message: 'hello', user_id: player.id } });
         expect(await committedEvents(database.sql, before)).toEqual([{ type: 'chat.posted', message: answer.body }]);
       });
@@ -192,12 +210,17 @@ for (const backend of testBackends()) {
         expect(answer).toMatchObject({ status: 201, body: { title: 'Visit us', status: 'in_review' } });
         const after = await footprint(database.sql);
         expect(after.ledgerLines).toBe(before.ledgerLines + 1);
-        expect(await committedEvents(database.sql, before.outbox)).toEqual([{ type: 'balances.changed', userIds: [player.id, WANAKT_USER_ID] }]);
+        expect(await committedEvents(database.sql, before.outbox)).toEqual([
+          { type: 'balances.changed', userIds: [player.id, WANAKT_USER_ID] },
+        ]);
       });
     });
 
     it('when the type is not a command, then 400 and nothing runs', async () => {
-      await expect(execute(deps, as(wanakt), { type: 'territory.demolish' } as never)).rejects.toMatchObject({ status: 400, message: 'Unknown command' });
+      await expect(execute(deps, as(wanakt), { type: 'territory.demolish' } as never)).rejects.toMatchObject({
+        status: 400,
+        message: 'Unknown command',
+      });
     });
   });
 }

@@ -45,11 +45,19 @@ async function runPeriod(deps: ServiceDeps, period: string, restartCompleted: bo
  * pass cut short by a crash is finished by the next run; a rerun adds only payments still missing
  * (territories owned since). Answers how many payments this run created.
  */
-export function generateRentPeriod(deps: ServiceDeps, period = rentPeriodOf(deps.clock()), options: RentRunOptions = {}): Promise<RentGeneratedDto> {
+export function generateRentPeriod(
+  deps: ServiceDeps,
+  period = rentPeriodOf(deps.clock()),
+  options: RentRunOptions = {},
+): Promise<RentGeneratedDto> {
   return runPeriod(deps, period, true, options);
 }
 
 /** The scheduled run and the start-up catch-up: generates the period unless a pass of it already completed. */
-export function ensureRentPeriod(deps: ServiceDeps, period = rentPeriodOf(deps.clock()), options: RentRunOptions = {}): Promise<RentGeneratedDto> {
+export function ensureRentPeriod(
+  deps: ServiceDeps,
+  period = rentPeriodOf(deps.clock()),
+  options: RentRunOptions = {},
+): Promise<RentGeneratedDto> {
   return runPeriod(deps, period, false, options);
 }

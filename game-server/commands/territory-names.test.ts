@@ -10,14 +10,16 @@ import { LOOKALIKE_TERRITORY_MESSAGE } from './territory-names.ts';
 // a zero-width string and Cyrillic "Lоndon", and every one was saved (200).
 const postgres = postgresBackendIfReachable();
 
-describe.runIf(postgres)('[issue 21] territory names go through the rules of players\' names', () => {
+describe.runIf(postgres)("[issue 21] territory names go through the rules of players' names", () => {
   let game: TestServer;
   let owner: Awaited<ReturnType<typeof signedInPlayer>>;
   let owned: number[];
   beforeAll(async () => {
     game = await startTestServer(postgres!);
     owner = await signedInPlayer(game, { balance: 100_000, username: 'renamer' });
-    const cheap = await game.database.sql<{ id: number }[]>`select id from territories where owner_id is null and sale_price <= 5000 order by id limit 2`;
+    const cheap = await game.database.sql<
+      { id: number }[]
+    >`select id from territories where owner_id is null and sale_price <= 5000 order by id limit 2`;
     for (const { id } of cheap) expect((await owner.agent.post(`/api/territories/${id}/purchase`, {})).status).toBe(200);
     owned = cheap.map(({ id }) => id);
   });

@@ -59,7 +59,9 @@ function errorField(error: unknown): Record<string, unknown> {
 
 export function createLogger(level: LogLevel, options: LoggerOptions = {}): Logger {
   const usePretty = options.pretty ?? (options.destination === undefined && process.stdout.isTTY === true);
-  const destination = options.destination ?? (usePretty ? pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l' }) : pino.destination({ fd: 1, sync: true }));
+  const destination =
+    options.destination ??
+    (usePretty ? pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l' }) : pino.destination({ fd: 1, sync: true }));
   const base = pino(
     {
       level,

@@ -57,7 +57,10 @@ describe.runIf(backend)('[issue 22] a game process started while Redis is away',
 
   it('when Redis stays away past REDIS_WAIT_SECONDS, then the process exits with one line naming it', async () => {
     await redis.stop();
-    const failed = await startGameProcess(sharedProcessEnvironment(database.url!, redis.url, { REDIS_WAIT_SECONDS: '1' }), scratch.path).then(
+    const failed = await startGameProcess(
+      sharedProcessEnvironment(database.url!, redis.url, { REDIS_WAIT_SECONDS: '1' }),
+      scratch.path,
+    ).then(
       () => null,
       (error: Error) => error.message,
     );

@@ -21,7 +21,13 @@ export async function waitForRedis(url: string, options: WaitOptions): Promise<v
       urlSetting: 'REDIS_URL',
       waitSetting: 'REDIS_WAIT_SECONDS',
       probe: async () => {
-        const probe = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false, connectTimeout: 2000 });
+        const probe = new Redis(url, {
+          lazyConnect: true,
+          maxRetriesPerRequest: 0,
+          retryStrategy: () => null,
+          enableOfflineQueue: false,
+          connectTimeout: 2000,
+        });
         // A failed connection also emits `error`; the awaited calls are where it is handled.
         probe.on('error', () => {});
         try {

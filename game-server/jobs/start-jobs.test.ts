@@ -59,17 +59,28 @@ for (const backend of testBackends()) {
       expect(afterFirst).toMatchObject({ periods: '2031-H1', months: '2031-03', payments: 1, slots: firstSlot });
       expect(afterFirst.earnings).toBeGreaterThan(0);
 
-      const restarted = await startJobs(depsAt(database.sql, () => now), defaults);
+      const restarted = await startJobs(
+        depsAt(database.sql, () => now),
+        defaults,
+      );
       await restarted.stop();
       expect(await clockwork(database.sql)).toEqual(afterFirst);
 
       // Down from March to August: four monthly ticks and one rent tick were missed.
       now = new Date('2031-08-02T09:00:00Z');
-      const late = await startJobs(depsAt(database.sql, () => now), defaults);
+      const late = await startJobs(
+        depsAt(database.sql, () => now),
+        defaults,
+      );
       await late.stop();
       const afterLate = await clockwork(database.sql);
       // Slots older than a day are pruned, so only the current one is left.
-      expect(afterLate).toMatchObject({ periods: '2031-H1,2031-H2', months: '2031-03,2031-08', payments: 2, slots: String(bannerSlotOf(now, 30)) });
+      expect(afterLate).toMatchObject({
+        periods: '2031-H1,2031-H2',
+        months: '2031-03,2031-08',
+        payments: 2,
+        slots: String(bannerSlotOf(now, 30)),
+      });
     });
 
     it('[§9 banner impressions] when the jobs stop, then the showings this process noted since the last run are written, not lost', async () => {

@@ -62,8 +62,18 @@ function housekeepingOf(deps: JobDeps): Job[] {
   const housekeeping = deps.housekeeping;
   if (!housekeeping) return [];
   return [
-    { name: 'abandoned-checkouts', schedule: HOUSEKEEPING_CRON, catchUp: true, run: () => expireAbandonedCheckouts(deps, housekeeping.payments) },
-    { name: 'rate-limit-sweep', schedule: HOUSEKEEPING_CRON, catchUp: true, run: (moment) => housekeeping.counters.sweep(moment.getTime()) },
+    {
+      name: 'abandoned-checkouts',
+      schedule: HOUSEKEEPING_CRON,
+      catchUp: true,
+      run: () => expireAbandonedCheckouts(deps, housekeeping.payments),
+    },
+    {
+      name: 'rate-limit-sweep',
+      schedule: HOUSEKEEPING_CRON,
+      catchUp: true,
+      run: (moment) => housekeeping.counters.sweep(moment.getTime()),
+    },
   ];
 }
 
@@ -72,14 +82,23 @@ function backupsOf(deps: JobDeps, config: JobConfig): Job[] {
   const { database } = deps;
   if (!config.BACKUP_CRON || !database) return [];
   const schedule = { dir: config.BACKUP_DIR, keep: config.BACKUP_KEEP };
-  return [{ name: 'backup', schedule: config.BACKUP_CRON, catchUp: false, run: (moment) => runScheduledBackup({ ...deps, database }, schedule, moment) }];
+  return [
+    {
+      name: 'backup',
+      schedule: config.BACKUP_CRON,
+      catchUp: false,
+      run: (moment) => runScheduledBackup({ ...deps, database }, schedule, moment),
+    },
+  ];
 }
 
 /** The one writer of banner impressions (docs/rules.md §9 "Advertising"), where rooms note them. */
 function impressionsOf(deps: JobDeps): Job[] {
   const tally = deps.impressions;
   if (!tally) return [];
-  return [{ name: 'banner-impressions', schedule: IMPRESSIONS_CRON, catchUp: false, atStop: true, run: () => writeImpressions(deps, tally) }];
+  return [
+    { name: 'banner-impressions', schedule: IMPRESSIONS_CRON, catchUp: false, atStop: true, run: () => writeImpressions(deps, tally) },
+  ];
 }
 
 /** The one writer of broadcasts' reach (docs/rules.md §4 "Broadcast flow"), where rooms count it. */
@@ -96,8 +115,18 @@ function jobsOf(deps: JobDeps, config: JobConfig): Job[] {
     ...reachOf(deps),
     ...backupsOf(deps, config),
     { name: 'rent-cycle', schedule: config.RENT_CRON, catchUp: true, run: (moment) => ensureRentPeriod(deps, rentPeriodOf(moment)) },
-    { name: 'monthly-earnings', schedule: config.EARNINGS_CRON, catchUp: true, run: (moment) => payMonthlyEarnings(deps, earningsMonthOf(moment)) },
-    { name: 'rent-reminders', schedule: '7 * * * *', catchUp: true, run: () => inTransaction(deps.sql, (tx) => remindRent({ tx, now: deps.clock() })) },
+    {
+      name: 'monthly-earnings',
+      schedule: config.EARNINGS_CRON,
+      catchUp: true,
+      run: (moment) => payMonthlyEarnings(deps, earningsMonthOf(moment)),
+    },
+    {
+      name: 'rent-reminders',
+      schedule: '7 * * * *',
+      catchUp: true,
+      run: () => inTransaction(deps.sql, (tx) => remindRent({ tx, now: deps.clock() })),
+    },
     { name: 'rollup-fold', schedule: ROLLUP_FOLD_CRON, catchUp: true, run: () => foldRollups(deps.sql) },
     {
       name: 'banner-rotation',
@@ -149,7 +178,13 @@ export async function startJobs(deps: JobDeps, config: JobConfig): Promise<Jobs>
     debug: (message) => deps.log.debug(String(message)),
   };
   const tasks = jobs.map((job) =>
-    cron.schedule(job.schedule, (context) => launch(job, context.date), { name: job.name, noOverlap: true, timezone: 'UTC', unref: true, logger }),
+    cron.schedule(job.schedule, (context) => launch(job, context.date), {
+      name: job.name,
+      noOverlap: true,
+      timezone: 'UTC',
+      unref: true,
+      logger,
+    }),
   );
   return {
     stop: async () => {

@@ -263,7 +263,13 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const ports = await Promise.all(Array.from({ length: options.processes }, () => freePort()));
   const supervised = ports.map(
     (port, i) =>
-      new Supervised(`process ${i + 1}`, { ...env, PORT: String(port), PUBLIC_ADDRESS: `127.0.0.1:${port}` }, options.cwd, crashes, startFailures),
+      new Supervised(
+        `process ${i + 1}`,
+        { ...env, PORT: String(port), PUBLIC_ADDRESS: `127.0.0.1:${port}` },
+        options.cwd,
+        crashes,
+        startFailures,
+      ),
   );
   const clients: StayingClient[] = [];
   const sent: Sent[] = [];
@@ -471,7 +477,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     };
     const outsideFaultFailures = sent
       .filter((record) => !inWindow(record) && bad(record))
-      .map((record) => `${seconds(record.at - started)} ${record.kind} → ${record.outcome} in ${record.ms} ms at ${record.url} (${sinceLastFault(record.at)})${record.said ? `: ${record.said}` : ''}`);
+      .map(
+        (record) =>
+          `${seconds(record.at - started)} ${record.kind} → ${record.outcome} in ${record.ms} ms at ${record.url} (${sinceLastFault(record.at)})${record.said ? `: ${record.said}` : ''}`,
+      );
     const deadlocks = (await deadlocksOf(sql)) - deadlocksBefore;
     const invariants = await checkInvariants(sql);
     return {

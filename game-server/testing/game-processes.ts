@@ -32,7 +32,11 @@ function exited(child: ChildProcess): Promise<void> {
  * processes do, with sandbox payments and known passwords. A Redis database of their own, picked
  * at random, keeps this run's room listings apart from any other run's.
  */
-export function sharedProcessEnvironment(databaseUrl: string, redisUrl: string, extra: Record<string, string> = {}): Record<string, string> {
+export function sharedProcessEnvironment(
+  databaseUrl: string,
+  redisUrl: string,
+  extra: Record<string, string> = {},
+): Record<string, string> {
   const redis = new URL(redisUrl);
   redis.pathname = `/${1 + Math.floor(Math.random() * 15)}`;
   return {
@@ -51,10 +55,18 @@ export function sharedProcessEnvironment(databaseUrl: string, redisUrl: string, 
  * Starts one game-server process with this environment (PATH is added); resolves once it listens.
  * `heard` sees everything printed so far, each time more is, while it starts.
  */
-export function startGameProcess(env: Record<string, string>, cwd: string, heard: (output: string) => void = () => {}): Promise<GameProcess> {
+export function startGameProcess(
+  env: Record<string, string>,
+  cwd: string,
+  heard: (output: string) => void = () => {},
+): Promise<GameProcess> {
   // Test servers take test-mode payments unless a test says otherwise: a real database refuses to
   // start without a payment provider. Test agents stand for many browsers through X-Forwarded-For.
-  const child = spawn(process.execPath, ['--import', TSX, MAIN], { cwd, env: { PATH: process.env.PATH ?? '', PAYMENTS: 'sandbox', TRUST_PROXY: 'loopback', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', TSX, MAIN], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', PAYMENTS: 'sandbox', TRUST_PROXY: 'loopback', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   return new Promise((resolve, reject) => {
     const collect = (chunk: Buffer) => {

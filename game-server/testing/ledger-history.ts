@@ -35,7 +35,9 @@ export async function generateLedgerHistory(sql: Sql, shape: HistoryShape): Prom
       insert into ledger (created_at, reason, from_user_id, to_user_id, amount)
       select ${end}::timestamptz - ${days}::int * interval '1 day', 'registration', null, 'gen-' || p, ${STARTING_GRANT}::bigint
         from generate_series(0, ${players - 1}::int) p`;
-    const territories = await tx<{ id: number; price: string }[]>`select id, least(price, 20000)::text as price from territories order by id`;
+    const territories = await tx<
+      { id: number; price: string }[]
+    >`select id, least(price, 20000)::text as price from territories order by id`;
     for (let from = 1; from <= rows; from += BATCH) {
       const to = Math.min(rows, from + BATCH - 1);
       await tx`

@@ -11,10 +11,16 @@ export interface OneShotAnswer {
  * elsewhere; any other failure means the request may have arrived and went unanswered.
  * `localAddress` (127.0.0.2, ...) makes it come from another loopback address, as another client.
  */
-export function oneShotRequest(baseUrl: string, method: string, path: string, options: { body?: unknown; cookie?: string; requestId?: string; headers?: Record<string, string>; localAddress?: string } = {}): Promise<OneShotAnswer> {
+export function oneShotRequest(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: { body?: unknown; cookie?: string; requestId?: string; headers?: Record<string, string>; localAddress?: string } = {},
+): Promise<OneShotAnswer> {
   const payload = options.body === undefined ? undefined : JSON.stringify(options.body);
   const headers: Record<string, string> = { connection: 'close' };
-  if (payload !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) });
+  if (payload !== undefined)
+    Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) });
   if (options.cookie) headers.cookie = options.cookie;
   if (options.requestId) headers['x-request-id'] = options.requestId;
   Object.assign(headers, options.headers);

@@ -56,7 +56,8 @@ export function resolved(schema: JsonSchema): JsonSchema {
 }
 
 const nonNull = (options: JsonSchema[]) => options.find((option) => resolved(option).type !== 'null') ?? options[0]!;
-const typeOf = (schema: JsonSchema): string | undefined => (Array.isArray(schema.type) ? schema.type.find((type: string) => type !== 'null') : schema.type);
+const typeOf = (schema: JsonSchema): string | undefined =>
+  Array.isArray(schema.type) ? schema.type.find((type: string) => type !== 'null') : schema.type;
 
 /** A string the schema takes: the shortest of a few plain candidates that fits its length and pattern. */
 function exampleString(schema: JsonSchema): string {
@@ -68,7 +69,10 @@ function exampleString(schema: JsonSchema): string {
   const pattern = schema.pattern ? new RegExp(schema.pattern, 'u') : null;
   const fits = candidates.find((value) => value.length >= min && value.length <= max && (!pattern || pattern.test(value)));
   if (fits !== undefined) return fits;
-  return fc.sample(fc.stringMatching(pattern!).filter((value) => value.length >= min && value.length <= max), { numRuns: 1, seed: 1 })[0]!;
+  return fc.sample(
+    fc.stringMatching(pattern!).filter((value) => value.length >= min && value.length <= max),
+    { numRuns: 1, seed: 1 },
+  )[0]!;
 }
 
 /** The smallest value the schema describes: required fields only, lower bounds, first choices. */
@@ -109,7 +113,11 @@ const queryOf = (values: Record<string, unknown>) => {
 };
 
 function pathValues(operation: DocumentOperation): Record<string, unknown> {
-  return Object.fromEntries(operation.parameters.filter((parameter) => parameter.in === 'path').map((parameter) => [parameter.name, parameter.example ?? exampleOf(parameter.schema)]));
+  return Object.fromEntries(
+    operation.parameters
+      .filter((parameter) => parameter.in === 'path')
+      .map((parameter) => [parameter.name, parameter.example ?? exampleOf(parameter.schema)]),
+  );
 }
 
 /**
@@ -120,7 +128,10 @@ export function documentExamples(operation: DocumentOperation): DocumentRequest[
   const path = pathWith(operation.path, pathValues(operation));
   const body = operation.body ? exampleOf(operation.body) : undefined;
   const queries = operation.parameters.filter((parameter) => parameter.in === 'query' && parameter.example !== undefined);
-  return [{ method: operation.method, path, body }, ...queries.map((parameter) => ({ method: operation.method, path: `${path}${queryOf({ [parameter.name]: parameter.example })}`, body }))];
+  return [
+    { method: operation.method, path, body },
+    ...queries.map((parameter) => ({ method: operation.method, path: `${path}${queryOf({ [parameter.name]: parameter.example })}`, body })),
+  ];
 }
 
 /** Values one past a limit the schema states, each with what it is past. */
@@ -132,11 +143,13 @@ function pastLimits(schema: JsonSchema): { what: string; value: unknown }[] {
   if (type === 'integer' || type === 'number') {
     if (schema.maximum !== undefined) past.push({ what: `above maximum ${schema.maximum}`, value: schema.maximum + 1 });
     if (schema.minimum !== undefined) past.push({ what: `below minimum ${schema.minimum}`, value: schema.minimum - 1 });
-    if (schema.exclusiveMinimum !== undefined) past.push({ what: `at exclusiveMinimum ${schema.exclusiveMinimum}`, value: schema.exclusiveMinimum });
+    if (schema.exclusiveMinimum !== undefined)
+      past.push({ what: `at exclusiveMinimum ${schema.exclusiveMinimum}`, value: schema.exclusiveMinimum });
   }
   if (type === 'string' && !schema.enum) {
     const base = exampleString(schema);
-    if (schema.maxLength !== undefined) past.push({ what: `longer than ${schema.maxLength}`, value: base.padEnd(schema.maxLength + 1, base.slice(-1) || 'a') });
+    if (schema.maxLength !== undefined)
+      past.push({ what: `longer than ${schema.maxLength}`, value: base.padEnd(schema.maxLength + 1, base.slice(-1) || 'a') });
     if (schema.minLength) past.push({ what: `shorter than ${schema.minLength}`, value: base.slice(0, schema.minLength - 1) });
   }
   if (schema.enum) past.push({ what: 'outside its enumeration', value: 'not-one-of-them' });
@@ -170,7 +183,8 @@ export function boundaryRequests(operation: DocumentOperation): BoundaryRequest[
   const bodySchema = operation.body && resolved(operation.body);
   if (bodySchema?.type === 'object' && body) {
     for (const [name, field] of Object.entries((bodySchema.properties ?? {}) as Record<string, JsonSchema>)) {
-      for (const { what, value } of pastLimits(field)) requests.push({ method: operation.method, path: at(paths), body: { ...body, [name]: value }, what: `body.${name} ${what}` });
+      for (const { what, value } of pastLimits(field))
+        requests.push({ method: operation.method, path: at(paths), body: { ...body, [name]: value }, what: `body.${name} ${what}` });
     }
     for (const name of bodySchema.required ?? []) {
       const { [name]: _left, ...rest } = body;
@@ -196,9 +210,15 @@ export function arbitraryOf(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown
         return fc.record(model, { requiredKeys: (schema.required ?? []).filter((name: string) => name in properties) });
       }
       case 'array':
-        return fc.array(arbitraryOf(schema.items ?? {}, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.min(schema.maxItems ?? 4, 4) });
+        return fc.array(arbitraryOf(schema.items ?? {}, depth + 1), {
+          minLength: schema.minItems ?? 0,
+          maxLength: Math.min(schema.maxItems ?? 4, 4),
+        });
       case 'integer':
-        return fc.integer({ min: schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : -(2 ** 31)), max: schema.maximum ?? 2 ** 31 });
+        return fc.integer({
+          min: schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : -(2 ** 31)),
+          max: schema.maximum ?? 2 ** 31,
+        });
       case 'number':
         return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true });
       case 'boolean':
@@ -206,9 +226,15 @@ export function arbitraryOf(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown
       case 'string': {
         const min = schema.minLength ?? 0;
         const max = Math.min(schema.maxLength ?? 60, 600);
-        if (schema.format === 'date-time') return fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((date) => date.toISOString());
-        if (schema.pattern && schema.pattern !== '\\S') return fc.stringMatching(new RegExp(schema.pattern, 'u')).filter((text) => text.length >= min && text.length <= max);
-        return fc.string({ minLength: Math.max(min, schema.pattern ? 1 : 0), maxLength: max, unit: 'grapheme' }).filter((text) => !schema.pattern || /\S/u.test(text));
+        if (schema.format === 'date-time')
+          return fc
+            .date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
+            .map((date) => date.toISOString());
+        if (schema.pattern && schema.pattern !== '\\S')
+          return fc.stringMatching(new RegExp(schema.pattern, 'u')).filter((text) => text.length >= min && text.length <= max);
+        return fc
+          .string({ minLength: Math.max(min, schema.pattern ? 1 : 0), maxLength: max, unit: 'grapheme' })
+          .filter((text) => !schema.pattern || /\S/u.test(text));
       }
       default:
         return depth > 2 ? fc.constant(null) : fc.jsonValue({ maxDepth: 2 });
@@ -230,7 +256,9 @@ export function arbitraryRequest(operation: DocumentOperation): fc.Arbitrary<Doc
   return fc
     .record({
       path: fc.record(Object.fromEntries(paths.map((parameter) => [parameter.name, bent(arbitraryOf(parameter.schema)).filter(segment)]))),
-      query: fc.record(Object.fromEntries(queries.map((parameter) => [parameter.name, bent(arbitraryOf(parameter.schema))])), { requiredKeys: [] }),
+      query: fc.record(Object.fromEntries(queries.map((parameter) => [parameter.name, bent(arbitraryOf(parameter.schema))])), {
+        requiredKeys: [],
+      }),
       body: operation.body ? bent(arbitraryOf(operation.body)) : fc.constant(undefined),
     })
     .map(({ path, query, body }) => ({
@@ -250,7 +278,9 @@ export function stringFieldsOf(schema: JsonSchema, at: FieldPath = []): FieldPat
   const type = typeOf(schema);
   if (type === 'string' && !schema.enum && !('const' in schema)) return [at];
   if (type === 'array') return stringFieldsOf(schema.items ?? {}, [...at, 0]);
-  return Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).flatMap(([name, field]) => stringFieldsOf(field, [...at, name]));
+  return Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).flatMap(([name, field]) =>
+    stringFieldsOf(field, [...at, name]),
+  );
 }
 
 /** The value with the text put at the field; what the field sits in, if missing, is the schema's example. */
@@ -265,7 +295,8 @@ function withTextAt(schema: JsonSchema, value: unknown, at: FieldPath, text: str
   return copy;
 }
 
-const labelOf = (at: FieldPath) => at.map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? key : `.${key}`)).join('') || '(the body)';
+const labelOf = (at: FieldPath) =>
+  at.map((key, index) => (typeof key === 'number' ? `[${key}]` : index === 0 ? key : `.${key}`)).join('') || '(the body)';
 
 export interface ProbeRequest extends DocumentRequest {
   /** The operation, as METHOD /path as the document writes it. */
@@ -286,10 +317,28 @@ export function probeRequests(operation: DocumentOperation, probes: readonly str
   return probes.flatMap((text) => [
     ...operation.parameters.map((parameter) =>
       parameter.in === 'path'
-        ? { operation: name, method: operation.method, path: pathWith(operation.path, { ...paths, [parameter.name]: text }), body, what: `path ${parameter.name}` }
-        : { operation: name, method: operation.method, path: `${pathWith(operation.path, paths)}${queryOf({ [parameter.name]: text })}`, body, what: `query ${parameter.name}` },
+        ? {
+            operation: name,
+            method: operation.method,
+            path: pathWith(operation.path, { ...paths, [parameter.name]: text }),
+            body,
+            what: `path ${parameter.name}`,
+          }
+        : {
+            operation: name,
+            method: operation.method,
+            path: `${pathWith(operation.path, paths)}${queryOf({ [parameter.name]: text })}`,
+            body,
+            what: `query ${parameter.name}`,
+          },
     ),
-    ...(operation.body ? stringFieldsOf(operation.body) : []).map((at) => ({ operation: name, method: operation.method, path: pathWith(operation.path, paths), body: withTextAt(operation.body!, body, at, text), what: `body ${labelOf(at)}` })),
+    ...(operation.body ? stringFieldsOf(operation.body) : []).map((at) => ({
+      operation: name,
+      method: operation.method,
+      path: pathWith(operation.path, paths),
+      body: withTextAt(operation.body!, body, at, text),
+      what: `body ${labelOf(at)}`,
+    })),
   ]);
 }
 

@@ -29,7 +29,10 @@ export async function balanceOf(sql: Sql, userId: string): Promise<number> {
  * A player created straight in the database with a session of its own, and an agent carrying its
  * cookie: a logged-in player without the cost of hashing a password.
  */
-export async function signedInPlayer(game: TestServer, options: { balance?: number; username?: string; now?: Date } = {}): Promise<{ id: string; agent: TestAgent }> {
+export async function signedInPlayer(
+  game: TestServer,
+  options: { balance?: number; username?: string; now?: Date } = {},
+): Promise<{ id: string; agent: TestAgent }> {
   const sql = game.database.sql;
   const id = await createPlayer(sql, options);
   const agent = game.agent();

@@ -16,7 +16,11 @@ export function databaseUrl(base: string, name: string): string {
  * Creates the database `name` on the server `adminUrl` names (a copy of `template` when given) and
  * opens it; its close() also drops it, so a test or benchmark leaves nothing behind.
  */
-export async function openThrowawayDatabase(adminUrl: string, name: string, options: { template?: string | null; max?: number } = {}): Promise<Database> {
+export async function openThrowawayDatabase(
+  adminUrl: string,
+  name: string,
+  options: { template?: string | null; max?: number } = {},
+): Promise<Database> {
   const admin = adminConnection(adminUrl);
   try {
     await admin.unsafe(options.template ? `create database ${name} template ${options.template}` : `create database ${name}`);

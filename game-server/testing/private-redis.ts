@@ -45,7 +45,9 @@ export class PrivateRedis {
   }
 
   async start(): Promise<void> {
-    this.child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    this.child = spawn('redis-server', ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+      stdio: 'ignore',
+    });
     for (let tries = 0; !(await answers(this.port)); tries++) {
       if (tries > 200) throw new Error('The private redis-server did not start');
       await new Promise((resolve) => setTimeout(resolve, 25));

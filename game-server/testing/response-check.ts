@@ -22,7 +22,12 @@ export function checkAnswer(method: string, url: string, status: number, body: u
   if (status === operation.ok.status) {
     if (!operation.ok.schema || method === 'HEAD') return null;
     const parsed = operation.ok.schema.safeParse(body);
-    return parsed.success ? null : `${call} answered ${status} with a body the document does not describe: ${parsed.error.issues.slice(0, 3).map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`;
+    return parsed.success
+      ? null
+      : `${call} answered ${status} with a body the document does not describe: ${parsed.error.issues
+          .slice(0, 3)
+          .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
+          .join('; ')}`;
   }
   if (!errorStatuses(operation).includes(status)) return `${call} answered ${status}, which the document does not list`;
   return ErrorDto.safeParse(body).success ? null : `${call} answered ${status} without { message }`;

@@ -27,10 +27,13 @@ export async function startRoundRobinProxy(): Promise<RoundRobinProxy> {
 
   const server = http.createServer((req, res) => {
     const target = pick();
-    const forward = http.request({ host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const forward = http.request(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     forward.once('error', () => {
       if (!res.headersSent) res.writeHead(502).end();
       else res.destroy();

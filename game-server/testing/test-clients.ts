@@ -25,8 +25,13 @@ export interface WorldJoin {
 }
 
 /** `x-forwarded-for` stands for the client's address, on a server that trusts this machine's proxy (TRUST_PROXY). */
-export async function joinWorld(url: string, headers: { cookie?: string; origin?: string; 'x-forwarded-for'?: string } = {}): Promise<WorldJoin> {
-  const client = new Client(url, { headers: Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined)) as Record<string, string> });
+export async function joinWorld(
+  url: string,
+  headers: { cookie?: string; origin?: string; 'x-forwarded-for'?: string } = {},
+): Promise<WorldJoin> {
+  const client = new Client(url, {
+    headers: Object.fromEntries(Object.entries(headers).filter(([, value]) => value !== undefined)) as Record<string, string>,
+  });
   const room = await client.joinOrCreate('world');
   const messages: WorldJoin['messages'] = [];
   room.onMessage('*', (type, payload) => messages.push({ type: String(type), payload }));
@@ -82,7 +87,8 @@ export async function worldDifferences(sql: Queryable, room: Room): Promise<stri
     }
   }
   if (state.territories.size !== stored.length) problems.push(`${state.territories.size} territories shown, ${stored.length} stored`);
-  if (state.broadcast.id !== (broadcasts[0]?.id ?? 0)) problems.push(`broadcast ${state.broadcast.id} shown, ${broadcasts[0]?.id ?? 0} is the latest`);
+  if (state.broadcast.id !== (broadcasts[0]?.id ?? 0))
+    problems.push(`broadcast ${state.broadcast.id} shown, ${broadcasts[0]?.id ?? 0} is the latest`);
   return problems;
 }
 

@@ -28,7 +28,14 @@ export async function startTestServer(backend: TestBackend, options: TestServerO
   const database = await backend.open();
   const { env, log, ...start } = options;
   // The test agents stand for many browsers by sending X-Forwarded-For, as a proxy on this host would.
-  const config = loadConfig({ PORT: '0', LOG_LEVEL: 'error', TRUST_PROXY: 'loopback', WANAKT_PASSWORD: TEST_WANAKT_PASSWORD, DEMO_PASSWORD: TEST_DEMO_PASSWORD, ...env });
+  const config = loadConfig({
+    PORT: '0',
+    LOG_LEVEL: 'error',
+    TRUST_PROXY: 'loopback',
+    WANAKT_PASSWORD: TEST_WANAKT_PASSWORD,
+    DEMO_PASSWORD: TEST_DEMO_PASSWORD,
+    ...env,
+  });
   const server = await startGameServer({ config, log: log ?? createLogger('error'), database, ...start });
   const loggedIn = async (username: string, password: string) => {
     const agent = new TestAgent(server.url);

@@ -62,7 +62,10 @@ const wholeNumberBetween = (min: number, max: number, message: string) =>
 export const AdPurchaseBody = z.object({
   title: requiredText('Please enter an ad title', 100),
   content: requiredText('Please enter the ad content', 1000),
-  click_url: webUrl.optional().nullable().transform((value) => value || null),
+  click_url: webUrl
+    .optional()
+    .nullable()
+    .transform((value) => value || null),
   territory_id: IdField('Territory id'),
   advertiser_name: z
     .string({ error: 'The advertiser name must be text' })
@@ -104,7 +107,9 @@ export type AdPurchaseDto = z.infer<typeof AdPurchaseDto>;
 export const BannerBody = z.object({
   title: requiredText('Please enter a banner title', 100),
   content: requiredText('Please enter the banner content', 1000),
-  click_url: webUrl.refine((value) => value !== '', { error: 'Please enter the URL the banner links to' }).meta({ pattern: '^https?://[^\\s/?#]+' }),
+  click_url: webUrl
+    .refine((value) => value !== '', { error: 'Please enter the URL the banner links to' })
+    .meta({ pattern: '^https?://[^\\s/?#]+' }),
   target_impressions: wholeNumberBetween(
     BANNER_IMPRESSIONS.min,
     BANNER_IMPRESSIONS.max,

@@ -21,7 +21,9 @@ export const API_KEY_RATE_LIMIT = { requests: 600, seconds: 60 } as const;
 const SCOPES_INVALID = `Choose at least one scope: ${API_KEY_SCOPES.join(', ')}`;
 
 export const CreateApiKeyBody = z.object({
-  name: requiredText('Please name the key', 60).refine((name) => !hasAnyControl(name), { error: 'A key name is one line without control characters' }),
+  name: requiredText('Please name the key', 60).refine((name) => !hasAnyControl(name), {
+    error: 'A key name is one line without control characters',
+  }),
   scopes: z
     .array(z.enum(API_KEY_SCOPES, { error: SCOPES_INVALID }), { error: SCOPES_INVALID })
     .min(1, { error: SCOPES_INVALID })

@@ -6,7 +6,12 @@ export const requiredText = (message: string, max: number) =>
     .string({ error: message })
     .max(10_000, { error: 'Text is too long' })
     .transform((value) => value.trim())
-    .pipe(z.string().min(1, { error: message }).max(max, { error: `At most ${max} characters` }));
+    .pipe(
+      z
+        .string()
+        .min(1, { error: message })
+        .max(max, { error: `At most ${max} characters` }),
+    );
 
 export const CredentialsBody = z.object({
   username: requiredText('Username is required', 32).refine((name) => !/[\u0000-\u001f\u007f]/.test(name), {

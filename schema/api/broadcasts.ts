@@ -42,11 +42,15 @@ export type SendBroadcastBody = z.infer<typeof SendBroadcastBody>;
  * Whether the player holds a verified, unused broadcast payment (the screen's paid state), and,
  * while the day's broadcast is spent, the refusal a payment would get now.
  */
-export const BroadcastAllowanceDto = z.object({ paid: z.boolean(), limit_reached: z.string().nullable() }).meta({ id: 'BroadcastAllowance' });
+export const BroadcastAllowanceDto = z
+  .object({ paid: z.boolean(), limit_reached: z.string().nullable() })
+  .meta({ id: 'BroadcastAllowance' });
 export type BroadcastAllowanceDto = z.infer<typeof BroadcastAllowanceDto>;
 
 /** How many broadcasts GET /api/broadcasts/recent answers without limit or cursor. */
 export const RECENT_BROADCASTS = 20;
 /** GET /api/broadcasts/recent pages back through every broadcast when asked with limit or cursor. */
-export const BroadcastsPageQuery = z.object(pageFields(z.tuple([TimeKey, z.number().int().positive()]), ['2026-01-01T12:00:00.000000+00:00', 42]));
+export const BroadcastsPageQuery = z.object(
+  pageFields(z.tuple([TimeKey, z.number().int().positive()]), ['2026-01-01T12:00:00.000000+00:00', 42]),
+);
 export const BroadcastsPage = PageDto(BroadcastDto, 'BroadcastsPage');

@@ -59,14 +59,19 @@ export const MUTE_MINUTES = [60, 1440, 10080, 43200] as const;
 
 export const MuteBody = z.strictObject({
   userId: UserId,
-  minutes: z.union(MUTE_MINUTES.map((m) => z.literal(m)) as [z.ZodLiteral<60>, z.ZodLiteral<1440>, z.ZodLiteral<10080>, z.ZodLiteral<43200>], {
-    error: 'A mute lasts an hour, a day, a week or thirty days',
-  }),
+  minutes: z.union(
+    MUTE_MINUTES.map((m) => z.literal(m)) as [z.ZodLiteral<60>, z.ZodLiteral<1440>, z.ZodLiteral<10080>, z.ZodLiteral<43200>],
+    {
+      error: 'A mute lasts an hour, a day, a week or thirty days',
+    },
+  ),
   reason: Reason,
 });
 export type MuteBody = z.infer<typeof MuteBody>;
 
 export const UnmuteBody = z.strictObject({ userId: UserId, reason: Reason });
 
-export const MuteDto = z.object({ user_id: z.string(), username: z.string(), muted_until: z.string(), reason: z.string() }).meta({ id: 'Mute' });
+export const MuteDto = z
+  .object({ user_id: z.string(), username: z.string(), muted_until: z.string(), reason: z.string() })
+  .meta({ id: 'Mute' });
 export type MuteDto = z.infer<typeof MuteDto>;

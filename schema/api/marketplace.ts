@@ -27,9 +27,14 @@ const LIMIT_INVALID = `Limit must be a whole number from 1 to ${MARKETPLACE_MAX_
 const PRICE_INVALID = 'Prices must be whole numbers of DRK';
 
 const toBase64Url = (text: string) =>
-  btoa(String.fromCharCode(...new TextEncoder().encode(text))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 const fromBase64Url = (code: string) =>
-  new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(atob(code.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0)));
+  new TextDecoder('utf-8', { fatal: true }).decode(
+    Uint8Array.from(atob(code.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0)),
+  );
 
 export function encodeMarketplaceCursor(cursor: MarketplaceCursor): string {
   return toBase64Url(JSON.stringify([cursor.sort, cursor.key, cursor.id]));
@@ -61,7 +66,11 @@ const price = z
 /** The query's fields as a request sends them; MarketplaceQuery also checks them together. */
 export const MarketplaceQueryFields = z.strictObject(
   {
-    q: z.string({ error: 'Search must be a single piece of text' }).trim().max(MARKETPLACE_SEARCH_MAX, { error: `Search is at most ${MARKETPLACE_SEARCH_MAX} characters` }).optional(),
+    q: z
+      .string({ error: 'Search must be a single piece of text' })
+      .trim()
+      .max(MARKETPLACE_SEARCH_MAX, { error: `Search is at most ${MARKETPLACE_SEARCH_MAX} characters` })
+      .optional(),
     type: z.enum(TERRITORY_TYPES, { error: `Type must be one of: ${TERRITORY_TYPES.join(', ')}` }).optional(),
     tier: z.enum(TERRITORY_TIERS, { error: `Tier must be one of: ${TERRITORY_TIERS.join(', ')}` }).optional(),
     min_price: price.optional(),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { NOTIFICATION_KINDS } from '../rules/notifications.ts';
 
-
 export const NotificationDto = z
   .object({
     id: z.number().int(),
@@ -15,7 +14,9 @@ export const NotificationDto = z
   .meta({ id: 'Notification' });
 export type NotificationDto = z.infer<typeof NotificationDto>;
 
-export const NotificationsDto = z.object({ notifications: z.array(NotificationDto), unread: z.number().int() }).meta({ id: 'Notifications' });
+export const NotificationsDto = z
+  .object({ notifications: z.array(NotificationDto), unread: z.number().int() })
+  .meta({ id: 'Notifications' });
 export type NotificationsDto = z.infer<typeof NotificationsDto>;
 
 /** How many notices one read answers: the newest. */
@@ -26,9 +27,15 @@ export const MAX_MARK_READ = 100;
 /** POST /api/notifications/read: these notices, or every one (no ids). */
 export const MarkReadBody = z.strictObject({
   ids: z
-    .array(z.number({ error: 'Notification ids must be whole numbers' }).int({ error: 'Notification ids must be whole numbers' }).positive({ error: 'Notification ids must be whole numbers' }), {
-      error: 'ids must be a list of notification ids',
-    })
+    .array(
+      z
+        .number({ error: 'Notification ids must be whole numbers' })
+        .int({ error: 'Notification ids must be whole numbers' })
+        .positive({ error: 'Notification ids must be whole numbers' }),
+      {
+        error: 'ids must be a list of notification ids',
+      },
+    )
     .min(1, { error: 'Name at least one notification, or none to mark them all' })
     .max(MAX_MARK_READ, { error: `At most ${MAX_MARK_READ} notifications at a time` })
     .optional(),

@@ -73,8 +73,15 @@ export function pageLimit(max: number) {
 /** The query fields of a paginated list whose rows sort by `key`; `example` is a key such a list answers, for the document's example cursor. */
 export function pageFields<K>(key: z.ZodType<K>, example: NoInfer<K>) {
   return {
-    limit: pageLimit(PAGE_SIZE_MAX).optional().meta({ description: `Rows per page, 1 to ${PAGE_SIZE_MAX} (${PAGE_SIZE_DEFAULT} when only a cursor is sent). Sending limit or cursor asks for the paginated shape.`, example: '50' }),
-    cursor: cursorOf(key).optional().meta({ description: 'The next_cursor of the page before; opaque', example: encodeCursor(key.parse(example)) }),
+    limit: pageLimit(PAGE_SIZE_MAX)
+      .optional()
+      .meta({
+        description: `Rows per page, 1 to ${PAGE_SIZE_MAX} (${PAGE_SIZE_DEFAULT} when only a cursor is sent). Sending limit or cursor asks for the paginated shape.`,
+        example: '50',
+      }),
+    cursor: cursorOf(key)
+      .optional()
+      .meta({ description: 'The next_cursor of the page before; opaque', example: encodeCursor(key.parse(example)) }),
   };
 }
 
@@ -96,7 +103,9 @@ export function pageAnswer<T, K>(page: KeyedPage<T, K>): { items: T[]; next_curs
 }
 
 export function PageDto<T extends z.ZodType>(item: T, id: string) {
-  return z.object({ items: z.array(item), next_cursor: z.string().nullable() }).meta({ id, description: `At most ${PAGE_SIZE_MAX} items; next_cursor asks for the next page, null on the last` });
+  return z
+    .object({ items: z.array(item), next_cursor: z.string().nullable() })
+    .meta({ id, description: `At most ${PAGE_SIZE_MAX} items; next_cursor asks for the next page, null on the last` });
 }
 
 /** A row's creation time as the database keeps it (microseconds), for a key that sorts by time. */

@@ -83,7 +83,10 @@ export const PurchaseIntentBody = z
 export type PurchaseIntentBody = z.infer<typeof PurchaseIntentBody>;
 
 /** A payment's id in a URL path: the provider's own id (`pi_…`, `sandbox_pi_…`), not a number. */
-export const PaymentIdParam = z.string({ error: 'Payment id is required' }).min(1, { error: 'Payment id is required' }).max(200, { error: 'Payment id is too long' });
+export const PaymentIdParam = z
+  .string({ error: 'Payment id is required' })
+  .min(1, { error: 'Payment id is required' })
+  .max(200, { error: 'Payment id is too long' });
 
 export const SANDBOX_OUTCOMES = ['succeed', 'fail'] as const;
 export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
@@ -96,5 +99,7 @@ export const SandboxConfirmBody = z.object({
 });
 export type SandboxConfirmBody = z.infer<typeof SandboxConfirmBody>;
 
-export const SandboxConfirmDto = z.object({ status: z.enum(PAYMENT_STATUSES), message: z.string().nullable() }).meta({ id: 'SandboxConfirm' });
+export const SandboxConfirmDto = z
+  .object({ status: z.enum(PAYMENT_STATUSES), message: z.string().nullable() })
+  .meta({ id: 'SandboxConfirm' });
 export type SandboxConfirmDto = z.infer<typeof SandboxConfirmDto>;

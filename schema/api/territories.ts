@@ -13,11 +13,7 @@ const actingUser = z.string({ error: 'userId must be a user id' }).max(100, { er
 
 /** A whole number of DRK from 0 (or `min`) up to the supply cap: no price can ever be more. */
 export const wholeDrk = (message: string, min = 0) =>
-  z
-    .number({ error: message })
-    .int({ error: message })
-    .min(min, { error: message })
-    .max(MAX_DRK_SUPPLY, { error: message });
+  z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(MAX_DRK_SUPPLY, { error: message });
 
 // docs/rules.md §3 carries latitude and longitude as strings; numbers are accepted too. No exponents, no
 // NaN or Infinity: only what a person would type as a decimal. A blank field counts as missing.
@@ -27,7 +23,9 @@ export const decimalCoordinate = (message: string, missing = message) =>
   z
     .preprocess(
       blankToUndefined,
-      z.union([z.number(), z.string().trim().regex(DECIMAL, { error: message })], { error: (issue) => (issue.input === undefined ? missing : message) }),
+      z.union([z.number(), z.string().trim().regex(DECIMAL, { error: message })], {
+        error: (issue) => (issue.input === undefined ? missing : message),
+      }),
     )
     // A number as JSON carries it may be finer than a string may (4.4e-323): it is rounded to the
     // string's 12 decimals, as PostgreSQL refuses a double that small instead of storing 0.
@@ -35,7 +33,10 @@ export const decimalCoordinate = (message: string, missing = message) =>
     .pipe(z.number().finite({ error: message }));
 
 const inRange = (name: string, limit: number) =>
-  z.number().min(-limit, { error: `${name} must be between -${limit} and ${limit}` }).max(limit, { error: `${name} must be between -${limit} and ${limit}` });
+  z
+    .number()
+    .min(-limit, { error: `${name} must be between -${limit} and ${limit}` })
+    .max(limit, { error: `${name} must be between -${limit} and ${limit}` });
 
 export const PurchaseBody = z.object({
   userId: actingUser,
@@ -183,7 +184,9 @@ export type OwnershipChangeDto = z.infer<typeof OwnershipChangeDto>;
 /** How many changes of owner a history read without limit or cursor answers. */
 export const HISTORY_LIMIT = 200;
 /** GET /api/territories/{id}/history pages back through every change when asked with limit or cursor. */
-export const HistoryPageQuery = z.object(pageFields(z.tuple([TimeKey, z.number().int().positive()]), ['2026-01-01T12:00:00.000000+00:00', 42]));
+export const HistoryPageQuery = z.object(
+  pageFields(z.tuple([TimeKey, z.number().int().positive()]), ['2026-01-01T12:00:00.000000+00:00', 42]),
+);
 /** The latest changes; a paginated read adds next_cursor, null on the last page. */
 export const TerritoryHistoryDto = z
   .object({ history: z.array(OwnershipChangeDto), next_cursor: z.string().nullable().optional() })

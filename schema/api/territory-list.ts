@@ -13,7 +13,14 @@ const fieldList = z
   .string({ error: FIELDS_INVALID })
   .max(400, { error: FIELDS_INVALID })
   .transform((value, context) => {
-    const names = [...new Set(value.split(',').map((name) => name.trim()).filter(Boolean))];
+    const names = [
+      ...new Set(
+        value
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean),
+      ),
+    ];
     const unknown = names.filter((name) => !(TERRITORY_FIELDS as readonly string[]).includes(name));
     if (names.length === 0 || unknown.length > 0) {
       context.addIssue({ code: 'custom', message: FIELDS_INVALID });
@@ -39,8 +46,12 @@ const boundingBox = z
     const valid =
       numbers.length === 4 &&
       numbers.every(Number.isFinite) &&
-      minLongitude! >= -180 && maxLongitude! <= 180 && minLongitude! <= maxLongitude! &&
-      minLatitude! >= -90 && maxLatitude! <= 90 && minLatitude! <= maxLatitude!;
+      minLongitude! >= -180 &&
+      maxLongitude! <= 180 &&
+      minLongitude! <= maxLongitude! &&
+      minLatitude! >= -90 &&
+      maxLatitude! <= 90 &&
+      minLatitude! <= maxLatitude!;
     if (!valid) {
       context.addIssue({ code: 'custom', message: BBOX_INVALID });
       return z.NEVER;
@@ -52,14 +63,22 @@ const SINCE_INVALID = 'since must be a world sequence number (the X-World-Seq he
 
 export const TerritoryListQuery = z
   .object({
-    fields: fieldList.optional().meta({ description: `Only these fields (id is always kept): ${TERRITORY_FIELDS.join(', ')}`, example: 'id,owner_id,sale_price' }),
-    bbox: boundingBox.optional().meta({ description: 'Only territories inside minLongitude,minLatitude,maxLongitude,maxLatitude', example: '-10,35,30,60' }),
+    fields: fieldList
+      .optional()
+      .meta({ description: `Only these fields (id is always kept): ${TERRITORY_FIELDS.join(', ')}`, example: 'id,owner_id,sale_price' }),
+    bbox: boundingBox
+      .optional()
+      .meta({ description: 'Only territories inside minLongitude,minLatitude,maxLongitude,maxLatitude', example: '-10,35,30,60' }),
     since: z
       .string({ error: SINCE_INVALID })
       .regex(/^(0|[1-9][0-9]{0,14})$/, { error: SINCE_INVALID })
       .transform(Number)
       .optional()
-      .meta({ description: 'Only the territories changed after this world sequence number, as { seq, full, territories }. Cannot be combined with bbox (400).', example: '1042' }),
+      .meta({
+        description:
+          'Only the territories changed after this world sequence number, as { seq, full, territories }. Cannot be combined with bbox (400).',
+        example: '1042',
+      }),
   })
   // A territory whose pin left the box would silently stay in the client's copy.
   .refine((query) => query.since === undefined || query.bbox === undefined, { error: 'since cannot be combined with bbox' });

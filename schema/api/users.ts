@@ -11,5 +11,7 @@ export const PublicUserDto = z
 export type PublicUserDto = z.infer<typeof PublicUserDto>;
 
 /** GET /api/users pages by name without case, then id; without limit or cursor it answers everyone. */
-export const UsersPageQuery = z.object(pageFields(z.tuple([z.string().max(100), z.string().min(1).max(100)]), ['alice', 'b1d9c3a0-0000-4000-8000-000000000001']));
+export const UsersPageQuery = z.object(
+  pageFields(z.tuple([z.string().max(100), z.string().min(1).max(100)]), ['alice', 'b1d9c3a0-0000-4000-8000-000000000001']),
+);
 export const PublicUsersPage = PageDto(PublicUserDto, 'PublicUsersPage');

@@ -14,7 +14,14 @@ import { worldCommands } from './world.ts';
  * acted under. Neither is the payment provider's webhook: it acts for nobody, and the provider's
  * signature, not a session, is its permission.
  */
-export const COMMANDS = [...territoryCommands, ...economyCommands, ...worldCommands, ...socialCommands, ...adCommands, ...accountCommands] as const;
+export const COMMANDS = [
+  ...territoryCommands,
+  ...economyCommands,
+  ...worldCommands,
+  ...socialCommands,
+  ...adCommands,
+  ...accountCommands,
+] as const;
 type Entry = (typeof COMMANDS)[number];
 
 /** Every write of the game, over REST or the world room, as one union. */

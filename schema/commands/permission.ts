@@ -30,6 +30,10 @@ export interface Permission {
 }
 
 export const visitor: Permission = { who: 'visitor' };
-export const player = (loginFirst?: string, actingUserField?: Permission['actingUserField']): Permission => ({ who: 'player', loginFirst, actingUserField });
+export const player = (loginFirst?: string, actingUserField?: Permission['actingUserField']): Permission => ({
+  who: 'player',
+  loginFirst,
+  actingUserField,
+});
 export const owner: Permission = { who: 'owner', actingUserField: 'userId' };
 export const wanakt: Permission = { who: 'wanakt' };

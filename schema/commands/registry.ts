@@ -18,7 +18,8 @@ export interface CommandEntry<T extends string = string, S extends z.ZodObject =
 }
 
 /** A limit of the command's own, beyond each key's budget: game-server/transport/http/command-limits.ts keeps the counters. */
-export type CommandLimit = 'visit' | 'chat' | 'checkout' | 'broadcast' | 'ad-checkout' | 'ad-click' | 'audit' | 'first-steps' | 'notifications';
+export type CommandLimit =
+  'visit' | 'chat' | 'checkout' | 'broadcast' | 'ad-checkout' | 'ad-click' | 'audit' | 'first-steps' | 'notifications';
 
 /** The id a path parameter carries into the command: the command's field, and the parameter as the document shows it. */
 export interface PathTarget {
@@ -45,7 +46,11 @@ export interface CommandCall {
 }
 
 /** Declares a command; its type is read from its validator, so the two cannot disagree. */
-export function declareCommand<S extends z.ZodObject<{ type: z.ZodLiteral<string> }>>(schema: S, permission: Permission, http: CommandCall): CommandEntry<z.infer<S>['type'], S> {
+export function declareCommand<S extends z.ZodObject<{ type: z.ZodLiteral<string> }>>(
+  schema: S,
+  permission: Permission,
+  http: CommandCall,
+): CommandEntry<z.infer<S>['type'], S> {
   return { type: schema.shape.type.value, schema, permission, http };
 }
 

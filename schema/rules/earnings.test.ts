@@ -16,7 +16,12 @@ describe('[§9 issue 6] monthly earnings rules', () => {
   });
 
   it('[§4 §9] when the owner has several territories, an upgrade, a complete chain and a revenue event, then every multiplier applies', () => {
-    const owned = ['London', 'Cairo', 'Lagos'].map((name) => ({ name, type: 'main' as const, monthly_revenue: 400, upgrade_tier: 'premium' as const }));
+    const owned = ['London', 'Cairo', 'Lagos'].map((name) => ({
+      name,
+      type: 'main' as const,
+      monthly_revenue: 400,
+      upgrade_tier: 'premium' as const,
+    }));
     const [london] = ownerEarnings(owned, 1.5);
     // 400 × 1.5 (3 territories) × 1.5 (premium) × 1.2 (Europe-Africa complete; Capital Cities is not) × 1.5 (event) = 1620.
     expect(london.base).toBe(400);

@@ -1,11 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { adRevenue, canUpgrade, chainMultiplier, chainStatuses, discountedPrice, expansionOpportunity, forecast, ownershipTier } from './economy.ts';
+import {
+  adRevenue,
+  canUpgrade,
+  chainMultiplier,
+  chainStatuses,
+  discountedPrice,
+  expansionOpportunity,
+  forecast,
+  ownershipTier,
+} from './economy.ts';
 import { dueLabel, rentDue, rentPeriodOf } from './rent.ts';
 import { adTotalDollars, bannerCostDrk, bestValuePackageId } from './store.ts';
 
 describe('[§4 §9] economy rules', () => {
   it('[§4 ownership tiers] names the tier and multiplier for each territory count', () => {
-    expect([0, 1, 2, 3, 4, 5, 7, 8, 20].map((n) => ownershipTier(n)?.multiplier ?? null)).toEqual([null, 1, 1.25, 1.5, 1.5, 2, 2, 2.5, 2.5]);
+    expect([0, 1, 2, 3, 4, 5, 7, 8, 20].map((n) => ownershipTier(n)?.multiplier ?? null)).toEqual([
+      null,
+      1,
+      1.25,
+      1.5,
+      1.5,
+      2,
+      2,
+      2.5,
+      2.5,
+    ]);
     expect(ownershipTier(5)?.label).toBe('Territory Lord');
   });
 

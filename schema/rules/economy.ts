@@ -1,4 +1,11 @@
-import { DEFAULT_MONTHLY_REVENUE, UPGRADE_COST, UPGRADE_MULTIPLIER, UPGRADE_TIERS, type TerritoryType, type UpgradeTier } from '../constants.ts';
+import {
+  DEFAULT_MONTHLY_REVENUE,
+  UPGRADE_COST,
+  UPGRADE_MULTIPLIER,
+  UPGRADE_TIERS,
+  type TerritoryType,
+  type UpgradeTier,
+} from '../constants.ts';
 
 // docs/rules.md §4 "Ownership tiers by territory count" and §9 "Territory-count multipliers".
 const OWNERSHIP_TIERS = [
@@ -64,13 +71,21 @@ export function chainStatuses(ownedNames: Iterable<string>): ChainStatus[] {
   const owned = new Set(ownedNames);
   return CHAINS.map((chain) => {
     const have = chain.territories.filter((name) => owned.has(name));
-    return { name: chain.name, bonus: chain.bonus, territories: chain.territories, owned: have, complete: have.length === chain.territories.length };
+    return {
+      name: chain.name,
+      bonus: chain.bonus,
+      territories: chain.territories,
+      owned: have,
+      complete: have.length === chain.territories.length,
+    };
   });
 }
 
 /** The summed bonus of the complete chains that include this territory, as a multiplier (1 = none). */
 export function chainMultiplier(territoryName: string, statuses: ChainStatus[]): number {
-  return 1 + statuses.filter((chain) => chain.complete && chain.territories.includes(territoryName)).reduce((sum, chain) => sum + chain.bonus, 0);
+  return (
+    1 + statuses.filter((chain) => chain.complete && chain.territories.includes(territoryName)).reduce((sum, chain) => sum + chain.bonus, 0)
+  );
 }
 
 // docs/rules.md §9 "Analytics".

@@ -23,7 +23,10 @@ describe('[§1 feudal] who pays whom', () => {
 
   it('flattens the tree with overlords before their vassals', () => {
     const leaf = { id: 3, vassals: [] };
-    const tree = [{ id: 1, vassals: [{ id: 2, vassals: [leaf] }] }, { id: 4, vassals: [] }];
+    const tree = [
+      { id: 1, vassals: [{ id: 2, vassals: [leaf] }] },
+      { id: 4, vassals: [] },
+    ];
     expect(flattenHierarchy(tree).map((node) => node.id)).toEqual([1, 2, 3, 4]);
   });
 });

@@ -32,8 +32,14 @@ export const FIGURES = {
     explains: 'The rent vassals owe this owner for the current 6-month rent period, paid through the rent cycle, not the monthly payout.',
   },
   rent_owed: { name: 'Rent Owed', explains: "The rent this owner's territories owe their lords for the current 6-month period." },
-  earnings_paid_30d: { name: 'Earnings Paid, Last 30 Days', explains: 'Monthly earnings the ledger paid to this player in the last 30 days.' },
-  earnings_paid_month: { name: 'Paid Last Month', explains: "What the last monthly payout minted, territory by territory, as the ledger holds it." },
+  earnings_paid_30d: {
+    name: 'Earnings Paid, Last 30 Days',
+    explains: 'Monthly earnings the ledger paid to this player in the last 30 days.',
+  },
+  earnings_paid_month: {
+    name: 'Paid Last Month',
+    explains: 'What the last monthly payout minted, territory by territory, as the ledger holds it.',
+  },
   tribute_paid_30d: { name: 'Tribute Received, Last 30 Days', explains: 'Rent vassals paid to this player in the last 30 days.' },
 } as const satisfies Record<string, FigureName>;
 
@@ -55,7 +61,8 @@ export interface MonthlyEarnings {
  * before the supply cap (scaleToSupply) cuts a month that would pass it.
  */
 export function monthlyEarnings(own: readonly TerritoryEarning[], wonders: readonly TerritoryEarning[] = []): MonthlyEarnings {
-  const sum = (list: readonly TerritoryEarning[], pick: (earning: TerritoryEarning) => number) => list.reduce((total, earning) => total + pick(earning), 0);
+  const sum = (list: readonly TerritoryEarning[], pick: (earning: TerritoryEarning) => number) =>
+    list.reduce((total, earning) => total + pick(earning), 0);
   const base = sum(own, (earning) => earning.base);
   const bonus = sum(own, (earning) => earning.multiplierBonus);
   const ownAds = sum(own, (earning) => earning.toOwner - earning.base - earning.multiplierBonus);

@@ -10,8 +10,12 @@ describe('[issue 14 first steps] the starter claim rule', () => {
 
   it('lets a player who owns nothing and never claimed take one, and no one else', () => {
     expect(starterRefusal({ alreadyClaimed: false, ownsTerritories: 0, balance: STARTING_BALANCE })).toBeNull();
-    expect(starterRefusal({ alreadyClaimed: true, ownsTerritories: 0, balance: STARTING_BALANCE })).toBe('You have already claimed your starter territory');
-    expect(starterRefusal({ alreadyClaimed: false, ownsTerritories: 1, balance: STARTING_BALANCE })).toBe('Starter territories are for players who own no territory yet');
+    expect(starterRefusal({ alreadyClaimed: true, ownsTerritories: 0, balance: STARTING_BALANCE })).toBe(
+      'You have already claimed your starter territory',
+    );
+    expect(starterRefusal({ alreadyClaimed: false, ownsTerritories: 1, balance: STARTING_BALANCE })).toBe(
+      'Starter territories are for players who own no territory yet',
+    );
     expect(starterRefusal({ alreadyClaimed: false, ownsTerritories: 0, balance: STARTER_PRICE - 1 })).toBe(
       `You need ${STARTER_PRICE} DRK for a starter territory but only have ${STARTER_PRICE - 1} DRK`,
     );
@@ -20,7 +24,9 @@ describe('[issue 14 first steps] the starter claim rule', () => {
   it('accepts only villages and common areas the treasury still has on the market', () => {
     expect(starterTerritoryRefusal({ type: 'village', ownerId: null, salePrice: 1000 }, 'Crail')).toBeNull();
     expect(starterTerritoryRefusal({ type: 'common', ownerId: null, salePrice: 500 }, 'Green')).toBeNull();
-    expect(starterTerritoryRefusal({ type: 'city', ownerId: null, salePrice: 6000 }, 'Lyon')).toBe('Lyon is not a starter territory: choose a village or a common area');
+    expect(starterTerritoryRefusal({ type: 'city', ownerId: null, salePrice: 6000 }, 'Lyon')).toBe(
+      'Lyon is not a starter territory: choose a village or a common area',
+    );
     expect(starterTerritoryRefusal({ type: 'village', ownerId: 'someone', salePrice: null }, 'Crail')).toBe('Crail has already been taken');
     expect(starterTerritoryRefusal({ type: 'village', ownerId: null, salePrice: null }, 'Crail')).toBe('Crail has already been taken');
   });
@@ -29,7 +35,13 @@ describe('[issue 14 first steps] the starter claim rule', () => {
     const village = { name: 'Crail', type: 'village', ownerId: null, salePrice: 1000 } as const;
     const newcomer = { ownsTerritories: 0, balance: STARTING_BALANCE };
     expect(decideStarterClaim(newcomer, village, 'treasury')).toEqual({ ok: true, price: STARTER_PRICE, payeeId: 'treasury' });
-    expect(decideStarterClaim({ ...newcomer, ownsTerritories: 1 }, village, 'treasury')).toEqual({ ok: false, message: 'Starter territories are for players who own no territory yet' });
-    expect(decideStarterClaim(newcomer, { ...village, type: 'city' }, 'treasury')).toEqual({ ok: false, message: 'Crail is not a starter territory: choose a village or a common area' });
+    expect(decideStarterClaim({ ...newcomer, ownsTerritories: 1 }, village, 'treasury')).toEqual({
+      ok: false,
+      message: 'Starter territories are for players who own no territory yet',
+    });
+    expect(decideStarterClaim(newcomer, { ...village, type: 'city' }, 'treasury')).toEqual({
+      ok: false,
+      message: 'Crail is not a starter territory: choose a village or a common area',
+    });
   });
 });

@@ -26,7 +26,8 @@ export interface StarterFacts {
 export function starterRefusal(facts: StarterFacts): string | null {
   if (facts.alreadyClaimed) return 'You have already claimed your starter territory';
   if (facts.ownsTerritories > 0) return 'Starter territories are for players who own no territory yet';
-  if (facts.balance < STARTER_PRICE) return `You need ${formatDrk(STARTER_PRICE)} for a starter territory but only have ${formatDrk(facts.balance)}`;
+  if (facts.balance < STARTER_PRICE)
+    return `You need ${formatDrk(STARTER_PRICE)} for a starter territory but only have ${formatDrk(facts.balance)}`;
   return null;
 }
 
@@ -38,7 +39,8 @@ export interface StarterTerritory {
 
 /** Why this territory cannot be a starter territory, or null when it can. */
 export function starterTerritoryRefusal(territory: StarterTerritory, name: string): string | null {
-  if (!(STARTER_TYPES as readonly string[]).includes(territory.type)) return `${name} is not a starter territory: choose a village or a common area`;
+  if (!(STARTER_TYPES as readonly string[]).includes(territory.type))
+    return `${name} is not a starter territory: choose a village or a common area`;
   if (territory.ownerId !== null || territory.salePrice === null) return `${name} has already been taken`;
   return null;
 }
@@ -48,7 +50,11 @@ export function starterTerritoryRefusal(territory: StarterTerritory, name: strin
  * treasury has on the market, paying the starter price (not the listing's) to the treasury. The
  * claim row has already been taken, so only what the player owns and holds is asked here.
  */
-export function decideStarterClaim(player: Omit<StarterFacts, 'alreadyClaimed'>, territory: TerritoryFacts, treasuryId: string): Purchase | Refusal {
+export function decideStarterClaim(
+  player: Omit<StarterFacts, 'alreadyClaimed'>,
+  territory: TerritoryFacts,
+  treasuryId: string,
+): Purchase | Refusal {
   const refusal = starterRefusal({ ...player, alreadyClaimed: false }) ?? starterTerritoryRefusal(territory, territory.name);
   if (refusal) return { ok: false, message: refusal };
   return { ok: true, price: STARTER_PRICE, payeeId: treasuryId };

@@ -15,7 +15,10 @@ describe('[§5 purchase] decidePurchase', () => {
 
   it('when the buyer owns it, or it is not listed, then it is refused in docs/rules.md words', () => {
     expect(decidePurchase(listed, { id: 'seller' }, TREASURY)).toEqual({ ok: false, message: 'You already own Austin' });
-    expect(decidePurchase({ ...listed, salePrice: null }, { id: 'buyer' }, TREASURY)).toEqual({ ok: false, message: 'Austin is not for sale' });
+    expect(decidePurchase({ ...listed, salePrice: null }, { id: 'buyer' }, TREASURY)).toEqual({
+      ok: false,
+      message: 'Austin is not for sale',
+    });
   });
 
   it('when the price changed since the buyer looked, then it is refused rather than charged', () => {
@@ -24,7 +27,10 @@ describe('[§5 purchase] decidePurchase', () => {
   });
 
   it('when the balance is known and short, then it is refused with the Insufficient Balance words', () => {
-    expect(decidePurchase(listed, { id: 'buyer', balance: 1499 }, TREASURY)).toEqual({ ok: false, message: 'You need 1,500 DRK but only have 1,499 DRK' });
+    expect(decidePurchase(listed, { id: 'buyer', balance: 1499 }, TREASURY)).toEqual({
+      ok: false,
+      message: 'You need 1,500 DRK but only have 1,499 DRK',
+    });
     expect(decidePurchase(listed, { id: 'buyer', balance: 1500 }, TREASURY).ok).toBe(true);
   });
 });
@@ -46,7 +52,11 @@ describe('[§4 territory ownership] decideAssignment', () => {
   const recipient = { id: 'player', username: 'player1' };
   it('when the price is 0, then it is a gift; otherwise an assignment for that price', () => {
     expect(decideAssignment(listed, recipient, 0)).toEqual({ ok: true, reason: 'gift', message: 'Austin was given to player1 as a gift' });
-    expect(decideAssignment(listed, recipient, 250)).toEqual({ ok: true, reason: 'assignment', message: 'Austin was assigned to player1 for 250 DRK' });
+    expect(decideAssignment(listed, recipient, 250)).toEqual({
+      ok: true,
+      reason: 'assignment',
+      message: 'Austin was assigned to player1 for 250 DRK',
+    });
   });
 
   it('when the recipient already owns it, or it belongs to the realm, then it is refused', () => {
@@ -74,7 +84,10 @@ describe('[issue 23 gift] decideGift', () => {
     expect(decideGift(listed, { id: 'friend', username: 'friend1' })).toEqual({ ok: true, message: 'Austin was given to friend1' });
     expect(decideGift(listed, { id: 'seller', username: 'seller1' })).toEqual({ ok: false, message: 'You already own Austin' });
     for (const type of ['wonder', 'wanakt'] as const) {
-      expect(decideGift({ ...listed, type }, { id: 'friend', username: 'friend1' })).toEqual({ ok: false, message: 'Austin belongs to the realm and cannot change hands' });
+      expect(decideGift({ ...listed, type }, { id: 'friend', username: 'friend1' })).toEqual({
+        ok: false,
+        message: 'Austin belongs to the realm and cannot change hands',
+      });
     }
   });
 });

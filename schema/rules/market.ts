@@ -42,7 +42,8 @@ export function decidePurchase(
 ): Purchase | Refusal {
   if (territory.ownerId === buyer.id) return refuse(`You already own ${territory.name}`);
   if (territory.salePrice === null) return refuse(`${territory.name} is not for sale`);
-  if (seenPrice !== undefined && seenPrice !== territory.salePrice) return refuse(`The price of ${territory.name} is now ${formatDrk(territory.salePrice)}`);
+  if (seenPrice !== undefined && seenPrice !== territory.salePrice)
+    return refuse(`The price of ${territory.name} is now ${formatDrk(territory.salePrice)}`);
   if (buyer.balance !== undefined && buyer.balance < territory.salePrice) return refuse(shortOfDrk(territory.salePrice, buyer.balance));
   return { ok: true, price: territory.salePrice, payeeId: territory.ownerId ?? treasuryId };
 }
@@ -50,13 +51,20 @@ export function decidePurchase(
 /** The owner lists its territory at a price, or withdraws the listing (null). Realm territories are never sold. */
 export function decideListing(territory: TerritoryFacts, salePrice: number | null): { ok: true; message: string } | Refusal {
   if (salePrice !== null && isRealmTerritory(territory.type)) return refuse(realmRefusal(territory.name));
-  return { ok: true, message: salePrice === null ? `${territory.name} is no longer for sale` : `${territory.name} is for sale at ${formatDrk(salePrice)}` };
+  return {
+    ok: true,
+    message: salePrice === null ? `${territory.name} is no longer for sale` : `${territory.name} is for sale at ${formatDrk(salePrice)}`,
+  };
 }
 
 export type Assignment = { ok: true; reason: 'gift' | 'assignment'; message: string };
 
 /** docs/rules.md §4 "Territory ownership": the Wanakt gives a territory away (price 0) or assigns it for a price. */
-export function decideAssignment(territory: TerritoryFacts, recipient: { id: string; username: string }, price: number): Assignment | Refusal {
+export function decideAssignment(
+  territory: TerritoryFacts,
+  recipient: { id: string; username: string },
+  price: number,
+): Assignment | Refusal {
   if (isRealmTerritory(territory.type)) return refuse(realmRefusal(territory.name));
   if (territory.ownerId === recipient.id) return refuse(`${recipient.username} already owns ${territory.name}`);
   return price === 0
@@ -68,7 +76,10 @@ export function decideAssignment(territory: TerritoryFacts, recipient: { id: str
  * The owner gives its territory to another player (docs/rules.md §4 "Ownership": a gift moves no DRK).
  * The realm's territories never change hands, and a gift to oneself changes nothing.
  */
-export function decideGift(territory: TerritoryFacts, recipient: { id: string; username: string }): { ok: true; message: string } | Refusal {
+export function decideGift(
+  territory: TerritoryFacts,
+  recipient: { id: string; username: string },
+): { ok: true; message: string } | Refusal {
   if (isRealmTerritory(territory.type)) return refuse(realmRefusal(territory.name));
   if (territory.ownerId === recipient.id) return refuse(`You already own ${territory.name}`);
   return { ok: true, message: `${territory.name} was given to ${recipient.username}` };
@@ -80,7 +91,8 @@ export function decideUpgrade(
   tier: UpgradeTier,
   discountMultiplier: number,
 ): { ok: true; cost: number; message: string } | Refusal {
-  if (!canUpgrade(territory.upgradeTier, tier)) return refuse(`${territory.name} is already ${territory.upgradeTier}; choose a higher tier than that`);
+  if (!canUpgrade(territory.upgradeTier, tier))
+    return refuse(`${territory.name} is already ${territory.upgradeTier}; choose a higher tier than that`);
   const cost = discountedPrice(UPGRADE_COST[tier], discountMultiplier);
   return { ok: true, cost, message: `${territory.name} is now ${tier} (${formatDrk(cost)})` };
 }

@@ -26,6 +26,7 @@ describe('[issue 10] the names a player may choose', () => {
 
   it('refuses a name without a letter or digit, and accepts ordinary names in any script', () => {
     expect(nameProblem('---')).toBe(NAME_NEEDS_LETTER_MESSAGE);
-    for (const name of ['Ada', 'Marco Polo', 'p-1a2b', 'Zoë', 'Ярослав', '李白', "O'Brien"]) expect(nameProblem(normaliseName(name))).toBeNull();
+    for (const name of ['Ada', 'Marco Polo', 'p-1a2b', 'Zoë', 'Ярослав', '李白', "O'Brien"])
+      expect(nameProblem(normaliseName(name))).toBeNull();
   });
 });

@@ -31,7 +31,6 @@ export interface NoticeDraft {
   onceKey?: string;
 }
 
-
 // One function per event that tells a player something; the texts say what happened and to what.
 
 export function territorySold(sellerId: string, territory: string, buyer: string, price: number): NoticeDraft {
@@ -39,20 +38,43 @@ export function territorySold(sellerId: string, territory: string, buyer: string
 }
 
 export function vassalJoined(lordId: string, lordTerritory: string, vassal: string, territory: string): NoticeDraft {
-  return { userId: lordId, kind: 'vassal_joined', text: `${vassal} took ${territory} and joined your realm under ${lordTerritory}`, link: '/feudal' };
+  return {
+    userId: lordId,
+    kind: 'vassal_joined',
+    text: `${vassal} took ${territory} and joined your realm under ${lordTerritory}`,
+    link: '/feudal',
+  };
 }
 
 export function rentGenerated(payerId: string, period: string): NoticeDraft {
-  return { userId: payerId, kind: 'rent_generated', text: `Rent for ${period} is now due: see what you owe`, link: '/rent', onceKey: `rent-generated:${period}` };
+  return {
+    userId: payerId,
+    kind: 'rent_generated',
+    text: `Rent for ${period} is now due: see what you owe`,
+    link: '/rent',
+    onceKey: `rent-generated:${period}`,
+  };
 }
 
 export function rentDueSoon(payerId: string, paymentId: number, territory: string, amount: number, daysLeft: number): NoticeDraft {
   const when = daysLeft <= 1 ? 'within a day' : `in ${daysLeft} days`;
-  return { userId: payerId, kind: 'rent_due_soon', text: `Rent of ${drk(amount)} for ${territory} is due ${when}`, link: '/rent', onceKey: `rent-due-soon:${paymentId}` };
+  return {
+    userId: payerId,
+    kind: 'rent_due_soon',
+    text: `Rent of ${drk(amount)} for ${territory} is due ${when}`,
+    link: '/rent',
+    onceKey: `rent-due-soon:${paymentId}`,
+  };
 }
 
 export function rentOverdue(payerId: string, paymentId: number, territory: string, amount: number): NoticeDraft {
-  return { userId: payerId, kind: 'rent_overdue', text: `Rent of ${drk(amount)} for ${territory} is overdue`, link: '/rent', onceKey: `rent-overdue:${paymentId}` };
+  return {
+    userId: payerId,
+    kind: 'rent_overdue',
+    text: `Rent of ${drk(amount)} for ${territory} is overdue`,
+    link: '/rent',
+    onceKey: `rent-overdue:${paymentId}`,
+  };
 }
 
 export function rentReceived(payeeId: string, payer: string, territory: string, amount: number): NoticeDraft {
@@ -60,13 +82,24 @@ export function rentReceived(payeeId: string, payer: string, territory: string, 
 }
 
 export function adReviewed(buyerId: string, title: string, approved: boolean, refund: string | null): NoticeDraft {
-  if (approved) return { userId: buyerId, kind: 'ad_approved', text: `Your ad "${title}" was approved and is in the banner rotation`, link: '/advertise' };
+  if (approved)
+    return {
+      userId: buyerId,
+      kind: 'ad_approved',
+      text: `Your ad "${title}" was approved and is in the banner rotation`,
+      link: '/advertise',
+    };
   const back = refund ? `; ${refund} went back to you` : '';
   return { userId: buyerId, kind: 'ad_rejected', text: `Your ad "${title}" was rejected in review${back}`, link: '/advertise' };
 }
 
 export function adCompleted(buyerId: string, title: string, impressions: number): NoticeDraft {
-  return { userId: buyerId, kind: 'ad_completed', text: `Your ad "${title}" has delivered all ${formatNumber(impressions)} impressions`, link: '/advertise' };
+  return {
+    userId: buyerId,
+    kind: 'ad_completed',
+    text: `Your ad "${title}" has delivered all ${formatNumber(impressions)} impressions`,
+    link: '/advertise',
+  };
 }
 
 export function paymentReceived(userId: string, what: string, cents: number): NoticeDraft {
@@ -82,7 +115,13 @@ export function drkMinted(userId: string, amount: number): NoticeDraft {
 }
 
 export function earningsPaid(userId: string, month: string, amount: number): NoticeDraft {
-  return { userId, kind: 'earnings_paid', text: `Your monthly earnings for ${formatMonth(month)} were paid: ${drk(amount)}`, link: '/revenue', onceKey: `earnings:${month}` };
+  return {
+    userId,
+    kind: 'earnings_paid',
+    text: `Your monthly earnings for ${formatMonth(month)} were paid: ${drk(amount)}`,
+    link: '/revenue',
+    onceKey: `earnings:${month}`,
+  };
 }
 
 export function rentPaid(payerId: string, payee: string, territory: string, amount: number): NoticeDraft {

@@ -5,11 +5,46 @@ import { formatDrk } from '../format.ts';
 // the amount buys at the seeded world's list prices (villages 1,000–1,900, towns 2,500–4,000,
 // cities 6,000–8,000).
 export const DRK_PACKAGES = [
-  { id: 'starter', name: 'Starter', drk: 500, price: 9.99, popular: false, description: 'Enough for a Premium upgrade of a territory you hold.' },
-  { id: 'explorer', name: 'Explorer', drk: 1000, price: 16.99, popular: false, description: 'Enough for one of the cheapest villages (1,000 DRK).' },
-  { id: 'trader', name: 'Trader', drk: 2500, price: 39.99, popular: true, description: 'Enough for any village, or one of the cheapest towns.' },
-  { id: 'baron', name: 'Baron', drk: 5000, price: 74.99, popular: false, description: 'Enough for any town, with a Premium upgrade to spare.' },
-  { id: 'wanakt', name: 'Wanakt', drk: 10000, price: 129.99, popular: false, description: 'Enough for any city, or several villages and towns.' },
+  {
+    id: 'starter',
+    name: 'Starter',
+    drk: 500,
+    price: 9.99,
+    popular: false,
+    description: 'Enough for a Premium upgrade of a territory you hold.',
+  },
+  {
+    id: 'explorer',
+    name: 'Explorer',
+    drk: 1000,
+    price: 16.99,
+    popular: false,
+    description: 'Enough for one of the cheapest villages (1,000 DRK).',
+  },
+  {
+    id: 'trader',
+    name: 'Trader',
+    drk: 2500,
+    price: 39.99,
+    popular: true,
+    description: 'Enough for any village, or one of the cheapest towns.',
+  },
+  {
+    id: 'baron',
+    name: 'Baron',
+    drk: 5000,
+    price: 74.99,
+    popular: false,
+    description: 'Enough for any town, with a Premium upgrade to spare.',
+  },
+  {
+    id: 'wanakt',
+    name: 'Wanakt',
+    drk: 10000,
+    price: 129.99,
+    popular: false,
+    description: 'Enough for any city, or several villages and towns.',
+  },
 ] as const;
 export type DrkPackage = (typeof DRK_PACKAGES)[number];
 export type DrkPackageId = DrkPackage['id'];

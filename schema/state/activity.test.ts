@@ -34,19 +34,31 @@ describe('[issue 11 activity feed] what a territory change means to someone watc
 
   it('when an owner lists a territory or changes its price, then it reads as listed at that price; withdrawing it reads as nothing', () => {
     const owned = { ...village, ownerId: 'u1', ownerName: 'ada', forSale: false, price: 0 };
-    expect(activityOfTerritory(owned, { ...owned, forSale: true, price: 900 }, at)).toMatchObject({ kind: 'listed', actorName: 'ada', price: 900 });
+    expect(activityOfTerritory(owned, { ...owned, forSale: true, price: 900 }, at)).toMatchObject({
+      kind: 'listed',
+      actorName: 'ada',
+      price: 900,
+    });
     const listed = { ...owned, forSale: true, price: 900 };
     expect(activityOfTerritory(listed, { ...listed, price: 800 }, at)).toMatchObject({ kind: 'listed', price: 800 });
     expect(activityOfTerritory(listed, owned, at)).toBeNull();
   });
 
   it('when a territory is new, then it reads as settled; a pin move or a visit reads as nothing', () => {
-    expect(activityOfTerritory(undefined, village, at)).toMatchObject({ kind: 'settled', territoryName: 'Oakford', actorName: 'The Wanakt' });
+    expect(activityOfTerritory(undefined, village, at)).toMatchObject({
+      kind: 'settled',
+      territoryName: 'Oakford',
+      actorName: 'The Wanakt',
+    });
     expect(activityOfTerritory(village, { ...village, latitude: 5, visits: 4 }, at)).toBeNull();
   });
 
   it('when a broadcast goes out, then it reads as its sender and message', () => {
-    expect(activityOfBroadcast({ senderName: 'ada', message: 'Hello realm' }, at)).toMatchObject({ kind: 'broadcast', actorName: 'ada', message: 'Hello realm' });
+    expect(activityOfBroadcast({ senderName: 'ada', message: 'Hello realm' }, at)).toMatchObject({
+      kind: 'broadcast',
+      actorName: 'ada',
+      message: 'Hello realm',
+    });
   });
 
   it('when items arrive, then the feed shows the newest first and keeps at most the limit', () => {

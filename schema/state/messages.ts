@@ -36,7 +36,10 @@ export const WatchActivity = z.strictObject({ type: z.literal('activity.watch'),
 export type WatchActivity = z.infer<typeof WatchActivity>;
 
 const degrees = (axis: string, limit: number) =>
-  z.number({ error: `${axis} must be a number` }).min(-limit, { error: `${axis} must be within ±${limit}` }).max(limit, { error: `${axis} must be within ±${limit}` });
+  z
+    .number({ error: `${axis} must be a number` })
+    .min(-limit, { error: `${axis} must be within ±${limit}` })
+    .max(limit, { error: `${axis} must be within ±${limit}` });
 /**
  * Where this client's map looks (its centre), or null at the whole world: the banner's targeting
  * goes by it (docs/rules.md §9 "Advertising"). Sent when the view settles.
@@ -118,7 +121,8 @@ const KNOWN_TYPES: ReadonlySet<string> = new Set(ClientMessage.options.map((opti
  */
 export function readClientMessage(type: unknown, payload: unknown): { ok: true; message: ClientMessage } | { ok: false; reason: string } {
   if (typeof type !== 'string' || !KNOWN_TYPES.has(type)) return { ok: false, reason: 'Unknown message type' };
-  if (payload === null || typeof payload !== 'object' || Array.isArray(payload)) return { ok: false, reason: 'A message must be an object' };
+  if (payload === null || typeof payload !== 'object' || Array.isArray(payload))
+    return { ok: false, reason: 'A message must be an object' };
   const parsed = ClientMessage.safeParse({ ...payload, type });
   if (!parsed.success) return { ok: false, reason: parsed.error.issues[0]?.message ?? 'Invalid message' };
   return { ok: true, message: parsed.data };

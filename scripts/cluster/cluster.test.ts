@@ -54,7 +54,13 @@ async function startCluster(env: Record<string, string>, dir: string): Promise<R
     'the cluster to start',
     240_000,
   );
-  return { url, child, dir, output: () => output, state: async () => JSON.parse(await readFile(clusterFiles(dir).state, 'utf8')) as ClusterState };
+  return {
+    url,
+    child,
+    dir,
+    output: () => output,
+    state: async () => JSON.parse(await readFile(clusterFiles(dir).state, 'utf8')) as ClusterState,
+  };
 }
 
 const liveState = (page: Page) => page.getByTestId('live-status').getAttribute('data-state');
@@ -91,7 +97,10 @@ describe.runIf(postgres && redisUrl)('[issue 26] npm run cluster: three game pro
     onTestFailed(() => {
       const saved = join(tmpdir(), `wanakt-cluster-${process.pid}.log`);
       writeFileSync(saved, cluster.output());
-      const notices = cluster.output().split('\n').filter((line) => !/^p\d \| \{"level":"info"/.test(line));
+      const notices = cluster
+        .output()
+        .split('\n')
+        .filter((line) => !/^p\d \| \{"level":"info"/.test(line));
       console.log(`${notices.slice(-60).join('\n')}\n(all of the cluster's output: ${saved})`);
     });
   });
@@ -134,7 +143,10 @@ describe.runIf(postgres && redisUrl)('[issue 26] npm run cluster: three game pro
     expect(prometheus).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const up = await waitFor(
       async () => {
-        const answer = await fetch(`${prometheus}/api/v1/query?query=up`).then((response) => response.json(), () => null);
+        const answer = await fetch(`${prometheus}/api/v1/query?query=up`).then(
+          (response) => response.json(),
+          () => null,
+        );
         const series = (answer?.data?.result ?? []) as { metric: { process: string }; value: [number, string] }[];
         return series.length === 3 && series.every((one) => one.value[1] === '1') ? series : null;
       },
@@ -148,13 +160,18 @@ describe.runIf(postgres && redisUrl)('[issue 26] npm run cluster: three game pro
 
   it('when two client addresses call a limited door through nginx, then each has a bucket of its own (X-Forwarded-For)', async () => {
     const [territory] = await database.sql<{ id: number }[]>`select id from territories order by id limit 1`;
-    const visit = (from: string) => oneShotRequest(cluster.url, 'POST', `/api/territories/${territory.id}/visit`, { body: {}, localAddress: from });
+    const visit = (from: string) =>
+      oneShotRequest(cluster.url, 'POST', `/api/territories/${territory.id}/visit`, { body: {}, localAddress: from });
     const first: number[] = [];
     for (let i = 0; i < 31; i++) first.push((await visit('127.0.0.2')).status);
     expect(first.slice(0, 30).every((status) => status === 200)).toBe(true);
     expect(first[30]).toBe(429);
     // A forged header does not move the first address to another bucket; another address has its own.
-    const forged = await oneShotRequest(cluster.url, 'POST', `/api/territories/${territory.id}/visit`, { body: {}, localAddress: '127.0.0.2', headers: { 'x-forwarded-for': '198.51.100.7' } });
+    const forged = await oneShotRequest(cluster.url, 'POST', `/api/territories/${territory.id}/visit`, {
+      body: {},
+      localAddress: '127.0.0.2',
+      headers: { 'x-forwarded-for': '198.51.100.7' },
+    });
     expect(forged.status).toBe(429);
     expect((await visit('127.0.0.3')).status).toBe(200);
   });
@@ -179,7 +196,7 @@ describe.runIf(postgres && redisUrl)('[issue 26] npm run cluster: three game pro
     console.log(`cluster: the browser showed a purchase made through nginx ${Date.now() - answered} ms after its answer`);
   });
 
-  it('when the process holding the browser\'s socket is killed with SIGKILL, then the browser is Live again within 10 s and shows the database\'s world', async () => {
+  it("when the process holding the browser's socket is killed with SIGKILL, then the browser is Live again within 10 s and shows the database's world", async () => {
     const watcher = new StayingClient(() => [cluster.url]);
     staying.push(watcher);
     await watcher.join();
@@ -196,9 +213,17 @@ describe.runIf(postgres && redisUrl)('[issue 26] npm run cluster: three game pro
       from users u where username = 'sample'`;
     await expect.poll(() => page.getByTestId('territory-count').textContent()).toBe(String(demo.owned));
     await expect.poll(() => page.getByTestId('balance').textContent()).toContain(demo.balance.toLocaleString('en-US'));
-    await waitFor(async () => watcher.room && (await worldDifferences(database.sql, watcher.room)).length === 0, 'the room through nginx equal to the database', 15_000);
+    await waitFor(
+      async () => watcher.room && (await worldDifferences(database.sql, watcher.room)).length === 0,
+      'the room through nginx equal to the database',
+      15_000,
+    );
     // The cluster starts the killed process again and nginx takes it back.
-    await waitFor(async () => (await cluster.state()).processes.every((process) => process.inRotation && process.pid !== victim.pid), 'p' + n + ' back in nginx', 120_000);
+    await waitFor(
+      async () => (await cluster.state()).processes.every((process) => process.inRotation && process.pid !== victim.pid),
+      'p' + n + ' back in nginx',
+      120_000,
+    );
     expect(cluster.output()).toContain(`p${n} exited (SIGKILL): starting it again`);
   });
 
@@ -210,7 +235,9 @@ describe.runIf(postgres && redisUrl)('[issue 26] npm run cluster: three game pro
         return { id, cookie: `${SESSION_COOKIE}=${await createSession(sql, id, new Date())}` };
       }),
     );
-    const territories = await sql<{ id: number }[]>`select id from territories where type not in ('wanakt', 'wonder') and owner_id is null order by id limit 30`;
+    const territories = await sql<
+      { id: number }[]
+    >`select id from territories where type not in ('wanakt', 'wonder') and owner_id is null order by id limit 30`;
     for (const [i, player] of players.entries()) {
       const mine = territories.slice(i * 3, i * 3 + 3).map((t) => t.id);
       await sql`update territories set owner_id = ${player.id}, sale_price = null where id in ${sql(mine)}`;
@@ -227,7 +254,11 @@ describe.runIf(postgres && redisUrl)('[issue 26] npm run cluster: three game pro
       const roll = Math.random();
       const [method, path, body] =
         roll < 0.6
-          ? ['PATCH', `/api/territories/${territory}/listing`, { sale_price: Math.random() < 0.2 ? null : 100 + Math.floor(Math.random() * 4900) }]
+          ? [
+              'PATCH',
+              `/api/territories/${territory}/listing`,
+              { sale_price: Math.random() < 0.2 ? null : 100 + Math.floor(Math.random() * 4900) },
+            ]
           : roll < 0.85
             ? ['POST', `/api/territories/${territory}/visit`, {}]
             : ['POST', `/api/territories/${territory}/purchase`, {}];
@@ -256,7 +287,10 @@ describe.runIf(postgres && redisUrl)('[issue 26] npm run cluster: three game pro
     })();
 
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    const restart = spawn(process.execPath, ['--import', TSX, RESTART], { env: { PATH: process.env.PATH ?? '', CLUSTER_DIR: cluster.dir }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const restart = spawn(process.execPath, ['--import', TSX, RESTART], {
+      env: { PATH: process.env.PATH ?? '', CLUSTER_DIR: cluster.dir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let restartOutput = '';
     restart.stdout!.on('data', (chunk: Buffer) => (restartOutput += chunk.toString()));
     restart.stderr!.on('data', (chunk: Buffer) => (restartOutput += chunk.toString()));
@@ -274,7 +308,11 @@ describe.runIf(postgres && redisUrl)('[issue 26] npm run cluster: three game pro
     expect((await cluster.state()).processes.every((process) => process.inRotation)).toBe(true);
     await expect.poll(() => liveState(page), { timeout: 15_000 }).toBe('live');
     const watcher = staying[0];
-    await waitFor(async () => watcher.room && (await worldDifferences(database.sql, watcher.room)).length === 0, 'the room through nginx equal to the database', 15_000);
+    await waitFor(
+      async () => watcher.room && (await worldDifferences(database.sql, watcher.room)).length === 0,
+      'the room through nginx equal to the database',
+      15_000,
+    );
     expect((await checkInvariants(sql)).problems).toEqual([]);
     console.log(
       `cluster: rolling restart through nginx: ${tally.sent} commands in ${seconds.toFixed(1)} s (${(tally.sent / seconds).toFixed(0)}/s): ` +

@@ -28,14 +28,17 @@ const HEALTH_CHECK_MS = 1000;
 const UNANSWERED_CHECKS_TO_TAKE_OUT = 3;
 
 if (await answers(HOST === '0.0.0.0' ? '127.0.0.1' : HOST, PORT)) {
-  console.error(`Something already listens on ${HOST}:${PORT}: set PORT to another port (is a cluster running? npm run cluster:restart talks to it)`);
+  console.error(
+    `Something already listens on ${HOST}:${PORT}: set PORT to another port (is a cluster running? npm run cluster:restart talks to it)`,
+  );
   process.exit(1);
 }
 if (!ensureClientBuilt()) process.exit(1);
 const nginxBinary = debianTool('nginx', 'nginx', 'for npm run cluster');
 const prometheusBinary = monitoring ? debianTool('prometheus', 'prometheus', 'for npm run cluster') : null;
 mkdirSync(files.nginxPrefix, { recursive: true });
-for (const name of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(files.nginxPrefix, 'temp', name), { recursive: true });
+for (const name of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'])
+  mkdirSync(join(files.nginxPrefix, 'temp', name), { recursive: true });
 
 const databaseUrl = env.DATABASE_URL ?? (await machinePostgres('wanakt', say));
 const redisUrl = env.REDIS_URL ?? (await machineRedis(say));
@@ -95,7 +98,10 @@ function writeState(): void {
 function applyRotation(): void {
   writeFileSync(
     files.nginxSite,
-    siteConfig(`${HOST}:${PORT}`, slots.map((slot) => ({ address: `127.0.0.1:${slot.ports.port}`, down: !slot.inRotation }))),
+    siteConfig(
+      `${HOST}:${PORT}`,
+      slots.map((slot) => ({ address: `127.0.0.1:${slot.ports.port}`, down: !slot.inRotation })),
+    ),
   );
   const check = spawnSync(nginxBinary, ['-t', '-q', '-p', files.nginxPrefix, '-c', files.nginxMain], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`nginx refused its configuration:\n${check.stderr}`);
@@ -157,7 +163,8 @@ function checkHealth(): void {
         // all at once): a slow answer beats nginx's 502. A rolling restart takes out on purpose.
         if (!slots.some((other) => other !== slot && other.inRotation)) return;
         if (answer === 'not ready') return setRotation(slot, false, '/api/ready is not 200');
-        if (slot.unanswered >= UNANSWERED_CHECKS_TO_TAKE_OUT) return setRotation(slot, false, `/api/ready unanswered ${slot.unanswered} times`);
+        if (slot.unanswered >= UNANSWERED_CHECKS_TO_TAKE_OUT)
+          return setRotation(slot, false, `/api/ready unanswered ${slot.unanswered} times`);
       })
       .catch((error: Error) => say(`Health check of ${slot.name}: ${error.message}`))
       .finally(() => (slot.checking = false));
@@ -181,7 +188,8 @@ async function rollingRestart(report: (line: string) => void): Promise<void> {
     } catch (error) {
       // The restart stops here; the supervisor goes on starting this process as after a crash.
       const child = slot.child;
-      if (child && (child.exitCode !== null || child.signalCode !== null)) setImmediate(() => onCrash(slot)(child.exitCode, child.signalCode));
+      if (child && (child.exitCode !== null || child.signalCode !== null))
+        setImmediate(() => onCrash(slot)(child.exitCode, child.signalCode));
       throw error;
     } finally {
       slot.restarting = false;
@@ -199,10 +207,12 @@ const control = net.createServer((socket) => {
       say(`restart: ${line}`);
       if (!socket.destroyed) socket.write(`${line}\n`);
     };
-    rollingRestart(report).then(
-      () => socket.end('done\n'),
-      (error: Error) => socket.end(`failed: ${error.message}\n`),
-    ).finally(() => (restartUnderWay = false));
+    rollingRestart(report)
+      .then(
+        () => socket.end('done\n'),
+        (error: Error) => socket.end(`failed: ${error.message}\n`),
+      )
+      .finally(() => (restartUnderWay = false));
   });
   socket.on('error', () => {});
 });
@@ -246,7 +256,11 @@ try {
   });
   while (!(await answers(publicHost, PORT))) await new Promise((resolve) => setTimeout(resolve, 100));
   if (prometheusBinary) {
-    writePrometheusFiles(files.prometheusDir, slots.map((slot) => ({ name: slot.name, opsPort: slot.ports.opsPort })), opsToken);
+    writePrometheusFiles(
+      files.prometheusDir,
+      slots.map((slot) => ({ name: slot.name, opsPort: slot.ports.opsPort })),
+      opsToken,
+    );
     prometheus = spawn(
       prometheusBinary,
       [
@@ -261,8 +275,12 @@ try {
   await new Promise<void>((listening) => control.listen(files.control, listening));
   writeState();
   healthCheck = setInterval(checkHealth, HEALTH_CHECK_MS);
-  say(`Wanakt World cluster is running at ${address} (nginx in front of ${slots.map((slot) => `${slot.name} on :${slot.ports.port}`).join(', ')})`);
-  say(`Metrics: ${slots.map((slot) => `http://127.0.0.1:${slot.ports.opsPort}/metrics`).join(' ')} (Authorization: Bearer, the token in ${files.opsToken})`);
+  say(
+    `Wanakt World cluster is running at ${address} (nginx in front of ${slots.map((slot) => `${slot.name} on :${slot.ports.port}`).join(', ')})`,
+  );
+  say(
+    `Metrics: ${slots.map((slot) => `http://127.0.0.1:${slot.ports.opsPort}/metrics`).join(' ')} (Authorization: Bearer, the token in ${files.opsToken})`,
+  );
   if (prometheus) say(`Prometheus: http://127.0.0.1:${PROMETHEUS_PORT} (rules from deploy/alerts.yml)`);
   say('Ctrl-C stops everything; npm run cluster:restart restarts the processes one by one.');
 } catch (error) {

@@ -41,7 +41,11 @@ describe('[issue 26] Prometheus: deploy/prometheus.yml and deploy/alerts.yml', (
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
   it('when promtool checks the configuration npm run cluster writes, then it is valid and loads the alerts', () => {
-    writePrometheusFiles(scratch, [1, 2, 3].map((n) => ({ name: `p${n}`, opsPort: 9100 + n })), 'a-token-of-sixteen-chars');
+    writePrometheusFiles(
+      scratch,
+      [1, 2, 3].map((n) => ({ name: `p${n}`, opsPort: 9100 + n })),
+      'a-token-of-sixteen-chars',
+    );
     const checked = run(promtool, ['check', 'config', join(scratch, 'prometheus.yml')]);
     expect(checked.status, checked.output).toBe(0);
     expect(checked.output).toMatch(/SUCCESS: \d+ rules found/);
@@ -61,7 +65,9 @@ describe('[issue 26] Prometheus: deploy/prometheus.yml and deploy/alerts.yml', (
   });
 
   it('has an alert for each figure operations.md names, each tested', () => {
-    const alerts = (parse(read('deploy/alerts.yml')).groups as { rules: { alert: string }[] }[]).flatMap((group) => group.rules.map((rule) => rule.alert));
+    const alerts = (parse(read('deploy/alerts.yml')).groups as { rules: { alert: string }[] }[]).flatMap((group) =>
+      group.rules.map((rule) => rule.alert),
+    );
     expect(alerts.sort()).toEqual(
       [
         'WanaktBackupTooOld',
@@ -77,8 +83,8 @@ describe('[issue 26] Prometheus: deploy/prometheus.yml and deploy/alerts.yml', (
       ].sort(),
     );
     const tested = new Set(
-      (parse(read('deploy/alerts.test.yml')).tests as { alert_rule_test: { alertname: string; exp_alerts: unknown[] }[] }[]).flatMap((test) =>
-        test.alert_rule_test.filter((check) => check.exp_alerts.length > 0).map((check) => check.alertname),
+      (parse(read('deploy/alerts.test.yml')).tests as { alert_rule_test: { alertname: string; exp_alerts: unknown[] }[] }[]).flatMap(
+        (test) => test.alert_rule_test.filter((check) => check.exp_alerts.length > 0).map((check) => check.alertname),
       ),
     );
     expect(alerts.filter((alert) => !tested.has(alert))).toEqual([]);
@@ -86,7 +92,9 @@ describe('[issue 26] Prometheus: deploy/prometheus.yml and deploy/alerts.yml', (
 
   it('when the alerts and the Grafana dashboard name a metric, then the game exports it', async () => {
     const exported = await known();
-    const alertExpressions = (parse(read('deploy/alerts.yml')).groups as { rules: { expr: string }[] }[]).flatMap((group) => group.rules.map((rule) => rule.expr));
+    const alertExpressions = (parse(read('deploy/alerts.yml')).groups as { rules: { expr: string }[] }[]).flatMap((group) =>
+      group.rules.map((rule) => rule.expr),
+    );
     const dashboard = JSON.parse(read('deploy/grafana/wanakt-dashboard.json')) as { panels: { targets: { expr: string }[] }[] };
     const dashboardExpressions = dashboard.panels.flatMap((panel) => panel.targets.map((target) => target.expr));
     const named = [...alertExpressions, ...dashboardExpressions].flatMap(metricsIn);
@@ -110,7 +118,12 @@ describe('[issue 26] nginx: deploy/nginx/wanakt.conf.template', () => {
       expect(site).toContain('server 127.0.0.1:41002 down max_fails');
       expect(site).toContain('upstream wanakt_p2 { server 127.0.0.1:41002; }');
       expect(site).not.toMatch(/\$\{WANAKT_/);
-      for (const header of ['X-Forwarded-For $remote_addr', 'X-Forwarded-Proto $scheme', 'Upgrade $http_upgrade', 'Connection $connection_upgrade']) {
+      for (const header of [
+        'X-Forwarded-For $remote_addr',
+        'X-Forwarded-Proto $scheme',
+        'Upgrade $http_upgrade',
+        'Connection $connection_upgrade',
+      ]) {
         expect(site).toContain(`proxy_set_header ${header};`);
       }
     } finally {
@@ -164,10 +177,17 @@ describe('[issue 26] compose.yaml, the Dockerfile and the systemd units', () => 
       expect(Number.parseInt(game.stop_grace_period!, 10)).toBeGreaterThan(Number(env.SHUTDOWN_SECONDS) + 10);
     });
     expect(nginx.volumes).toContain('./deploy/nginx/wanakt.conf.template:/etc/nginx/templates/default.conf.template:ro');
-    expect(Object.keys(nginx.environment!).filter((key) => key.startsWith('WANAKT_')).sort()).toEqual([...TEMPLATE_VARIABLES].sort());
+    expect(
+      Object.keys(nginx.environment!)
+        .filter((key) => key.startsWith('WANAKT_'))
+        .sort(),
+    ).toEqual([...TEMPLATE_VARIABLES].sort());
     const prometheus = compose.services.prometheus;
     expect(prometheus.volumes).toEqual(
-      expect.arrayContaining(['./deploy/prometheus.yml:/etc/prometheus/prometheus.yml:ro', './deploy/alerts.yml:/etc/prometheus/alerts.yml:ro']),
+      expect.arrayContaining([
+        './deploy/prometheus.yml:/etc/prometheus/prometheus.yml:ro',
+        './deploy/alerts.yml:/etc/prometheus/alerts.yml:ro',
+      ]),
     );
     expect(prometheus.secrets).toEqual([{ source: 'ops_token', target: '/etc/prometheus/ops-token' }]);
   });

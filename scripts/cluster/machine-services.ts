@@ -56,7 +56,11 @@ export async function machinePostgres(name: string, say: (line: string) => void)
 export async function machineRedis(say: (line: string) => void): Promise<string> {
   if (!(await answers('127.0.0.1', 6379))) {
     say('Redis is down: starting redis-server on 127.0.0.1:6379');
-    const started = spawnSync('redis-server', ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', '6379', '--save', '', '--appendonly', 'no'], { stdio: 'inherit' });
+    const started = spawnSync(
+      'redis-server',
+      ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', '6379', '--save', '', '--appendonly', 'no'],
+      { stdio: 'inherit' },
+    );
     if (started.status !== 0) throw new Error('redis-server could not start: set REDIS_URL, or apt-get install redis-server');
     await waitUntilAnswers('127.0.0.1', 6379, 'Redis');
   }

@@ -20,7 +20,13 @@ export const mintDrk: InTransaction<z.infer<typeof MintDrk.schema>> = {
     const [recipient] = await tx<{ username: string }[]>`select username from users where id = ${recipientId}`;
     if (!recipient) throw notFound('User not found');
     await mint(tx, recipientId, { amount, reason: 'admin_mint' });
-    await recordAudit(tx, { actorId: userOf(actor).id, action: 'mint', subject: recipient.username, details: { recipientId, amount }, at: now });
+    await recordAudit(tx, {
+      actorId: userOf(actor).id,
+      action: 'mint',
+      subject: recipient.username,
+      details: { recipientId, amount },
+      at: now,
+    });
     await notify(tx, [drkMinted(recipientId, amount)], now);
     await emit(tx, { type: 'balances.changed', userIds: [recipientId] });
     return ok({ message: `Minted ${formatDrk(amount)} for ${recipient.username}`, supply: await readSupply(tx) });

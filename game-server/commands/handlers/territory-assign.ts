@@ -24,7 +24,13 @@ export const assignTerritory: InTransaction<z.infer<typeof AssignTerritory.schem
     const territory = await lockTerritory(tx, territoryId);
     const { reason, message } = decided(decideAssignment(factsOf(territory), { id: recipientId, username: recipient.username }, price));
     await changeOwner(tx, territory, recipientId, WANAKT_USER_ID, price, reason);
-    await recordAudit(tx, { actorId: userOf(actor).id, action: 'assign', subject: territory.name, details: { territoryId, recipientId, recipient: recipient.username, price }, at: now });
+    await recordAudit(tx, {
+      actorId: userOf(actor).id,
+      action: 'assign',
+      subject: territory.name,
+      details: { territoryId, recipientId, recipient: recipient.username, price },
+      at: now,
+    });
     await notify(tx, [territoryGifted(recipientId, territory.name, 'The Wanakt', price)], now);
     await emit(tx, { type: 'territories.changed', territoryIds: [territoryId] });
     if (price > 0) await emit(tx, { type: 'balances.changed', userIds: [recipientId, WANAKT_USER_ID] });

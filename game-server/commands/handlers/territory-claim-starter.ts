@@ -28,7 +28,11 @@ export const claimStarterTerritory: InTransaction<z.infer<typeof ClaimStarterTer
     const { price, payeeId } = decided(decideStarterClaim(standing, factsOf(territory), WANAKT_USER_ID));
     await changeOwner(tx, territory, player.id, payeeId, price, 'purchase');
     await notify(tx, await purchaseNotices(tx, territory, player, price), now);
-    await emit(tx, { type: 'territories.changed', territoryIds: [territoryId] }, { type: 'balances.changed', userIds: [player.id, payeeId] });
+    await emit(
+      tx,
+      { type: 'territories.changed', territoryIds: [territoryId] },
+      { type: 'balances.changed', userIds: [player.id, payeeId] },
+    );
     return ok({ message: `Welcome to ${territory.name}: it is yours` });
   },
 };

@@ -1,6 +1,10 @@
 import type { z } from 'zod';
 import type { CreateTerritoryEvent, DeleteTerritoryEvent, UpdateTerritoryEvent } from '../../../schema/commands/world.ts';
-import { createTerritoryEvent as create, deleteTerritoryEvent as remove, updateTerritoryEvent as update } from '../../domain/world/events.ts';
+import {
+  createTerritoryEvent as create,
+  deleteTerritoryEvent as remove,
+  updateTerritoryEvent as update,
+} from '../../domain/world/events.ts';
 import { created, ok, type InTransaction } from '../handler.ts';
 
 // The Wanakt's calendar of territory events (docs/rules.md §2, the dashboard's right sidebar).

@@ -22,11 +22,19 @@ export const giftTerritory: InTransaction<z.infer<typeof GiftTerritory.schema>> 
     const giver = userOf(actor);
     const territory = await lockTerritory(tx, territoryId);
     requireOwner(type, actor, territory, 'give it away');
-    const [recipient] = await tx<{ id: string; username: string }[]>`select id, username from users where lower(username) = lower(${body.to})`;
+    const [recipient] = await tx<
+      { id: string; username: string }[]
+    >`select id, username from users where lower(username) = lower(${body.to})`;
     if (!recipient) throw notFound(`There is no player named ${body.to}`);
     const { message } = decided(decideGift(factsOf(territory), recipient));
     await changeOwner(tx, territory, recipient.id, giver.id, 0, 'gift');
-    await recordAudit(tx, { actorId: giver.id, action: 'gift', subject: territory.name, details: { territoryId, recipientId: recipient.id, recipient: recipient.username }, at: now });
+    await recordAudit(tx, {
+      actorId: giver.id,
+      action: 'gift',
+      subject: territory.name,
+      details: { territoryId, recipientId: recipient.id, recipient: recipient.username },
+      at: now,
+    });
     await notify(tx, [territoryGifted(recipient.id, territory.name, giver.username, 0)], now);
     await emit(tx, { type: 'territories.changed', territoryIds: [territoryId] });
     return ok({ message });

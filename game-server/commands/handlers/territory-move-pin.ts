@@ -13,7 +13,13 @@ export const moveTerritoryPin: InTransaction<z.infer<typeof MoveTerritoryPin.sch
     // Row, then the audit line (whose key check shares the Wanakt's row), then the outbox: the order
     // every command takes its locks in, so a pin move and a purchase paying the treasury never deadlock.
     const territory = await lockTerritory(work.tx, territoryId);
-    await recordAudit(work.tx, { actorId: userOf(work.actor).id, action: 'pin', subject: territory.name, details: { territoryId, latitude: body.latitude, longitude: body.longitude }, at: work.now });
+    await recordAudit(work.tx, {
+      actorId: userOf(work.actor).id,
+      action: 'pin',
+      subject: territory.name,
+      details: { territoryId, latitude: body.latitude, longitude: body.longitude },
+      at: work.now,
+    });
     const { name: _name, ...position } = await setTerritoryPosition(work, territoryId, body);
     await emit(work.tx, { type: 'territories.changed', territoryIds: [territoryId] });
     return ok({ message: 'Position saved', ...position });

@@ -23,7 +23,11 @@ export const purchaseTerritory: InTransaction<z.infer<typeof PurchaseTerritory.s
     const { price, payeeId } = decided(decidePurchase(factsOf(territory), { id: buyer.id }, WANAKT_USER_ID, body.sale_price));
     await changeOwner(tx, territory, buyer.id, payeeId, price, 'purchase');
     await notify(tx, await purchaseNotices(tx, territory, buyer, price), now);
-    await emit(tx, { type: 'territories.changed', territoryIds: [territoryId] }, { type: 'balances.changed', userIds: [buyer.id, payeeId] });
+    await emit(
+      tx,
+      { type: 'territories.changed', territoryIds: [territoryId] },
+      { type: 'balances.changed', userIds: [buyer.id, payeeId] },
+    );
     return ok({ message: `You now own ${territory.name}` });
   },
 };

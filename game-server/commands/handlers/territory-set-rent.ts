@@ -11,7 +11,13 @@ export const setTerritoryRent: InTransaction<z.infer<typeof SetTerritoryRent.sch
   async run(work, { territoryId, body }) {
     const locked = await lockTerritory(work.tx, territoryId);
     // The audit line before the outbox, as in every command (see territory-move-pin.ts).
-    await recordAudit(work.tx, { actorId: userOf(work.actor).id, action: 'rent', subject: locked.name, details: { territoryId, rentAmount: body.rentAmount }, at: work.now });
+    await recordAudit(work.tx, {
+      actorId: userOf(work.actor).id,
+      action: 'rent',
+      subject: locked.name,
+      details: { territoryId, rentAmount: body.rentAmount },
+      at: work.now,
+    });
     const answer = await setRent(work, territoryId, body.rentAmount);
     await emit(work.tx, { type: 'territories.changed', territoryIds: [territoryId] });
     return ok(answer);

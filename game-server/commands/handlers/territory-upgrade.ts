@@ -27,7 +27,11 @@ export const upgradeTerritory: InTransaction<z.infer<typeof UpgradeTerritory.sch
     if (cost > 0 && owner.id !== WANAKT_USER_ID) {
       await transfer(tx, owner.id, WANAKT_USER_ID, { amount: cost, reason: 'upgrade', territoryId });
     }
-    await emit(tx, { type: 'territories.changed', territoryIds: [territoryId] }, { type: 'balances.changed', userIds: [owner.id, WANAKT_USER_ID] });
+    await emit(
+      tx,
+      { type: 'territories.changed', territoryIds: [territoryId] },
+      { type: 'balances.changed', userIds: [owner.id, WANAKT_USER_ID] },
+    );
     return ok({ message, cost });
   },
 };

@@ -93,7 +93,11 @@ export async function refundRejectedAd({ tx, now }: Work, id: number, refundId: 
       update payments set status = 'refunded', refund_id = ${refundId}, failure_message = 'The ad was rejected in review',
              updated_at = ${now}
        where id = ${ad.payment_id} and status = 'succeeded'`;
-    await notify(tx, ad.buyer_user_id ? [adReviewed(ad.buyer_user_id, ad.title, false, ad.total_cost_cents ? dollarText(ad.total_cost_cents) : null)] : [], now);
+    await notify(
+      tx,
+      ad.buyer_user_id ? [adReviewed(ad.buyer_user_id, ad.title, false, ad.total_cost_cents ? dollarText(ad.total_cost_cents) : null)] : [],
+      now,
+    );
     return [];
   }
   const drk = Number(ad.cost_drk ?? 0);

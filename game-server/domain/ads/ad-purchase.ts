@@ -32,7 +32,12 @@ export async function startAdPurchase(deps: ServiceDeps, provider: PaymentProvid
   const { checkout, recorded: adId } = await startCheckout(
     deps,
     provider,
-    { purpose: 'ad', amountCents: total * 100, userId: null, metadata: { territory_id: order.territory_id, impressions: order.impressions_wanted } },
+    {
+      purpose: 'ad',
+      amountCents: total * 100,
+      userId: null,
+      metadata: { territory_id: order.territory_id, impressions: order.impressions_wanted },
+    },
     async (tx, paymentId) => {
       const [ad] = await tx<{ id: number }[]>`
         insert into ads (title, content, click_url, territory_id, advertiser_name, advertiser_email, impressions_wanted,

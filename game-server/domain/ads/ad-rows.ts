@@ -47,7 +47,10 @@ export function toAdDto(row: AdRow): AdDto {
     content: row.content,
     click_url: row.click_url,
     territory_id: row.territory_id,
-    region: row.territory_latitude === null || row.territory_longitude === null ? null : regionOf(row.territory_latitude, row.territory_longitude),
+    region:
+      row.territory_latitude === null || row.territory_longitude === null
+        ? null
+        : regionOf(row.territory_latitude, row.territory_longitude),
     impressions: row.impressions_delivered,
     impressions_wanted: row.impressions_wanted,
     clicks: row.clicks,

@@ -75,7 +75,15 @@ for (const backend of testBackends()) {
       const shown = [];
       for (const slot of [200, 201, 202]) shown.push((await runBannerRotation(deps, slot)).ad);
       expect(shown.map((ad) => ad?.id)).toEqual([first, second, first]);
-      expect(shown[0]).toMatchObject({ title: 'First', click_url: 'https://example.com', region: null, impressions: 0, impressions_wanted: 1000, revenue: 5, status: 'active' });
+      expect(shown[0]).toMatchObject({
+        title: 'First',
+        click_url: 'https://example.com',
+        region: null,
+        impressions: 0,
+        impressions_wanted: 1000,
+        revenue: 5,
+        status: 'active',
+      });
     });
 
     it('[issue 23] when the job writes what rooms showed, then each showing counts once, even written twice, and the ad completes at what was bought', async () => {
@@ -99,7 +107,9 @@ for (const backend of testBackends()) {
     it('when the write fails, then what the rooms noted waits in the tally for the next run', async () => {
       const ad = await activeAd(database.sql, 'Kept', 1000);
       const tally = shownTo(ad, 4, 3);
-      const away = new Proxy(database.sql, { get: (target, key) => (key === 'reserve' ? () => Promise.reject(new Error('database away')) : Reflect.get(target, key)) });
+      const away = new Proxy(database.sql, {
+        get: (target, key) => (key === 'reserve' ? () => Promise.reject(new Error('database away')) : Reflect.get(target, key)),
+      });
       await expect(writeImpressions(depsOn(away), tally)).rejects.toThrow('database away');
       expect(await writeImpressions(depsOn(database.sql), tally)).toEqual([{ adId: ad, added: 3, delivered: 3, completed: false }]);
     });
@@ -112,7 +122,11 @@ describe.runIf(postgres)('[design jobs] banner rotation by two processes on real
 
   it('when two processes rotate the same slots at the same moment, then each slot advances once, announced by one of them', async () => {
     const { database, pools } = shared;
-    const ads = [await activeAd(database.sql, 'One', 5000), await activeAd(database.sql, 'Two', 5000), await activeAd(database.sql, 'Three', 5000)];
+    const ads = [
+      await activeAd(database.sql, 'One', 5000),
+      await activeAd(database.sql, 'Two', 5000),
+      await activeAd(database.sql, 'Three', 5000),
+    ];
     const processes = pools.map((pool) => depsOn(pool.sql));
     const results = [];
     for (let slot = 1000; slot < 1012; slot++) {

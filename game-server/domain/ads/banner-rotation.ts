@@ -30,7 +30,16 @@ export const HOUSE_ADS: readonly AdDto[] = [
     content: 'Cities, towns and villages are waiting for a ruler. Claim yours in the marketplace.',
     click_url: '/marketplace',
   },
-].map((ad) => ({ ...ad, territory_id: null, region: null, impressions: 0, impressions_wanted: 0, clicks: 0, revenue: 0, status: 'active' as const }));
+].map((ad) => ({
+  ...ad,
+  territory_id: null,
+  region: null,
+  impressions: 0,
+  impressions_wanted: 0,
+  clicks: 0,
+  revenue: 0,
+  status: 'active' as const,
+}));
 
 // A day of slots at 30 seconds; older rows only take room.
 const KEPT_SLOTS = 2880;
@@ -103,6 +112,8 @@ export interface SlotBanner {
 
 /** The banner of the latest rotated slot, for a room that starts mid-slot; null before the first rotation. */
 export async function currentBanner(sql: Queryable): Promise<SlotBanner | null> {
-  const [latest] = await sql<(SlotRow & { slot: string })[]>`select slot::text, ad_id, house_ad_id from banner_slots order by slot desc limit 1`;
+  const [latest] = await sql<
+    (SlotRow & { slot: string })[]
+  >`select slot::text, ad_id, house_ad_id from banner_slots order by slot desc limit 1`;
   return latest ? { slot: Number(latest.slot), ad: await adOfSlot(sql, latest) } : null;
 }

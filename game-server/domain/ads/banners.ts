@@ -11,7 +11,11 @@ import { AD_SELECT, readAd, toMyBannerDto, type AdRow } from './ad-rows.ts';
  * then reviewed like a card-paid ad. The treasury's own banners cost it nothing. Answers the
  * banner and whose balances changed, for the command to announce.
  */
-export async function buyBanner({ tx, now }: Work, buyerId: string, banner: BannerBody): Promise<{ banner: MyBannerDto; paidBy: string[] }> {
+export async function buyBanner(
+  { tx, now }: Work,
+  buyerId: string,
+  banner: BannerBody,
+): Promise<{ banner: MyBannerDto; paidBy: string[] }> {
   const cost = buyerId === WANAKT_USER_ID ? 0 : bannerCostDrk(banner.target_impressions);
   const [ad] = await tx<{ id: number }[]>`
     insert into ads (title, content, click_url, buyer_user_id, impressions_wanted, cost_drk, status, created_at)

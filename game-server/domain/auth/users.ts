@@ -43,7 +43,11 @@ export async function listPublicUsers(sql: Queryable, viewer: SessionUser | null
   return (await userRows(sql, null)).map((row) => publicView(row, viewer));
 }
 
-export async function pagePublicUsers(sql: Queryable, viewer: SessionUser | null, page: PageRequest<UserKey>): Promise<KeyedPage<PublicUserDto, UserKey>> {
+export async function pagePublicUsers(
+  sql: Queryable,
+  viewer: SessionUser | null,
+  page: PageRequest<UserKey>,
+): Promise<KeyedPage<PublicUserDto, UserKey>> {
   const rows = await userRows(sql, { after: page.after, limit: page.limit + 1 });
   const { rows: kept, next } = takePage(rows, page.limit, (row): UserKey => [row.sort_name, row.id]);
   return { rows: kept.map((row) => publicView(row, viewer)), next };

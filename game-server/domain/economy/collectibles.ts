@@ -9,7 +9,8 @@ import { formatDrk } from '../../../schema/format.ts';
 
 type CollectibleRow = Omit<CollectibleDto, 'price' | 'label' | 'acquired_at'> & { price: string; acquired_at: Date | null };
 
-const columns = (q: Queryable) => q`id, name, description, type, rarity, serial_number, price::text as price, owner_id, is_active, acquired_at`;
+const columns = (q: Queryable) =>
+  q`id, name, description, type, rarity, serial_number, price::text as price, owner_id, is_active, acquired_at`;
 // The rarest come last within each type, so a common keep is listed before the golden dome.
 const shopOrder = (q: Queryable) => q`type, array_position(array['common', 'rare', 'epic', 'legendary'], rarity), name, serial_number`;
 
@@ -67,8 +68,15 @@ export async function purchaseCollectible({ tx, now }: Work, buyer: ActingUser, 
  * a time, so applying one takes off the owner's others of its type. The owner's collectibles of
  * that type are locked in id order so two applies at once cannot leave two applied.
  */
-export async function setCollectibleApplied({ tx }: Work, owner: ActingUser, collectibleId: number, applied: boolean): Promise<CollectibleActionDto> {
-  const [found] = await tx<{ owner_id: string | null; type: CollectibleType }[]>`select owner_id, type from collectibles where id = ${collectibleId}`;
+export async function setCollectibleApplied(
+  { tx }: Work,
+  owner: ActingUser,
+  collectibleId: number,
+  applied: boolean,
+): Promise<CollectibleActionDto> {
+  const [found] = await tx<
+    { owner_id: string | null; type: CollectibleType }[]
+  >`select owner_id, type from collectibles where id = ${collectibleId}`;
   if (!found) throw notFound('Collectible not found');
   if (found.owner_id !== owner.id) throw forbidden('You do not own this collectible');
   await tx`select id from collectibles where owner_id = ${owner.id} and type = ${found.type} order by id for no key update`;
@@ -77,6 +85,8 @@ export async function setCollectibleApplied({ tx }: Work, owner: ActingUser, col
   if (applied) {
     await tx`update collectibles set is_active = false where owner_id = ${owner.id} and type = ${row.type} and id <> ${collectibleId} and is_active`;
   }
-  const [updated] = await tx<CollectibleRow[]>`update collectibles set is_active = ${applied} where id = ${collectibleId} returning ${columns(tx)}`;
+  const [updated] = await tx<
+    CollectibleRow[]
+  >`update collectibles set is_active = ${applied} where id = ${collectibleId} returning ${columns(tx)}`;
   return { message: `${title(updated)} is ${applied ? 'applied' : 'back in your collection'}`, collectible: toDto(updated) };
 }

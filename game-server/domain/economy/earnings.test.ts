@@ -94,7 +94,9 @@ for (const backend of testBackends()) {
       expect(minted.get(`${baron} ${MONTH}:territory:${london.id}`)).toBe(2633);
       // Taos, a lone standard village: 100 × 1.5 (event) + 100 × 0.15 ad revenue.
       const [taos] = await database.sql`select id, monthly_revenue::int from territories where name = 'Taos'`;
-      expect(minted.get(`${farmer} ${MONTH}:territory:${taos.id}`)).toBe(Math.round(taos.monthly_revenue * 1.5) + Math.round(taos.monthly_revenue * 0.15));
+      expect(minted.get(`${farmer} ${MONTH}:territory:${taos.id}`)).toBe(
+        Math.round(taos.monthly_revenue * 1.5) + Math.round(taos.monthly_revenue * 0.15),
+      );
       // Wonders' ad revenue goes to the Wanakt.
       const [petra] = await database.sql`select id from territories where name = 'Petra'`;
       expect(minted.get(`${WANAKT_USER_ID} ${MONTH}:territory:${petra.id}:wonder-ads`)).toBe(Math.round(680 * 1.8 * 0.15));
@@ -110,7 +112,9 @@ for (const backend of testBackends()) {
       const supply = await readSupply(database.sql);
       const whale = await createPlayer(database.sql, { balance: 0 });
       const room = 1000;
-      await inTransaction(database.sql, (tx) => mint(tx, whale, { amount: supply.max_supply - supply.total_supply - room, reason: 'admin_mint' }));
+      await inTransaction(database.sql, (tx) =>
+        mint(tx, whale, { amount: supply.max_supply - supply.total_supply - room, reason: 'admin_mint' }),
+      );
 
       const run = await payMonthlyEarnings(depsOn(database.sql), MONTH);
       const minted = await mintedThisMonth(database.sql);
@@ -123,7 +127,8 @@ for (const backend of testBackends()) {
       // A month with no room left mints nothing and still ends.
       await inTransaction(database.sql, async (tx) => {
         const left = await readSupply(tx);
-        if (left.max_supply > left.total_supply) await mint(tx, whale, { amount: left.max_supply - left.total_supply, reason: 'admin_mint' });
+        if (left.max_supply > left.total_supply)
+          await mint(tx, whale, { amount: left.max_supply - left.total_supply, reason: 'admin_mint' });
       });
       expect((await payMonthlyEarnings(depsOn(database.sql), '2031-04')).minted).toBe(0);
       expect((await readSupply(database.sql)).total_supply).toBe(MAX_DRK_SUPPLY);
@@ -135,7 +140,9 @@ for (const backend of testBackends()) {
       const crash = () => {
         throw new Error('crash between batches');
       };
-      await expect(payMonthlyEarnings(depsOn(database.sql), MONTH, { batchSize: 4, afterBatch: crash })).rejects.toThrow('crash between batches');
+      await expect(payMonthlyEarnings(depsOn(database.sql), MONTH, { batchSize: 4, afterBatch: crash })).rejects.toThrow(
+        'crash between batches',
+      );
       const halfway = await mintedThisMonth(database.sql);
       expect(halfway.size).toBeGreaterThan(0);
 

@@ -28,7 +28,9 @@ interface OwnedRow extends EarningTerritory {
 }
 
 async function ownedTerritories(sql: Queryable, ownerId: string | null, type: TerritoryType | null = null): Promise<OwnedRow[]> {
-  const rows = await sql<{ id: number; name: string; type: TerritoryType; monthly_revenue: string; upgrade_tier: UpgradeTier; owner_id: string }[]>`
+  const rows = await sql<
+    { id: number; name: string; type: TerritoryType; monthly_revenue: string; upgrade_tier: UpgradeTier; owner_id: string }[]
+  >`
     select id, name, type, monthly_revenue::text, upgrade_tier, owner_id from territories
      where owner_id is not null and (${ownerId}::text is null or owner_id = ${ownerId}) and (${type}::text is null or type = ${type})
      order by id`;
@@ -111,7 +113,9 @@ export async function payEarningsBatch({ tx, now }: Work, month: string, batchSi
      order by territory_id
      limit ${batchSize}`;
   // Other mints may have happened since the plan: the supply row stays locked while this batch pays.
-  const [supply] = await tx<{ remaining: string }[]>`select (max_supply - total_supply)::text as remaining from currency_supply for no key update`;
+  const [supply] = await tx<
+    { remaining: string }[]
+  >`select (max_supply - total_supply)::text as remaining from currency_supply for no key update`;
   let remaining = Number(supply.remaining);
   const userIds = new Set<string>();
   let minted = 0;
@@ -158,9 +162,7 @@ export async function projectedEarnings(sql: Queryable, userId: string, now: Dat
   const earnings = ownerEarnings(owned, multiplier);
   // Every owned wonder's ad revenue is minted to the Wanakt, whoever owns the wonder.
   const wonders =
-    userId === WANAKT_USER_ID
-      ? (await ownedTerritories(sql, null, 'wonder')).map((wonder) => territoryEarning(wonder, WONDER_ALONE))
-      : [];
+    userId === WANAKT_USER_ID ? (await ownedTerritories(sql, null, 'wonder')).map((wonder) => territoryEarning(wonder, WONDER_ALONE)) : [];
   const lines = owned.map((territory, index) => ({
     territory_id: territory.id,
     name: territory.name,

@@ -14,7 +14,14 @@ type ChangeReason = OwnershipChangeDto['reason'];
  * Paying first also takes the users' row locks before the history row's foreign keys take
  * weaker ones, so one buyer's two purchases at once queue instead of deadlocking.
  */
-export async function changeOwner(tx: Tx, territory: LockedTerritory, to: string, payee: string, price: number, reason: ChangeReason): Promise<void> {
+export async function changeOwner(
+  tx: Tx,
+  territory: LockedTerritory,
+  to: string,
+  payee: string,
+  price: number,
+  reason: ChangeReason,
+): Promise<void> {
   // A payer and payee that are one account (the Wanakt buying from its own treasury) move nothing.
   if (price > 0 && to !== payee) {
     const ledgerReason: LedgerReason = reason === 'purchase' ? 'territory_purchase' : 'territory_assignment';
@@ -75,7 +82,9 @@ async function ownershipChanges(
   limit: number,
 ): Promise<ChangeRow[]> {
   const where =
-    'territoryId' in filter ? sql`c.territory_id = ${filter.territoryId}` : sql`(c.from_owner_id = ${filter.userId} or c.to_owner_id = ${filter.userId})`;
+    'territoryId' in filter
+      ? sql`c.territory_id = ${filter.territoryId}`
+      : sql`(c.from_owner_id = ${filter.userId} or c.to_owner_id = ${filter.userId})`;
   // JSON renders a timestamp with all its microseconds whatever the session's date style.
   return sql<ChangeRow[]>`
     select c.id::text, c.territory_id, tr.name as territory_name, c.from_owner_id, f.username as from_owner_name,

@@ -135,7 +135,8 @@ for (const backend of testBackends()) {
       await database.sql`update territories set owner_id = ${tree.players.a} where id = ${tree.ids.villageU}`;
       const later = new Date('2031-03-01T00:00:00Z');
       expect(await generateRentPeriod(depsOn(database.sql, later), PERIOD)).toEqual({ period: PERIOD, created: 1 });
-      const [added] = await database.sql`select amount::int, payee_id, due_date from rent_payments where payer_territory_id = ${tree.ids.villageU}`;
+      const [added] =
+        await database.sql`select amount::int, payee_id, due_date from rent_payments where payer_territory_id = ${tree.ids.villageU}`;
       expect(added).toEqual({ amount: 24, payee_id: tree.players.c, due_date: new Date('2031-03-31T00:00:00Z') });
     });
 
@@ -175,11 +176,18 @@ for (const backend of testBackends()) {
       const deps = depsOn(database.sql, new Date('2031-01-05T00:00:00Z'));
       const payRent = () => execute(deps, { user: payer, via: 'web' }, { type: 'rent.pay', paymentId: payment.id });
       await payRent();
-      expect([await balanceOf(database.sql, tree.players.b), await balanceOf(database.sql, tree.players.a)]).toEqual([before[0] - 42, before[1] + 42]);
+      expect([await balanceOf(database.sql, tree.players.b), await balanceOf(database.sql, tree.players.a)]).toEqual([
+        before[0] - 42,
+        before[1] + 42,
+      ]);
       await expect(payRent()).rejects.toThrow('already been paid');
-      expect([await balanceOf(database.sql, tree.players.b), await balanceOf(database.sql, tree.players.a)]).toEqual([before[0] - 42, before[1] + 42]);
+      expect([await balanceOf(database.sql, tree.players.b), await balanceOf(database.sql, tree.players.a)]).toEqual([
+        before[0] - 42,
+        before[1] + 42,
+      ]);
 
-      const ledger = await database.sql`select amount::int, from_user_id, to_user_id from ledger where reason = 'rent' and territory_id = ${tree.ids.cityB}`;
+      const ledger =
+        await database.sql`select amount::int, from_user_id, to_user_id from ledger where reason = 'rent' and territory_id = ${tree.ids.cityB}`;
       expect(ledger).toEqual([{ amount: 42, from_user_id: tree.players.b, to_user_id: tree.players.a }]);
       expect((await checkInvariants(database.sql)).problems).toEqual([]);
     });

@@ -61,8 +61,7 @@ export interface RentObligation {
  * seat), anything else's to the owner of its parent territory.
  */
 function candidates(sql: Queryable, filter: { period: string; afterId: number; limit: number } | { userId: string }) {
-  const where =
-    'userId' in filter ? sql`(t.owner_id = ${filter.userId} or payee.id = ${filter.userId})` : sql`t.id > ${filter.afterId}`;
+  const where = 'userId' in filter ? sql`(t.owner_id = ${filter.userId} or payee.id = ${filter.userId})` : sql`t.id > ${filter.afterId}`;
   const limit = 'limit' in filter ? sql`limit ${filter.limit}` : sql``;
   const period = 'period' in filter ? filter.period : null;
   return sql<CandidateRow[]>`
@@ -86,7 +85,11 @@ function candidates(sql: Queryable, filter: { period: string; afterId: number; l
  * nothing due).
  */
 function obligationOf(row: CandidateRow, rentMultiplier: number): RentObligation | null {
-  const rent = { type: row.type, monthly_revenue: Number(row.monthly_revenue), rent_amount: row.rent_amount === null ? null : Number(row.rent_amount) };
+  const rent = {
+    type: row.type,
+    monthly_revenue: Number(row.monthly_revenue),
+    rent_amount: row.rent_amount === null ? null : Number(row.rent_amount),
+  };
   const due = rentOwed({ ...rent, owner_id: row.owner_id }, row.payee_id, rentMultiplier);
   if (!due || row.payee_id === null) return null;
   return {
@@ -119,7 +122,12 @@ async function lockPeriod(sql: Queryable, period: string): Promise<void> {
  * process's). A completed period starts a new pass only when asked: a rerun inserts only what is
  * missing, so it creates nothing twice. Answers whether there is a pass to run.
  */
-export async function beginRentPass({ tx, now }: Work, period: string, restartCompleted: boolean, auditBy: string | undefined): Promise<boolean> {
+export async function beginRentPass(
+  { tx, now }: Work,
+  period: string,
+  restartCompleted: boolean,
+  auditBy: string | undefined,
+): Promise<boolean> {
   await lockPeriod(tx, period);
   if (auditBy) await recordAudit(tx, { actorId: auditBy, action: 'rent_cycle', subject: period, at: now });
   const [row] = await tx<{ completed_at: Date | null }[]>`select completed_at from rent_periods where period = ${period}`;
@@ -183,7 +191,11 @@ export async function billRentBatch({ tx, now }: Work, period: string, periodSta
            completed_at = ${done ? now : null},
            payments_created = payments_created + ${inserted.length}
      where period = ${period}`;
-  await notify(tx, [...new Set(inserted.map((row) => row.payer_id))].map((payer) => rentGenerated(payer, period)), now);
+  await notify(
+    tx,
+    [...new Set(inserted.map((row) => row.payer_id))].map((payer) => rentGenerated(payer, period)),
+    now,
+  );
   return { created: inserted.length, done, parties: [...new Set(inserted.flatMap((row) => [row.payer_id, row.payee_id]))] };
 }
 

@@ -24,12 +24,27 @@ for (const backend of testBackends()) {
       const sql = database.sql;
       const [a, b] = [await createPlayer(sql), await createPlayer(sql)];
       await sql`update territories set owner_id = case when id % 2 = 0 then ${a} else ${b} end where type <> 'wanakt'`;
-      const rows = await sql<{ id: number; type: TerritoryType; monthly_revenue: string; rent_amount: string | null; owner_id: string; overlord_owner: string | null }[]>`
+      const rows = await sql<
+        {
+          id: number;
+          type: TerritoryType;
+          monthly_revenue: string;
+          rent_amount: string | null;
+          owner_id: string;
+          overlord_owner: string | null;
+        }[]
+      >`
         select t.id, t.type, t.monthly_revenue::text, t.rent_amount::text, t.owner_id, parent.owner_id as overlord_owner
           from territories t left join territories parent on parent.id = t.parent_territory_id
          where t.owner_id = ${a}`;
       const expected = rows
-        .filter((row) => rentDue({ type: row.type, monthly_revenue: Number(row.monthly_revenue), rent_amount: row.rent_amount === null ? null : Number(row.rent_amount) }))
+        .filter((row) =>
+          rentDue({
+            type: row.type,
+            monthly_revenue: Number(row.monthly_revenue),
+            rent_amount: row.rent_amount === null ? null : Number(row.rent_amount),
+          }),
+        )
         .map((row) => ({ territoryId: row.id, payeeId: rentPayeeId(row.type, row.overlord_owner, WANAKT_USER_ID) }))
         .filter((edge) => edge.payeeId !== null && edge.payeeId !== a);
       const bySql = (await obligationsOf(sql, a, 1))

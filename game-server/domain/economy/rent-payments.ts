@@ -84,7 +84,17 @@ export async function listOverduePayments(sql: Queryable, viewer: ActingUser, no
  * first find it paid.
  */
 export async function payRent({ tx, now }: Work, payer: ActingUser, paymentId: number): Promise<{ paid: RentPaidDto; payeeId: string }> {
-  const [payment] = await tx<{ payer_id: string; payee_id: string; payer_territory_id: number; amount: string; paid_at: Date | null; payer_territory_name: string; payee_username: string }[]>`
+  const [payment] = await tx<
+    {
+      payer_id: string;
+      payee_id: string;
+      payer_territory_id: number;
+      amount: string;
+      paid_at: Date | null;
+      payer_territory_name: string;
+      payee_username: string;
+    }[]
+  >`
     select p.payer_id, p.payee_id, p.payer_territory_id, p.amount::text, p.paid_at,
            t.name as payer_territory_name, u.username as payee_username
       from rent_payments p

@@ -35,11 +35,22 @@ for (const backend of testBackends()) {
       await waitFor(() => world.room.state.territories?.size > 0, 'the first state');
 
       expect((await newcomer.agent.post('/api/first-steps/claim', { territoryId: village.id })).status).toBe(200);
-      const [change] = await sql`select from_owner_id, to_owner_id, price::int, reason from ownership_changes where territory_id = ${village.id}`;
+      const [change] =
+        await sql`select from_owner_id, to_owner_id, price::int, reason from ownership_changes where territory_id = ${village.id}`;
       expect(change).toEqual({ from_owner_id: null, to_owner_id: newcomer.id, price: STARTER_PRICE, reason: 'purchase' });
-      const heard = async (agent: typeof lord.agent) => ((await agent.get('/api/notifications')).body.notifications as { kind: string; text: string }[]).map(({ kind, text }) => [kind, text]);
-      expect(await heard(lord.agent)).toContainEqual(['vassal_joined', `starter-vassal took ${village.name} and joined your realm under ${village.parent_name}`]);
-      expect(await heard(newcomer.agent)).toContainEqual(['territory_bought', expect.stringMatching(new RegExp(`^You bought ${village.name} for `))]);
+      const heard = async (agent: typeof lord.agent) =>
+        ((await agent.get('/api/notifications')).body.notifications as { kind: string; text: string }[]).map(({ kind, text }) => [
+          kind,
+          text,
+        ]);
+      expect(await heard(lord.agent)).toContainEqual([
+        'vassal_joined',
+        `starter-vassal took ${village.name} and joined your realm under ${village.parent_name}`,
+      ]);
+      expect(await heard(newcomer.agent)).toContainEqual([
+        'territory_bought',
+        expect.stringMatching(new RegExp(`^You bought ${village.name} for `)),
+      ]);
       await waitFor(() => world.room.state.territories.get(String(village.id))?.ownerId === newcomer.id, 'the new owner on the map');
       await waitFor(() => world.messages.some((message) => message.type === 'notification'), "the buyer's notice live");
     });
@@ -63,16 +74,26 @@ for (const backend of testBackends()) {
 
       const again = await newcomer.agent.post('/api/first-steps/claim', { territoryId: second.id });
       expect(again).toMatchObject({ status: 409, body: { message: 'You have already claimed your starter territory' } });
-      expect((await newcomer.agent.get('/api/first-steps')).body).toMatchObject({ refusal: 'You have already claimed your starter territory', claimed: { id: first.id }, choices: [] });
+      expect((await newcomer.agent.get('/api/first-steps')).body).toMatchObject({
+        refusal: 'You have already claimed your starter territory',
+        claimed: { id: first.id },
+        choices: [],
+      });
       expect((await checkInvariants(sql)).problems).toEqual([]);
     });
 
     it('when the territory is no starter, taken, or the input is bad, then nothing changes and the answer says why', async () => {
       const newcomer = await signedInPlayer(game);
-      const [city] = await sql<{ id: number; name: string }[]>`select id, name from territories where type = 'city' and owner_id is null limit 1`;
+      const [city] = await sql<
+        { id: number; name: string }[]
+      >`select id, name from territories where type = 'city' and owner_id is null limit 1`;
       const refused = await newcomer.agent.post('/api/first-steps/claim', { territoryId: city.id });
-      expect(refused).toMatchObject({ status: 409, body: { message: `${city.name} is not a starter territory: choose a village or a common area` } });
-      for (const bad of [{}, { territoryId: 'x' }, { territoryId: 1, more: 1 }]) expect((await newcomer.agent.post('/api/first-steps/claim', bad)).status).toBe(400);
+      expect(refused).toMatchObject({
+        status: 409,
+        body: { message: `${city.name} is not a starter territory: choose a village or a common area` },
+      });
+      for (const bad of [{}, { territoryId: 'x' }, { territoryId: 1, more: 1 }])
+        expect((await newcomer.agent.post('/api/first-steps/claim', bad)).status).toBe(400);
       expect((await newcomer.agent.post('/api/first-steps/claim', { territoryId: 999_999 })).status).toBe(404);
       expect(await balanceOf(sql, newcomer.id)).toBe(STARTING_BALANCE);
       const [claims] = await sql`select count(*)::int as n from starter_claims where user_id = ${newcomer.id}`;
@@ -82,7 +103,10 @@ for (const backend of testBackends()) {
       const owner = await signedInPlayer(game, { balance: 5_000 });
       const [village] = await sql<{ id: number }[]>`select id from territories where type = 'village' and owner_id is null limit 1`;
       await owner.agent.post(`/api/territories/${village.id}/purchase`, {});
-      expect((await owner.agent.get('/api/first-steps')).body).toMatchObject({ refusal: 'Starter territories are for players who own no territory yet', choices: [] });
+      expect((await owner.agent.get('/api/first-steps')).body).toMatchObject({
+        refusal: 'Starter territories are for players who own no territory yet',
+        choices: [],
+      });
     });
   });
 }
@@ -97,7 +121,9 @@ describe.runIf(postgres)('[issue 14 first steps] claims at once on real PostgreS
 
   it('when one newcomer claims from two tabs and five newcomers race for one village, then each gets at most one and the village one owner', async () => {
     const sql = game.database.sql;
-    const [a, b] = (await sql<{ id: number }[]>`select id from territories where type = 'village' and owner_id is null order by id limit 2`).map((row) => row.id);
+    const [a, b] = (
+      await sql<{ id: number }[]>`select id from territories where type = 'village' and owner_id is null order by id limit 2`
+    ).map((row) => row.id);
     const twoTabs = await signedInPlayer(game);
     const both = await Promise.all([a, b].map((id) => twoTabs.agent.post('/api/first-steps/claim', { territoryId: id })));
     expect(both.map((answer) => answer.status).sort()).toEqual([200, 409]);

@@ -4,7 +4,9 @@ import type { Queryable, Tx } from '../../infra/db/database.ts';
 import { conflict } from '../errors.ts';
 
 async function starterFacts(sql: Queryable, userId: string) {
-  const [facts] = await sql<{ claimed_id: number | null; claimed_name: string | null; claimed_revenue: string | null; owns: number; balance: string }[]>`
+  const [facts] = await sql<
+    { claimed_id: number | null; claimed_name: string | null; claimed_revenue: string | null; owns: number; balance: string }[]
+  >`
     select c.territory_id as claimed_id, t.name as claimed_name, t.monthly_revenue::text as claimed_revenue,
            (select count(*)::int from territories o where o.owner_id = u.id) as owns,
            u.drk_balance::text as balance
@@ -29,11 +31,18 @@ export async function starterChoices(sql: Queryable, limit = STARTER_CHOICES): P
 /** Where a player stands on its first steps: whether it may claim, what it claimed, what is left to choose. */
 export async function firstSteps(sql: Queryable, userId: string): Promise<FirstStepsDto> {
   const facts = await starterFacts(sql, userId);
-  const refusal = starterRefusal({ alreadyClaimed: facts.claimed_id !== null, ownsTerritories: facts.owns, balance: Number(facts.balance) });
+  const refusal = starterRefusal({
+    alreadyClaimed: facts.claimed_id !== null,
+    ownsTerritories: facts.owns,
+    balance: Number(facts.balance),
+  });
   return {
     price: STARTER_PRICE,
     refusal,
-    claimed: facts.claimed_id === null ? null : { id: facts.claimed_id, name: facts.claimed_name!, monthly_revenue: Number(facts.claimed_revenue) },
+    claimed:
+      facts.claimed_id === null
+        ? null
+        : { id: facts.claimed_id, name: facts.claimed_name!, monthly_revenue: Number(facts.claimed_revenue) },
     choices: refusal === null ? await starterChoices(sql) : [],
   };
 }
@@ -44,7 +53,8 @@ export async function firstSteps(sql: Queryable, userId: string): Promise<FirstS
  * player even when two tabs claim at the same moment.
  */
 export async function takeStarterClaim(tx: Tx, userId: string, territoryId: number): Promise<{ ownsTerritories: number; balance: number }> {
-  const claimed = await tx`insert into starter_claims (user_id, territory_id) values (${userId}, ${territoryId}) on conflict (user_id) do nothing returning user_id`;
+  const claimed =
+    await tx`insert into starter_claims (user_id, territory_id) values (${userId}, ${territoryId}) on conflict (user_id) do nothing returning user_id`;
   if (claimed.length === 0) throw conflict('You have already claimed your starter territory');
   const facts = await starterFacts(tx, userId);
   return { ownsTerritories: facts.owns, balance: Number(facts.balance) };

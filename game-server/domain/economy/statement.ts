@@ -49,10 +49,23 @@ function accountSnapshot<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> 
   });
 }
 
-async function statementLines(tx: Tx, userId: string, request: StatementFilters & { after?: string }, limit: number): Promise<StatementLineDto[]> {
+async function statementLines(
+  tx: Tx,
+  userId: string,
+  request: StatementFilters & { after?: string },
+  limit: number,
+): Promise<StatementLineDto[]> {
   const month = request.month ? monthRange(request.month) : null;
   const rows = await tx<
-    { id: string; created_at: Date; reason: LedgerReason; amount: string; running_balance: string; counterparty: string; territory_name: string | null }[]
+    {
+      id: string;
+      created_at: Date;
+      reason: LedgerReason;
+      amount: string;
+      running_balance: string;
+      counterparty: string;
+      territory_name: string | null;
+    }[]
   >`
     with mine as (
       select id, created_at, reason, to_user_id as other_id, -amount as delta, territory_id from ledger where from_user_id = ${userId}

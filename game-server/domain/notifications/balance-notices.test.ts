@@ -19,7 +19,11 @@ for (const backend of testBackends()) {
     }, 180_000);
     afterAll(() => game?.stop());
 
-    const kindsOf = async (agent: TestAgent) => ((await agent.get('/api/notifications')).body.notifications as { kind: string; text: string }[]).map((notice) => [notice.kind, notice.text]);
+    const kindsOf = async (agent: TestAgent) =>
+      ((await agent.get('/api/notifications')).body.notifications as { kind: string; text: string }[]).map((notice) => [
+        notice.kind,
+        notice.text,
+      ]);
 
     it('when DRK is minted, a territory is given, bought, and paid for a month, and a chat names the player, then each is a notice', async () => {
       const player = await signedInPlayer(game, { balance: 5_000, username: 'notice-Lark' });
@@ -56,7 +60,12 @@ for (const backend of testBackends()) {
       expect((await wanakt.post('/api/currency/mint', { amount: 5, recipientId: player.id })).status).toBe(200);
       expect(await kindsOf(player.agent)).toEqual([['drk_minted', 'The Wanakt minted 5 DRK for you']]);
 
-      for (const bad of [{ kind: 'nonsense', enabled: false }, { kind: 'drk_minted' }, { kind: 'drk_minted', enabled: 'no' }, { kind: 'drk_minted', enabled: true, extra: 1 }]) {
+      for (const bad of [
+        { kind: 'nonsense', enabled: false },
+        { kind: 'drk_minted' },
+        { kind: 'drk_minted', enabled: 'no' },
+        { kind: 'drk_minted', enabled: true, extra: 1 },
+      ]) {
         const answer = await player.agent.post('/api/notifications/preferences', bad);
         expect(answer.status).toBe(400);
         expect(answer.body.message).toEqual(expect.any(String));

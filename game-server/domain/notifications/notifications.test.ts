@@ -21,10 +21,13 @@ for (const backend of testBackends()) {
       await waitFor(() => world.room.state.territories?.size > 0, 'the first state');
       return world;
     };
-    const notices = (world: WorldJoin) => world.messages.filter((message) => message.type === 'notification').map((message) => message.payload);
+    const notices = (world: WorldJoin) =>
+      world.messages.filter((message) => message.type === 'notification').map((message) => message.payload);
     const unownedTerritory = async () =>
-      (await sql<{ id: number; name: string }[]>`
-        select id, name from territories where owner_id is null and type = 'village' order by id limit 1 offset ${joined.length}`)[0];
+      (
+        await sql<{ id: number; name: string }[]>`
+        select id, name from territories where owner_id is null and type = 'village' order by id limit 1 offset ${joined.length}`
+      )[0];
 
     beforeAll(async () => {
       game = await startTestServer(backend);
@@ -55,7 +58,9 @@ for (const backend of testBackends()) {
         expect(notices(tab)).toEqual([expect.objectContaining({ kind: 'territory_sold', text, read: false, link: '/revenue' })]);
       }
       await waitFor(() => notices(others[0]).length > 0, "the buyer's notice");
-      expect(notices(others[0])).toEqual([expect.objectContaining({ kind: 'territory_bought', text: `You bought ${territory.name} for 1,500 DRK` })]);
+      expect(notices(others[0])).toEqual([
+        expect.objectContaining({ kind: 'territory_bought', text: `You bought ${territory.name} for 1,500 DRK` }),
+      ]);
       await pause(300);
       for (const world of others.slice(1)) expect(notices(world)).toEqual([]);
 
@@ -63,7 +68,9 @@ for (const backend of testBackends()) {
       expect(listed.status).toBe(200);
       expect(listed.body.unread).toBe(1);
       expect(listed.body.notifications).toEqual([expect.objectContaining({ kind: 'territory_sold', text })]);
-      expect((await buyer.agent.get('/api/notifications')).body.notifications).toEqual([expect.objectContaining({ kind: 'territory_bought' })]);
+      expect((await buyer.agent.get('/api/notifications')).body.notifications).toEqual([
+        expect.objectContaining({ kind: 'territory_bought' }),
+      ]);
       expect((await stranger.agent.get('/api/notifications')).body).toEqual({ notifications: [], unread: 0 });
     });
 
@@ -77,7 +84,10 @@ for (const backend of testBackends()) {
       const mine = (await owner.agent.get('/api/notifications')).body.notifications as { id: number; text: string }[];
       expect(mine.map((notice) => notice.text)).toEqual(['two', 'one']);
 
-      expect(await owner.agent.post('/api/notifications/read', { ids: [mine[1].id, Number(theirs.id)] })).toMatchObject({ status: 200, body: { unread: 1 } });
+      expect(await owner.agent.post('/api/notifications/read', { ids: [mine[1].id, Number(theirs.id)] })).toMatchObject({
+        status: 200,
+        body: { unread: 1 },
+      });
       expect((await other.agent.get('/api/notifications')).body.unread).toBe(1);
       for (const bad of [{ ids: [] }, { ids: ['x'] }, { ids: [1], extra: true }, { ids: Array.from({ length: 101 }, (_, i) => i + 1) }]) {
         const answer = await owner.agent.post('/api/notifications/read', bad);
@@ -92,7 +102,9 @@ for (const backend of testBackends()) {
     it('when rent is paid, due soon or overdue, then the payee and the payer are told once each', async () => {
       const payer = await signedInPlayer(game, { balance: 1_000, username: 'notice-payer' });
       const payee = await signedInPlayer(game, { balance: 0 });
-      const [soon, late] = await sql<{ id: number; name: string }[]>`select id, name from territories where owner_id is null order by id limit 2 offset 40`;
+      const [soon, late] = await sql<
+        { id: number; name: string }[]
+      >`select id, name from territories where owner_id is null order by id limit 2 offset 40`;
       const [paid] = await sql<{ id: number }[]>`
         insert into rent_payments (period, payer_territory_id, payer_id, payee_id, payment_type, amount, due_date)
         values ('2026-H1', ${soon.id}, ${payer.id}, ${payee.id}, 'rent', 111, now() + interval '2 days'),
@@ -102,12 +114,16 @@ for (const backend of testBackends()) {
       const remind = () => inTransaction(sql, (tx) => remindRent({ tx, now: new Date() }));
       await remind();
       await remind();
-      const payerTexts = ((await payer.agent.get('/api/notifications')).body.notifications as { text: string }[]).map((notice) => notice.text).sort();
+      const payerTexts = ((await payer.agent.get('/api/notifications')).body.notifications as { text: string }[])
+        .map((notice) => notice.text)
+        .sort();
       expect(payerTexts).toEqual([`Rent of 111 DRK for ${soon.name} is due in 2 days`, `Rent of 72 DRK for ${late.name} is overdue`]);
 
       expect((await payer.agent.post(`/api/rent/pay/${paid.id}`, {})).status).toBe(200);
       const payeeNotices = (await payee.agent.get('/api/notifications')).body.notifications;
-      expect(payeeNotices).toEqual([expect.objectContaining({ kind: 'rent_received', text: `notice-payer paid you 111 DRK rent for ${soon.name}` })]);
+      expect(payeeNotices).toEqual([
+        expect.objectContaining({ kind: 'rent_received', text: `notice-payer paid you 111 DRK rent for ${soon.name}` }),
+      ]);
     });
   });
 }

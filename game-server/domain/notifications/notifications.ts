@@ -1,4 +1,9 @@
-import { NOTIFICATIONS_PAGE_SIZE, type NotificationDto, type NotificationPreferencesDto, type NotificationsDto } from '../../../schema/api/notifications.ts';
+import {
+  NOTIFICATIONS_PAGE_SIZE,
+  type NotificationDto,
+  type NotificationPreferencesDto,
+  type NotificationsDto,
+} from '../../../schema/api/notifications.ts';
 import { NOTIFICATION_KINDS, NOTIFICATION_KIND_NAMES, type NotificationKind } from '../../../schema/rules/notifications.ts';
 import type { NoticeDraft } from '../../../schema/rules/notifications.ts';
 import type { Queryable, Tx } from '../../infra/db/database.ts';
@@ -48,7 +53,8 @@ export async function notify(tx: Tx, drafts: readonly NoticeDraft[], now: Date):
     insert into notifications ${tx(rows)}
     on conflict (user_id, once_key) where once_key is not null do nothing
     returning id::text, user_id`;
-  if (stored.length > 0) await emit(tx, { type: 'notifications.created', notices: stored.map((row) => ({ id: Number(row.id), userId: row.user_id })) });
+  if (stored.length > 0)
+    await emit(tx, { type: 'notifications.created', notices: stored.map((row) => ({ id: Number(row.id), userId: row.user_id })) });
   return stored.length;
 }
 
@@ -76,24 +82,37 @@ export async function readNotices(sql: Queryable, ids: readonly number[]): Promi
  * Marks a player's notices read, in the command's transaction: those named, or all of them. Ids of
  * other players' notices match nothing, so nobody can touch someone else's. Answers the unread count left.
  */
-export async function markNotificationsRead({ tx, now }: Work, userId: string, ids: readonly number[] | undefined): Promise<{ unread: number }> {
+export async function markNotificationsRead(
+  { tx, now }: Work,
+  userId: string,
+  ids: readonly number[] | undefined,
+): Promise<{ unread: number }> {
   if (ids) {
     await tx`update notifications set read_at = ${now} where user_id = ${userId} and read_at is null and id in ${tx(ids)}`;
   } else {
     await tx`update notifications set read_at = ${now} where user_id = ${userId} and read_at is null`;
   }
-  const [count] = await tx<{ unread: number }[]>`select count(*)::int as unread from notifications where user_id = ${userId} and read_at is null`;
+  const [count] = await tx<
+    { unread: number }[]
+  >`select count(*)::int as unread from notifications where user_id = ${userId} and read_at is null`;
   return count;
 }
 
 /** Every kind with whether the player hears of it: all are on until switched off. */
 export async function notificationPreferences(sql: Queryable, userId: string): Promise<NotificationPreferencesDto> {
-  const muted = new Set((await sql<{ kind: string }[]>`select kind from notification_mutes where user_id = ${userId}`).map((row) => row.kind));
+  const muted = new Set(
+    (await sql<{ kind: string }[]>`select kind from notification_mutes where user_id = ${userId}`).map((row) => row.kind),
+  );
   return { preferences: NOTIFICATION_KINDS.map((kind) => ({ kind, name: NOTIFICATION_KIND_NAMES[kind], enabled: !muted.has(kind) })) };
 }
 
 /** Switches one kind on or off for the player, in the command's transaction; answers every kind's setting. */
-export async function setNotificationPreference({ tx }: Work, userId: string, kind: NotificationKind, enabled: boolean): Promise<NotificationPreferencesDto> {
+export async function setNotificationPreference(
+  { tx }: Work,
+  userId: string,
+  kind: NotificationKind,
+  enabled: boolean,
+): Promise<NotificationPreferencesDto> {
   if (enabled) await tx`delete from notification_mutes where user_id = ${userId} and kind = ${kind}`;
   else await tx`insert into notification_mutes (user_id, kind) values (${userId}, ${kind}) on conflict do nothing`;
   return notificationPreferences(tx, userId);

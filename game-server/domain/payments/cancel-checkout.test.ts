@@ -14,8 +14,10 @@ for (const backend of testBackends()) {
     });
     afterAll(() => game?.stop());
 
-    const row = async (id: string) => (await game.database.sql`select status, failure_message, refund_id from payments where id = ${id}`)[0];
-    const broadcastsOf = async (userId: string) => (await game.database.sql`select message from broadcasts where sender_id = ${userId}`).map((b) => b.message);
+    const row = async (id: string) =>
+      (await game.database.sql`select status, failure_message, refund_id from payments where id = ${id}`)[0];
+    const broadcastsOf = async (userId: string) =>
+      (await game.database.sql`select message from broadcasts where sender_id = ${userId}`).map((b) => b.message);
     const open = async (agent: TestAgent, userId: string, message: string) => {
       const response = await agent.post('/api/broadcasts/payment', { userId, message });
       expect(response.status).toBe(201);
@@ -27,11 +29,17 @@ for (const backend of testBackends()) {
       const first = await open(crier.agent, crier.id, 'First thoughts');
       expect((await crier.agent.post('/api/broadcasts/payment', { userId: crier.id, message: 'Again' })).status).toBe(409);
       const canceled = await crier.agent.post(`/api/payments/${first}/cancel`);
-      expect(canceled).toMatchObject({ status: 200, body: { id: first, purpose: 'broadcast', status: 'canceled', amountCents: 100, message: 'Canceled by the player' } });
+      expect(canceled).toMatchObject({
+        status: 200,
+        body: { id: first, purpose: 'broadcast', status: 'canceled', amountCents: 100, message: 'Canceled by the player' },
+      });
       expect(game.stripe.intents.get(first)?.status).toBe('canceled');
       const second = await open(crier.agent, crier.id, 'Second thoughts');
       expect(second).not.toBe(first);
-      expect(await crier.agent.post(`/api/payments/${first}/cancel`)).toMatchObject({ status: 409, body: { message: 'This payment is already canceled: it can no longer be canceled' } });
+      expect(await crier.agent.post(`/api/payments/${first}/cancel`)).toMatchObject({
+        status: 409,
+        body: { message: 'This payment is already canceled: it can no longer be canceled' },
+      });
       // Stripe's own canceled event changes nothing more.
       expect((await game.deliver(game.eventFor('payment_intent.canceled', first))).body.outcome).toBe('unchanged');
     });
@@ -40,8 +48,14 @@ for (const backend of testBackends()) {
       const owner = await signedInPlayer(game);
       const stranger = await signedInPlayer(game);
       const id = await open(owner.agent, owner.id, 'Mine alone');
-      expect(await stranger.agent.post(`/api/payments/${id}/cancel`)).toMatchObject({ status: 403, body: { message: 'Only the player who started this payment can cancel it' } });
-      expect(await owner.agent.post('/api/payments/pi_nobody/cancel')).toMatchObject({ status: 404, body: { message: 'Payment not found' } });
+      expect(await stranger.agent.post(`/api/payments/${id}/cancel`)).toMatchObject({
+        status: 403,
+        body: { message: 'Only the player who started this payment can cancel it' },
+      });
+      expect(await owner.agent.post('/api/payments/pi_nobody/cancel')).toMatchObject({
+        status: 404,
+        body: { message: 'Payment not found' },
+      });
       expect(await game.agent().post(`/api/payments/${id}/cancel`)).toMatchObject({ status: 401 });
       expect(await row(id)).toMatchObject({ status: 'pending', failure_message: null });
       expect(game.stripe.intents.get(id)?.status).toBe('requires_payment_method');
@@ -51,10 +65,16 @@ for (const backend of testBackends()) {
       const crier = await signedInPlayer(game);
       const id = await open(crier.agent, crier.id, 'Paid in time');
       game.stripe.succeed(id);
-      expect(await crier.agent.post(`/api/payments/${id}/cancel`)).toMatchObject({ status: 409, body: { message: 'This payment is already going through: it can no longer be canceled' } });
+      expect(await crier.agent.post(`/api/payments/${id}/cancel`)).toMatchObject({
+        status: 409,
+        body: { message: 'This payment is already going through: it can no longer be canceled' },
+      });
       expect(await row(id)).toMatchObject({ status: 'pending' });
       expect((await game.deliver(game.eventFor('payment_intent.succeeded', id))).body.outcome).toBe('fulfilled');
-      expect(await crier.agent.post(`/api/payments/${id}/cancel`)).toMatchObject({ status: 409, body: { message: 'This payment is already succeeded: it can no longer be canceled' } });
+      expect(await crier.agent.post(`/api/payments/${id}/cancel`)).toMatchObject({
+        status: 409,
+        body: { message: 'This payment is already succeeded: it can no longer be canceled' },
+      });
       expect(await broadcastsOf(crier.id)).toEqual(['Paid in time']);
       expect((await checkInvariants(game.database.sql)).problems).toEqual([]);
     });
@@ -69,7 +89,11 @@ for (const backend of testBackends()) {
       const late = game.eventFor('payment_intent.succeeded', abandoned);
       expect((await game.deliver(late)).body.outcome).toBe('refunded');
       expect((await game.deliver(late)).body.outcome).toBe('unchanged');
-      expect(await row(abandoned)).toMatchObject({ status: 'refunded', failure_message: 'You had canceled this checkout, so the payment was refunded', refund_id: expect.stringMatching(/^re_/) });
+      expect(await row(abandoned)).toMatchObject({
+        status: 'refunded',
+        failure_message: 'You had canceled this checkout, so the payment was refunded',
+        refund_id: expect.stringMatching(/^re_/),
+      });
       expect(game.stripe.refunds.filter((refund) => refund.payment_intent === abandoned)).toHaveLength(1);
       expect(await broadcastsOf(crier.id)).toEqual([]);
       game.stripe.succeed(fresh);

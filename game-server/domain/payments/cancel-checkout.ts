@@ -11,7 +11,13 @@ import { lockPayment, paymentStatusDto } from './records.ts';
  * stays locked across the provider's short answer, as a refund in fulfilment does, so a webhook
  * settling it meanwhile waits for the outcome; a payment that gets through anyway is refunded by fulfilment.
  */
-export async function cancelCheckout(tx: Tx, provider: PaymentProvider, paymentId: string, playerId: string, now: Date): Promise<PaymentStatusDto> {
+export async function cancelCheckout(
+  tx: Tx,
+  provider: PaymentProvider,
+  paymentId: string,
+  playerId: string,
+  now: Date,
+): Promise<PaymentStatusDto> {
   const payment = await lockPayment(tx, paymentId);
   if (!payment) throw notFound('Payment not found');
   if (payment.user_id !== playerId) throw forbidden('Only the player who started this payment can cancel it');

@@ -34,7 +34,14 @@ export async function startCheckout<T = void>(
   const recorded = await inTransaction(deps.sql, async (tx) => {
     await recordPayment(
       tx,
-      { id: intent.id, provider: provider.name, purpose: input.purpose, amountCents: input.amountCents, userId: input.userId, metadata: input.metadata },
+      {
+        id: intent.id,
+        provider: provider.name,
+        purpose: input.purpose,
+        amountCents: input.amountCents,
+        userId: input.userId,
+        metadata: input.metadata,
+      },
       deps.clock(),
     );
     return alsoRecord ? alsoRecord(tx, intent.id) : (undefined as T);

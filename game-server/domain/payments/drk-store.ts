@@ -1,5 +1,12 @@
 import type { CheckoutDto, DrkPackageDto } from '../../../schema/api/payments.ts';
-import { bestValuePackageId, DRK_PACKAGES, findDrkPackage, packagePriceCents, packageSupplyMessage, type DrkPackageId } from '../../../schema/rules/store.ts';
+import {
+  bestValuePackageId,
+  DRK_PACKAGES,
+  findDrkPackage,
+  packagePriceCents,
+  packageSupplyMessage,
+  type DrkPackageId,
+} from '../../../schema/rules/store.ts';
 import type { Queryable } from '../../infra/db/database.ts';
 import { readSupply } from '../economy/supply.ts';
 import { badInput, conflict } from '../errors.ts';
@@ -28,7 +35,12 @@ export async function listDrkPackages(sql: Queryable): Promise<DrkPackageDto[]> 
  * DRK that cannot exist, and again at fulfilment, when a payment that can no longer be honoured is
  * refunded instead of minted.
  */
-export async function startDrkPurchase(deps: ServiceDeps, provider: PaymentProvider, buyerId: string, packageId: DrkPackageId): Promise<CheckoutDto> {
+export async function startDrkPurchase(
+  deps: ServiceDeps,
+  provider: PaymentProvider,
+  buyerId: string,
+  packageId: DrkPackageId,
+): Promise<CheckoutDto> {
   const pkg = findDrkPackage(packageId);
   if (!pkg) throw badInput('Unknown DRK package');
   const remaining = await remainingSupply(deps.sql);

@@ -17,8 +17,7 @@ import { broadcastDto, type BroadcastRow } from './broadcast-row.ts';
 const RANK: Record<PaymentStatus, number> = { pending: 0, failed: 1, canceled: 2, succeeded: 3, refunded: 4 };
 
 export type Settlement =
-  | { outcome: 'unknown' }
-  | { outcome: 'unchanged' | 'failed' | 'canceled' | 'fulfilled' | 'refunded'; payment: PaymentRecord };
+  { outcome: 'unknown' } | { outcome: 'unchanged' | 'failed' | 'canceled' | 'fulfilled' | 'refunded'; payment: PaymentRecord };
 
 /** What a player who paid is told: a payment for a DRK package, a broadcast or an ad. */
 function receivedNotice(payment: PaymentRecord): NoticeDraft[] {
@@ -26,7 +25,7 @@ function receivedNotice(payment: PaymentRecord): NoticeDraft[] {
   const what = {
     drk_package: () => `${drkText(Number(payment.metadata.drk))} added to your balance`,
     broadcast: () => 'your broadcast was sent',
-    ad: () => 'your ad waits for the Wanakt\'s review',
+    ad: () => "your ad waits for the Wanakt's review",
   }[payment.purpose]();
   return [paymentReceived(payment.user_id, what, payment.amount_cents)];
 }
@@ -64,7 +63,11 @@ async function broadcastRefusal(tx: Tx, payment: PaymentRecord, now: Date): Prom
  * payment's fulfilment and by the send command (for a payment made before payments sent their
  * broadcast). The unique payment_id on broadcasts keeps a payment to one use.
  */
-export async function sendPaidBroadcast(tx: Tx, paid: { paymentId: string; senderId: string; message: string }, now: Date): Promise<BroadcastDto> {
+export async function sendPaidBroadcast(
+  tx: Tx,
+  paid: { paymentId: string; senderId: string; message: string },
+  now: Date,
+): Promise<BroadcastDto> {
   const [row] = await tx<BroadcastRow[]>`
     with sent as (
       insert into broadcasts (sender_id, message, paid, payment_id, cost_cents, created_at)

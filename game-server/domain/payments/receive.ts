@@ -54,7 +54,12 @@ export async function confirmSandboxPayment(
  * provider first. A player's payment is visible to that player only; an advertiser's (no account)
  * to whoever holds its id.
  */
-export async function paymentStatus(deps: ServiceDeps, provider: PaymentProvider, paymentId: string, viewerId: string | null): Promise<PaymentStatusDto> {
+export async function paymentStatus(
+  deps: ServiceDeps,
+  provider: PaymentProvider,
+  paymentId: string,
+  viewerId: string | null,
+): Promise<PaymentStatusDto> {
   const payment = await readPayment(deps.sql, paymentId);
   if (!payment || (payment.user_id !== null && payment.user_id !== viewerId)) throw notFound('Payment not found');
   return paymentStatusDto((await reconcilePayment(deps, provider, paymentId))!);

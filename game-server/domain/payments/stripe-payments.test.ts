@@ -94,7 +94,10 @@ for (const backend of testBackends()) {
     it('when a decline is followed by a success with another card, then the payment ends succeeded and credited once', async () => {
       const before = await balanceOf(game.database.sql, DEMO);
       const id = await buy(demo, 'explorer');
-      expect((await game.deliver(stripeEvent('payment_intent.payment_failed', game.stripe.decline(id, 'Your card has insufficient funds.')))).body.outcome).toBe('failed');
+      expect(
+        (await game.deliver(stripeEvent('payment_intent.payment_failed', game.stripe.decline(id, 'Your card has insufficient funds.'))))
+          .body.outcome,
+      ).toBe('failed');
       expect(await paymentRow(game, id)).toMatchObject({ status: 'failed', failure_message: 'Your card has insufficient funds.' });
       expect(await balanceOf(game.database.sql, DEMO)).toBe(before);
       const status = await demo.get(`/api/payments/intent/${id}`);
@@ -164,7 +167,15 @@ for (const backend of testBackends()) {
     });
 
     it('when an event names an intent the game never created, then it is acknowledged and changes nothing', async () => {
-      const response = await game.deliver(stripeEvent('payment_intent.succeeded', { id: 'pi_not_ours', object: 'payment_intent', amount: 999, amount_received: 999, currency: 'usd' }));
+      const response = await game.deliver(
+        stripeEvent('payment_intent.succeeded', {
+          id: 'pi_not_ours',
+          object: 'payment_intent',
+          amount: 999,
+          amount_received: 999,
+          currency: 'usd',
+        }),
+      );
       expect(response).toMatchObject({ status: 200, body: { outcome: 'unknown' } });
       const other = await game.deliver(stripeEvent('charge.refunded', { id: 'ch_1', object: 'charge' }));
       expect(other).toMatchObject({ status: 200, body: { outcome: 'ignored' } });
@@ -235,7 +246,7 @@ for (const backend of testBackends()) {
       expect(game.stripe.refundsOf(purchase.body.paymentIntentId)).toHaveLength(1);
     });
 
-    it('[§4 broadcast] when the webhook is late, then the screen\'s check asks Stripe: refused while unpaid, sent by the payment once Stripe has it', async () => {
+    it("[§4 broadcast] when the webhook is late, then the screen's check asks Stripe: refused while unpaid, sent by the payment once Stripe has it", async () => {
       const player = await game.agent().post('/api/users/register', { username: 'Town Crier', password: 'hear-ye-hear-ye' });
       const crier = game.agent();
       await crier.post('/api/auth/login', { username: 'Town Crier', password: 'hear-ye-hear-ye' });
@@ -245,7 +256,10 @@ for (const backend of testBackends()) {
       const early = await crier.post('/api/broadcasts', { sender_id: player.body.id, message: 'Hear ye!', paid: true });
       expect(early).toMatchObject({ status: 409, body: { message: 'Please pay for your broadcast before sending it' } });
       game.stripe.succeed(payment.body.paymentIntentId);
-      expect((await crier.get('/api/broadcasts/allowance')).body).toMatchObject({ paid: false, limit_reached: expect.stringContaining('one broadcast per day') });
+      expect((await crier.get('/api/broadcasts/allowance')).body).toMatchObject({
+        paid: false,
+        limit_reached: expect.stringContaining('one broadcast per day'),
+      });
       const [sent] = (await crier.get('/api/broadcasts/recent')).body;
       expect(sent).toMatchObject({ sender_id: player.body.id, message: 'Hear ye!', cost: 63 });
     });
@@ -279,7 +293,10 @@ for (const backend of testBackends()) {
       await expectHealthy(game);
 
       const refused = await demo.post('/api/drk/purchase-intent', { packageId: 'wanakt', userId: DEMO });
-      expect(refused).toMatchObject({ status: 409, body: { message: 'Only 5,000 DRK remaining in supply. Cannot purchase 10,000 DRK package.' } });
+      expect(refused).toMatchObject({
+        status: 409,
+        body: { message: 'Only 5,000 DRK remaining in supply. Cannot purchase 10,000 DRK package.' },
+      });
       const packages = await game.agent().get('/api/drk/packages');
       expect(packages.body.map((pkg: { id: string; exceedsSupply: boolean }) => [pkg.id, pkg.exceedsSupply])).toEqual([
         ['starter', false],

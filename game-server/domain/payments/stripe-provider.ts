@@ -22,7 +22,10 @@ function eventOf(intent: Stripe.PaymentIntent, status: PaymentEvent['status']): 
     status,
     amountCents: status === 'succeeded' ? intent.amount_received : intent.amount,
     currency: intent.currency,
-    failureMessage: status === 'succeeded' ? null : (intent.last_payment_error?.message ?? (status === 'canceled' ? 'The payment was canceled' : 'The payment failed')),
+    failureMessage:
+      status === 'succeeded'
+        ? null
+        : (intent.last_payment_error?.message ?? (status === 'canceled' ? 'The payment was canceled' : 'The payment failed')),
   };
 }
 
@@ -86,7 +89,10 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
       const existing = await refundOf(paymentId);
       if (existing) return existing;
       try {
-        const refund = await stripe.refunds.create({ payment_intent: paymentId }, { idempotencyKey: `refund-${paymentId}-${randomUUID()}` });
+        const refund = await stripe.refunds.create(
+          { payment_intent: paymentId },
+          { idempotencyKey: `refund-${paymentId}-${randomUUID()}` },
+        );
         return refund.id;
       } catch (error) {
         const raced = (error as { code?: string }).code === 'charge_already_refunded' ? await refundOf(paymentId) : null;
@@ -109,7 +115,14 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
     verifyWebhook(rawBody, signature, receivedAt) {
       let event: Stripe.Event;
       try {
-        event = stripe.webhooks.constructEvent(rawBody, signature ?? '', settings.webhookSecret, undefined, undefined, receivedAt.getTime());
+        event = stripe.webhooks.constructEvent(
+          rawBody,
+          signature ?? '',
+          settings.webhookSecret,
+          undefined,
+          undefined,
+          receivedAt.getTime(),
+        );
       } catch (error) {
         throw new WebhookRejectedError(error instanceof Error ? error.message : 'The webhook signature could not be verified');
       }

@@ -16,22 +16,44 @@ const chainOf = (t: SeedTerritory): SeedTerritory[] => {
 const childrenOf = (key: string) => WORLD.filter((t) => t.parentKey === key);
 
 const PRICE_RANGE: Record<TerritoryType, [number, number]> = {
-  wanakt: [0, 0], main: [10000, 15000], city: [6000, 8000], town: [2500, 4000], village: [1000, 2000],
-  sub: [1500, 3000], common: [500, 1200], wonder: [20000, 30000],
+  wanakt: [0, 0],
+  main: [10000, 15000],
+  city: [6000, 8000],
+  town: [2500, 4000],
+  village: [1000, 2000],
+  sub: [1500, 3000],
+  common: [500, 1200],
+  wonder: [20000, 30000],
 };
 const REVENUE_RANGE: Record<TerritoryType, [number, number]> = {
-  wanakt: [1000, 1000], main: [300, 600], wonder: [400, 800], city: [150, 250], town: [80, 140],
-  village: [40, 80], sub: [100, 200], common: [30, 60],
+  wanakt: [1000, 1000],
+  main: [300, 600],
+  wonder: [400, 800],
+  city: [150, 250],
+  town: [80, 140],
+  village: [40, 80],
+  sub: [100, 200],
+  common: [30, 60],
 };
 const PARENT_TYPE: Record<TerritoryType, TerritoryType | null> = {
-  wanakt: null, main: null, wonder: null, city: 'main', town: 'city', village: 'town', sub: 'main', common: 'main',
+  wanakt: null,
+  main: null,
+  wonder: null,
+  city: 'main',
+  town: 'city',
+  village: 'town',
+  sub: 'main',
+  common: 'main',
 };
 const PRESET_PRICES: Record<TerritoryType, Record<string, number>> = {
   main: { 'Los Angeles': 15000, Chicago: 12000, Toronto: 11000, Barcelona: 10000 },
   city: { Sacramento: 7000, Austin: 8000, Nashville: 6500, Liverpool: 6000 },
   town: { 'Santa Barbara': 3000, 'Key West': 2500, Aspen: 4000, Banff: 3500 },
   village: { 'Carmel-by-the-Sea': 1500, Mendocino: 1200, Taos: 1000, Hallstatt: 2000 },
-  wanakt: {}, sub: {}, common: {}, wonder: {},
+  wanakt: {},
+  sub: {},
+  common: {},
+  wonder: {},
 };
 const CHAIN_CITIES = ['New York', 'Panama City', 'São Paulo', 'London', 'Cairo', 'Lagos', 'Tokyo', 'Mumbai', 'Sydney'];
 const EUROPE_MAINS = ['London', 'Paris', 'Berlin', 'Rome', 'Vienna', 'Barcelona'];
@@ -87,9 +109,17 @@ describe('world seed: required names', () => {
 
   it('[§9 presets] places preset vassals under geographically sensible overlords', () => {
     const expectedMain: Record<string, string> = {
-      Sacramento: 'Los Angeles', Austin: 'Houston', Nashville: 'Chicago', Liverpool: 'London',
-      'Santa Barbara': 'Los Angeles', 'Key West': 'New York', Aspen: 'Chicago', Banff: 'Toronto',
-      'Carmel-by-the-Sea': 'Los Angeles', Mendocino: 'Los Angeles', Taos: 'Chicago',
+      Sacramento: 'Los Angeles',
+      Austin: 'Houston',
+      Nashville: 'Chicago',
+      Liverpool: 'London',
+      'Santa Barbara': 'Los Angeles',
+      'Key West': 'New York',
+      Aspen: 'Chicago',
+      Banff: 'Toronto',
+      'Carmel-by-the-Sea': 'Los Angeles',
+      Mendocino: 'Los Angeles',
+      Taos: 'Chicago',
     };
     for (const [name, main] of Object.entries(expectedMain)) expect(mainOf(named(name)[0]), name).toBe(main);
     expect(parentOf(named('Banff')[0])!.name).toBe('Calgary');
@@ -147,8 +177,9 @@ describe('world seed: values', () => {
   it('keeps towns, villages, subs and commons within 500 km of their overlord and cities within 3,500 km', () => {
     const km = (a: SeedTerritory, b: SeedTerritory) => {
       const rad = Math.PI / 180;
-      const h = Math.sin(((b.latitude - a.latitude) * rad) / 2) ** 2
-        + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
+      const h =
+        Math.sin(((b.latitude - a.latitude) * rad) / 2) ** 2 +
+        Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(((b.longitude - a.longitude) * rad) / 2) ** 2;
       return 2 * 6371 * Math.asin(Math.sqrt(h));
     };
     for (const t of WORLD) {
@@ -170,7 +201,10 @@ describe('world seed: values', () => {
       const [pMin, pMax] = PRICE_RANGE[t.type];
       const [rMin, rMax] = REVENUE_RANGE[t.type];
       expect(Number.isInteger(t.price) && t.price >= pMin && t.price <= pMax, `${t.key} price ${t.price}`).toBe(true);
-      expect(Number.isInteger(t.monthlyRevenue) && t.monthlyRevenue >= rMin && t.monthlyRevenue <= rMax, `${t.key} revenue ${t.monthlyRevenue}`).toBe(true);
+      expect(
+        Number.isInteger(t.monthlyRevenue) && t.monthlyRevenue >= rMin && t.monthlyRevenue <= rMax,
+        `${t.key} revenue ${t.monthlyRevenue}`,
+      ).toBe(true);
     }
   });
 
@@ -190,12 +224,16 @@ describe('collectibles seed', () => {
 
   it('covers every rarity for both collectible types', () => {
     for (const type of COLLECTIBLE_TYPES) {
-      for (const rarity of RARITIES) expect(COLLECTIBLES.some((c) => c.type === type && c.rarity === rarity), `${type}/${rarity}`).toBe(true);
+      for (const rarity of RARITIES)
+        expect(
+          COLLECTIBLES.some((c) => c.type === type && c.rarity === rarity),
+          `${type}/${rarity}`,
+        ).toBe(true);
     }
   });
 
   it('numbers each series 1..n with n set by its rarity, one name, rarity and price per series', () => {
-    const series = new Map<string, typeof COLLECTIBLES[number][]>();
+    const series = new Map<string, (typeof COLLECTIBLES)[number][]>();
     for (const c of COLLECTIBLES) {
       const id = c.key.slice(0, c.key.lastIndexOf(':'));
       expect(c.key.endsWith(`:${c.serialNumber}`), c.key).toBe(true);
@@ -203,7 +241,10 @@ describe('collectibles seed', () => {
     }
     for (const [id, items] of series) {
       const { rarity, name, type, price } = items[0];
-      expect(items.map((c) => c.serialNumber).sort((a, b) => a - b), id).toEqual(Array.from({ length: SIZE[rarity] }, (_, i) => i + 1));
+      expect(
+        items.map((c) => c.serialNumber).sort((a, b) => a - b),
+        id,
+      ).toEqual(Array.from({ length: SIZE[rarity] }, (_, i) => i + 1));
       expect(price, id).toBe(PRICE[rarity]);
       for (const c of items) expect([c.rarity, c.name, c.type, c.price], c.key).toEqual([rarity, name, type, price]);
     }

@@ -56,11 +56,17 @@ async function reconcileOpenPayments(deps: ServiceDeps, provider: PaymentProvide
 }
 
 /** docs/rules.md §4 "Broadcast flow": pay $1 first. Refused while an unused paid broadcast waits or the day's one is spent. */
-export async function startBroadcastPayment(deps: ServiceDeps, provider: PaymentProvider, senderId: string, message: string): Promise<CheckoutDto> {
+export async function startBroadcastPayment(
+  deps: ServiceDeps,
+  provider: PaymentProvider,
+  senderId: string,
+  message: string,
+): Promise<CheckoutDto> {
   // A muted player is refused before it pays, not after.
   await refuseIfMuted(deps.sql, senderId, deps.clock());
   refuseIfLimitReached(await sentInLastDay(deps.sql, senderId, deps.clock()));
-  if (await unusedPaymentId(deps.sql, senderId, false)) throw conflict('You have already paid for a broadcast: send it before paying again');
+  if (await unusedPaymentId(deps.sql, senderId, false))
+    throw conflict('You have already paid for a broadcast: send it before paying again');
   await refuseIfCheckoutOpen(deps, senderId);
   try {
     const { checkout } = await startCheckout(deps, provider, {
@@ -90,7 +96,9 @@ async function refuseIfCheckoutOpen(deps: ServiceDeps, senderId: string): Promis
     select id, created_at from payments where user_id = ${senderId} and purpose = 'broadcast' and status = 'pending'`;
   if (!open) return;
   if (now.getTime() - open.created_at.getTime() < OPEN_CHECKOUT_MINUTES * 60_000) {
-    throw conflict(`You already have an open broadcast checkout (${open.id}): pay it, or start another after ${OPEN_CHECKOUT_MINUTES} minutes`);
+    throw conflict(
+      `You already have an open broadcast checkout (${open.id}): pay it, or start another after ${OPEN_CHECKOUT_MINUTES} minutes`,
+    );
   }
   await deps.sql`
     update payments set status = 'canceled', failure_message = 'Given up for a newer broadcast checkout', updated_at = ${now}
@@ -160,6 +168,8 @@ async function broadcastRows(sql: Queryable, after: BroadcastKey | null, limit: 
  * own rooms, so several processes sharing a world add up to the whole reach.
  */
 export async function recordBroadcastReach({ tx }: Work, reach: ReadonlyArray<[broadcastId: number, clients: number]>): Promise<void> {
-  if (reach.some(([, clients]) => !Number.isSafeInteger(clients) || clients < 0)) throw badInput('A reach count must be a whole number of 0 or more');
-  for (const [broadcastId, clients] of reach) await tx`update broadcasts set reach_count = reach_count + ${clients} where id = ${broadcastId}`;
+  if (reach.some(([, clients]) => !Number.isSafeInteger(clients) || clients < 0))
+    throw badInput('A reach count must be a whole number of 0 or more');
+  for (const [broadcastId, clients] of reach)
+    await tx`update broadcasts set reach_count = reach_count + ${clients} where id = ${broadcastId}`;
 }

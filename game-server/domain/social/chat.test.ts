@@ -30,7 +30,10 @@ for (const backend of testBackends()) {
       const before = await outboxHead(database.sql);
       const id = await createPlayer(database.sql, { username: 'room-talker' });
       const [{ id: territoryId }] = await database.sql<{ id: number }[]>`select id from territories where seed_key = 'main:london'`;
-      const message = await post({ id, username: 'room-talker', is_wanakt: false }, { territory_id: territoryId, message: ' over the socket ' });
+      const message = await post(
+        { id, username: 'room-talker', is_wanakt: false },
+        { territory_id: territoryId, message: ' over the socket ' },
+      );
       expect(message).toMatchObject({ territory_id: territoryId, user_id: id, username: 'room-talker', message: 'over the socket' });
       expect(await committedEvents(database.sql, before)).toEqual([{ type: 'chat.posted', message }]);
       const [stored] = await database.sql`select message from chat_messages where id = ${message.id}`;
@@ -41,7 +44,10 @@ for (const backend of testBackends()) {
       const id = await createPlayer(database.sql);
       const before = await outboxHead(database.sql);
       const user = { id, username: 'x', is_wanakt: false };
-      await expect(post(user, { territory_id: 1, message: '   ' })).rejects.toMatchObject({ status: 400, message: 'Message cannot be empty' });
+      await expect(post(user, { territory_id: 1, message: '   ' })).rejects.toMatchObject({
+        status: 400,
+        message: 'Message cannot be empty',
+      });
       await expect(post(user, { territory_id: 1, message: 'z'.repeat(501) })).rejects.toBeInstanceOf(GameError);
       await expect(post(user, { territory_id: 'one' as unknown as number, message: 'hi' })).rejects.toMatchObject({ status: 400 });
       await expect(post(user, { territory_id: 999_999, message: 'hi' })).rejects.toMatchObject({ status: 404 });

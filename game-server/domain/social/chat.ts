@@ -32,7 +32,11 @@ export async function listChatMessages(sql: Queryable, territoryId: number, befo
 }
 
 /** A territory's chat, newest first, a page at a time; a message's key is its id. */
-export async function pageChatMessages(sql: Queryable, territoryId: number, page: PageRequest<[id: number]>): Promise<KeyedPage<ChatMessageDto, [id: number]>> {
+export async function pageChatMessages(
+  sql: Queryable,
+  territoryId: number,
+  page: PageRequest<[id: number]>,
+): Promise<KeyedPage<ChatMessageDto, [id: number]>> {
   const rows = await chatRows(sql, territoryId, page.after?.[0] ?? null, page.limit + 1);
   const { rows: kept, next } = takePage(rows, page.limit, (row): [id: number] => [Number(row.id)]);
   return { rows: kept.map(toDto), next };
@@ -64,7 +68,11 @@ async function mentionNotices(tx: Tx, territory: string, authorId: string, autho
  * world room. The player's row is locked while its recent messages are counted, so a flood of
  * concurrent posts is counted one at a time and no more than the limit gets through.
  */
-export async function postChatMessage({ tx, now }: Work, user: ActingUser, input: { territory_id: number; message: string }): Promise<ChatMessageDto> {
+export async function postChatMessage(
+  { tx, now }: Work,
+  user: ActingUser,
+  input: { territory_id: number; message: string },
+): Promise<ChatMessageDto> {
   const parsed = ChatPostInput.safeParse(input);
   if (!parsed.success) throw badInput(parsed.error.issues[0]?.message ?? 'Invalid chat message');
   const { territory_id: territoryId, message } = parsed.data;

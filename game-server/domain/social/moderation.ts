@@ -25,7 +25,12 @@ export async function refuseIfMuted(tx: Queryable, userId: string, now: Date): P
 }
 
 /** Marks a message removed, with its audit line, in the command's transaction; answers the territory it was posted to. */
-export async function removeChatMessage({ tx, now }: Work, actor: Actor, messageId: number, reason: string): Promise<{ territoryId: number }> {
+export async function removeChatMessage(
+  { tx, now }: Work,
+  actor: Actor,
+  messageId: number,
+  reason: string,
+): Promise<{ territoryId: number }> {
   requireWanakt(actor);
   const [row] = await tx<{ territory_id: number; user_id: string; username: string; message: string; removed_at: Date | null }[]>`
     select m.territory_id, m.user_id, u.username, m.message, m.removed_at
@@ -73,7 +78,14 @@ export async function mutePlayer({ tx, now }: Work, actor: Actor, { userId, minu
   await tx`
     insert into mutes (user_id, muted_until, reason, muted_by, created_at) values (${userId}, ${until}, ${reason}, ${actor.id}, ${now})
     on conflict (user_id) do update set muted_until = excluded.muted_until, reason = excluded.reason, muted_by = excluded.muted_by, created_at = excluded.created_at`;
-  await recordAudit(tx, { actorId: actor.id, action: 'mute', subject: player.username, details: { userId, minutes, until: until.toISOString() }, reason, at: now });
+  await recordAudit(tx, {
+    actorId: actor.id,
+    action: 'mute',
+    subject: player.username,
+    details: { userId, minutes, until: until.toISOString() },
+    reason,
+    at: now,
+  });
   return { user_id: userId, username: player.username, muted_until: until.toISOString(), reason };
 }
 

@@ -37,7 +37,8 @@ export async function playerProfile(sql: Queryable, username: string, now: Date)
     projectedEarnings(sql, user.id, now),
   ]);
   const territories = await feudalTitles(sql, user.id, held);
-  const others = (names: (string | null)[]) => [...new Set(names)].filter((name): name is string => name !== null && name !== user.username).sort();
+  const others = (names: (string | null)[]) =>
+    [...new Set(names)].filter((name): name is string => name !== null && name !== user.username).sort();
 
   return {
     id: user.id,
@@ -61,7 +62,9 @@ export async function playerProfile(sql: Queryable, username: string, now: Date)
 // Each held territory with the overlord it owes fealty to and the territories that owe it theirs.
 async function feudalTitles(sql: Queryable, userId: string, held: TerritoryRow[]): Promise<ProfileTerritoryDto[]> {
   if (held.length === 0) return [];
-  const lordIds = [...new Set(held.flatMap((territory) => (territory.parent_territory_id === null ? [] : [territory.parent_territory_id])))];
+  const lordIds = [
+    ...new Set(held.flatMap((territory) => (territory.parent_territory_id === null ? [] : [territory.parent_territory_id]))),
+  ];
   const [lords, vassals] = await Promise.all([
     lordIds.length > 0 ? territoryRows(sql, { ids: lordIds }) : Promise.resolve([]),
     sql<VassalRow[]>`

@@ -33,6 +33,12 @@ export function territoriesChangedSince(sql: Sql, since: number): Promise<WorldA
       select distinct changed.id::int as id
         from outbox, jsonb_array_elements_text(outbox.event -> 'territoryIds') as changed (id)
        where outbox.seq > ${since} and outbox.event ->> 'type' = 'territories.changed'`;
-    return { seq, territories: await readTerritories(tx, changed.map((row) => row.id)) };
+    return {
+      seq,
+      territories: await readTerritories(
+        tx,
+        changed.map((row) => row.id),
+      ),
+    };
   });
 }

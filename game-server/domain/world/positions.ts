@@ -15,8 +15,13 @@ const sixDecimals = (value: number) => Math.round(value * 1e6) / 1e6;
  * projection and back, so a pin dropped beyond the marker margins is stored where the map shows
  * it. The REST call and the live room's pin drop both end here.
  */
-export async function setTerritoryPosition({ tx }: Work, territoryId: number, position: Position): Promise<{ id: number; name: string; latitude: string; longitude: string }> {
-  if (!Number.isFinite(position.latitude) || !Number.isFinite(position.longitude)) throw badInput('Latitude and longitude must be decimal numbers');
+export async function setTerritoryPosition(
+  { tx }: Work,
+  territoryId: number,
+  position: Position,
+): Promise<{ id: number; name: string; latitude: string; longitude: string }> {
+  if (!Number.isFinite(position.latitude) || !Number.isFinite(position.longitude))
+    throw badInput('Latitude and longitude must be decimal numbers');
   const latitude = Math.min(90, Math.max(-90, position.latitude));
   const longitude = Math.min(180, Math.max(-180, position.longitude));
   const { x, y } = markerPosition(latitude, longitude);

@@ -1,4 +1,9 @@
-import { encodeMarketplaceCursor, type MarketplacePageDto, type MarketplaceSearch, type MarketplaceSort } from '../../../schema/api/marketplace.ts';
+import {
+  encodeMarketplaceCursor,
+  type MarketplacePageDto,
+  type MarketplaceSearch,
+  type MarketplaceSort,
+} from '../../../schema/api/marketplace.ts';
 import type { TerritoryDto } from '../../../schema/api/territory.ts';
 import { TERRITORY_TYPES, type TerritoryTier, type TerritoryType, type UpgradeTier } from '../../../schema/constants.ts';
 import { REGION_BOXES } from '../../../schema/rules/region.ts';
@@ -53,21 +58,29 @@ export function toDto(row: TerritoryRow): TerritoryDto {
 }
 
 /** A marketplace search reads one page past `after`, and one row more to tell whether a page follows. */
-type Filter = { all: true } | { id: number } | { ids: readonly number[] } | { ownerId: string } | { forSale: true } | { market: MarketplaceSearch };
+type Filter =
+  { all: true } | { id: number } | { ids: readonly number[] } | { ownerId: string } | { forSale: true } | { market: MarketplaceSearch };
 
 /** Every territory read goes through this one query, so all of them answer the same fields. */
 export async function territoryRows(q: Queryable, filter: Filter): Promise<TerritoryRow[]> {
   const where =
-    'id' in filter ? q`where t.id = ${filter.id}`
-    : 'ids' in filter ? q`where t.id in ${q(filter.ids)}`
-    : 'ownerId' in filter ? q`where t.owner_id = ${filter.ownerId}`
-    : 'forSale' in filter ? q`where t.sale_price is not null`
-    : 'market' in filter ? q`${marketWhere(q, filter.market)} ${afterCursor(q, filter.market)}`
-    : q``;
+    'id' in filter
+      ? q`where t.id = ${filter.id}`
+      : 'ids' in filter
+        ? q`where t.id in ${q(filter.ids)}`
+        : 'ownerId' in filter
+          ? q`where t.owner_id = ${filter.ownerId}`
+          : 'forSale' in filter
+            ? q`where t.sale_price is not null`
+            : 'market' in filter
+              ? q`${marketWhere(q, filter.market)} ${afterCursor(q, filter.market)}`
+              : q``;
   const order =
-    'forSale' in filter ? q`order by t.sale_price, t.id`
-    : 'market' in filter ? q`${marketOrder(q, filter.market)} limit ${filter.market.limit + 1}`
-    : q`order by t.id`;
+    'forSale' in filter
+      ? q`order by t.sale_price, t.id`
+      : 'market' in filter
+        ? q`${marketOrder(q, filter.market)} limit ${filter.market.limit + 1}`
+        : q`order by t.id`;
   return q<TerritoryRow[]>`
     select t.id, t.name, t.type, t.owner_id, u.username as owner_name, t.parent_territory_id, t.description,
            t.latitude::text, t.longitude::text, t.monthly_revenue::text, t.price::text, t.sale_price::text,
@@ -101,22 +114,32 @@ function regionCase(q: Queryable) {
 // Names compare byte by byte (collate "C"), so both databases page them in the same order.
 function marketOrder(q: Queryable, { sort }: MarketplaceSearch) {
   switch (sort) {
-    case 'price_asc': return q`order by t.sale_price, t.id`;
-    case 'price_desc': return q`order by t.sale_price desc, t.id desc`;
-    case 'name': return q`order by t.name collate "C", t.id`;
-    case 'revenue': return q`order by t.monthly_revenue desc, t.id desc`;
-    case 'newest': return q`order by t.id desc`;
+    case 'price_asc':
+      return q`order by t.sale_price, t.id`;
+    case 'price_desc':
+      return q`order by t.sale_price desc, t.id desc`;
+    case 'name':
+      return q`order by t.name collate "C", t.id`;
+    case 'revenue':
+      return q`order by t.monthly_revenue desc, t.id desc`;
+    case 'newest':
+      return q`order by t.id desc`;
   }
 }
 
 function afterCursor(q: Queryable, { after }: MarketplaceSearch) {
   if (!after) return q``;
   switch (after.sort) {
-    case 'price_asc': return q`and (t.sale_price, t.id) > (${after.key}, ${after.id})`;
-    case 'price_desc': return q`and (t.sale_price, t.id) < (${after.key}, ${after.id})`;
-    case 'name': return q`and (t.name collate "C", t.id) > (${after.key} collate "C", ${after.id})`;
-    case 'revenue': return q`and (t.monthly_revenue, t.id) < (${after.key}, ${after.id})`;
-    case 'newest': return q`and t.id < ${after.id}`;
+    case 'price_asc':
+      return q`and (t.sale_price, t.id) > (${after.key}, ${after.id})`;
+    case 'price_desc':
+      return q`and (t.sale_price, t.id) < (${after.key}, ${after.id})`;
+    case 'name':
+      return q`and (t.name collate "C", t.id) > (${after.key} collate "C", ${after.id})`;
+    case 'revenue':
+      return q`and (t.monthly_revenue, t.id) < (${after.key}, ${after.id})`;
+    case 'newest':
+      return q`and t.id < ${after.id}`;
   }
 }
 
@@ -139,10 +162,14 @@ export async function searchMarketplace(q: Queryable, search: MarketplaceSearch)
 function sortKey(sort: MarketplaceSort, row: TerritoryRow): number | string | null {
   switch (sort) {
     case 'price_asc':
-    case 'price_desc': return Number(row.sale_price);
-    case 'name': return row.name;
-    case 'revenue': return Number(row.monthly_revenue);
-    case 'newest': return null;
+    case 'price_desc':
+      return Number(row.sale_price);
+    case 'name':
+      return row.name;
+    case 'revenue':
+      return Number(row.monthly_revenue);
+    case 'newest':
+      return null;
   }
 }
 

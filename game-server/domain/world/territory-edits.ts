@@ -25,6 +25,9 @@ export function renameTerritory(work: Work, territoryId: number, name: string): 
 export async function setTerritoryRent(work: Work, territoryId: number, rentAmount: number | null): Promise<{ message: string }> {
   const territory = await edit(work, territoryId, (tx) => tx`update territories set rent_amount = ${rentAmount} where id = ${territoryId}`);
   return {
-    message: rentAmount === null ? `Rent for ${territory.name} is back to the standard rate` : `Rent for ${territory.name} set to ${formatDrk(rentAmount)}`,
+    message:
+      rentAmount === null
+        ? `Rent for ${territory.name} is back to the standard rate`
+        : `Rent for ${territory.name} set to ${formatDrk(rentAmount)}`,
   };
 }

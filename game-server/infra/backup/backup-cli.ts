@@ -27,10 +27,14 @@ if (config.OPS_PORT !== undefined) {
   fromServer = await backupFromServer(urlOf(config.OPS_HOST, config.OPS_PORT), config.OPS_TOKEN);
 } else if (await serverAnswers()) {
   // Its data directory is open in the server: a copy taken beside it would be torn.
-  console.error(`A server answers on port ${config.PORT}, and backups come from its operator port: set OPS_PORT (and OPS_TOKEN) as the server has them`);
+  console.error(
+    `A server answers on port ${config.PORT}, and backups come from its operator port: set OPS_PORT (and OPS_TOKEN) as the server has them`,
+  );
   process.exit(2);
 }
 const copy = fromServer ?? (await backupDataDir(config.DATA_DIR));
 await mkdir(dirname(file), { recursive: true });
 await writeFile(file, copy);
-console.log(`Backup written to ${file} (${copy.length} bytes, ${fromServer ? `from the server's operator port ${config.OPS_PORT}` : `from ${config.DATA_DIR}, no server running`})`);
+console.log(
+  `Backup written to ${file} (${copy.length} bytes, ${fromServer ? `from the server's operator port ${config.OPS_PORT}` : `from ${config.DATA_DIR}, no server running`})`,
+);

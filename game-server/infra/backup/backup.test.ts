@@ -22,7 +22,12 @@ function freePort(): Promise<number> {
 }
 
 /** Runs `npm run backup` / `npm run restore` as an operator would, with the server's settings. */
-function runCli(name: 'backup' | 'restore', args: string[], env: Record<string, string>, cwd: string): Promise<{ code: number | null; output: string }> {
+function runCli(
+  name: 'backup' | 'restore',
+  args: string[],
+  env: Record<string, string>,
+  cwd: string,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', TSX, cli(name), ...args], { cwd, env: { PATH: process.env.PATH ?? '', ...env } });
     let output = '';
@@ -43,7 +48,13 @@ describe('[issue 15 backups] npm run backup and npm run restore on the embedded 
 
   it('when the server is busy, then backup copies it consistently; restore puts the copy back, keeps the old data aside and passes the invariant check', async () => {
     cwd = await mkdtemp(join(tmpdir(), 'wanakt-backup-'));
-    const env = { PORT: String(await freePort()), OPS_PORT: String(await freePort()), DATA_DIR: join(cwd, 'data'), WANAKT_PASSWORD: TEST_WANAKT_PASSWORD, DEMO_PASSWORD: TEST_DEMO_PASSWORD };
+    const env = {
+      PORT: String(await freePort()),
+      OPS_PORT: String(await freePort()),
+      DATA_DIR: join(cwd, 'data'),
+      WANAKT_PASSWORD: TEST_WANAKT_PASSWORD,
+      DEMO_PASSWORD: TEST_DEMO_PASSWORD,
+    };
     server = await startGameProcess(env, cwd);
     const demo = new TestAgent(server.url);
     expect((await demo.post('/api/auth/login', { username: 'sample', password: TEST_DEMO_PASSWORD })).status).toBe(200);
@@ -86,7 +97,9 @@ describe('[issue 15 backups] npm run backup and npm run restore on the embedded 
 
     const restored = await openEmbedded({ dataDir: env.DATA_DIR });
     try {
-      const owned = await restored.sql<{ id: number }[]>`select id from territories where owner_id = 'sample-user' and id in ${restored.sql(before.map((t) => t.id))}`;
+      const owned = await restored.sql<
+        { id: number }[]
+      >`select id from territories where owner_id = 'sample-user' and id in ${restored.sql(before.map((t) => t.id))}`;
       expect(owned).toHaveLength(before.length);
     } finally {
       await restored.close();

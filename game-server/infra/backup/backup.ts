@@ -5,7 +5,10 @@ import { openEmbedded } from '../db/database.ts';
 
 /** backups/wanakt-20261123T201500Z.tar.gz: sortable, and safe in any file system. */
 export function backupFileName(now: Date): string {
-  return `backups/wanakt-${now.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z')}.tar.gz`;
+  return `backups/wanakt-${now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z')}.tar.gz`;
 }
 
 /**
@@ -21,7 +24,8 @@ export async function backupFromServer(opsUrl: string, token?: string): Promise<
     if ((error as { cause?: { code?: string } }).cause?.code === 'ECONNREFUSED') return null;
     throw error;
   }
-  if (!response.ok) throw new Error(`The server refused the backup: ${response.status} ${(await response.json().catch(() => ({}))).message ?? ''}`);
+  if (!response.ok)
+    throw new Error(`The server refused the backup: ${response.status} ${(await response.json().catch(() => ({}))).message ?? ''}`);
   return Buffer.from(await response.arrayBuffer());
 }
 

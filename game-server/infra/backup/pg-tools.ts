@@ -15,7 +15,9 @@ export async function pgToolFor(sql: Sql, tool: 'pg_dump' | 'pg_restore'): Promi
   const onPath = spawnSync(tool, ['--version'], { encoding: 'utf8' });
   const found = Number(onPath.stdout?.match(/(\d+)(\.\d+)+/)?.[1]);
   if (onPath.status === 0 && found >= major) return tool;
-  throw new Error(`No ${tool} for PostgreSQL ${major} on this machine: install postgresql-client-${major} (apt-get install postgresql-client-${major})`);
+  throw new Error(
+    `No ${tool} for PostgreSQL ${major} on this machine: install postgresql-client-${major} (apt-get install postgresql-client-${major})`,
+  );
 }
 
 /** The same server's maintenance database (postgres), for creating and dropping a scratch database. */

@@ -24,7 +24,10 @@ if (config.DATABASE_URL) {
   const database = await openPostgres(config.DATABASE_URL, { max: 1 });
   try {
     const report = await checkInvariants(database.sql);
-    [lines, ok] = [[`Checked ${database.location} (restore it with pg_restore first, see docs/operations.md)`, ...describeInvariants(report)], report.ok];
+    [lines, ok] = [
+      [`Checked ${database.location} (restore it with pg_restore first, see docs/operations.md)`, ...describeInvariants(report)],
+      report.ok,
+    ];
   } finally {
     await database.close();
   }
@@ -38,7 +41,10 @@ if (config.DATABASE_URL) {
     process.exit(2);
   }
   const { setAside, report } = await restoreDataDir(config.DATA_DIR, await readFile(file), new Date());
-  lines = [`Restored ${file} into ${config.DATA_DIR}${setAside ? `; the previous data is kept in ${setAside}` : ''}`, ...describeInvariants(report)];
+  lines = [
+    `Restored ${file} into ${config.DATA_DIR}${setAside ? `; the previous data is kept in ${setAside}` : ''}`,
+    ...describeInvariants(report),
+  ];
   ok = report.ok;
 }
 for (const line of lines) console.log(line);

@@ -60,7 +60,11 @@ for (const backend of testBackends()) {
         for (const process of [database, second].filter((one): one is Database => one !== null)) {
           jobs.push(await startJobs({ sql: process.sql, clock: () => new Date(), log, database: process }, config));
         }
-        await waitFor(async () => (await database.sql`select count(*)::int as n from backup_runs where ok`)[0].n >= 3, 'three checked backups', 120_000);
+        await waitFor(
+          async () => (await database.sql`select count(*)::int as n from backup_runs where ok`)[0].n >= 3,
+          'three checked backups',
+          120_000,
+        );
         await Promise.all(jobs.splice(0).map((job) => job.stop()));
 
         const runs = await database.sql<{ slot: Date; file: string | null; ok: boolean | null; problem: string | null }[]>`
@@ -68,7 +72,10 @@ for (const backend of testBackends()) {
         expect(runs.filter((run) => run.ok === false)).toEqual([]);
         expect(new Set(runs.map((run) => run.file)).size).toBe(runs.length);
         const kept = (await readdir(dir)).sort();
-        const newest = runs.filter((run) => run.ok).slice(-2).map((run) => run.file!.split('/').at(-1));
+        const newest = runs
+          .filter((run) => run.ok)
+          .slice(-2)
+          .map((run) => run.file!.split('/').at(-1));
         expect(kept).toEqual(newest);
         expect(kept[0]).toMatch(backend.name === 'embedded' ? /^wanakt-\d{8}T\d{6}Z\.tar\.gz$/ : /^wanakt-\d{8}T\d{6}Z\.dump$/);
 

@@ -32,7 +32,10 @@ const COPY_NAME = /^wanakt-\d{8}T\d{6}Z\.(tar\.gz|dump)$/;
 
 /** wanakt-20261123T201500Z.tar.gz (embedded) or .dump (pg_dump's custom format): sortable by time. */
 export function copyName(moment: Date, kind: Database['kind']): string {
-  const stamp = moment.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  const stamp = moment
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
   return `wanakt-${stamp}.${kind === 'embedded' ? 'tar.gz' : 'dump'}`;
 }
 
@@ -42,7 +45,9 @@ function run(command: string, args: string[]): Promise<void> {
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     child.once('error', reject);
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}: ${errors.trim().slice(0, 500)}`))));
+    child.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}: ${errors.trim().slice(0, 500)}`)),
+    );
   });
 }
 
@@ -126,7 +131,9 @@ export async function runScheduledBackup(deps: BackupDeps, schedule: BackupSched
       where slot = ${slot}`;
     if (!report.ok) throw new Error(`The backup ${file} fails the ledger invariants: ${problem}`);
     const removed = await prune(schedule.dir, schedule.keep);
-    deps.log.info(`Backup ${file} written (${bytes} bytes) and checked: ledger invariants OK${removed.length ? `; removed ${removed.join(', ')}` : ''}`);
+    deps.log.info(
+      `Backup ${file} written (${bytes} bytes) and checked: ledger invariants OK${removed.length ? `; removed ${removed.join(', ')}` : ''}`,
+    );
     return { file, bytes, report };
   } catch (error) {
     await deps.sql`

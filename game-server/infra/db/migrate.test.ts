@@ -62,19 +62,19 @@ for (const backend of testBackends()) {
     });
 
     it('refuses a new migration numbered below one already applied', async () => {
-    const database = await backend.openEmpty();
-    const folder = await mkdtemp(join(tmpdir(), 'wanakt-migrations-'));
-    try {
-      await writeFile(join(folder, '0002_second.sql'), 'create table second (id int);');
-      await migrate(database.sql, folder);
-      await writeFile(join(folder, '0001_first.sql'), 'create table first (id int);');
-      await expect(migrate(database.sql, folder)).rejects.toThrow('0001_first.sql is older than one already applied');
-    } finally {
-      await database.close();
-    }
-  });
+      const database = await backend.openEmpty();
+      const folder = await mkdtemp(join(tmpdir(), 'wanakt-migrations-'));
+      try {
+        await writeFile(join(folder, '0002_second.sql'), 'create table second (id int);');
+        await migrate(database.sql, folder);
+        await writeFile(join(folder, '0001_first.sql'), 'create table first (id int);');
+        await expect(migrate(database.sql, folder)).rejects.toThrow('0001_first.sql is older than one already applied');
+      } finally {
+        await database.close();
+      }
+    });
 
-  it('refuses to start when an applied migration was edited', async () => {
+    it('refuses to start when an applied migration was edited', async () => {
       const database = await backend.openEmpty();
       const folder = await mkdtemp(join(tmpdir(), 'wanakt-migrations-'));
       try {

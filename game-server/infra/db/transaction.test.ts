@@ -43,7 +43,9 @@ describe.runIf(backend)('[issue 11] a transaction under a full pipeline', () => 
   it('when transactions start while every connection is busy, then each runs alone on its reserved connection', async () => {
     for (let round = 0; round < 10; round++) {
       const results = await burst();
-      expect(results.filter((result) => result.status === 'rejected').map((result) => String((result as PromiseRejectedResult).reason))).toEqual([]);
+      expect(
+        results.filter((result) => result.status === 'rejected').map((result) => String((result as PromiseRejectedResult).reason)),
+      ).toEqual([]);
       const ids = results.slice(6, 11).map((result) => (result as PromiseFulfilledResult<number>).value);
       expect(new Set(ids).size).toBe(ids.length);
     }

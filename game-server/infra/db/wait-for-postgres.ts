@@ -6,7 +6,16 @@ export class DatabaseUnavailableError extends Error {}
 
 // Errors that mean "not there yet" (the server is starting, the network or DNS is not up): worth
 // waiting for. A wrong password or a missing database will not fix itself, so those end at once.
-const TRANSIENT = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'CONNECT_TIMEOUT', '57P03']);
+const TRANSIENT = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'CONNECT_TIMEOUT',
+  '57P03',
+]);
 
 /**
  * Tries a PostgreSQL server until it answers or `seconds` have passed, saying one line per try.

@@ -100,7 +100,8 @@ export async function startOutboxRelay(options: RelayOptions): Promise<OutboxRel
       if (failing) log.info('The outbox relay reads the database again');
       failing = false;
     } catch (error) {
-      if (!failing && !closed) log.warn(`The outbox relay cannot read the database (${(error as Error).message}); retrying on the next poll`);
+      if (!failing && !closed)
+        log.warn(`The outbox relay cannot read the database (${(error as Error).message}); retrying on the next poll`);
       failing = true;
       // The poll retries; a command that committed does not wait for the database to come back.
       settle(Infinity);
@@ -122,13 +123,21 @@ export async function startOutboxRelay(options: RelayOptions): Promise<OutboxRel
   const poll = setInterval(() => void catchUp(), options.pollMs ?? 1000);
   const prune = setInterval(() => {
     const before = new Date(options.clock().getTime() - (options.retentionMs ?? 24 * 60 * 60 * 1000));
-    pruneOutbox(sql, before, options.keepEvents ?? 10_000).catch((error: Error) => log.warn(`Could not prune the outbox: ${error.message}`));
+    pruneOutbox(sql, before, options.keepEvents ?? 10_000).catch((error: Error) =>
+      log.warn(`Could not prune the outbox: ${error.message}`),
+    );
   }, PRUNE_EVERY_MS);
   poll.unref();
   prune.unref();
   // postgres.js re-listens by itself after a lost connection and calls onlisten again: read then,
   // since notifications sent while the connection was down are gone.
-  const listening = options.listen ? await sql.listen(OUTBOX_CHANNEL, () => void catchUp(), () => void catchUp()) : null;
+  const listening = options.listen
+    ? await sql.listen(
+        OUTBOX_CHANNEL,
+        () => void catchUp(),
+        () => void catchUp(),
+      )
+    : null;
 
   return {
     subscribe(handler) {

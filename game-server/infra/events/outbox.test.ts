@@ -67,7 +67,9 @@ for (const backend of testBackends()) {
       const started = performance.now();
       await commitUnannounced(database.sql, changed(11));
       await expect.poll(() => heard.length, { timeout: 5000 }).toBe(1);
-      console.log(`[issue 11] an event whose wake-up was dropped arrived after ${Math.round(performance.now() - started)} ms (poll every 200 ms)`);
+      console.log(
+        `[issue 11] an event whose wake-up was dropped arrived after ${Math.round(performance.now() - started)} ms (poll every 200 ms)`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(heard).toEqual([{ seq: 1, event: changed(11) }]);
     });

@@ -94,7 +94,10 @@ export interface Limits {
 }
 
 function countersOf<K extends string>(store: CounterStore, rules: Record<K, CounterRule>): Record<K, RateLimiterAbstract> {
-  return Object.fromEntries(Object.entries<CounterRule>(rules).map(([door, rule]) => [door, store.counter(rule)])) as Record<K, RateLimiterAbstract>;
+  return Object.fromEntries(Object.entries<CounterRule>(rules).map(([door, rule]) => [door, store.counter(rule)])) as Record<
+    K,
+    RateLimiterAbstract
+  >;
 }
 
 export function createLimits(store: CounterStore): Limits {

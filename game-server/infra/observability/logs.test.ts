@@ -45,7 +45,9 @@ describe('[issue 15 logs] one JSON line per event, a request id from the route t
     expect(bought.status).toBe(200);
     expect(bought.headers.get('x-request-id')).toBe(requestId);
 
-    const traced = await game.database.sql<{ event: { type: string } }[]>`select event from outbox where trace_id = ${requestId} order by seq`;
+    const traced = await game.database.sql<
+      { event: { type: string } }[]
+    >`select event from outbox where trace_id = ${requestId} order by seq`;
     expect(traced.map((row) => row.event.type)).toContain('territories.changed');
     const delivered = await waitFor(
       () => lines().find((line) => line.reqId === requestId && line.msg === 'Delivered territories.changed to a world room'),
@@ -59,7 +61,9 @@ describe('[issue 15 logs] one JSON line per event, a request id from the route t
   });
 
   it('when the offered X-Request-Id is malformed, then the server makes its own and answers that', async () => {
-    const answer = await new TestAgent(game.server.url).request('GET', '/api/ready', undefined, { 'x-request-id': 'bad id "},{"level":"error' });
+    const answer = await new TestAgent(game.server.url).request('GET', '/api/ready', undefined, {
+      'x-request-id': 'bad id "},{"level":"error',
+    });
     const made = answer.headers.get('x-request-id')!;
     expect(made).toMatch(/^[0-9a-f-]{36}$/);
     await waitFor(() => lines().some((line) => line.reqId === made), 'the request line with the made id');

@@ -14,7 +14,9 @@ describe('[issue 15 metrics] /metrics names every figure of the issue, and each 
   let watcher: WorldJoin;
 
   const scrape = async (): Promise<Sample[]> => {
-    const response = await new TestAgent(game.server.opsUrl!).request<string>('GET', '/metrics', undefined, { authorization: `Bearer ${OPS_TOKEN}` });
+    const response = await new TestAgent(game.server.opsUrl!).request<string>('GET', '/metrics', undefined, {
+      authorization: `Bearer ${OPS_TOKEN}`,
+    });
     expect(response.status).toBe(200);
     return parseExposition(response.body);
   };
@@ -37,7 +39,9 @@ describe('[issue 15 metrics] /metrics names every figure of the issue, and each 
     const allowed = await ops.request<string>('GET', '/metrics', undefined, { authorization: `Bearer ${OPS_TOKEN}` });
     expect(allowed.status).toBe(200);
     expect(allowed.headers.get('content-type')).toContain('text/plain');
-    const publicPort = await game.agent().request('GET', '/metrics', undefined, { 'x-forwarded-for': '127.0.0.1', authorization: `Bearer ${OPS_TOKEN}` });
+    const publicPort = await game
+      .agent()
+      .request('GET', '/metrics', undefined, { 'x-forwarded-for': '127.0.0.1', authorization: `Bearer ${OPS_TOKEN}` });
     expect(publicPort.status).toBe(404);
   });
 
@@ -76,7 +80,8 @@ describe('[issue 15 metrics] /metrics names every figure of the issue, and each 
     const { paymentIntentId, clientSecret } = checkout.body;
     expect((await demo.post('/api/payments/sandbox/confirm', { paymentIntentId, clientSecret, outcome: 'succeed' })).status).toBe(200);
     const after = await scrape();
-    const moved = (name: string, labels: Record<string, string> = {}) => sampleValue(after, name, labels) - sampleValue(before, name, labels);
+    const moved = (name: string, labels: Record<string, string> = {}) =>
+      sampleValue(after, name, labels) - sampleValue(before, name, labels);
     expect(moved('wanakt_payments', { status: 'succeeded' })).toBe(1);
     expect(moved('wanakt_payments', { status: 'pending' })).toBe(0);
     expect(moved('wanakt_drk_minted')).toBe(500);
@@ -88,7 +93,8 @@ describe('[issue 15 metrics] /metrics names every figure of the issue, and each 
   it('when a player goes over the chat rate limit, then the refusal is counted', async () => {
     const before = await read('wanakt_rate_limit_refusals_total', { route: '/api/chat' });
     let status = 0;
-    for (let i = 0; i < 8 && status !== 429; i++) status = (await demo.post('/api/chat', { territory_id: 1, message: `Quick ${i}` })).status;
+    for (let i = 0; i < 8 && status !== 429; i++)
+      status = (await demo.post('/api/chat', { territory_id: 1, message: `Quick ${i}` })).status;
     expect(status).toBe(429);
     expect((await read('wanakt_rate_limit_refusals_total', { route: '/api/chat' })) - before).toBe(1);
   });

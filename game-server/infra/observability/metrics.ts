@@ -23,7 +23,11 @@ export const playersOnline = new Gauge({
 
 export const roomsHere = new Gauge({ name: `${PREFIX}rooms`, help: 'World rooms this process holds', registers: [registry] });
 
-export const roomClients = new Gauge({ name: `${PREFIX}room_clients`, help: 'Clients connected to the rooms of this process', registers: [registry] });
+export const roomClients = new Gauge({
+  name: `${PREFIX}room_clients`,
+  help: 'Clients connected to the rooms of this process',
+  registers: [registry],
+});
 
 export const commands = new Counter({
   name: `${PREFIX}commands_total`,
@@ -77,7 +81,11 @@ export const jobSeconds = new Histogram({
   registers: [registry],
 });
 
-export const draining = new Gauge({ name: `${PREFIX}draining`, help: '1 while this process drains before it stops, else 0', registers: [registry] });
+export const draining = new Gauge({
+  name: `${PREFIX}draining`,
+  help: '1 while this process drains before it stops, else 0',
+  registers: [registry],
+});
 
 let database: Sql | null = null;
 let outboxPosition: () => number = () => 0;
@@ -105,7 +113,9 @@ new Gauge({
   labelNames: ['status'] as const,
   registers: [registry],
   async collect() {
-    const rows = await fromDatabase((sql) => sql<{ status: string; n: number }[]>`select status, count(*)::int as n from payments group by status`);
+    const rows = await fromDatabase(
+      (sql) => sql<{ status: string; n: number }[]>`select status, count(*)::int as n from payments group by status`,
+    );
     if (!rows) return;
     for (const status of paymentStatuses) this.set({ status }, rows.find((row) => row.status === status)?.n ?? 0);
   },

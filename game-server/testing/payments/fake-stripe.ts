@@ -102,7 +102,12 @@ export class FakeStripe {
     if (method === 'POST' && idempotencyKey) {
       const seen = this.idempotent.get(idempotencyKey);
       if (seen && (seen.path !== path || seen.body !== body)) {
-        send(400, { error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' } });
+        send(400, {
+          error: {
+            type: 'idempotency_error',
+            message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+          },
+        });
         return;
       }
       if (seen) {
@@ -144,7 +149,16 @@ export class FakeStripe {
       const intent = this.intents.get(cancelPath[1]);
       if (!intent) return missing(`payment_intent: '${cancelPath[1]}'`);
       if (intent.status === 'succeeded' || intent.status === 'processing') {
-        return [400, { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.` } }];
+        return [
+          400,
+          {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            },
+          },
+        ];
       }
       return [200, this.cancel(intent.id)];
     }
@@ -163,9 +177,22 @@ export class FakeStripe {
       const intent = this.intents.get(String(params.payment_intent));
       if (!intent) return missing(`payment_intent: '${String(params.payment_intent)}'`);
       if (this.failRefunds) return [500, { error: { type: 'api_error', message: 'The fake Stripe is refusing refunds' } }];
-      if (intent.status !== 'succeeded') return [400, { error: { type: 'invalid_request_error', message: 'This PaymentIntent does not have a successful charge to refund.' } }];
+      if (intent.status !== 'succeeded')
+        return [
+          400,
+          { error: { type: 'invalid_request_error', message: 'This PaymentIntent does not have a successful charge to refund.' } },
+        ];
       if (this.refundsOf(intent.id).length > 0) {
-        return [400, { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge for ${intent.id} has already been refunded.` } }];
+        return [
+          400,
+          {
+            error: {
+              type: 'invalid_request_error',
+              code: 'charge_already_refunded',
+              message: `Charge for ${intent.id} has already been refunded.`,
+            },
+          },
+        ];
       }
       const refund: FakeRefund = {
         id: id('re'),
@@ -197,7 +224,10 @@ export class FakeStripe {
 
   decline(intentId: string, message = 'Your card was declined.'): FakeIntent {
     const intent = this.intent(intentId);
-    Object.assign(intent, { status: 'requires_payment_method', last_payment_error: { type: 'card_error', code: 'card_declined', message } });
+    Object.assign(intent, {
+      status: 'requires_payment_method',
+      last_payment_error: { type: 'card_error', code: 'card_declined', message },
+    });
     return structuredClone(intent);
   }
 

@@ -5,7 +5,15 @@ import { TestAgent } from '../agent.ts';
 import type { TestBackend } from '../databases.ts';
 import type { TestServer } from '../test-server.ts';
 import { TEST_DEMO_PASSWORD, TEST_WANAKT_PASSWORD } from '../test-passwords.ts';
-import { FAKE_PUBLISHABLE_KEY, FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET, FakeStripe, signWebhook, stripeEvent, type WebhookEventType } from './fake-stripe.ts';
+import {
+  FAKE_PUBLISHABLE_KEY,
+  FAKE_SECRET_KEY,
+  FAKE_WEBHOOK_SECRET,
+  FakeStripe,
+  signWebhook,
+  stripeEvent,
+  type WebhookEventType,
+} from './fake-stripe.ts';
 
 export interface StripeGame extends TestServer {
   stripe: FakeStripe;
@@ -49,7 +57,10 @@ export async function startStripeGame(backend: TestBackend, options: { clock?: (
     wanakt: () => loggedIn('wanakt', TEST_WANAKT_PASSWORD),
     demo: () => loggedIn('sample', TEST_DEMO_PASSWORD),
     deliver: (payload, signature) =>
-      provider.post('/api/payments/webhook', payload, { 'content-type': 'application/json', 'stripe-signature': signature ?? signWebhook(payload) }),
+      provider.post('/api/payments/webhook', payload, {
+        'content-type': 'application/json',
+        'stripe-signature': signature ?? signWebhook(payload),
+      }),
     eventFor: (type, intentId) => stripeEvent(type, stripe.intents.get(intentId)),
     stop: async () => {
       await server.stop();

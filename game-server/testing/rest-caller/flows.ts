@@ -15,7 +15,8 @@ export function restCaller(baseUrl: string, apiKey?: string): RestCaller {
 }
 
 function answered<T>(result: { data?: T; error?: unknown; response: Response }): T {
-  if (result.data === undefined) throw new Error(`${result.response.url} answered ${result.response.status}: ${JSON.stringify(result.error)}`);
+  if (result.data === undefined)
+    throw new Error(`${result.response.url} answered ${result.response.status}: ${JSON.stringify(result.error)}`);
   return result.data;
 }
 
@@ -46,7 +47,9 @@ export async function placeAndPayForAd(api: RestCaller, territory: Territory, em
     }),
   );
   const confirmed = answered(
-    await api.POST('/api/payments/sandbox/confirm', { body: { paymentIntentId: checkout.paymentIntentId, clientSecret: checkout.clientSecret, outcome: 'succeed' } }),
+    await api.POST('/api/payments/sandbox/confirm', {
+      body: { paymentIntentId: checkout.paymentIntentId, clientSecret: checkout.clientSecret, outcome: 'succeed' },
+    }),
   );
   const status = answered(await api.GET('/api/payments/intent/{paymentId}', { params: { path: { paymentId: checkout.paymentIntentId } } }));
   return { adId: checkout.adId, confirmed: confirmed.status, status: status.status };
@@ -56,6 +59,11 @@ export async function placeAndPayForAd(api: RestCaller, territory: Territory, em
 export async function listAndBuy(seller: RestCaller, buyer: RestCaller, territoryId: number, price: number) {
   answered(await seller.PATCH('/api/territories/{id}/listing', { params: { path: { id: territoryId } }, body: { sale_price: price } }));
   const seen = answered(await buyer.GET('/api/territories/{id}', { params: { path: { id: territoryId } } }));
-  answered(await buyer.POST('/api/territories/{id}/purchase', { params: { path: { id: territoryId } }, body: { sale_price: seen.sale_price ?? undefined } }));
+  answered(
+    await buyer.POST('/api/territories/{id}/purchase', {
+      params: { path: { id: territoryId } },
+      body: { sale_price: seen.sale_price ?? undefined },
+    }),
+  );
   return answered(await buyer.GET('/api/territories/{id}', { params: { path: { id: territoryId } } }));
 }

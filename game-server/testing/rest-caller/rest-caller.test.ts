@@ -22,7 +22,8 @@ describe('[issue 23 generated client] a REST caller built from the published doc
     });
     afterAll(() => game.stop());
 
-    const keyOf = async (agent: TestAgent, scopes: string[]) => (await agent.post<CreatedApiKeyDto>('/api/api-keys', { name: 'rest caller', scopes })).body.key;
+    const keyOf = async (agent: TestAgent, scopes: string[]) =>
+      (await agent.post<CreatedApiKeyDto>('/api/api-keys', { name: 'rest caller', scopes })).body.key;
 
     it('when a visitor reads the world and one territory, then it reads them typed, slim and in full', async () => {
       const { world, one } = await readWorldAndOne(restCaller(game.server.url), 'Manhattan');
@@ -34,13 +35,19 @@ describe('[issue 23 generated client] a REST caller built from the published doc
     it('when an advertiser places an ad and pays for it, then its payment is followed to succeeded', async () => {
       const caller = restCaller(game.server.url);
       const { one } = await readWorldAndOne(caller, 'Manhattan');
-      expect(await placeAndPayForAd(caller, one, 'baker@example.com')).toMatchObject({ adId: expect.any(Number), confirmed: 'succeeded', status: 'succeeded' });
+      expect(await placeAndPayForAd(caller, one, 'baker@example.com')).toMatchObject({
+        adId: expect.any(Number),
+        confirmed: 'succeeded',
+        status: 'succeeded',
+      });
     });
 
     it('when a seller lists a territory with its key and a buyer buys it with theirs, then the buyer owns it', async () => {
       const seller = await signedInPlayer(game, { balance: 50_000 });
       const buyer = await signedInPlayer(game, { balance: 50_000 });
-      const [{ id }] = await game.database.sql<{ id: number }[]>`select id from territories where owner_id is null and type = 'village' order by id limit 1`;
+      const [{ id }] = await game.database.sql<
+        { id: number }[]
+      >`select id from territories where owner_id is null and type = 'village' order by id limit 1`;
       expect((await seller.agent.post(`/api/territories/${id}/purchase`, {})).status).toBe(200);
       const bought = await listAndBuy(
         restCaller(game.server.url, await keyOf(seller.agent, ['read', 'trade'])),

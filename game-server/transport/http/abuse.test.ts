@@ -25,14 +25,17 @@ describe.runIf(postgres)('[issue 10] abuse: the edges hold on PostgreSQL', () =>
     expect((await checkInvariants(game.database.sql)).problems).toEqual([]);
   });
 
-  const register = (agent: TestAgent, username: string, password = 'a-long-password') => agent.post('/api/users/register', { username, password });
+  const register = (agent: TestAgent, username: string, password = 'a-long-password') =>
+    agent.post('/api/users/register', { username, password });
   const statuses = (responses: { status: number }[]) =>
     responses.reduce<Record<number, number>>((counts, { status }) => ({ ...counts, [status]: (counts[status] ?? 0) + 1 }), {});
 
   it('200 parallel wrong passwords on one account from one address: at most 5 evaluated (401), the rest 429', async () => {
     expect((await register(game.agent(), 'Victim')).status).toBe(201);
     const attacker = game.agent();
-    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => attacker.post('/api/auth/login', { username: 'Victim', password: `guess-${i}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => attacker.post('/api/auth/login', { username: 'Victim', password: `guess-${i}` })),
+    );
     const counted = statuses(answers);
     console.log(`200 parallel wrong passwords: ${counted[401] ?? 0} evaluated (401), ${counted[429] ?? 0} refused (429)`);
     expect(counted[401]).toBeLessThanOrEqual(LOGIN_LIMITS.perNameAndAddress.points);
@@ -45,7 +48,9 @@ describe.runIf(postgres)('[issue 10] abuse: the edges hold on PostgreSQL', () =>
   it('the owner still logs in from another address while 200 guesses hit the account', async () => {
     expect((await register(game.agent(), 'Besieged')).status).toBe(201);
     const attacker = game.agent();
-    const attack = Promise.all(Array.from({ length: 200 }, (_, i) => attacker.post('/api/auth/login', { username: 'Besieged', password: `guess-${i}` })));
+    const attack = Promise.all(
+      Array.from({ length: 200 }, (_, i) => attacker.post('/api/auth/login', { username: 'Besieged', password: `guess-${i}` })),
+    );
     const owner = await game.agent().post('/api/auth/login', { username: 'Besieged', password: 'a-long-password' });
     const counted = statuses(await attack);
     console.log(`owner during a 200-guess attack: ${owner.status}; attacker got ${counted[401] ?? 0} × 401, ${counted[429] ?? 0} × 429`);
@@ -61,7 +66,10 @@ describe.runIf(postgres)('[issue 10] abuse: the edges hold on PostgreSQL', () =>
     );
     const counted = statuses(guesses);
     const fromNewPlace = await game.agent().post('/api/auth/login', { username: 'Spread', password: 'a-long-password' });
-    const fromHome = await new TestAgent(game.server.url, home.address).post('/api/auth/login', { username: 'Spread', password: 'a-long-password' });
+    const fromHome = await new TestAgent(game.server.url, home.address).post('/api/auth/login', {
+      username: 'Spread',
+      password: 'a-long-password',
+    });
     console.log(
       `60 addresses × 1 guess: ${counted[401] ?? 0} evaluated, ${counted[429] ?? 0} refused; owner from a new address ${fromNewPlace.status}, from a known one ${fromHome.status}`,
     );
@@ -108,7 +116,14 @@ describe.runIf(postgres)('[issue 10] abuse: the edges hold on PostgreSQL', () =>
 
   it('an advertiser naming itself after the game, or with invisible characters, is refused', async () => {
     const [wonder] = await game.database.sql`select id from territories where type = 'wonder' order by id limit 1`;
-    const order = { title: 'Official', content: 'News', territory_id: wonder.id, advertiser_email: 'a@b.example', impressions_wanted: 1000, total_cost: 120 };
+    const order = {
+      title: 'Official',
+      content: 'News',
+      territory_id: wonder.id,
+      advertiser_email: 'a@b.example',
+      impressions_wanted: 1000,
+      total_cost: 120,
+    };
     expect(await game.agent().post('/api/ads/purchase', { ...order, advertiser_name: 'The W\u0430nakt' })).toMatchObject({
       status: 409,
       body: { message: 'That name is reserved for the game: choose another' },
@@ -126,7 +141,7 @@ describe.runIf(postgres)('[issue 10] abuse: the edges hold on PostgreSQL', () =>
     expect(statuses(answers)).toEqual({ 201: 1, 409: 9 });
   });
 
-  it('a sandbox confirm without the payer\'s session: 401 (none) or 403 (another player), nothing minted', async () => {
+  it("a sandbox confirm without the payer's session: 401 (none) or 403 (another player), nothing minted", async () => {
     const demo = await game.demo();
     const intent = await demo.post('/api/drk/purchase-intent', { packageId: 'baron' });
     expect(intent.status).toBe(201);
@@ -152,7 +167,13 @@ describe.runIf(postgres)('[issue 10] abuse: the edges hold on PostgreSQL', () =>
     const { port } = new URL(game.server.url);
     const chunk = Buffer.alloc(64 * 1024, 'x');
     const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, method: 'POST', path: '/matchmake/joinOrCreate/world', headers: { 'content-type': 'application/json', 'content-length': size } });
+      const req = request({
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path: '/matchmake/joinOrCreate/world',
+        headers: { 'content-type': 'application/json', 'content-length': size },
+      });
       req.on('response', (res) => {
         let body = '';
         res.on('data', (data) => (body += data));
@@ -198,8 +219,16 @@ describe.runIf(postgres)('[issue 10] abuse: the edges hold on PostgreSQL', () =>
 
   it('the Origin check compares the scheme and ignores the Host header', async () => {
     const ours = new URL(game.server.url);
-    const wrongScheme = await game.agent().post('/api/users/register', { username: 'Schemer', password: 'a-long-password' }, { origin: `https://${ours.host}` });
-    const spoofedHost = await game.agent().post('/api/users/register', { username: 'Hoster', password: 'a-long-password' }, { origin: 'http://evil.example', host: 'evil.example' });
+    const wrongScheme = await game
+      .agent()
+      .post('/api/users/register', { username: 'Schemer', password: 'a-long-password' }, { origin: `https://${ours.host}` });
+    const spoofedHost = await game
+      .agent()
+      .post(
+        '/api/users/register',
+        { username: 'Hoster', password: 'a-long-password' },
+        { origin: 'http://evil.example', host: 'evil.example' },
+      );
     expect(wrongScheme).toMatchObject({ status: 403, body: { message: 'Cross-site request refused' } });
     expect(spoofedHost.status).toBe(403);
   });
@@ -233,7 +262,9 @@ describe.runIf(postgres)('[issue 10] abuse: the edges hold on PostgreSQL', () =>
     const flooder = game.agent();
     const answers = await Promise.all(Array.from({ length: 50 }, () => flooder.post('/api/ads/purchase', order)));
     const counted = statuses(answers);
-    const [rows] = await game.database.sql<{ n: number }[]>`select count(*)::int as n from ads where advertiser_email = 'spam@flood.example'`;
+    const [rows] = await game.database.sql<
+      { n: number }[]
+    >`select count(*)::int as n from ads where advertiser_email = 'spam@flood.example'`;
     console.log(`50 parallel ad intents from one address: ${counted[201] ?? 0} opened, ${counted[429] ?? 0} refused; ${rows.n} ad rows`);
     expect(counted[201]).toBe(DOOR_LIMITS.adIntent.points);
     expect(rows.n).toBe(DOOR_LIMITS.adIntent.points);
@@ -241,11 +272,17 @@ describe.runIf(postgres)('[issue 10] abuse: the edges hold on PostgreSQL', () =>
     now = new Date(now.getTime() + 25 * 3600 * 1000);
     const sandbox = createSandboxProvider();
     const expired = await expireAbandonedCheckouts({ sql: game.database.sql, clock: () => now }, sandbox);
-    const [left] = await game.database.sql<{ n: number }[]>`select count(*)::int as n from ads where advertiser_email = 'spam@flood.example'`;
+    const [left] = await game.database.sql<
+      { n: number }[]
+    >`select count(*)::int as n from ads where advertiser_email = 'spam@flood.example'`;
     console.log(`after 25 hours: ${expired.payments} payments canceled, ${expired.ads} ads removed, ${left.n} left`);
     expect(left.n).toBe(0);
     const opened = answers.find((answer) => answer.status === 201)!.body;
-    const late = await flooder.post('/api/payments/sandbox/confirm', { paymentIntentId: opened.paymentIntentId, clientSecret: opened.clientSecret, outcome: 'succeed' });
+    const late = await flooder.post('/api/payments/sandbox/confirm', {
+      paymentIntentId: opened.paymentIntentId,
+      clientSecret: opened.clientSecret,
+      outcome: 'succeed',
+    });
     expect(late.status).toBe(400);
   });
 

@@ -15,7 +15,12 @@ const BEARER = /^Bearer +([A-Za-z0-9_-]{1,100})$/;
  * on the calls whose scope the key holds, within the key's own budget. It replaces any session
  * cookie sent along, so a program never acts with more than its key allows.
  */
-export function authenticateApiKeys(sql: Sql, clock: () => Date, limiter: KeyRateLimiter, unknownKeys?: RateLimiterAbstract): RequestHandler {
+export function authenticateApiKeys(
+  sql: Sql,
+  clock: () => Date,
+  limiter: KeyRateLimiter,
+  unknownKeys?: RateLimiterAbstract,
+): RequestHandler {
   const findOperation = operationFinder();
   return async (req, res, next) => {
     const header = req.headers.authorization;
@@ -27,7 +32,10 @@ export function authenticateApiKeys(sql: Sql, clock: () => Date, limiter: KeyRat
     const address = byAddress(req);
     const spent = unknownKeys && (await unknownKeys.get(address));
     if (spent && unknownKeys && spent.consumedPoints >= unknownKeys.points) {
-      throw tooManyRequests(`Too many unknown API keys from your address. Try again in ${secondsUntil(spent)} seconds.`, secondsUntil(spent));
+      throw tooManyRequests(
+        `Too many unknown API keys from your address. Try again in ${secondsUntil(spent)} seconds.`,
+        secondsUntil(spent),
+      );
     }
     const holder = await resolveApiKey(sql, token, clock());
     if (!holder) {
@@ -39,7 +47,11 @@ export function authenticateApiKeys(sql: Sql, clock: () => Date, limiter: KeyRat
     const operation = findOperation(req.method, req.path);
     if (!operation) throw notFound(`No such API call: ${req.method} ${req.path}`);
     if (operation.scope === null) {
-      throw forbidden(operation.access === 'wanakt' ? 'An API key never acts as the Wanakt' : 'This call needs a logged-in session: API keys cannot make it');
+      throw forbidden(
+        operation.access === 'wanakt'
+          ? 'An API key never acts as the Wanakt'
+          : 'This call needs a logged-in session: API keys cannot make it',
+      );
     }
     if (!holder.scopes.includes(operation.scope)) throw forbidden(`This API key lacks the ${operation.scope} scope`);
     const budget = await limiter.consume(holder.keyId);

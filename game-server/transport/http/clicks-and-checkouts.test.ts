@@ -18,14 +18,23 @@ describe.runIf(postgres)('[issue 21] clicks and checkouts that count once', () =
     const clicker = game().agent();
     const statuses: number[] = [];
     for (let i = 0; i < 500; i += 50) {
-      const batch = await Promise.all(Array.from({ length: 50 }, () => fetch(`${game().server.url}/api/ads/${ad.id}/click`, { redirect: 'manual', headers: { 'x-forwarded-for': clicker.address } })));
+      const batch = await Promise.all(
+        Array.from({ length: 50 }, () =>
+          fetch(`${game().server.url}/api/ads/${ad.id}/click`, { redirect: 'manual', headers: { 'x-forwarded-for': clicker.address } }),
+        ),
+      );
       statuses.push(...batch.map((answer) => answer.status));
     }
     const [{ clicks }] = await game().database.sql<{ clicks: number }[]>`select clicks from ads where id = ${ad.id}`;
-    const other = await fetch(`${game().server.url}/api/ads/${ad.id}/click`, { redirect: 'manual', headers: { 'x-forwarded-for': game().agent().address } });
+    const other = await fetch(`${game().server.url}/api/ads/${ad.id}/click`, {
+      redirect: 'manual',
+      headers: { 'x-forwarded-for': game().agent().address },
+    });
     const [{ clicks: afterOther }] = await game().database.sql<{ clicks: number }[]>`select clicks from ads where id = ${ad.id}`;
     const followed = statuses.filter((status) => status === 302).length;
-    console.log(`500 clicks from one address: ${followed} × 302, ${statuses.filter((status) => status === 429).length} × 429; counter 0 → ${clicks}; another address: ${other.status}, counter ${afterOther}`);
+    console.log(
+      `500 clicks from one address: ${followed} × 302, ${statuses.filter((status) => status === 429).length} × 429; counter 0 → ${clicks}; another address: ${other.status}, counter ${afterOther}`,
+    );
     expect(followed).toBe(DOOR_LIMITS.adClick.points);
     expect(clicks).toBe(1);
     expect(other.status).toBe(302);
@@ -34,11 +43,17 @@ describe.runIf(postgres)('[issue 21] clicks and checkouts that count once', () =
 
   it('when a player opens 10 broadcast checkouts in parallel, then one is open and the others answer 409 with its id', async () => {
     const player = await signedInPlayer(game(), { username: 'eager-sender' });
-    const answers = await Promise.all(Array.from({ length: 10 }, () => player.agent.post('/api/broadcasts/payment', { message: 'Hello world' })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => player.agent.post('/api/broadcasts/payment', { message: 'Hello world' })),
+    );
     const opened = answers.filter((answer) => answer.status === 201);
     const refused = answers.filter((answer) => answer.status === 409);
-    const [{ n }] = await game().database.sql<{ n: number }[]>`select count(*)::int as n from payments where user_id = ${player.id} and purpose = 'broadcast' and status = 'pending'`;
-    console.log(`10 parallel broadcast checkouts: ${opened.length} × 201, ${refused.length} × 409; open payments: ${n}; "${refused[0]?.body.message}"`);
+    const [{ n }] = await game().database.sql<
+      { n: number }[]
+    >`select count(*)::int as n from payments where user_id = ${player.id} and purpose = 'broadcast' and status = 'pending'`;
+    console.log(
+      `10 parallel broadcast checkouts: ${opened.length} × 201, ${refused.length} × 409; open payments: ${n}; "${refused[0]?.body.message}"`,
+    );
     expect(opened).toHaveLength(1);
     expect(refused).toHaveLength(9);
     expect(n).toBe(1);
@@ -53,8 +68,12 @@ describe.runIf(postgres)('[issue 21] clicks and checkouts that count once', () =
     expect((await wanakt.post('/api/admin/mutes', { userId: player.id, minutes: 60, reason: 'spam' })).status).toBe(201);
     const { paymentIntentId, clientSecret } = checkout.body;
     const confirmed = await player.agent.post('/api/payments/sandbox/confirm', { paymentIntentId, clientSecret, outcome: 'succeed' });
-    const [payment] = await game().database.sql<{ status: string; failure_message: string }[]>`select status, failure_message from payments where id = ${paymentIntentId}`;
-    console.log(`payment of a broadcast muted before it was paid: ${confirmed.status} ${confirmed.body.status}; stored ${payment.status} (${payment.failure_message})`);
+    const [payment] = await game().database.sql<
+      { status: string; failure_message: string }[]
+    >`select status, failure_message from payments where id = ${paymentIntentId}`;
+    console.log(
+      `payment of a broadcast muted before it was paid: ${confirmed.status} ${confirmed.body.status}; stored ${payment.status} (${payment.failure_message})`,
+    );
     expect(payment.status).toBe('refunded');
     expect((await player.agent.get('/api/broadcasts/allowance')).body.paid).toBe(false);
   });

@@ -3,7 +3,6 @@ import proxyAddr from 'proxy-addr';
 import type { TrustProxy } from '../../config.ts';
 import type { Logger } from '../../infra/logger.ts';
 
-
 /**
  * The client's address, as Express computes req.ip with the same trust: the socket's, or the
  * nearest untrusted hop of X-Forwarded-For behind trusted proxies. For requests Express never sees

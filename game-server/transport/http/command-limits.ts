@@ -44,7 +44,13 @@ export const PATH_LIMITS = {
 const perPlayer = ({ points, seconds }: { points: number; seconds: number }) => `${points} per ${seconds} s per player`;
 
 export const COMMAND_LIMITS: Record<CommandLimit, LimitOfCommand> = {
-  visit: { counted: 'before', counter: (doors) => doors.visit, keyOf: byAddress, refusal: 'Too many visits from your address.', documented: limitText(DOOR_LIMITS.visit, 'client address') },
+  visit: {
+    counted: 'before',
+    counter: (doors) => doors.visit,
+    keyOf: byAddress,
+    refusal: 'Too many visits from your address.',
+    documented: limitText(DOOR_LIMITS.visit, 'client address'),
+  },
   chat: {
     counted: 'admitted',
     counter: (doors) => doors.chat,
@@ -52,7 +58,13 @@ export const COMMAND_LIMITS: Record<CommandLimit, LimitOfCommand> = {
     refusal: CHAT_REFUSAL,
     documented: `${CHAT_RATE_LIMIT.messages} messages per ${CHAT_RATE_LIMIT.seconds} seconds per player, and ${limitText(DOOR_LIMITS.chat, 'player')} (REST and the room together)`,
   },
-  checkout: { counted: 'admitted', counter: (doors) => doors.paymentIntent, keyOf: byPlayerOrAddress, refusal: 'Too many checkouts.', documented: limitText(DOOR_LIMITS.paymentIntent, 'player') },
+  checkout: {
+    counted: 'admitted',
+    counter: (doors) => doors.paymentIntent,
+    keyOf: byPlayerOrAddress,
+    refusal: 'Too many checkouts.',
+    documented: limitText(DOOR_LIMITS.paymentIntent, 'player'),
+  },
   broadcast: {
     counted: 'admitted',
     counter: (doors) => doors.broadcast,
@@ -68,9 +80,21 @@ export const COMMAND_LIMITS: Record<CommandLimit, LimitOfCommand> = {
     refusal: 'Your click on this ad was already counted this hour.',
     documented: 'a click counts for the advertiser once per address per ad an hour',
   },
-  'ad-checkout': { counted: 'admitted', counter: (doors) => doors.adIntent, keyOf: byAddress, refusal: 'Too many ad checkouts from your address.', documented: limitText(DOOR_LIMITS.adIntent, 'client address') },
+  'ad-checkout': {
+    counted: 'admitted',
+    counter: (doors) => doors.adIntent,
+    keyOf: byAddress,
+    refusal: 'Too many ad checkouts from your address.',
+    documented: limitText(DOOR_LIMITS.adIntent, 'client address'),
+  },
   // An audit scans the whole ledger: every call counts, a refused one too.
-  audit: { counted: 'before', counter: (doors) => doors.audit, keyOf: byAddress, refusal: 'Too many audit requests.', documented: limitText(DOOR_LIMITS.audit, 'client address') },
+  audit: {
+    counted: 'before',
+    counter: (doors) => doors.audit,
+    keyOf: byAddress,
+    refusal: 'Too many audit requests.',
+    documented: limitText(DOOR_LIMITS.audit, 'client address'),
+  },
   'first-steps': { counted: 'path', documented: perPlayer(PATH_LIMITS['/first-steps']) },
   notifications: { counted: 'path', documented: perPlayer(PATH_LIMITS['/notifications']) },
 };

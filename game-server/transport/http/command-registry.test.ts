@@ -25,13 +25,18 @@ describe('[issue 23 registry] each command is declared once and everything else 
     for (const entry of entries) {
       const named = [...entry.http.path.matchAll(/:([A-Za-z_]+)/g)].map((match) => match[1]!);
       expect(Object.keys(entry.http.params ?? {}).sort(), entry.type).toEqual(named.sort());
-      for (const target of Object.values(entry.http.params ?? {})) expect(Object.keys(entry.schema.shape), entry.type).toContain(target.field);
+      for (const target of Object.values(entry.http.params ?? {}))
+        expect(Object.keys(entry.schema.shape), entry.type).toContain(target.field);
     }
   });
 
   it('when the app is built, then Express answers each entry with exactly one route', () => {
     const routes = expressRoutes(app).map((route) => `${route.method.toUpperCase()} ${route.path}`);
-    for (const entry of entries) expect(routes.filter((route) => route === call(entry)), entry.type).toHaveLength(1);
+    for (const entry of entries)
+      expect(
+        routes.filter((route) => route === call(entry)),
+        entry.type,
+      ).toHaveLength(1);
   });
 
   it('when the operations are listed, then each entry gives exactly one, with its scope, summary and the access of its audience', () => {
@@ -68,7 +73,10 @@ describe('[issue 23 registry] each command is declared once and everything else 
       expect(operation!['x-api-key-scope'] ?? null).toBe(entry.http.scope);
       const security = operation!.security as Record<string, unknown>[];
       // A visitor's command may be sent without anything; every other needs a session (or a key where a scope opens it).
-      expect(security.some((requirement) => Object.keys(requirement).length === 0), entry.type).toBe(entry.permission.who === 'visitor');
+      expect(
+        security.some((requirement) => Object.keys(requirement).length === 0),
+        entry.type,
+      ).toBe(entry.permission.who === 'visitor');
     }
   });
 });

@@ -16,7 +16,9 @@ export const actorOf = (res: Response): Actor => ({ user: currentUser(res), via:
 
 /** What a request carries into its command: the ids its path names, under the command's field names, and its body. */
 export function carried(entry: CommandEntry, req: Request): Record<string, unknown> {
-  const fields: Record<string, unknown> = Object.fromEntries(Object.entries(entry.http.params ?? {}).map(([param, target]) => [target.field, req.params[param]]));
+  const fields: Record<string, unknown> = Object.fromEntries(
+    Object.entries(entry.http.params ?? {}).map(([param, target]) => [target.field, req.params[param]]),
+  );
   if ('body' in entry.schema.shape) fields.body = req.body;
   return fields;
 }
@@ -43,6 +45,7 @@ function commandRoute(deps: CommandDeps, limits: Limits, entry: CommandEntry): R
 export function commandRoutes(deps: HttpDeps, payments: PaymentProvider): Router {
   const router = Router();
   const commandDeps: CommandDeps = { ...deps, payments };
-  for (const entry of COMMANDS as readonly CommandEntry[]) router[entry.http.method](entry.http.path, ...commandRoute(commandDeps, deps.limits, entry));
+  for (const entry of COMMANDS as readonly CommandEntry[])
+    router[entry.http.method](entry.http.path, ...commandRoute(commandDeps, deps.limits, entry));
   return router;
 }

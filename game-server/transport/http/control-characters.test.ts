@@ -33,17 +33,29 @@ describe.runIf(postgres)('[issue 21] control characters in any text a client sen
           requests.slice(i, i + 20).map(async (request) => {
             const response = await fetch(`${game.server.url}${request.path}`, {
               method: request.method,
-              headers: { cookie: wanakt.cookieHeader, origin: game.server.url, 'x-forwarded-for': wanakt.address, ...(request.body !== undefined && { 'content-type': 'application/json' }) },
+              headers: {
+                cookie: wanakt.cookieHeader,
+                origin: game.server.url,
+                'x-forwarded-for': wanakt.address,
+                ...(request.body !== undefined && { 'content-type': 'application/json' }),
+              },
               body: request.body === undefined || request.method === 'GET' ? undefined : JSON.stringify(request.body),
             });
             const body = await response.json().catch(() => null);
-            return { status: response.status, message: body?.message, operation: request.operation, what: `${request.operation} (${request.what})` };
+            return {
+              status: response.status,
+              message: body?.message,
+              operation: request.operation,
+              what: `${request.operation} (${request.what})`,
+            };
           }),
         )),
       );
     }
     const [after] = await game.database.sql<{ n: number }[]>`select (select count(*) from outbox)::int as n`;
-    const wrong = answers.filter((answer) => answer.status !== 400 || ![CONTROL_IN_ADDRESS_MESSAGE, CONTROL_IN_BODY_MESSAGE].includes(answer.message as string));
+    const wrong = answers.filter(
+      (answer) => answer.status !== 400 || ![CONTROL_IN_ADDRESS_MESSAGE, CONTROL_IN_BODY_MESSAGE].includes(answer.message as string),
+    );
     const probed = new Set(answers.map((answer) => answer.operation)).size;
     console.log(
       `${requests.length} probes over ${operations.length} operations (${probed} with text inputs): ${answers.filter((a) => a.status === 400).length} × 400, ${answers.filter((a) => a.status >= 500).length} × 5xx; events written ${after.n - before.n}`,
@@ -55,8 +67,14 @@ describe.runIf(postgres)('[issue 21] control characters in any text a client sen
 
   it('when text carries line breaks and tabs, then a description keeps them; a key name refuses them', async () => {
     const demo = await game.demo();
-    const [owned] = await game.database.sql<{ id: number }[]>`select id from territories where owner_id = 'sample-user' order by id limit 1`;
-    const [free] = owned ? [owned] : await game.database.sql<{ id: number }[]>`select id from territories where owner_id is null and sale_price <= 5000 order by id limit 1`;
+    const [owned] = await game.database.sql<
+      { id: number }[]
+    >`select id from territories where owner_id = 'sample-user' order by id limit 1`;
+    const [free] = owned
+      ? [owned]
+      : await game.database.sql<
+          { id: number }[]
+        >`select id from territories where owner_id is null and sale_price <= 5000 order by id limit 1`;
     if (!owned) expect((await demo.post(`/api/territories/${free.id}/purchase`, {})).status).toBe(200);
     const described = await demo.request('PATCH', `/api/territories/${free.id}/description`, { description: 'Two lines:\nand\ta tab.' });
     expect(described.status).toBe(200);

@@ -20,7 +20,10 @@ export interface KeyRateLimiter {
 
 const options = { points: API_KEY_RATE_LIMIT.requests, duration: API_KEY_RATE_LIMIT.seconds, keyPrefix: 'wanakt:api-key' };
 
-export function createKeyRateLimiter(redisUrl?: string, budget: { points: number; duration: number; keyPrefix: string } = options): KeyRateLimiter {
+export function createKeyRateLimiter(
+  redisUrl?: string,
+  budget: { points: number; duration: number; keyPrefix: string } = options,
+): KeyRateLimiter {
   const memory = new RateLimiterMemory(budget);
   let redis: Redis | undefined;
   let limiter: RateLimiterAbstract = memory;

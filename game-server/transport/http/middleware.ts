@@ -38,7 +38,10 @@ export function unknownApiPath(): RequestHandler {
     const allowed = METHODS.filter((method) => findOperation(method, req.path) !== undefined);
     if (allowed.length > 0) {
       const allow = allowed.includes('GET') ? ['GET', 'HEAD', ...allowed.filter((method) => method !== 'GET')] : allowed;
-      res.status(405).setHeader('Allow', allow.join(', ')).json({ message: `${req.method} is not allowed on ${req.path}: use ${allow.join(', ')}` });
+      res
+        .status(405)
+        .setHeader('Allow', allow.join(', '))
+        .json({ message: `${req.method} is not allowed on ${req.path}: use ${allow.join(', ')}` });
       return;
     }
     res.status(404).json({ message: `No such API call: ${req.method} ${req.path}` });

@@ -71,11 +71,18 @@ describe.runIf(postgres)('[issue 21] operator doors trust a secret and a listene
     // Six different people behind the bare proxy: the server sees one address, 127.0.0.1.
     const answers = [];
     for (let i = 0; i < DOOR_LIMITS.registration.points + 1; i++) {
-      answers.push(await new TestAgent(game.server.url, '203.0.113.' + (i + 1)).post('/api/users/register', { username: `behind-proxy-${i}`, password: 'a-long-password' }));
+      answers.push(
+        await new TestAgent(game.server.url, '203.0.113.' + (i + 1)).post('/api/users/register', {
+          username: `behind-proxy-${i}`,
+          password: 'a-long-password',
+        }),
+      );
     }
     const [after] = await game.database.sql<{ n: number }[]>`select count(*)::int as n from users`;
     const loopbackWarnings = warnings.filter((line) => line.includes('X-Forwarded-For') && line.includes('TRUST_PROXY'));
-    console.log(`6 sign-ups behind a proxy TRUST_PROXY does not name: ${after.n - before.n} created, last ${answers.at(-1)!.status}; warnings: ${loopbackWarnings.length}`);
+    console.log(
+      `6 sign-ups behind a proxy TRUST_PROXY does not name: ${after.n - before.n} created, last ${answers.at(-1)!.status}; warnings: ${loopbackWarnings.length}`,
+    );
     // The agents send X-Forwarded-For, which TRUST_PROXY (unset) does not let the server believe.
     expect(after.n - before.n).toBe(DOOR_LIMITS.registration.points);
     expect(answers.at(-1)!.status).toBe(429);
@@ -96,11 +103,15 @@ describe.runIf(postgres)('[issue 21] behind a proxy that TRUST_PROXY names, each
 
   it('when a stranger spends 100 wrong passwords and 5 sign-ups, then the real player still logs in and a newcomer still signs up', async () => {
     const attacker = game.agent();
-    const guesses = await Promise.all(Array.from({ length: 110 }, (_, i) => attacker.post('/api/auth/login', { username: `nobody-${i}`, password: 'wrong-password' })));
+    const guesses = await Promise.all(
+      Array.from({ length: 110 }, (_, i) => attacker.post('/api/auth/login', { username: `nobody-${i}`, password: 'wrong-password' })),
+    );
     for (let i = 0; i < 6; i++) await attacker.post('/api/users/register', { username: `attacker-${i}`, password: 'a-long-password' });
     const sample = await game.demo();
     const newcomer = await game.agent().post('/api/users/register', { username: 'Newcomer', password: 'a-long-password' });
-    console.log(`after 110 wrong passwords (${guesses.filter((g) => g.status === 429).length} × 429) and 6 sign-ups from one client: sample logged in, newcomer ${newcomer.status}`);
+    console.log(
+      `after 110 wrong passwords (${guesses.filter((g) => g.status === 429).length} × 429) and 6 sign-ups from one client: sample logged in, newcomer ${newcomer.status}`,
+    );
     expect((await sample.get('/api/auth/me')).status).toBe(200);
     expect(newcomer.status).toBe(201);
     // 100 password hashes of 32 MiB each, on a shared machine.
@@ -109,10 +120,18 @@ describe.runIf(postgres)('[issue 21] behind a proxy that TRUST_PROXY names, each
   it('when 12 sign-ups come from one IPv6 /64, then 5 accounts are made', async () => {
     const answers = [];
     for (let i = 1; i <= 12; i++) {
-      answers.push(await new TestAgent(game.server.url, `2001:db8:21:64::${i.toString(16)}`).post('/api/users/register', { username: `six-four-${i}`, password: 'a-long-password' }));
+      answers.push(
+        await new TestAgent(game.server.url, `2001:db8:21:64::${i.toString(16)}`).post('/api/users/register', {
+          username: `six-four-${i}`,
+          password: 'a-long-password',
+        }),
+      );
     }
     const made = answers.filter((answer) => answer.status === 201).length;
-    const another64 = await new TestAgent(game.server.url, '2001:db8:21:65::1').post('/api/users/register', { username: 'next-door', password: 'a-long-password' });
+    const another64 = await new TestAgent(game.server.url, '2001:db8:21:65::1').post('/api/users/register', {
+      username: 'next-door',
+      password: 'a-long-password',
+    });
     console.log(`12 sign-ups from one /64: ${made} made, ${answers.length - made} × 429; the next /64: ${another64.status}`);
     expect(made).toBe(DOOR_LIMITS.registration.points);
     expect(another64.status).toBe(201);
@@ -122,7 +141,12 @@ describe.runIf(postgres)('[issue 21] behind a proxy that TRUST_PROXY names, each
     const spellings = ['198.51.100.21', '::ffff:198.51.100.21'];
     const answers = [];
     for (let i = 0; i < 8; i++) {
-      answers.push(await new TestAgent(game.server.url, spellings[i % 2]).post('/api/users/register', { username: `twin-${i}`, password: 'a-long-password' }));
+      answers.push(
+        await new TestAgent(game.server.url, spellings[i % 2]).post('/api/users/register', {
+          username: `twin-${i}`,
+          password: 'a-long-password',
+        }),
+      );
     }
     const made = answers.filter((answer) => answer.status === 201).length;
     console.log(`8 sign-ups alternating 198.51.100.21 and ::ffff:198.51.100.21: ${made} made`);

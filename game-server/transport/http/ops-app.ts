@@ -26,7 +26,10 @@ export function createOpsApp(options: { database: Database; log: Logger; token?:
     const token = options.token;
     app.use((req, res, next) => {
       if (bearerMatches(req, token)) return next();
-      res.status(401).setHeader('WWW-Authenticate', 'Bearer').json({ message: 'The operator port needs Authorization: Bearer <OPS_TOKEN>' });
+      res
+        .status(401)
+        .setHeader('WWW-Authenticate', 'Bearer')
+        .json({ message: 'The operator port needs Authorization: Bearer <OPS_TOKEN>' });
     });
   }
   app.use(metricsRoutes());

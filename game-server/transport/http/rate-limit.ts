@@ -22,7 +22,11 @@ export const byPlayerOrAddress = (req: Request, res: Response) => currentUser(re
  * Retry-After and a JSON message once the key has used its points. Place it after the session
  * middleware when the key is the player.
  */
-export function limitRequests(counter: RateLimiterAbstract, keyOf: (req: Request, res: Response) => string, refusal: string): RequestHandler {
+export function limitRequests(
+  counter: RateLimiterAbstract,
+  keyOf: (req: Request, res: Response) => string,
+  refusal: string,
+): RequestHandler {
   return async (req, res, next) => {
     await take(counter, keyOf(req, res), refusal);
     next();

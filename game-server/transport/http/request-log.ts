@@ -40,7 +40,10 @@ export function requestLog(log: Logger): RequestHandler {
     const line = (level: 'info' | 'error', message: string) => {
       if (!pino.isLevelEnabled(level)) return;
       const request = { method: req.method, url: loggableUrl(req.originalUrl), remoteAddress: req.socket.remoteAddress };
-      pino[level]({ reqId, req: request, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) }, message);
+      pino[level](
+        { reqId, req: request, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) },
+        message,
+      );
     };
     // A caller that hangs up before its answer is sent is nothing an operator must act on.
     let gone = false;

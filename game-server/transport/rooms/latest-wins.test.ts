@@ -8,7 +8,11 @@ describe('[issue 7 pin drag] at most 20 moves a second, the last one always land
 
   const throttle = () => {
     const applied: { at: number; value: number }[] = [];
-    const latest = new LatestWins<number>(PIN_DRAGS_PER_SECOND, (value) => applied.push({ at: Date.now(), value }), () => Date.now());
+    const latest = new LatestWins<number>(
+      PIN_DRAGS_PER_SECOND,
+      (value) => applied.push({ at: Date.now(), value }),
+      () => Date.now(),
+    );
     return { latest, applied };
   };
 

@@ -65,11 +65,15 @@ describe.runIf(backend)('[issue 22] new joins go to the least-loaded process', (
     const newcomers: WorldJoin[] = [];
     for (let i = 0; i < 10; i++) newcomers.push(await join(first.url));
     const placed = countByRoom(newcomers);
-    console.log(`10 joins asked of the process holding 20: ${JSON.stringify([...placed.values()])} in ${placed.size} rooms, ${placed.get(firstRoom) ?? 0} on the crowded one`);
+    console.log(
+      `10 joins asked of the process holding 20: ${JSON.stringify([...placed.values()])} in ${placed.size} rooms, ${placed.get(firstRoom) ?? 0} on the crowded one`,
+    );
     expect(placed.has(firstRoom)).toBe(false);
     expect([...placed.values()].sort()).toEqual([5, 5]);
     // Each is served by the process it was placed on: the world arrives over that socket.
-    await Promise.all(newcomers.map(({ room }) => waitFor(() => room.state.territories?.size > 0, 'the world on the placed process', 20_000)));
+    await Promise.all(
+      newcomers.map(({ room }) => waitFor(() => room.state.territories?.size > 0, 'the world on the placed process', 20_000)),
+    );
 
     // A reconnection goes back to its room, whichever process is asked.
     const dropped = newcomers[0].room;

@@ -30,8 +30,10 @@ for (const backend of testBackends()) {
       await waitFor(() => world.room.state.territories?.size > 0, 'the first state');
       return world;
     };
-    const lastBanner = (world: WorldJoin) => world.messages.filter((message) => message.type === 'banner').at(-1)?.payload as ServerMessages['banner'] | undefined;
-    const delivered = async (adId: number) => (await sql<{ n: number }[]>`select impressions_delivered as n from ads where id = ${adId}`)[0].n;
+    const lastBanner = (world: WorldJoin) =>
+      world.messages.filter((message) => message.type === 'banner').at(-1)?.payload as ServerMessages['banner'] | undefined;
+    const delivered = async (adId: number) =>
+      (await sql<{ n: number }[]>`select impressions_delivered as n from ads where id = ${adId}`)[0].n;
 
     beforeAll(async () => {
       game = await startTestServer(backend);
@@ -71,7 +73,10 @@ for (const backend of testBackends()) {
       // The Asian player looks at London: the view wins over the home.
       const asianLookingAtLondon = await join(asian.agent);
       asianLookingAtLondon.room.send('view.at', { type: 'view.at', at: LONDON });
-      await waitFor(() => lastBanner(lookingAtLondon)?.region === 'europe' && lastBanner(asianLookingAtLondon)?.region === 'europe', 'the views to be taken');
+      await waitFor(
+        () => lastBanner(lookingAtLondon)?.region === 'europe' && lastBanner(asianLookingAtLondon)?.region === 'europe',
+        'the views to be taken',
+      );
 
       const slot = bannerSlotOf(new Date(), 30) + 1000;
       const rotation = await runBannerRotation({ sql, clock: () => new Date() }, slot);
@@ -82,14 +87,19 @@ for (const backend of testBackends()) {
       await waitFor(() => reached.every((world) => lastBanner(world)?.ad?.id === ad.id), 'the clients in Europe to be shown the ad');
       // The same event reached the other clients' room at the same moment; a house ad they already show is not sent again.
       await pause(500);
-      expect(reached.map((world) => lastBanner(world)?.ad)).toEqual(reached.map(() => expect.objectContaining({ id: ad.id, title: 'Alpine Coffee Fresh Roasts Delivered Across Europe', region: 'europe' })));
+      expect(reached.map((world) => lastBanner(world)?.ad)).toEqual(
+        reached.map(() =>
+          expect.objectContaining({ id: ad.id, title: 'Alpine Coffee Fresh Roasts Delivered Across Europe', region: 'europe' }),
+        ),
+      );
       expect(missed.map((world) => lastBanner(world))).toEqual([
         { ad: expect.objectContaining({ id: house.id }), region: 'asia' },
         { ad: expect.objectContaining({ id: house.id }), region: null },
         { ad: expect.objectContaining({ id: house.id }), region: 'asia' },
       ]);
       // The ad never reached the missed clients at all, not even as a frame they did not show.
-      for (const world of missed) expect(world.messages.some((message) => message.type === 'banner' && message.payload.ad?.id === ad.id)).toBe(false);
+      for (const world of missed)
+        expect(world.messages.some((message) => message.type === 'banner' && message.payload.ad?.id === ad.id)).toBe(false);
 
       // The banner-impressions job (every 5 s) writes the three showings; later runs add nothing.
       await waitFor(async () => (await delivered(ad.id)) === 3, 'three impressions to be written', 15_000);
@@ -108,7 +118,10 @@ for (const backend of testBackends()) {
       const world = await join();
       world.room.send('view.at', { type: 'view.at', at: { latitude: 91, longitude: 0 } });
       await waitFor(() => world.messages.some((message) => message.type === 'refused'), 'the refusal');
-      expect(world.messages.find((message) => message.type === 'refused')?.payload).toEqual({ type: 'view.at', message: 'latitude must be within ±90' });
+      expect(world.messages.find((message) => message.type === 'refused')?.payload).toEqual({
+        type: 'view.at',
+        message: 'latitude must be within ±90',
+      });
     });
   });
 }

@@ -34,7 +34,11 @@ export const HOME_PROCESS_OPTION = 'homeProcess';
  * Runs on the matchmaking request, which the browser sends with its cookie and Origin. A visitor
  * without a session may join and watch; a request from another site may not join at all.
  */
-export async function authenticateJoin(deps: Pick<WorldRoomDeps, 'sql' | 'clock' | 'origins' | 'log'>, options: Record<string, unknown>, context: AuthContext): Promise<WorldAuth> {
+export async function authenticateJoin(
+  deps: Pick<WorldRoomDeps, 'sql' | 'clock' | 'origins' | 'log'>,
+  options: Record<string, unknown>,
+  context: AuthContext,
+): Promise<WorldAuth> {
   if (!deps.origins.allows(context.headers.get('origin'))) {
     throw new ServerError(403, 'Cross-site request refused');
   }

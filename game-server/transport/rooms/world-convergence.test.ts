@@ -70,8 +70,12 @@ describe.runIf(postgres && redisServer)('[issue 11 convergence] three game-serve
     await Promise.all(joined.splice(0).map(({ room }) => room.connection?.isOpen && room.leave().catch(() => undefined)));
   };
 
-  const forSale = async () => database.sql<{ id: number; owner_id: string | null }[]>`select id, owner_id from territories where sale_price is not null order by id`;
-  const ownedBy = async () => database.sql<{ id: number; owner_id: string }[]>`select id, owner_id from territories where owner_id = any(${players.map((p) => p.id)})`;
+  const forSale = async () =>
+    database.sql<{ id: number; owner_id: string | null }[]>`select id, owner_id from territories where sale_price is not null order by id`;
+  const ownedBy = async () =>
+    database.sql<
+      { id: number; owner_id: string }[]
+    >`select id, owner_id from territories where owner_id = any(${players.map((p) => p.id)})`;
   /** At least `count` listings, the players' own put on sale through REST when too few are left. */
   const listings = async (count: number) => {
     const owned = await ownedBy();
@@ -126,10 +130,14 @@ describe.runIf(postgres && redisServer)('[issue 11 convergence] three game-serve
           answer = await player.agent.post(`/api/territories/${pick((await forSale()).concat(listed)).id}/purchase`, {});
           break;
         case 3:
-          answer = await player.agent.request('PATCH', `/api/territories/${own}/listing`, { sale_price: i % 20 === 3 ? null : 50 + (i % 400) });
+          answer = await player.agent.request('PATCH', `/api/territories/${own}/listing`, {
+            sale_price: i % 20 === 3 ? null : 50 + (i % 400),
+          });
           break;
         case 4:
-          answer = await player.agent.request('PATCH', `/api/territories/${own}/description`, { description: `Held by ${player.id.slice(0, 8)} since command ${i}.` });
+          answer = await player.agent.request('PATCH', `/api/territories/${own}/description`, {
+            description: `Held by ${player.id.slice(0, 8)} since command ${i}.`,
+          });
           break;
         case 5:
           answer = await player.agent.request('PATCH', `/api/territories/${own}`, { name: `Conv ${i}` });
@@ -141,7 +149,10 @@ describe.runIf(postgres && redisServer)('[issue 11 convergence] three game-serve
           answer = await wanakt.post(`/api/territories/${territory}/assign`, { userId: player.id, price: i % 3 === 0 ? 0 : 10 });
           break;
         case 8:
-          answer = await wanakt.request('PATCH', `/api/territories/${territory}/position`, { latitude: String((i % 120) - 60), longitude: String((i % 300) - 150) });
+          answer = await wanakt.request('PATCH', `/api/territories/${territory}/position`, {
+            latitude: String((i % 120) - 60),
+            longitude: String((i % 300) - 150),
+          });
           break;
         default:
           answer = await player.agent.post('/api/chat', { territory_id: territory, message: `Command ${i}` });
@@ -154,13 +165,23 @@ describe.runIf(postgres && redisServer)('[issue 11 convergence] three game-serve
     await Promise.all(Array.from({ length: 8 }, worker));
 
     const counted = Object.fromEntries(statuses);
-    expect([...statuses.keys()].filter((status) => status >= 500), JSON.stringify(counted)).toEqual([]);
+    expect(
+      [...statuses.keys()].filter((status) => status >= 500),
+      JSON.stringify(counted),
+    ).toEqual([]);
     expect((statuses.get(200) ?? 0) + (statuses.get(201) ?? 0), JSON.stringify(counted)).toBeGreaterThan(500);
 
-    const times = await Promise.all(clients.map((world, index) => converged(database.sql, world.room, `the client on process ${index + 1}`)));
-    console.log(`[issue 11] 1,000 mixed commands (${JSON.stringify(counted)}): the clients matched the database ${times.join(' / ')} ms after the last answer`);
+    const times = await Promise.all(
+      clients.map((world, index) => converged(database.sql, world.room, `the client on process ${index + 1}`)),
+    );
+    console.log(
+      `[issue 11] 1,000 mixed commands (${JSON.stringify(counted)}): the clients matched the database ${times.join(' / ')} ms after the last answer`,
+    );
 
-    const figures = await readPlayerFigures(database.sql, players.slice(0, clients.length).map((player) => player.id));
+    const figures = await readPlayerFigures(
+      database.sql,
+      players.slice(0, clients.length).map((player) => player.id),
+    );
     for (const [index, world] of clients.entries()) {
       await waitFor(() => {
         const last = world.messages.filter((message) => message.type === 'figures').at(-1)?.payload;
@@ -189,8 +210,12 @@ describe.runIf(postgres && redisServer)('[issue 11 convergence] three game-serve
     };
     await stream();
     expect(stopped).toBeGreaterThan(0);
-    const times = await Promise.all(clients.map((world, index) => converged(database.sql, world.room, `the client on process ${index + 1}`, 20_000)));
-    console.log(`[issue 11] Redis killed and restarted under 150 purchases and listings: the clients matched the database ${times.join(' / ')} ms after the last answer`);
+    const times = await Promise.all(
+      clients.map((world, index) => converged(database.sql, world.room, `the client on process ${index + 1}`, 20_000)),
+    );
+    console.log(
+      `[issue 11] Redis killed and restarted under 150 purchases and listings: the clients matched the database ${times.join(' / ')} ms after the last answer`,
+    );
     await leaveAll();
   }, 300_000);
 
@@ -216,10 +241,14 @@ describe.runIf(postgres && redisServer)('[issue 11 convergence] three game-serve
 
     // The clients of the processes still running: the thawed one delivers what it missed. The
     // killed process's client hears of it through the proxy a moment later.
-    await waitFor(() => clients.some((world) => !world.room.connection.isOpen), 'the killed process\'s client to lose its socket', 20_000);
+    await waitFor(() => clients.some((world) => !world.room.connection.isOpen), "the killed process's client to lose its socket", 20_000);
     const survivors = clients.filter((world) => world.room.connection.isOpen);
     expect(survivors.length).toBeGreaterThanOrEqual(2);
-    const survived = await Promise.all(survivors.map((world) => converged(database.sql, world.room, 'a client of a surviving process', 20_000).then(() => Date.now() - killedAt!)));
+    const survived = await Promise.all(
+      survivors.map((world) =>
+        converged(database.sql, world.room, 'a client of a surviving process', 20_000).then(() => Date.now() - killedAt!),
+      ),
+    );
 
     // The client of the killed process comes back to it once it is restarted.
     await restart(0);

@@ -34,7 +34,11 @@ describe.runIf(postgres)('[issue 21] one world room, joins and sockets capped, s
     return world;
   };
   const matchmake = (method: string, address: string) =>
-    fetch(`${game.server.url}/matchmake/${method}/world`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': address }, body: '{}' });
+    fetch(`${game.server.url}/matchmake/${method}/world`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+      body: '{}',
+    });
 
   beforeAll(async () => {
     game = await startTestServer(postgres!, { socketCaps: CAPS });
@@ -63,21 +67,32 @@ describe.runIf(postgres)('[issue 21] one world room, joins and sockets capped, s
     for (let i = 0; i < 130; i++) answers.push(await matchmake('joinOrCreate', address));
     const refused = answers.filter((answer) => answer.status === 429);
     const other = await join();
-    console.log(`130 joins from one address: ${answers.length - refused.length} answered, ${refused.length} × 429 (Retry-After ${refused[0]?.headers.get('retry-after')} s)`);
+    console.log(
+      `130 joins from one address: ${answers.length - refused.length} answered, ${refused.length} × 429 (Retry-After ${refused[0]?.headers.get('retry-after')} s)`,
+    );
     expect(answers.length - refused.length).toBe(DOOR_LIMITS.matchmake.points);
     expect(Number(refused[0].headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await refused[0].json()).toEqual({ message: expect.stringMatching(/^Too many joins from your address\. Try again in \d+ seconds\.$/) });
+    expect(await refused[0].json()).toEqual({
+      message: expect.stringMatching(/^Too many joins from your address\. Try again in \d+ seconds\.$/),
+    });
     expect(other.room.connection.isOpen).toBe(true);
   });
 
   it('when one address opens sockets past its cap, then those past it are refused with 4429 and a message, and another address still joins', async () => {
     const address = freshAddress();
     const tries = await Promise.allSettled(Array.from({ length: CAPS.perAddress + 3 }, () => join({ 'x-forwarded-for': address })));
-    const refusals = tries.filter((attempt) => attempt.status === 'rejected').map((attempt) => (attempt as PromiseRejectedResult).reason as { code: number; message: string });
+    const refusals = tries
+      .filter((attempt) => attempt.status === 'rejected')
+      .map((attempt) => (attempt as PromiseRejectedResult).reason as { code: number; message: string });
     const other = await join();
-    console.log(`${tries.length} sockets from one address (cap ${CAPS.perAddress}): ${tries.length - refusals.length} open, ${refusals.length} refused: ${refusals[0]?.code} "${refusals[0]?.message}"`);
+    console.log(
+      `${tries.length} sockets from one address (cap ${CAPS.perAddress}): ${tries.length - refusals.length} open, ${refusals.length} refused: ${refusals[0]?.code} "${refusals[0]?.message}"`,
+    );
     expect(tries.length - refusals.length).toBe(CAPS.perAddress);
-    expect(refusals[0]).toMatchObject({ code: TOO_MANY_SOCKETS_CODE, message: `Too many connections from your address (at most ${CAPS.perAddress}): close another tab and try again` });
+    expect(refusals[0]).toMatchObject({
+      code: TOO_MANY_SOCKETS_CODE,
+      message: `Too many connections from your address (at most ${CAPS.perAddress}): close another tab and try again`,
+    });
     expect(other.room.connection.isOpen).toBe(true);
   });
 
@@ -87,7 +102,10 @@ describe.runIf(postgres)('[issue 21] one world room, joins and sockets capped, s
     const refused = tries.filter((attempt) => attempt.status === 'rejected');
     console.log(`${tries.length} sockets of one session from different addresses (cap ${CAPS.perSession}): ${refused.length} refused`);
     expect(tries.length - refused.length).toBe(CAPS.perSession);
-    expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({ code: TOO_MANY_SOCKETS_CODE, message: expect.stringContaining('for your session') });
+    expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({
+      code: TOO_MANY_SOCKETS_CODE,
+      message: expect.stringContaining('for your session'),
+    });
   });
 
   it('when a player logs out over REST, then its socket is closed with 4401 within a second and its chat refused; another session of it stays', async () => {

@@ -28,7 +28,9 @@ describe.runIf(postgres)('[issue 11 faults] a world room whose wake-ups are lost
     return { id, agent };
   };
   const cheapListings = (count: number) =>
-    game.database.sql<{ id: number }[]>`select id from territories where owner_id is null and sale_price <= 2000 order by id limit ${count}`;
+    game.database.sql<
+      { id: number }[]
+    >`select id from territories where owner_id is null and sale_price <= 2000 order by id limit ${count}`;
 
   beforeAll(async () => {
     // This process ignores every NOTIFY: only its poll, once a second, finds other processes' commits.
@@ -74,11 +76,15 @@ describe.runIf(postgres)('[issue 11 faults] a world room whose wake-ups are lost
       statuses.push((await buyer.agent.post(`/api/territories/${id}/purchase`, {})).status);
       if (index % 10 === 5) {
         await game.database.sql`
-          select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.catch(() => undefined);
+          select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`.catch(
+          () => undefined,
+        );
       }
     }
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(10);
     const took = await converged(game.database.sql, world.room, 'the client after the cuts', 20_000);
-    console.log(`[issue 11] database connections cut 3 times under 30 purchases (${statuses.filter((s) => s === 200).length} succeeded): the client matched the database ${took} ms after the last answer`);
+    console.log(
+      `[issue 11] database connections cut 3 times under 30 purchases (${statuses.filter((s) => s === 200).length} succeeded): the client matched the database ${took} ms after the last answer`,
+    );
   }, 120_000);
 });

@@ -33,8 +33,10 @@ for (const backend of testBackends()) {
     };
     const territoryOf = (world: WorldJoin, id: number) => world.room.state.territories.get(String(id));
     const forSale = async (maxPrice: number) =>
-      (await sql<{ id: number; sale_price: number }[]>`
-        select id, sale_price::int from territories where sale_price <= ${maxPrice} and owner_id is null order by id limit 1 offset ${joined.length}`)[0];
+      (
+        await sql<{ id: number; sale_price: number }[]>`
+        select id, sale_price::int from territories where sale_price <= ${maxPrice} and owner_id is null order by id limit 1 offset ${joined.length}`
+      )[0];
 
     beforeAll(async () => {
       game = await startTestServer(backend);
@@ -110,7 +112,10 @@ for (const backend of testBackends()) {
 
       wanakt.room.send('pin.drag', { territoryId: id, x: 5000, y: -40 });
       const corner = coordinatesOf(980, 20);
-      await waitFor(() => territoryOf(player, id)!.longitude === corner.longitude && territoryOf(player, id)!.latitude === corner.latitude, 'the clamped pin');
+      await waitFor(
+        () => territoryOf(player, id)!.longitude === corner.longitude && territoryOf(player, id)!.latitude === corner.latitude,
+        'the clamped pin',
+      );
 
       for (let x = 100; x < 300; x += 10) wanakt.room.send('pin.drag', { territoryId: id, x, y: 100 });
       const last = coordinatesOf(290, 100);
@@ -118,7 +123,10 @@ for (const backend of testBackends()) {
 
       player.room.send('pin.drag', { territoryId: id, x: 700, y: 400 });
       await waitFor(() => player.messages.find((m) => m.type === 'refused'), 'the refusal');
-      expect(player.messages).toContainEqual({ type: 'refused', payload: { type: 'pin.drag', message: 'Only the Wanakt can move map pins' } });
+      expect(player.messages).toContainEqual({
+        type: 'refused',
+        payload: { type: 'pin.drag', message: 'Only the Wanakt can move map pins' },
+      });
       await pause(150);
       expect(territoryOf(wanakt, id)!.longitude).toBe(last.longitude);
       const [unmoved] = await sql<{ latitude: string }[]>`select latitude::text from territories where id = ${id}`;
@@ -129,12 +137,17 @@ for (const backend of testBackends()) {
       await waitFor(() => territoryOf(player, id)!.latitude === dropped.latitude, 'the dropped pin');
       expect(territoryOf(player, id)!.longitude).toBe(dropped.longitude);
       const stored = await waitFor(async () => {
-        const [row] = await sql<{ latitude: string; longitude: string }[]>`select latitude::text, longitude::text from territories where id = ${id}`;
+        const [row] = await sql<
+          { latitude: string; longitude: string }[]
+        >`select latitude::text, longitude::text from territories where id = ${id}`;
         return Number(row.latitude) !== start.latitude && row;
       }, 'the stored position');
       expect(Number(stored.latitude)).toBeCloseTo(dropped.latitude, 6);
       expect(Number(stored.longitude)).toBeCloseTo(dropped.longitude, 6);
-      expect((await game.agent().get(`/api/territories/${id}`)).body).toMatchObject({ latitude: stored.latitude, longitude: stored.longitude });
+      expect((await game.agent().get(`/api/territories/${id}`)).body).toMatchObject({
+        latitude: stored.latitude,
+        longitude: stored.longitude,
+      });
     });
 
     it('when clients watch territories, then a chat message reaches those watching its territory and no one else; a visitor may watch but not post', async () => {
@@ -149,7 +162,12 @@ for (const backend of testBackends()) {
 
       poster.room.send('chat.send', { territoryId: first.id, message: '  Hello over the socket  ' });
       const heard = await waitFor(() => watcher.messages.find((m) => m.type === 'chat'), 'the chat message');
-      expect(heard.payload).toMatchObject({ territory_id: first.id, user_id: 'sample-user', username: 'sample', message: 'Hello over the socket' });
+      expect(heard.payload).toMatchObject({
+        territory_id: first.id,
+        user_id: 'sample-user',
+        username: 'sample',
+        message: 'Hello over the socket',
+      });
       await waitFor(() => poster.messages.find((m) => m.type === 'chat'), 'the echo to the poster');
 
       const rest = await (await game.demo()).post('/api/chat', { territory_id: first.id, message: 'Hello over REST' });
@@ -172,7 +190,11 @@ for (const backend of testBackends()) {
       sender.room.send('chat.watch', { territoryId: 1, extra: true });
       sender.room.send('chat.watch', 'not an object');
       await waitFor(() => sender.messages.filter((m) => m.type === 'refused').length === 3, 'three refusals');
-      expect(sender.messages.filter((m) => m.type === 'refused').map((m) => m.payload.message)).toEqual(['Unknown message type', expect.stringMatching(/unrecognized key/i), 'A message must be an object']);
+      expect(sender.messages.filter((m) => m.type === 'refused').map((m) => m.payload.message)).toEqual([
+        'Unknown message type',
+        expect.stringMatching(/unrecognized key/i),
+        'A message must be an object',
+      ]);
 
       const closed = new Promise<number>((resolve) => sender.room.onLeave((code) => resolve(code)));
       sender.room.send('chat.send', { territoryId: 1, message: 'x'.repeat(MAX_CLIENT_MESSAGE_BYTES) });

@@ -57,7 +57,12 @@ export const SESSION_ENDED_MESSAGE = 'Your session ended: you are watching as a 
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
 
 // Closes after which a browser may come back with its reconnection token (a reload, a lost network).
-const MAY_COME_BACK = new Set<number>([CloseCode.GOING_AWAY, CloseCode.NO_STATUS_RECEIVED, CloseCode.ABNORMAL_CLOSURE, CloseCode.MAY_TRY_RECONNECT]);
+const MAY_COME_BACK = new Set<number>([
+  CloseCode.GOING_AWAY,
+  CloseCode.NO_STATUS_RECEIVED,
+  CloseCode.ABNORMAL_CLOSURE,
+  CloseCode.MAY_TRY_RECONNECT,
+]);
 
 function userOf(client: WorldClient): SessionUser {
   const user = client.auth?.user;
@@ -103,9 +108,11 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
       viewers: () => this.clients.length,
       showBanner: (banner) => banners.show(banner, this.bannerViewers()),
       sendChat: (message) => this.sendChat(message),
-      removeChat: (removed) => this.clients.forEach((client) => client.userData?.watching === removed.territory_id && client.send('chatRemoved', removed)),
+      removeChat: (removed) =>
+        this.clients.forEach((client) => client.userData?.watching === removed.territory_id && client.send('chatRemoved', removed)),
       hasPlayer: (userId) => this.clients.some((client) => client.auth?.user?.id === userId),
-      sendNotice: (userId, notice) => this.clients.forEach((client) => client.auth?.user?.id === userId && client.send('notification', notice)),
+      sendNotice: (userId, notice) =>
+        this.clients.forEach((client) => client.auth?.user?.id === userId && client.send('notification', notice)),
       sendActivity: (items) => this.sendActivity(items),
       sendDetails: (territoryId) => this.broadcast('details', { territoryId }),
       resynced: () => this.broadcast('resynced', {}),
@@ -138,7 +145,13 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
 
   async onJoin(client: WorldClient, _options: unknown, auth: WorldAuth) {
     this.refuseOverCap(auth);
-    const banner: BannerViewer = { sessionId: client.sessionId, view: null, home: null, sent: null, send: (message) => client.send('banner', message) };
+    const banner: BannerViewer = {
+      sessionId: client.sessionId,
+      view: null,
+      home: null,
+      sent: null,
+      send: (message) => client.send('banner', message),
+    };
     client.userData = { watching: null, broke: false, activity: false, figures: null, expiry: null, banner };
     this.watchSocket(client);
     if (auth.session) this.closeAtExpiry(client, auth.session.expiresAtMs);
@@ -147,7 +160,11 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
     banner.home = await homeRegionOfPlayer(this.deps.sql, auth.user?.id ?? null);
     this.banners.offer(banner);
     if (!auth.user) return;
-    const figures: FiguresClient = { userId: auth.user.id, seesRealm: auth.user.is_wanakt, send: (values) => client.send('figures', values) };
+    const figures: FiguresClient = {
+      userId: auth.user.id,
+      seesRealm: auth.user.is_wanakt,
+      send: (values) => client.send('figures', values),
+    };
     client.userData.figures = figures;
     await this.figures.attach(figures);
   }
@@ -203,20 +220,29 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
   private refuseOverCap(auth: WorldAuth): void {
     const fromAddress = this.clients.filter((other) => other.auth?.address === auth.address).length;
     if (fromAddress > this.caps.perAddress) {
-      throw new ServerError(TOO_MANY_SOCKETS_CODE, `Too many connections from your address (at most ${this.caps.perAddress}): close another tab and try again`);
+      throw new ServerError(
+        TOO_MANY_SOCKETS_CODE,
+        `Too many connections from your address (at most ${this.caps.perAddress}): close another tab and try again`,
+      );
     }
     const hash = auth.session?.hash;
     if (hash && this.clients.filter((other) => other.auth?.session?.hash === hash).length > this.caps.perSession) {
-      throw new ServerError(TOO_MANY_SOCKETS_CODE, `Too many connections for your session (at most ${this.caps.perSession}): close another tab and try again`);
+      throw new ServerError(
+        TOO_MANY_SOCKETS_CODE,
+        `Too many connections for your session (at most ${this.caps.perSession}): close another tab and try again`,
+      );
     }
   }
 
   private closeAtExpiry(client: WorldClient, expiresAtMs: number): void {
     const wait = expiresAtMs - this.deps.clock().getTime();
-    client.userData!.expiry = setTimeout(() => {
-      if (wait > LONGEST_TIMER_MS) return this.closeAtExpiry(client, expiresAtMs);
-      client.leave(SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_MESSAGE);
-    }, Math.max(0, Math.min(wait, LONGEST_TIMER_MS)));
+    client.userData!.expiry = setTimeout(
+      () => {
+        if (wait > LONGEST_TIMER_MS) return this.closeAtExpiry(client, expiresAtMs);
+        client.leave(SESSION_ENDED_CLOSE_CODE, SESSION_ENDED_MESSAGE);
+      },
+      Math.max(0, Math.min(wait, LONGEST_TIMER_MS)),
+    );
   }
 
   /** Closes every socket that acts with one of these sessions. */
@@ -273,7 +299,10 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
       case 'chat.send':
         await this.requireLiveSession(client);
         await take(this.deps.chatCounter, userOf(client).id, CHAT_REFUSAL);
-        await execute(this.deps, actorOf(client), { type: 'chat.post', body: { territory_id: message.territoryId, message: message.message } });
+        await execute(this.deps, actorOf(client), {
+          type: 'chat.post',
+          body: { territory_id: message.territoryId, message: message.message },
+        });
         return;
       case 'pin.drag':
         wanaktOf(client);

@@ -27,7 +27,8 @@ function breakable(sql: Sql): { sql: Sql; down: boolean } {
     apply: (target, self, args) => (control.down ? refuse() : Reflect.apply(target, self, args)),
     get: (target, property, receiver) => {
       const value = Reflect.get(target, property, receiver);
-      if (property === 'reserve' && typeof value === 'function') return (...args: unknown[]) => (control.down ? refuse() : value.apply(target, args));
+      if (property === 'reserve' && typeof value === 'function')
+        return (...args: unknown[]) => (control.down ? refuse() : value.apply(target, args));
       return value;
     },
   }) as Sql;
@@ -76,7 +77,8 @@ for (const backend of testBackends()) {
       return outboxHead(database.sql);
     };
     const ownerShown = (territoryId: number) => state.territories.get(String(territoryId))?.ownerId;
-    const someTerritories = async () => (await database.sql<{ id: number }[]>`select id from territories where owner_id is null order by id limit 3`).map((row) => row.id);
+    const someTerritories = async () =>
+      (await database.sql<{ id: number }[]>`select id from territories where owner_id is null order by id limit 3`).map((row) => row.id);
 
     it('when events arrive in order, then each is applied, once, and an event already in the snapshot is skipped', async () => {
       const [first] = await someTerritories();
@@ -102,7 +104,7 @@ for (const backend of testBackends()) {
       expect(told).toEqual(['resynced']);
     });
 
-    it("when the relay says events were pruned before it read them, then the room reloads the world", async () => {
+    it('when the relay says events were pruned before it read them, then the room reloads the world', async () => {
       const [first] = await someTerritories();
       const seq = await giveAway(first, 'sample-user');
       sync.deliver({ type: 'world.resync' }, seq);

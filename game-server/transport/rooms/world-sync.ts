@@ -68,7 +68,8 @@ const MIN_ENCODER_BUFFER = 16 * 1024;
 export function sizeEncoderFor(territories: readonly TerritoryDto[]): void {
   const text = (value: string | null) => Buffer.byteLength(value ?? '');
   const estimate = territories.reduce(
-    (sum, t) => sum + TERRITORY_OVERHEAD_BYTES + text(t.name) + text(t.owner_id) + text(t.owner_name) + text(t.type) * 2 + text(t.upgrade_tier),
+    (sum, t) =>
+      sum + TERRITORY_OVERHEAD_BYTES + text(t.name) + text(t.owner_id) + text(t.owner_name) + text(t.type) * 2 + text(t.upgrade_tier),
     0,
   );
   const wanted = Math.ceil((2 * estimate) / 1024) * 1024;
@@ -78,7 +79,13 @@ export function sizeEncoderFor(territories: readonly TerritoryDto[]): void {
 /** Shows a broadcast, or none (id 0, which the client shows as no broadcast). */
 function showBroadcast(target: LiveBroadcast, broadcast: BroadcastDto | null): void {
   if (!broadcast) Object.assign(target, { id: 0, senderName: '', message: '', createdAt: '' });
-  else Object.assign(target, { id: broadcast.id, senderName: broadcast.sender_name, message: broadcast.message, createdAt: broadcast.created_at });
+  else
+    Object.assign(target, {
+      id: broadcast.id,
+      senderName: broadcast.sender_name,
+      message: broadcast.message,
+      createdAt: broadcast.created_at,
+    });
 }
 
 // A failed read is tried again after this long, then twice as long each time, up to the ceiling.
@@ -250,7 +257,8 @@ export class WorldSync {
         this.deps.reach.add(event.broadcast.id, this.room.viewers());
         return;
       case 'broadcast.removed':
-        if (this.state.broadcast.id === event.broadcastId) showBroadcast(this.state.broadcast, (await recentBroadcasts(this.deps.sql))[0] ?? null);
+        if (this.state.broadcast.id === event.broadcastId)
+          showBroadcast(this.state.broadcast, (await recentBroadcasts(this.deps.sql))[0] ?? null);
         return;
       case 'notifications.created': {
         const ids = event.notices.filter((notice) => this.room.hasPlayer(notice.userId)).map((notice) => notice.id);

@@ -15,7 +15,11 @@ describe('[issue 12 fast reads] slim shapes of a cached list', () => {
   it('when more shapes are asked for than are kept, then the kept ones stay and the others are left to the caller, until the rows change', async () => {
     const events = bus();
     let loads = 0;
-    const cache = new ReadCache(events, () => true, async () => (loads++, [{ id: 1, name: 'Vienna' }]));
+    const cache = new ReadCache(
+      events,
+      () => true,
+      async () => (loads++, [{ id: 1, name: 'Vienna' }]),
+    );
     const shapes = Array.from({ length: 32 }, (_, i) => cache.variant(`shape-${i}`, (rows) => rows));
     expect(shapes.every((shape) => shape !== null)).toBe(true);
     expect(JSON.parse((await shapes[0]!).identity.toString())).toEqual([{ id: 1, name: 'Vienna' }]);

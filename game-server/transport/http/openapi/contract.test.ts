@@ -37,17 +37,24 @@ describe('[issue 23 contract] the document and the server agree, on the embedded
 
   const operations = documentOperations();
   // Logout would end the session the other operations are sent with: it is sent last, by a session of its own.
-  const ordered = [...operations.filter((operation) => operation.path !== '/api/auth/logout'), ...operations.filter((operation) => operation.path === '/api/auth/logout')];
+  const ordered = [
+    ...operations.filter((operation) => operation.path !== '/api/auth/logout'),
+    ...operations.filter((operation) => operation.path === '/api/auth/logout'),
+  ];
 
   it("when every operation's own example is sent, then none is refused as bad input", async () => {
     const refused: string[] = [];
     let sent = 0;
     for (const operation of ordered.filter((operation) => !(key(operation) in NOT_BY_EXAMPLE))) {
-      const identity = operation.path === '/api/auth/logout' ? { name: 'player' as const, cookie: (await game.demo()).cookieHeader } : identities[operation.access]!;
+      const identity =
+        operation.path === '/api/auth/logout'
+          ? { name: 'player' as const, cookie: (await game.demo()).cookieHeader }
+          : identities[operation.access]!;
       for (const request of documentExamples(operation)) {
         const answer = await sendAs(game.server.url, identity, request);
         sent++;
-        if (answer.status === 400) refused.push(`${request.method} ${request.path} ${JSON.stringify(request.body)}: ${JSON.stringify(answer.body)}`);
+        if (answer.status === 400)
+          refused.push(`${request.method} ${request.path} ${JSON.stringify(request.body)}: ${JSON.stringify(answer.body)}`);
         expect(answer.outside, `${request.method} ${request.path}`).toBeNull();
         expect(answer.status, `${request.method} ${request.path}`).not.toBe(500);
       }
@@ -70,7 +77,9 @@ describe('[issue 23 contract] the document and the server agree, on the embedded
         else if (answer.status !== 400) accepted.push(`${request.method} ${request.path} (${request.what}): ${answer.status}`);
       }
     }
-    console.log(`contract: ${sent} requests one past a documented limit, ${sent - limited - accepted.length} refused with 400, ${limited} met a rate limit first`);
+    console.log(
+      `contract: ${sent} requests one past a documented limit, ${sent - limited - accepted.length} refused with 400, ${limited} met a rate limit first`,
+    );
     expect(accepted).toEqual([]);
     expect(limited).toBeLessThan(sent / 10);
   });

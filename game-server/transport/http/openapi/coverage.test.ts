@@ -11,18 +11,29 @@ const key = (method: string, path: string) => `${method.toUpperCase()} ${openApi
 describe('[issue 12 OpenAPI] the document covers every route Express answers', () => {
   const routes = expressRoutes(app).map((route) => key(route.method, route.path));
   const documentedPaths = openApiDocument().paths;
-  const documented = Object.entries(documentedPaths).flatMap(([path, methods]) => Object.keys(methods).map((method) => key(method, path.replace(/^\/api/, ''))));
+  const documented = Object.entries(documentedPaths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => key(method, path.replace(/^\/api/, ''))),
+  );
 
   it('when Express answers a call, then the document describes it; and it describes nothing Express lacks', () => {
     expect(routes.length).toBeGreaterThan(60);
-    expect(routes.filter((route) => !documented.includes(route)), 'routes missing from the OpenAPI document').toEqual([]);
-    expect(documented.filter((operation) => !routes.includes(operation)), 'documented calls that do not exist').toEqual([]);
-    console.log(`OpenAPI coverage: ${routes.filter((route) => documented.includes(route)).length} routes documented / ${routes.length} routes`);
+    expect(
+      routes.filter((route) => !documented.includes(route)),
+      'routes missing from the OpenAPI document',
+    ).toEqual([]);
+    expect(
+      documented.filter((operation) => !routes.includes(operation)),
+      'documented calls that do not exist',
+    ).toEqual([]);
+    console.log(
+      `OpenAPI coverage: ${routes.filter((route) => documented.includes(route)).length} routes documented / ${routes.length} routes`,
+    );
   });
 
   it('when a call is for the Wanakt or manages keys, then no key scope opens it', () => {
     for (const operation of OPERATIONS) {
-      if (operation.access === 'wanakt' || operation.path.startsWith('/api-keys')) expect(operation.scope, `${operation.method} ${operation.path}`).toBeNull();
+      if (operation.access === 'wanakt' || operation.path.startsWith('/api-keys'))
+        expect(operation.scope, `${operation.method} ${operation.path}`).toBeNull();
     }
   });
 
@@ -31,7 +42,11 @@ describe('[issue 12 OpenAPI] the document covers every route Express answers', (
     expect(document.openapi).toBe('3.1.0');
     const ids = new Set<string>();
     for (const methods of Object.values(document.paths)) {
-      for (const operation of Object.values(methods) as { operationId: string; responses: Record<string, { content?: Record<string, { schema: unknown }> }>; security: unknown[] }[]) {
+      for (const operation of Object.values(methods) as {
+        operationId: string;
+        responses: Record<string, { content?: Record<string, { schema: unknown }> }>;
+        security: unknown[];
+      }[]) {
         expect(ids.has(operation.operationId)).toBe(false);
         ids.add(operation.operationId);
         expect(operation.security.length).toBeGreaterThan(0);

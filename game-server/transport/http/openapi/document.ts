@@ -40,8 +40,14 @@ const KEY_BUDGET_HEADERS = {
 };
 const HEADERS = {
   RetryAfter: { description: 'Seconds to wait before asking again', schema: { type: 'integer', minimum: 1 } },
-  RateLimitLimit: { description: `Requests the API key may make per ${API_KEY_RATE_LIMIT.seconds} s (sent only with a key)`, schema: { type: 'integer', minimum: 1 } },
-  RateLimitRemaining: { description: 'Requests the API key has left in this window (sent only with a key)', schema: { type: 'integer', minimum: 0 } },
+  RateLimitLimit: {
+    description: `Requests the API key may make per ${API_KEY_RATE_LIMIT.seconds} s (sent only with a key)`,
+    schema: { type: 'integer', minimum: 1 },
+  },
+  RateLimitRemaining: {
+    description: 'Requests the API key has left in this window (sent only with a key)',
+    schema: { type: 'integer', minimum: 0 },
+  },
   RateLimitReset: { description: 'Seconds until the window starts again (sent only with a key)', schema: { type: 'integer', minimum: 0 } },
 };
 
@@ -76,7 +82,9 @@ function enforced(ctx: { zodSchema: unknown; jsonSchema: JsonSchema }) {
   const def = defOf(ctx.zodSchema);
   const json = ctx.jsonSchema;
   if (def.type === 'object' && def.shape && json.type === 'object') {
-    const required = Object.entries(def.shape).filter(([, field]) => !field.safeParse(undefined).success).map(([name]) => name);
+    const required = Object.entries(def.shape)
+      .filter(([, field]) => !field.safeParse(undefined).success)
+      .map(([name]) => name);
     if (required.length > 0) json.required = required;
     else delete json.required;
     return;
@@ -114,7 +122,11 @@ function schemaConverter() {
       unrepresentable: 'any',
       ...(io === 'input' && { override: (ctx) => enforced(ctx as { zodSchema: unknown; jsonSchema: JsonSchema }) }),
     }) as JsonSchema;
-    const { $schema: _dialect, $defs, ...rest } = JSON.parse(toComponents(JSON.stringify(converted))) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+    const {
+      $schema: _dialect,
+      $defs,
+      ...rest
+    } = JSON.parse(toComponents(JSON.stringify(converted))) as JsonSchema & { $defs?: Record<string, JsonSchema> };
     Object.assign(components, $defs ?? {});
     return rest;
   };
@@ -148,11 +160,21 @@ function security(operation: Operation) {
 
 function describeAccess(operation: Operation): string {
   const who =
-    operation.access === 'wanakt' ? 'The Wanakt only, with a session: no API key is ever accepted.'
-    : operation.access === 'player' ? (operation.command?.audience === 'owner' ? "The owner of the territory it names, logged in (session cookie)" : 'A logged-in player (session cookie)') + (operation.scope ? ` or an API key with the \`${operation.scope}\` scope.` : '; no API key is accepted.')
-    : 'Anyone' + (operation.scope ? `; an API key, when sent, needs the \`${operation.scope}\` scope.` : '; an API key is refused.');
-  const limits = [operation.scope && `each key: ${API_KEY_RATE_LIMIT.requests} requests per ${API_KEY_RATE_LIMIT.seconds} s`, operation.rateLimit].filter(Boolean);
-  return [operation.description, `**Access:** ${who}`, limits.length > 0 && `**Rate limit:** ${limits.join('; ')}.`].filter(Boolean).join('\n\n');
+    operation.access === 'wanakt'
+      ? 'The Wanakt only, with a session: no API key is ever accepted.'
+      : operation.access === 'player'
+        ? (operation.command?.audience === 'owner'
+            ? 'The owner of the territory it names, logged in (session cookie)'
+            : 'A logged-in player (session cookie)') +
+          (operation.scope ? ` or an API key with the \`${operation.scope}\` scope.` : '; no API key is accepted.')
+        : 'Anyone' + (operation.scope ? `; an API key, when sent, needs the \`${operation.scope}\` scope.` : '; an API key is refused.');
+  const limits = [
+    operation.scope && `each key: ${API_KEY_RATE_LIMIT.requests} requests per ${API_KEY_RATE_LIMIT.seconds} s`,
+    operation.rateLimit,
+  ].filter(Boolean);
+  return [operation.description, `**Access:** ${who}`, limits.length > 0 && `**Rate limit:** ${limits.join('; ')}.`]
+    .filter(Boolean)
+    .join('\n\n');
 }
 
 /** The OpenAPI 3.1 document of every REST call, generated from the same zod schemas the server validates with. */
@@ -162,7 +184,12 @@ export function openApiDocument(operations: readonly Operation[] = OPERATIONS) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const operation of operations) {
     const budget = operation.scope ? KEY_BUDGET_HEADERS : {};
-    const okHeaders = { ...Object.fromEntries(Object.entries(operation.ok.headers ?? {}).map(([name, description]) => [name, { description, schema: { type: 'string' } }])), ...budget };
+    const okHeaders = {
+      ...Object.fromEntries(
+        Object.entries(operation.ok.headers ?? {}).map(([name, description]) => [name, { description, schema: { type: 'string' } }]),
+      ),
+      ...budget,
+    };
     const responses: Record<string, unknown> = {
       [operation.ok.status]: {
         description: operation.ok.description,
@@ -220,7 +247,10 @@ export function openApiDocument(operations: readonly Operation[] = OPERATIONS) {
       securitySchemes: {
         session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie of POST /api/auth/login' },
         ...Object.fromEntries(
-          API_KEY_SCOPES.map((scope) => [keyScheme(scope), { type: 'http', scheme: 'bearer', description: `An API key (wk_...) with the \`${scope}\` scope` }]),
+          API_KEY_SCOPES.map((scope) => [
+            keyScheme(scope),
+            { type: 'http', scheme: 'bearer', description: `An API key (wk_...) with the \`${scope}\` scope` },
+          ]),
         ),
       },
       schemas: components,

@@ -27,5 +27,7 @@ export function expressRoutes(app: Express, prefix = '/api'): ExpressRoute[] {
     }
   };
   walk((app as unknown as { router: { stack: Layer[] } }).router.stack, '');
-  return found.filter((route) => route.path.startsWith(`${prefix}/`)).map((route) => ({ method: route.method, path: route.path.slice(prefix.length) }));
+  return found
+    .filter((route) => route.path.startsWith(`${prefix}/`))
+    .map((route) => ({ method: route.method, path: route.path.slice(prefix.length) }));
 }

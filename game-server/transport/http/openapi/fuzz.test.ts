@@ -30,7 +30,11 @@ describe('[issue 23 fuzz] generated requests from every identity stay inside the
     const player = await game.demo();
     const wanakt = await game.wanakt();
     const key = (await player.post<CreatedApiKeyDto>('/api/api-keys', { name: 'fuzz', scopes: [...API_KEY_SCOPES] })).body.key;
-    identities.push({ name: 'player', cookie: player.cookieHeader }, { name: 'wanakt', cookie: wanakt.cookieHeader }, { name: 'api key', key });
+    identities.push(
+      { name: 'player', cookie: player.cookieHeader },
+      { name: 'wanakt', cookie: wanakt.cookieHeader },
+      { name: 'api key', key },
+    );
   });
   afterAll(() => game.stop());
 
@@ -49,14 +53,18 @@ describe('[issue 23 fuzz] generated requests from every identity stay inside the
               const answer = await sendAs(game.server.url, identity, request);
               sent++;
               statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-              expect(answer.status, `${name}: ${request.method} ${request.path} ${JSON.stringify(request.body)?.slice(0, 300)}`).not.toBe(500);
+              expect(answer.status, `${name}: ${request.method} ${request.path} ${JSON.stringify(request.body)?.slice(0, 300)}`).not.toBe(
+                500,
+              );
               expect(answer.outside, `${name}: ${request.method} ${request.path}`).toBeNull();
             }),
             { numRuns: RUNS },
           );
         }
         const seconds = ((performance.now() - started) / 1000).toFixed(1);
-        console.log(`fuzz as ${name}: ${operations.length} operations × ${RUNS} runs = ${sent} requests in ${seconds} s, 0 failures; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`);
+        console.log(
+          `fuzz as ${name}: ${operations.length} operations × ${RUNS} runs = ${sent} requests in ${seconds} s, 0 failures; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`,
+        );
         expect(sent).toBe(operations.length * RUNS);
       },
       // A request takes a few milliseconds; the margin is for a machine shared with other test files.

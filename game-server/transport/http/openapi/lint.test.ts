@@ -42,6 +42,8 @@ describe('[issue 23 OpenAPI lint] the published document passes Redocly and Spec
     const errors = findings.filter((finding) => finding.severity === 0);
     const warnings = findings.filter((finding) => finding.severity === 1);
     console.log(`Spectral: ${errors.length} errors, ${warnings.length} warnings`);
-    expect(findings.filter((finding) => finding.severity <= 1).map((finding) => `${finding.code} ${finding.path.join('.')}: ${finding.message}`)).toEqual([]);
+    expect(
+      findings.filter((finding) => finding.severity <= 1).map((finding) => `${finding.code} ${finding.path.join('.')}: ${finding.message}`),
+    ).toEqual([]);
   });
 });

@@ -36,7 +36,8 @@ export interface Operation {
 }
 
 /** A counter's rule as the document states it: `10 per 60 s per player`. */
-export const limitText = (rule: CounterRule, per: string) => `${rule.points} per ${rule.seconds >= 3600 ? `${rule.seconds / 3600} h` : `${rule.seconds} s`} per ${per}`;
+export const limitText = (rule: CounterRule, per: string) =>
+  `${rule.points} per ${rule.seconds >= 3600 ? `${rule.seconds / 3600} h` : `${rule.seconds} s`} per ${per}`;
 
 /**
  * What a call can answer besides success. Every call reads its input (400), checks a bearer key

@@ -12,7 +12,8 @@ for (const backend of testBackends()) {
     let wanakt: TestAgent;
     const create = (body: unknown, agent = wanakt) => agent.post('/api/admin/create-territory', body);
     const count = async () => (await sql<{ n: number }[]>`select count(*)::int as n from territories`)[0].n;
-    const nameOf = async (id: number | null) => (id === null ? null : (await sql<{ name: string }[]>`select name from territories where id = ${id}`)[0].name);
+    const nameOf = async (id: number | null) =>
+      id === null ? null : (await sql<{ name: string }[]>`select name from territories where id = ${id}`)[0].name;
 
     beforeAll(async () => {
       game = await startTestServer(backend);
@@ -25,14 +26,24 @@ for (const backend of testBackends()) {
       const response = await create({ name: '  Lisbon ', latitude: '38.7223', longitude: '-9.1393', userId: WANAKT_USER_ID });
       expect(response.status).toBe(201);
       expect(response.body).toMatchObject({
-        id: expect.any(Number), name: 'Lisbon', type: 'main', tier: 'main', owner_id: null, parent_territory_id: null,
-        latitude: '38.722300', longitude: '-9.139300', price: 5000, basePrice: 5000, sale_price: 5000, monthly_revenue: '111',
+        id: expect.any(Number),
+        name: 'Lisbon',
+        type: 'main',
+        tier: 'main',
+        owner_id: null,
+        parent_territory_id: null,
+        latitude: '38.722300',
+        longitude: '-9.139300',
+        price: 5000,
+        basePrice: 5000,
+        sale_price: 5000,
+        monthly_revenue: '111',
       });
       const listed = (await game.agent().get('/api/territories')).body.find((t: { id: number }) => t.id === response.body.id);
       expect(listed.name).toBe('Lisbon');
     });
 
-    it('when a city, town, village or district is created, then its overlord is the nearest of the level above; a wonder stays the realm\'s', async () => {
+    it("when a city, town, village or district is created, then its overlord is the nearest of the level above; a wonder stays the realm's", async () => {
       const sacramento = await create({ name: 'Stockton', latitude: 38.5816, longitude: -121.4944, type: 'city', basePrice: 7000 });
       expect(sacramento.body).toMatchObject({ type: 'city', tier: 'sub', sale_price: 7000 });
       expect(await nameOf(sacramento.body.parent_territory_id)).toBe('Los Angeles');
@@ -42,7 +53,7 @@ for (const backend of testBackends()) {
       const carmel = await create({ name: 'Pebble Beach', latitude: 36.5552, longitude: -121.9233, type: 'village', basePrice: 1500 });
       const [carmelParent] = await sql<{ type: string }[]>`select type from territories where id = ${carmel.body.parent_territory_id}`;
       expect(carmelParent.type).toBe('town');
-      const district = await create({ name: 'Alfama', latitude: 38.7118, longitude: -9.1300, type: 'sub' });
+      const district = await create({ name: 'Alfama', latitude: 38.7118, longitude: -9.13, type: 'sub' });
       expect(await nameOf(district.body.parent_territory_id)).toBe('Lisbon');
       const wonder = await create({ name: 'Avebury', latitude: 51.1789, longitude: -1.8262, type: 'wonder', basePrice: 0 });
       expect(wonder.body).toMatchObject({ parent_territory_id: null, owner_id: WANAKT_USER_ID, sale_price: null, price: 0 });
@@ -50,7 +61,13 @@ for (const backend of testBackends()) {
 
     it('when the Wanakt names an overlord, then it is used if it is of the level above; otherwise 400, unknown 404', async () => {
       const [london] = await sql<{ id: number }[]>`select id from territories where name = 'London'`;
-      const liverpool = await create({ name: 'Wigan', latitude: 53.4084, longitude: -2.9916, type: 'city', parent_territory_id: london.id });
+      const liverpool = await create({
+        name: 'Wigan',
+        latitude: 53.4084,
+        longitude: -2.9916,
+        type: 'city',
+        parent_territory_id: london.id,
+      });
       expect(liverpool.body.parent_territory_id).toBe(london.id);
       const [town] = await sql<{ id: number }[]>`select id from territories where type = 'town' limit 1`;
       expect(await create({ name: 'Odd', latitude: 1, longitude: 1, type: 'city', parent_territory_id: town.id })).toMatchObject({
@@ -61,9 +78,16 @@ for (const backend of testBackends()) {
       expect((await create({ name: 'Odd', latitude: 1, longitude: 1, type: 'city', parent_territory_id: 999999 })).status).toBe(404);
     });
 
-    it('when name, latitude or longitude is missing or blank, then 400 with docs/rules.md §5\'s message and nothing is created', async () => {
+    it("when name, latitude or longitude is missing or blank, then 400 with docs/rules.md §5's message and nothing is created", async () => {
       const before = await count();
-      for (const body of [{}, { latitude: '1', longitude: '1' }, { name: '   ', latitude: '1', longitude: '1' }, { name: 'X', longitude: '1' }, { name: 'X', latitude: '', longitude: '1' }, { name: 'X', latitude: '1', longitude: null }]) {
+      for (const body of [
+        {},
+        { latitude: '1', longitude: '1' },
+        { name: '   ', latitude: '1', longitude: '1' },
+        { name: 'X', longitude: '1' },
+        { name: 'X', latitude: '', longitude: '1' },
+        { name: 'X', latitude: '1', longitude: null },
+      ]) {
         expect(await create(body)).toMatchObject({ status: 400, body: { message: 'Please fill in all required fields' } });
       }
       expect(await count()).toBe(before);

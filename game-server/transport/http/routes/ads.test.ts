@@ -19,7 +19,8 @@ for (const backend of testBackends()) {
     beforeAll(async () => {
       game = await startTestServer(backend);
       [demo, wanakt] = await Promise.all([game.demo(), game.wanakt()]);
-      [wonder] = await game.database.sql`select id, name, latitude::float8, longitude::float8 from territories where type = 'wonder' order by id limit 1`;
+      [wonder] = await game.database
+        .sql`select id, name, latitude::float8, longitude::float8 from territories where type = 'wonder' order by id limit 1`;
       [common] = await game.database.sql`select id from territories where type = 'common' order by id limit 1`;
     });
     afterAll(() => game?.stop());
@@ -49,7 +50,13 @@ for (const backend of testBackends()) {
     it('[§6 advertisers] when a visitor without an account buys impressions, then the server prices them, opens a payment, and the ad waits for it', async () => {
       const purchase = await game.agent().post('/api/ads/purchase', order());
       expect(purchase.status).toBe(201);
-      expect(purchase.body).toMatchObject({ provider: 'sandbox', amountCents: 12000, total_cost: 120, adId: expect.any(Number), clientSecret: expect.any(String) });
+      expect(purchase.body).toMatchObject({
+        provider: 'sandbox',
+        amountCents: 12000,
+        total_cost: 120,
+        adId: expect.any(Number),
+        clientSecret: expect.any(String),
+      });
       const [ad] = await game.database.sql`
         select status, total_cost_cents, payment_id, advertiser_email, click_url from ads where id = ${purchase.body.adId}`;
       expect(ad).toEqual({
@@ -113,12 +120,21 @@ for (const backend of testBackends()) {
       expect((await demo.post(`/api/ads/${id}/approve`)).status).toBe(403);
       const queue = await wanakt.get('/api/ads/review');
       expect(queue.body).toEqual([
-        expect.objectContaining({ id, status: 'in_review', advertiser_email: 'ads@skyward.example', territory_name: wonder.name, total_cost: 120, revenue: 120 }),
+        expect.objectContaining({
+          id,
+          status: 'in_review',
+          advertiser_email: 'ads@skyward.example',
+          territory_name: wonder.name,
+          total_cost: 120,
+          revenue: 120,
+        }),
       ]);
 
       const approved = await wanakt.post(`/api/ads/${id}/approve`);
       expect(approved).toMatchObject({ status: 200, body: { id, status: 'active' } });
-      expect((await wanakt.post(`/api/ads/${id}/approve`)).body).toEqual({ message: 'This ad is already active; only an ad in review can be approved' });
+      expect((await wanakt.post(`/api/ads/${id}/approve`)).body).toEqual({
+        message: 'This ad is already active; only an ad in review can be approved',
+      });
       expect((await game.agent().get('/api/ads/active')).body).toEqual([
         {
           id,
@@ -142,7 +158,10 @@ for (const backend of testBackends()) {
       expect(response.status).toBe(302);
       expect(response.headers.get('location')).toBe('https://balloons.example/book');
       // Another address: one address's clicks count once per ad an hour.
-      await fetch(`${game.server.url}/api/ads/${active.id}/click`, { redirect: 'manual', headers: { 'x-forwarded-for': game.agent().address } });
+      await fetch(`${game.server.url}/api/ads/${active.id}/click`, {
+        redirect: 'manual',
+        headers: { 'x-forwarded-for': game.agent().address },
+      });
       expect((await game.agent().get('/api/ads/active')).body[0].clicks).toBe(2);
       // A repeat from the same address within the hour still leads there, counting nothing.
       const repeat = await fetch(`${game.server.url}/api/ads/${active.id}/click`, { redirect: 'manual' });
@@ -150,8 +169,14 @@ for (const backend of testBackends()) {
       expect((await game.agent().get('/api/ads/active')).body[0].clicks).toBe(2);
       // The ad.click command's own call: the same counter, so a second click from one address is refused.
       const program = game.agent();
-      expect(await program.post(`/api/ads/${active.id}/click`)).toMatchObject({ status: 200, body: { url: 'https://balloons.example/book' } });
-      expect(await program.post(`/api/ads/${active.id}/click`)).toMatchObject({ status: 429, body: { message: expect.stringContaining('Your click on this ad was already counted this hour.') } });
+      expect(await program.post(`/api/ads/${active.id}/click`)).toMatchObject({
+        status: 200,
+        body: { url: 'https://balloons.example/book' },
+      });
+      expect(await program.post(`/api/ads/${active.id}/click`)).toMatchObject({
+        status: 429,
+        body: { message: expect.stringContaining('Your click on this ad was already counted this hour.') },
+      });
       expect((await game.agent().get('/api/ads/active')).body[0].clicks).toBe(3);
       expect((await game.agent().post('/api/ads/999999/click')).status).toBe(404);
       expect((await game.agent().get('/api/ads/999999/click')).status).toBe(404);
@@ -159,7 +184,9 @@ for (const backend of testBackends()) {
       const linkless = await paidAd({ click_url: null });
       await wanakt.post(`/api/ads/${linkless}/approve`);
       expect((await game.agent().get(`/api/ads/${linkless}/click`)).status).toBe(404);
-      await expect(game.database.sql`update ads set click_url = 'javascript:alert(1)' where id = ${linkless}`).rejects.toThrow(/ads_click_url_is_web/);
+      await expect(game.database.sql`update ads set click_url = 'javascript:alert(1)' where id = ${linkless}`).rejects.toThrow(
+        /ads_click_url_is_web/,
+      );
     });
 
     it('[§4 advertise flow] when an advertiser pays, then the receipt link alone shows the status, impressions and clicks; any other token is 404', async () => {
@@ -171,7 +198,15 @@ for (const backend of testBackends()) {
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(Buffer.from(token, 'base64url')).toHaveLength(32);
       const receipt = () => game.agent().get(`/api/ad-receipts/${token}`);
-      expect((await receipt()).body).toMatchObject({ status: 'pending_payment', impressions: 0, impressions_wanted: 1000, clicks: 0, total_cost: 120, territory_name: wonder.name, region });
+      expect((await receipt()).body).toMatchObject({
+        status: 'pending_payment',
+        impressions: 0,
+        impressions_wanted: 1000,
+        clicks: 0,
+        total_cost: 120,
+        territory_name: wonder.name,
+        region,
+      });
       expect((await receipt()).headers.get('cache-control')).toBe('no-store');
       // Only the token's hash is stored.
       const [stored] = await game.database.sql`select encode(receipt_token_hash, 'hex') as hash from ads where id = ${purchase.body.adId}`;
@@ -181,7 +216,10 @@ for (const backend of testBackends()) {
       await game.agent().post('/api/payments/sandbox/confirm', { ...purchase.body, outcome: 'succeed' });
       expect((await receipt()).body.status).toBe('in_review');
       await wanakt.post(`/api/ads/${purchase.body.adId}/approve`);
-      await fetch(`${game.server.url}/api/ads/${purchase.body.adId}/click`, { redirect: 'manual', headers: { 'x-forwarded-for': game.agent().address } });
+      await fetch(`${game.server.url}/api/ads/${purchase.body.adId}/click`, {
+        redirect: 'manual',
+        headers: { 'x-forwarded-for': game.agent().address },
+      });
       expect((await receipt()).body).toMatchObject({ status: 'active', clicks: 1 });
 
       const other = (await game.agent().post('/api/ads/purchase', order())).body.receipt_path;
@@ -196,9 +234,12 @@ for (const backend of testBackends()) {
       const id = await paidAd();
       const rejected = await wanakt.post(`/api/ads/${id}/reject`);
       expect(rejected).toMatchObject({ status: 200, body: { id, status: 'refunded' } });
-      const [payment] = await game.database.sql`select p.status, p.refund_id from payments p join ads a on a.payment_id = p.id where a.id = ${id}`;
+      const [payment] = await game.database
+        .sql`select p.status, p.refund_id from payments p join ads a on a.payment_id = p.id where a.id = ${id}`;
       expect(payment).toEqual({ status: 'refunded', refund_id: expect.stringMatching(/^sandbox_re_/) });
-      expect((await wanakt.post(`/api/ads/${id}/reject`)).body).toEqual({ message: 'This ad is already rejected and refunded; only an ad in review can be rejected' });
+      expect((await wanakt.post(`/api/ads/${id}/reject`)).body).toEqual({
+        message: 'This ad is already rejected and refunded; only an ad in review can be rejected',
+      });
       const unpaid = (await game.agent().post('/api/ads/purchase', order())).body.adId;
       expect((await wanakt.post(`/api/ads/${unpaid}/reject`)).status).toBe(409);
       expect((await wanakt.post('/api/ads/424242/reject')).status).toBe(404);
@@ -206,7 +247,10 @@ for (const backend of testBackends()) {
     });
 
     it('[§5 banner form] when a player buys a banner, then 5 DRK per 1,000 impressions (rounded up) go to the treasury in one transaction and the banner enters review', async () => {
-      expect(await game.agent().post('/api/ads/banner', {})).toMatchObject({ status: 401, body: { message: 'Please log in to create a banner' } });
+      expect(await game.agent().post('/api/ads/banner', {})).toMatchObject({
+        status: 401,
+        body: { message: 'Please log in to create a banner' },
+      });
       const before = { demo: await balanceOf(game.database.sql, DEMO), treasury: await balanceOf(game.database.sql, WANAKT_USER_ID) };
       const response = await demo.post('/api/ads/banner', {
         title: 'My palace tours',
@@ -215,10 +259,18 @@ for (const backend of testBackends()) {
         target_impressions: 1500,
       });
       expect(response.status).toBe(201);
-      expect(response.body).toMatchObject({ status: 'in_review', cost_drk: 8, impressions_wanted: 1500, impressions: 0, clicks: 0, revenue: 8 });
+      expect(response.body).toMatchObject({
+        status: 'in_review',
+        cost_drk: 8,
+        impressions_wanted: 1500,
+        impressions: 0,
+        clicks: 0,
+        revenue: 8,
+      });
       expect(await balanceOf(game.database.sql, DEMO)).toBe(before.demo - 8);
       expect(await balanceOf(game.database.sql, WANAKT_USER_ID)).toBe(before.treasury + 8);
-      const [ledger] = await game.database.sql`select reason, amount::int, from_user_id, to_user_id from ledger where reference = ${`ad-${response.body.id}`}`;
+      const [ledger] = await game.database
+        .sql`select reason, amount::int, from_user_id, to_user_id from ledger where reference = ${`ad-${response.body.id}`}`;
       expect(ledger).toEqual({ reason: 'banner', amount: 8, from_user_id: DEMO, to_user_id: WANAKT_USER_ID });
       expect((await demo.get('/api/ads/mine')).body).toEqual([response.body]);
       expect((await wanakt.get('/api/ads/review')).body.map((ad: { id: number }) => ad.id)).toContain(response.body.id);
@@ -251,11 +303,19 @@ for (const backend of testBackends()) {
 
     it('when the Wanakt rejects a banner, then its DRK goes back from the treasury and the analytics show it refunded', async () => {
       const before = await balanceOf(game.database.sql, DEMO);
-      const banner = (await demo.post('/api/ads/banner', { title: 'Oops', content: 'Rejected soon', click_url: 'https://oops.example', target_impressions: 100_000 })).body;
+      const banner = (
+        await demo.post('/api/ads/banner', {
+          title: 'Oops',
+          content: 'Rejected soon',
+          click_url: 'https://oops.example',
+          target_impressions: 100_000,
+        })
+      ).body;
       expect(await balanceOf(game.database.sql, DEMO)).toBe(before - 500);
       expect((await wanakt.post(`/api/ads/${banner.id}/reject`)).body.status).toBe('refunded');
       expect(await balanceOf(game.database.sql, DEMO)).toBe(before);
-      const [refund] = await game.database.sql`select reason, amount::int from ledger where reference = ${`ad-${banner.id}`} and reason = 'refund'`;
+      const [refund] = await game.database
+        .sql`select reason, amount::int from ledger where reference = ${`ad-${banner.id}`} and reason = 'refund'`;
       expect(refund).toEqual({ reason: 'refund', amount: 500 });
       expect((await demo.get('/api/ads/mine')).body[0]).toMatchObject({ id: banner.id, status: 'refunded', cost_drk: 500 });
       expect((await game.agent().get('/api/ads/mine')).status).toBe(401);

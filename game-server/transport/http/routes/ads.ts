@@ -49,7 +49,9 @@ export function adRoutes(deps: HttpDeps): Router {
         throw error;
       },
     );
-    const url = counts ? ((await execute(deps, actorOf(res), { type: 'ad.click', adId })).body as { url: string }).url : await adLink(deps.sql, adId);
+    const url = counts
+      ? ((await execute(deps, actorOf(res), { type: 'ad.click', adId })).body as { url: string }).url
+      : await adLink(deps.sql, adId);
     res.redirect(302, url);
   });
 

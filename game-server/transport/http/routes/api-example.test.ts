@@ -66,7 +66,12 @@ for (const backend of testBackends()) {
       await writeImpressions({ sql: game.database.sql, clock: () => new Date() }, tally);
       const delivery = (await curl(readDelivery)) as MyBannerDto[];
       expect(checkAnswer('GET', '/api/ads/mine', 200, delivery)).toBeNull();
-      expect(delivery.find((mine) => mine.id === banner.id)).toMatchObject({ status: 'active', impressions: 40, impressions_wanted: 1000, clicks: 0 });
+      expect(delivery.find((mine) => mine.id === banner.id)).toMatchObject({
+        status: 'active',
+        impressions: 40,
+        impressions_wanted: 1000,
+        clicks: 0,
+      });
     });
   });
 }

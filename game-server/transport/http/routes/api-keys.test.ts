@@ -45,7 +45,13 @@ for (const backend of testBackends()) {
     it('when a player creates a key, then its secret is shown once, only its hash and prefix are stored, and the list shows it without the secret', async () => {
       const key = await createKey(player.agent, ['trade', 'read', 'read']);
       expect(key.key).toMatch(/^wk_[A-Za-z0-9_-]{43}$/);
-      expect(key).toMatchObject({ name: 'my program', scopes: ['read', 'trade'], prefix: key.key.slice(0, 11), last_used_at: null, revoked_at: null });
+      expect(key).toMatchObject({
+        name: 'my program',
+        scopes: ['read', 'trade'],
+        prefix: key.key.slice(0, 11),
+        last_used_at: null,
+        revoked_at: null,
+      });
       const [stored] = await sql<{ key_hash: string }[]>`select key_hash from api_keys where id = ${key.id}`;
       expect(stored!.key_hash).toMatch(/^[0-9a-f]{64}$/);
       expect(JSON.stringify(await sql`select * from api_keys`)).not.toContain(key.key);
@@ -56,7 +62,13 @@ for (const backend of testBackends()) {
 
     it('when the body is bad, then 400 and no key', async () => {
       const before = await sql`select id from api_keys`;
-      for (const body of [{ name: '', scopes: ['read'] }, { name: 'x', scopes: [] }, { name: 'x', scopes: ['admin'] }, { name: 'x'.repeat(61), scopes: ['read'] }, { scopes: ['read'] }]) {
+      for (const body of [
+        { name: '', scopes: ['read'] },
+        { name: 'x', scopes: [] },
+        { name: 'x', scopes: ['admin'] },
+        { name: 'x'.repeat(61), scopes: ['read'] },
+        { scopes: ['read'] },
+      ]) {
         expect((await player.agent.post('/api/api-keys', body)).status, JSON.stringify(body)).toBe(400);
       }
       expect(await sql`select id from api_keys`).toHaveLength(before.length);
@@ -67,14 +79,20 @@ for (const backend of testBackends()) {
       const collector = await signedInPlayer(game, { now });
       for (let i = 0; i < MAX_API_KEYS_PER_USER; i++) await createKey(collector.agent, ['read'], `key ${i}`);
       const refused = await collector.agent.post('/api/api-keys', { name: 'one more', scopes: ['read'] });
-      expect(refused).toMatchObject({ status: 409, body: { message: `You can hold at most ${MAX_API_KEYS_PER_USER} keys: revoke one first` } });
+      expect(refused).toMatchObject({
+        status: 409,
+        body: { message: `You can hold at most ${MAX_API_KEYS_PER_USER} keys: revoke one first` },
+      });
       const held = async () => (await sql<{ n: number }[]>`select count(*)::int as n from api_keys where user_id = ${collector.id}`)[0].n;
       expect(await held()).toBe(MAX_API_KEYS_PER_USER);
       const [oldest] = await sql<{ id: number }[]>`select id from api_keys where user_id = ${collector.id} order by id limit 1`;
       expect((await collector.agent.request('DELETE', `/api/api-keys/${oldest.id}`)).status).toBe(200);
       expect((await collector.agent.post('/api/api-keys', { name: 'one more', scopes: ['read'] })).status).toBe(201);
       expect(await held()).toBe(MAX_API_KEYS_PER_USER + 1);
-      expect(await collector.agent.request('DELETE', '/api/api-keys/abc')).toMatchObject({ status: 400, body: { message: expect.any(String) } });
+      expect(await collector.agent.request('DELETE', '/api/api-keys/abc')).toMatchObject({
+        status: 400,
+        body: { message: expect.any(String) },
+      });
     });
 
     it('when a program sends the key, then it acts as its owner within the scopes, and last_used_at is set at most once a minute', async () => {
@@ -92,10 +110,14 @@ for (const backend of testBackends()) {
       const earlier = now;
       now = new Date(earlier.getTime() + 30_000);
       await program.request('GET', '/api/auth/me', undefined, bearer(key.key));
-      expect((await player.agent.get('/api/api-keys')).body.find((listed: { id: number }) => listed.id === key.id).last_used_at).toBe(earlier.toISOString());
+      expect((await player.agent.get('/api/api-keys')).body.find((listed: { id: number }) => listed.id === key.id).last_used_at).toBe(
+        earlier.toISOString(),
+      );
       now = new Date(earlier.getTime() + 61_000);
       await program.request('GET', '/api/auth/me', undefined, bearer(key.key));
-      expect((await player.agent.get('/api/api-keys')).body.find((listed: { id: number }) => listed.id === key.id).last_used_at).toBe(now.toISOString());
+      expect((await player.agent.get('/api/api-keys')).body.find((listed: { id: number }) => listed.id === key.id).last_used_at).toBe(
+        now.toISOString(),
+      );
     });
 
     it('when a key lacks the scope a call needs, then 403 and nothing changes', async () => {
@@ -105,10 +127,21 @@ for (const backend of testBackends()) {
       const refused = await program.request('POST', `/api/territories/${brooklyn}/purchase`, {}, bearer(reader.key));
       expect(refused).toMatchObject({ status: 403, body: { message: 'This API key lacks the trade scope' } });
       expect(await balanceOf(sql, player.id)).toBe(before);
-      expect((await program.request('POST', '/api/ads/banner', { title: 't', content: 'c', click_url: 'https://example.com', target_impressions: 100 }, bearer(reader.key))).status).toBe(403);
+      expect(
+        (
+          await program.request(
+            'POST',
+            '/api/ads/banner',
+            { title: 't', content: 'c', click_url: 'https://example.com', target_impressions: 100 },
+            bearer(reader.key),
+          )
+        ).status,
+      ).toBe(403);
       // Express routes ignore case; the key check must too, and a path it cannot place is refused.
       expect((await program.request('POST', `/api/Territories/${brooklyn}/PURCHASE`, {}, bearer(reader.key))).status).toBe(403);
-      expect((await program.request('POST', '/api/API-keys', { name: 'escalated', scopes: ['read', 'trade'] }, bearer(reader.key))).status).toBe(403);
+      expect(
+        (await program.request('POST', '/api/API-keys', { name: 'escalated', scopes: ['read', 'trade'] }, bearer(reader.key))).status,
+      ).toBe(403);
       expect((await program.request('GET', '/api/no-such-call', undefined, bearer(reader.key))).status).toBe(404);
       expect(await balanceOf(sql, player.id)).toBe(before);
     });
@@ -119,7 +152,10 @@ for (const backend of testBackends()) {
       const mint = await program.request('POST', '/api/currency/mint', { amount: 5, recipientId: player.id }, bearer(key.key));
       expect(mint).toMatchObject({ status: 403, body: { message: 'An API key never acts as the Wanakt' } });
       expect((await program.request('GET', '/api/ads/review', undefined, bearer(key.key))).status).toBe(403);
-      expect((await program.request('GET', '/api/auth/me', undefined, bearer(key.key))).body).toMatchObject({ id: WANAKT_USER_ID, is_wanakt: true });
+      expect((await program.request('GET', '/api/auth/me', undefined, bearer(key.key))).body).toMatchObject({
+        id: WANAKT_USER_ID,
+        is_wanakt: true,
+      });
       const users = await program.request('GET', '/api/users', undefined, bearer(key.key));
       expect(users.body.find((user: { id: string }) => user.id === player.id).drk_balance).toBeUndefined();
 
@@ -137,7 +173,10 @@ for (const backend of testBackends()) {
       expect((await program.request('GET', '/api/auth/me', undefined, bearer(key.key))).status).toBe(200);
       const revoked = await player.agent.request('DELETE', `/api/api-keys/${key.id}`);
       expect(revoked).toMatchObject({ status: 200, body: { id: key.id, revoked_at: now.toISOString() } });
-      expect(await program.request('GET', '/api/auth/me', undefined, bearer(key.key))).toMatchObject({ status: 401, body: { message: 'Unknown or revoked API key' } });
+      expect(await program.request('GET', '/api/auth/me', undefined, bearer(key.key))).toMatchObject({
+        status: 401,
+        body: { message: 'Unknown or revoked API key' },
+      });
       expect((await program.request('GET', '/api/territories', undefined, bearer(`wk_${'A'.repeat(43)}`))).status).toBe(401);
       expect((await program.request('GET', '/api/territories', undefined, { authorization: 'Basic abc' })).status).toBe(401);
     });
@@ -160,7 +199,10 @@ describe('[issue 12 API keys] each key has its own budget', () => {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       const agent = new TestAgent(url);
       expect((await agent.post('/api/auth/login', { username: 'sample', password: TEST_DEMO_PASSWORD })).status).toBe(200);
-      const [first, second] = [await agent.post('/api/api-keys', { name: 'a', scopes: ['read'] }), await agent.post('/api/api-keys', { name: 'b', scopes: ['read'] })];
+      const [first, second] = [
+        await agent.post('/api/api-keys', { name: 'a', scopes: ['read'] }),
+        await agent.post('/api/api-keys', { name: 'b', scopes: ['read'] }),
+      ];
       const program = new TestAgent(url);
       for (let i = 0; i < 3; i++) expect((await program.request('GET', '/api/health', undefined, bearer(first.body.key))).status).toBe(200);
       const refused = await program.request('GET', '/api/health', undefined, bearer(first.body.key));

@@ -50,8 +50,12 @@ for (const backend of testBackends()) {
 
     it('when username or password is empty after trimming, then 400 with a clear message', async () => {
       const agent = game.agent();
-      expect((await agent.post('/api/users/register', { username: '   ', password: 'secret12' })).body).toEqual({ message: 'Username is required' });
-      expect((await agent.post('/api/users/register', { username: 'Bob', password: '   ' })).body).toEqual({ message: 'Password is required' });
+      expect((await agent.post('/api/users/register', { username: '   ', password: 'secret12' })).body).toEqual({
+        message: 'Username is required',
+      });
+      expect((await agent.post('/api/users/register', { username: 'Bob', password: '   ' })).body).toEqual({
+        message: 'Password is required',
+      });
       expect((await agent.post('/api/users/register', { username: 'Bob' })).status).toBe(400);
       expect((await agent.post('/api/users/register', {})).status).toBe(400);
     });
@@ -130,12 +134,16 @@ for (const backend of testBackends()) {
 
     it('when a state-changing request comes from another site, then 403 and nothing changes', async () => {
       const before = await userCount();
-      const evil = await game.agent().post('/api/users/register', { username: 'Mallory', password: 'secret12' }, { origin: 'https://evil.example' });
+      const evil = await game
+        .agent()
+        .post('/api/users/register', { username: 'Mallory', password: 'secret12' }, { origin: 'https://evil.example' });
       expect(evil).toMatchObject({ status: 403, body: { message: 'Cross-site request refused' } });
       const garbage = await game.agent().post('/api/auth/login', { username: 'x', password: 'y' }, { origin: 'null' });
       expect(garbage.status).toBe(403);
       expect(await userCount()).toBe(before);
-      const sameSite = await game.agent().post('/api/users/register', { username: 'Alice', password: 'secret12' }, { origin: game.server.url });
+      const sameSite = await game
+        .agent()
+        .post('/api/users/register', { username: 'Alice', password: 'secret12' }, { origin: game.server.url });
       expect(sameSite.status).toBe(201);
     });
 
@@ -148,7 +156,10 @@ for (const backend of testBackends()) {
 
     it('answers unknown API paths with 404 JSON and health with the database kind', async () => {
       const agent = game.agent();
-      expect(await agent.get('/api/no-such-thing')).toMatchObject({ status: 404, body: { message: expect.stringContaining('No such API call') } });
+      expect(await agent.get('/api/no-such-thing')).toMatchObject({
+        status: 404,
+        body: { message: expect.stringContaining('No such API call') },
+      });
       expect((await agent.get('/api/health')).body).toEqual({ status: 'ok', database: backend.name });
     });
   });

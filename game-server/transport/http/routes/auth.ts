@@ -23,7 +23,13 @@ export function authRoutes({ sql, clock, limits }: HttpDeps): Router {
 
   router.post('/auth/login', async (req, res) => {
     const credentials = parseBody(CredentialsBody, req.body);
-    const { account, token } = await login(sql, limits.login, credentials, { address: byAddress(req), previousToken: sessionToken(req) }, clock());
+    const { account, token } = await login(
+      sql,
+      limits.login,
+      credentials,
+      { address: byAddress(req), previousToken: sessionToken(req) },
+      clock(),
+    );
     setSessionCookie(req, res, token);
     res.json(account);
   });

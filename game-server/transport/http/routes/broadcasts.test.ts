@@ -36,7 +36,7 @@ for (const backend of testBackends()) {
     });
     afterAll(() => game?.stop());
 
-    it("[§8 empty state] when nobody has broadcast yet, then the recent list is empty", async () => {
+    it('[§8 empty state] when nobody has broadcast yet, then the recent list is empty', async () => {
       expect(await game.agent().get('/api/broadcasts/recent')).toMatchObject({ status: 200, body: [] });
     });
 
@@ -61,19 +61,28 @@ for (const backend of testBackends()) {
       ] as const;
       for (const [body, message] of cases) {
         expect(await demo.post('/api/broadcasts/payment', body)).toMatchObject({ status: 400, body: { message } });
-        expect(await demo.post('/api/broadcasts', { ...body, sender_id: DEMO, paid: true })).toMatchObject({ status: 400, body: { message } });
+        expect(await demo.post('/api/broadcasts', { ...body, sender_id: DEMO, paid: true })).toMatchObject({
+          status: 400,
+          body: { message },
+        });
       }
       expect((await demo.post('/api/broadcasts/payment', { userId: 'wanakt-admin', message: 'hi' })).status).toBe(403);
       expect((await game.database.sql`select count(*)::int as n from payments where purpose = 'broadcast'`)[0].n).toBe(0);
     });
 
     it('[§4 broadcast flow] when a player sends without a verified payment, or with one only opened, then it is refused and nothing is sent', async () => {
-      expect(await demo.post('/api/broadcasts', { sender_id: DEMO, message: 'free lunch', paid: true })).toMatchObject({ status: 409, body: { message: PAY_FIRST } });
+      expect(await demo.post('/api/broadcasts', { sender_id: DEMO, message: 'free lunch', paid: true })).toMatchObject({
+        status: 409,
+        body: { message: PAY_FIRST },
+      });
       const opened = await demo.post('/api/broadcasts/payment', { userId: DEMO, message: 'free lunch' });
       expect(opened.status).toBe(201);
       expect(opened.body).toMatchObject({ provider: 'sandbox', amountCents: 100 });
       expect(await demo.get('/api/broadcasts/allowance')).toMatchObject({ body: { paid: false } });
-      expect(await demo.post('/api/broadcasts', { sender_id: DEMO, message: 'free lunch', paid: true })).toMatchObject({ status: 409, body: { message: PAY_FIRST } });
+      expect(await demo.post('/api/broadcasts', { sender_id: DEMO, message: 'free lunch', paid: true })).toMatchObject({
+        status: 409,
+        body: { message: PAY_FIRST },
+      });
       expect((await game.agent().get('/api/broadcasts/recent')).body).toEqual([]);
       // One open checkout per player: this one is declined, so the next test may open its own.
       expect((await demo.post('/api/payments/sandbox/confirm', { ...opened.body, outcome: 'fail' })).body.status).toBe('failed');
@@ -98,7 +107,10 @@ for (const backend of testBackends()) {
       const limit = 'You can send one broadcast per day. Your next one can go out after 2026-11-23 12:00 UTC.';
       expect(await demo.get('/api/broadcasts/allowance')).toEqual(expect.objectContaining({ body: { paid: false, limit_reached: limit } }));
       // The payment was the send: sending again finds the day's broadcast spent.
-      expect(await demo.post('/api/broadcasts', { sender_id: DEMO, message: 'Hi', paid: true })).toMatchObject({ status: 429, body: { message: limit } });
+      expect(await demo.post('/api/broadcasts', { sender_id: DEMO, message: 'Hi', paid: true })).toMatchObject({
+        status: 429,
+        body: { message: limit },
+      });
       expect((await game.agent().get('/api/broadcasts/recent')).body).toEqual(recent.body);
     });
 
@@ -131,7 +143,9 @@ for (const backend of testBackends()) {
       expect(tally.take()).toEqual([]);
       expect((await game.agent().get('/api/broadcasts/recent')).body[0].reach_count).toBe(12);
       tally.add(latest.id, 3);
-      const away = new Proxy(deps.sql, { get: (target, key) => (key === 'reserve' ? () => Promise.reject(new Error('database away')) : Reflect.get(target, key)) });
+      const away = new Proxy(deps.sql, {
+        get: (target, key) => (key === 'reserve' ? () => Promise.reject(new Error('database away')) : Reflect.get(target, key)),
+      });
       await expect(writeBroadcastReach({ ...deps, sql: away }, tally)).rejects.toThrow('database away');
       expect(tally.take()).toEqual([[latest.id, 3]]);
       await expect(inTransaction(deps.sql, (tx) => recordBroadcastReach({ tx, now: new Date() }, [[latest.id, -1]]))).rejects.toThrow(
@@ -167,7 +181,9 @@ describe.runIf(pg)('[issue 5] concurrent broadcast sends on real PostgreSQL', ()
     await game.database.sql`
       insert into payments (id, provider, purpose, amount_cents, status, user_id)
       values ('sandbox_pi_first', 'sandbox', 'broadcast', 100, 'succeeded', ${DEMO}), ('sandbox_pi_second', 'sandbox', 'broadcast', 100, 'succeeded', ${DEMO})`;
-    const responses = await Promise.all(Array.from({ length: 10 }, (_, index) => demo.post('/api/broadcasts', { sender_id: DEMO, message: `race ${index}`, paid: true })));
+    const responses = await Promise.all(
+      Array.from({ length: 10 }, (_, index) => demo.post('/api/broadcasts', { sender_id: DEMO, message: `race ${index}`, paid: true })),
+    );
     expect(responses.filter((response) => response.status === 201)).toHaveLength(1);
     expect(responses.filter((response) => response.status === 429)).toHaveLength(9);
     const [sent] = await game.database.sql`select count(*)::int as n from broadcasts`;

@@ -31,7 +31,12 @@ for (const backend of testBackends()) {
       const first = await ada.agent.post('/api/chat', { territory_id: tokyo, user_id: ada.id, message: '  Hello, Tokyo!  ' });
       expect(first.status).toBe(201);
       expect(first.body).toEqual({
-        id: expect.any(Number), territory_id: tokyo, user_id: ada.id, username: 'ada-chat', message: 'Hello, Tokyo!', created_at: now.toISOString(),
+        id: expect.any(Number),
+        territory_id: tokyo,
+        user_id: ada.id,
+        username: 'ada-chat',
+        message: 'Hello, Tokyo!',
+        created_at: now.toISOString(),
       });
       const second = await ada.agent.post('/api/chat', { territory_id: tokyo, message: "Robert'); DROP TABLE chat_messages;--" });
       expect(second.status).toBe(201);
@@ -92,22 +97,31 @@ for (const backend of testBackends()) {
     it('when nobody is logged in, then 401; when user_id names someone else, then 403; nothing is stored', async () => {
       const player = await signedInPlayer(game, { now });
       const before = await messageCount(sql);
-      expect(await game.agent().post('/api/chat', { territory_id: london, user_id: player.id, message: 'hi' })).toMatchObject({ status: 401 });
+      expect(await game.agent().post('/api/chat', { territory_id: london, user_id: player.id, message: 'hi' })).toMatchObject({
+        status: 401,
+      });
       expect(await player.agent.post('/api/chat', { territory_id: london, user_id: 'sample-user', message: 'hi' })).toMatchObject({
-        status: 403, body: { message: 'You can only act for yourself' },
+        status: 403,
+        body: { message: 'You can only act for yourself' },
       });
       expect(await messageCount(sql)).toBe(before);
     });
 
     it('when the territory is unknown or its id malformed, then 404 or 400', async () => {
       const player = await signedInPlayer(game, { now });
-      expect(await player.agent.post('/api/chat', { territory_id: 999999, message: 'hi' })).toMatchObject({ status: 404, body: { message: 'Territory not found' } });
+      expect(await player.agent.post('/api/chat', { territory_id: 999999, message: 'hi' })).toMatchObject({
+        status: 404,
+        body: { message: 'Territory not found' },
+      });
       expect(await game.agent().get('/api/chat/999999')).toMatchObject({ status: 404, body: { message: 'Territory not found' } });
       for (const bad of ['0', '-1', 'abc', 'NaN', '2.5', '99999999999']) {
         expect((await game.agent().get(`/api/chat/${bad}`)).status, bad).toBe(400);
       }
       for (const bad of ['0', '-5', 'x', '1.5']) {
-        expect(await game.agent().get(`/api/chat/${london}?before=${bad}`), bad).toMatchObject({ status: 400, body: { message: 'before must be a message id' } });
+        expect(await game.agent().get(`/api/chat/${london}?before=${bad}`), bad).toMatchObject({
+          status: 400,
+          body: { message: 'before must be a message id' },
+        });
       }
     });
 
@@ -118,7 +132,10 @@ for (const backend of testBackends()) {
         now = new Date(now.getTime() + 1000);
       }
       const refused = await player.agent.post('/api/chat', { territory_id: london, message: 'one too many' });
-      expect(refused).toMatchObject({ status: 429, body: { message: 'Slow down: at most 5 messages every 10 seconds. Try again in 5 seconds.' } });
+      expect(refused).toMatchObject({
+        status: 429,
+        body: { message: 'Slow down: at most 5 messages every 10 seconds. Try again in 5 seconds.' },
+      });
       const other = await signedInPlayer(game, { now });
       expect((await other.agent.post('/api/chat', { territory_id: london, message: 'others may talk' })).status).toBe(201);
       now = new Date(now.getTime() + 5000);

@@ -12,7 +12,9 @@ export function chatRoutes(deps: HttpDeps): Router {
     const territoryId = parseBody(TerritoryId, req.params.territoryId);
     const query = parseBody(ChatPageQuery, req.query);
     const page = pageRequest(query);
-    res.json(page ? pageAnswer(await pageChatMessages(deps.sql, territoryId, page)) : await listChatMessages(deps.sql, territoryId, query.before));
+    res.json(
+      page ? pageAnswer(await pageChatMessages(deps.sql, territoryId, page)) : await listChatMessages(deps.sql, territoryId, query.before),
+    );
   });
 
   return router;

@@ -29,8 +29,17 @@ for (const backend of testBackends()) {
       expect(response.status).toBe(200);
       expect(response.body).toHaveLength(32);
       expect(response.body[0]).toEqual({
-        id: expect.any(Number), name: 'Oak Leaf Crest', description: expect.any(String), type: 'heraldry',
-        rarity: 'common', serial_number: 1, price: 150, owner_id: null, is_active: false, label: 'Available', acquired_at: null,
+        id: expect.any(Number),
+        name: 'Oak Leaf Crest',
+        description: expect.any(String),
+        type: 'heraldry',
+        rarity: 'common',
+        serial_number: 1,
+        price: 150,
+        owner_id: null,
+        is_active: false,
+        label: 'Available',
+        acquired_at: null,
       });
       const legendary = response.body.filter((item: { rarity: string }) => item.rarity === 'legendary');
       expect(legendary.map((item: { name: string; price: number }) => [item.name, item.price])).toEqual([
@@ -47,7 +56,13 @@ for (const backend of testBackends()) {
       expect(response.status).toBe(200);
       expect(response.body).toEqual({
         message: 'You bought Sandstone Keep #2 for 150 DRK',
-        collectible: expect.objectContaining({ id, owner_id: buyer.id, is_active: false, label: 'In Collection', acquired_at: expect.any(String) }),
+        collectible: expect.objectContaining({
+          id,
+          owner_id: buyer.id,
+          is_active: false,
+          label: 'In Collection',
+          acquired_at: expect.any(String),
+        }),
       });
       expect(await balanceOf(sql, buyer.id)).toBe(850);
       expect(await balanceOf(sql, 'wanakt-admin')).toBe(treasury + 150);
@@ -65,8 +80,14 @@ for (const backend of testBackends()) {
       const rival = await signedInPlayer(game, { balance: 1000 });
       const id = await collectible(sql, 'heraldry:oak-leaf-crest:1');
       expect((await owner.agent.post(`/api/collectibles/${id}/purchase`, { userId: owner.id })).status).toBe(200);
-      expect(await owner.agent.post(`/api/collectibles/${id}/purchase`, {})).toMatchObject({ status: 409, body: { message: 'You already own this collectible' } });
-      expect(await rival.agent.post(`/api/collectibles/${id}/purchase`)).toMatchObject({ status: 409, body: { message: 'This collectible has already been sold' } });
+      expect(await owner.agent.post(`/api/collectibles/${id}/purchase`, {})).toMatchObject({
+        status: 409,
+        body: { message: 'You already own this collectible' },
+      });
+      expect(await rival.agent.post(`/api/collectibles/${id}/purchase`)).toMatchObject({
+        status: 409,
+        body: { message: 'This collectible has already been sold' },
+      });
       expect(await balanceOf(sql, owner.id)).toBe(850);
       expect(await balanceOf(sql, rival.id)).toBe(1000);
       expect(await collectibleLedgerRows(sql, id)).toBe(1);
@@ -76,7 +97,8 @@ for (const backend of testBackends()) {
       const poor = await signedInPlayer(game, { balance: 100 });
       const id = await collectible(sql, 'palace_skin:golden-dome:1');
       expect(await poor.agent.post(`/api/collectibles/${id}/purchase`, { userId: poor.id })).toMatchObject({
-        status: 409, body: { message: 'You need 2,500 DRK but only have 100 DRK' },
+        status: 409,
+        body: { message: 'You need 2,500 DRK but only have 100 DRK' },
       });
       expect(await balanceOf(sql, poor.id)).toBe(100);
       const [row] = await sql`select owner_id from collectibles where id = ${id}`;
@@ -88,10 +110,12 @@ for (const backend of testBackends()) {
       const id = await collectible(sql, 'palace_skin:ivy-manor:3');
       expect((await game.agent().post(`/api/collectibles/${id}/purchase`, { userId: player.id })).status).toBe(401);
       expect(await player.agent.post(`/api/collectibles/${id}/purchase`, { userId: 'sample-user' })).toMatchObject({
-        status: 403, body: { message: 'You can only act for yourself' },
+        status: 403,
+        body: { message: 'You can only act for yourself' },
       });
       expect(await (await game.wanakt()).post(`/api/collectibles/${id}/purchase`)).toMatchObject({
-        status: 403, body: { message: 'The treasury sells collectibles; it does not buy them' },
+        status: 403,
+        body: { message: 'The treasury sells collectibles; it does not buy them' },
       });
       expect(await balanceOf(sql, player.id)).toBe(1000);
       expect(await collectibleLedgerRows(sql, id)).toBe(0);
@@ -100,16 +124,28 @@ for (const backend of testBackends()) {
     it('when ids are unknown or malformed, or the body has wrong types, then 404 or 400 and nothing changes', async () => {
       const player = await signedInPlayer(game, { balance: 1000 });
       for (const action of ['purchase', 'apply', 'unapply']) {
-        expect(await player.agent.post(`/api/collectibles/999999/${action}`)).toMatchObject({ status: 404, body: { message: 'Collectible not found' } });
+        expect(await player.agent.post(`/api/collectibles/999999/${action}`)).toMatchObject({
+          status: 404,
+          body: { message: 'Collectible not found' },
+        });
         for (const bad of ['0', '-2', 'abc', '1.5', 'NaN', '99999999999']) {
           expect((await player.agent.post(`/api/collectibles/${bad}/${action}`)).status, `${action} ${bad}`).toBe(400);
         }
       }
       const id = await collectible(sql, 'palace_skin:ivy-manor:4');
-      expect(await player.agent.post(`/api/collectibles/${id}/purchase`, { userId: 5 })).toMatchObject({ status: 400, body: { message: 'User id must be text' } });
-      expect(await player.agent.post(`/api/collectibles/${id}/purchase`, { userId: 'u'.repeat(5000) })).toMatchObject({ status: 400, body: { message: 'User id is too long' } });
+      expect(await player.agent.post(`/api/collectibles/${id}/purchase`, { userId: 5 })).toMatchObject({
+        status: 400,
+        body: { message: 'User id must be text' },
+      });
+      expect(await player.agent.post(`/api/collectibles/${id}/purchase`, { userId: 'u'.repeat(5000) })).toMatchObject({
+        status: 400,
+        body: { message: 'User id is too long' },
+      });
       expect((await player.agent.post(`/api/collectibles/${id}/purchase`, '{"userId": ')).status).toBe(400);
-      expect(await game.agent().get('/api/collectibles/user/no-such-user')).toMatchObject({ status: 404, body: { message: 'User not found' } });
+      expect(await game.agent().get('/api/collectibles/user/no-such-user')).toMatchObject({
+        status: 404,
+        body: { message: 'User not found' },
+      });
       expect((await game.agent().get(`/api/collectibles/user/${'u'.repeat(300)}`)).status).toBe(400);
       expect(await balanceOf(sql, player.id)).toBe(1000);
     });
@@ -122,17 +158,26 @@ for (const backend of testBackends()) {
       for (const id of [keep, spires, anchor]) expect((await owner.agent.post(`/api/collectibles/${id}/purchase`)).status).toBe(200);
 
       const applied = await owner.agent.post(`/api/collectibles/${keep}/apply`, { userId: owner.id });
-      expect(applied).toMatchObject({ status: 200, body: { message: 'Sandstone Keep #4 is applied', collectible: { id: keep, is_active: true, label: 'Applied' } } });
+      expect(applied).toMatchObject({
+        status: 200,
+        body: { message: 'Sandstone Keep #4 is applied', collectible: { id: keep, is_active: true, label: 'Applied' } },
+      });
       expect((await owner.agent.post(`/api/collectibles/${anchor}/apply`)).status).toBe(200);
       expect((await owner.agent.post(`/api/collectibles/${spires}/apply`)).status).toBe(200);
       const labels = async () =>
         Object.fromEntries(
-          (await game.agent().get(`/api/collectibles/user/${owner.id}`)).body.map((item: { id: number; label: string }) => [item.id, item.label]),
+          (await game.agent().get(`/api/collectibles/user/${owner.id}`)).body.map((item: { id: number; label: string }) => [
+            item.id,
+            item.label,
+          ]),
         );
       expect(await labels()).toEqual({ [keep]: 'In Collection', [spires]: 'Applied', [anchor]: 'Applied' });
 
       const off = await owner.agent.post(`/api/collectibles/${spires}/unapply`);
-      expect(off).toMatchObject({ status: 200, body: { message: 'Azure Spires #1 is back in your collection', collectible: { is_active: false, label: 'In Collection' } } });
+      expect(off).toMatchObject({
+        status: 200,
+        body: { message: 'Azure Spires #1 is back in your collection', collectible: { is_active: false, label: 'In Collection' } },
+      });
       expect(await labels()).toEqual({ [keep]: 'In Collection', [spires]: 'In Collection', [anchor]: 'Applied' });
     });
 
@@ -169,7 +214,9 @@ describe.runIf(pg)('[§3 collectible] buyers at once on real PostgreSQL', () => 
     const id = await collectible(sql, 'palace_skin:obsidian-bastion:1');
     const answers = await Promise.all(buyers.map((buyer) => buyer.agent.post(`/api/collectibles/${id}/purchase`, { userId: buyer.id })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-    expect(answers.filter((a) => a.status === 409).map((a) => a.body.message)).toEqual(Array(9).fill('This collectible has already been sold'));
+    expect(answers.filter((a) => a.status === 409).map((a) => a.body.message)).toEqual(
+      Array(9).fill('This collectible has already been sold'),
+    );
     const winner = buyers[answers.findIndex((a) => a.status === 200)];
     const [row] = await sql`select owner_id from collectibles where id = ${id}`;
     expect(row.owner_id).toBe(winner.id);
@@ -182,9 +229,15 @@ describe.runIf(pg)('[§3 collectible] buyers at once on real PostgreSQL', () => 
   it('when an owner applies two palace skins at once, then exactly one ends up applied', async () => {
     const sql = game.database.sql;
     const owner = await signedInPlayer(game, { balance: 2000 });
-    const ids = [await collectible(sql, 'palace_skin:sandstone-keep:1'), await collectible(sql, 'palace_skin:ivy-manor:1'), await collectible(sql, 'palace_skin:ivy-manor:2')];
+    const ids = [
+      await collectible(sql, 'palace_skin:sandstone-keep:1'),
+      await collectible(sql, 'palace_skin:ivy-manor:1'),
+      await collectible(sql, 'palace_skin:ivy-manor:2'),
+    ];
     for (const id of ids) expect((await owner.agent.post(`/api/collectibles/${id}/purchase`)).status).toBe(200);
-    const answers = await Promise.all(ids.flatMap((id) => [owner.agent.post(`/api/collectibles/${id}/apply`), owner.agent.post(`/api/collectibles/${id}/apply`)]));
+    const answers = await Promise.all(
+      ids.flatMap((id) => [owner.agent.post(`/api/collectibles/${id}/apply`), owner.agent.post(`/api/collectibles/${id}/apply`)]),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
     const [applied] = await sql<{ n: number }[]>`select count(*)::int as n from collectibles where owner_id = ${owner.id} and is_active`;
     expect(applied.n).toBe(1);

@@ -25,7 +25,11 @@ for (const backend of testBackends()) {
     });
 
     it('when anyone reads the supply, then it gets total, circulating and max supply as numbers', async () => {
-      expect(await supply()).toEqual({ total_supply: expect.any(Number), circulating_supply: expect.any(Number), max_supply: MAX_DRK_SUPPLY });
+      expect(await supply()).toEqual({
+        total_supply: expect.any(Number),
+        circulating_supply: expect.any(Number),
+        max_supply: MAX_DRK_SUPPLY,
+      });
     });
 
     it('when the Wanakt mints a whole amount within the supply, then the recipient gets it through an admin_mint ledger row', async () => {
@@ -34,9 +38,14 @@ for (const backend of testBackends()) {
       const response = await wanakt.post('/api/currency/mint', { amount: 2_500, recipientId: DEMO_USER_ID });
       expect(response.status).toBe(200);
       expect(response.body.message).toBe('Minted 2,500 DRK for sample');
-      expect(response.body.supply).toEqual({ ...before, total_supply: before.total_supply + 2_500, circulating_supply: before.circulating_supply + 2_500 });
+      expect(response.body.supply).toEqual({
+        ...before,
+        total_supply: before.total_supply + 2_500,
+        circulating_supply: before.circulating_supply + 2_500,
+      });
       expect(await balanceOf(sql, DEMO_USER_ID)).toBe(balance + 2_500);
-      const [row] = await sql`select reason, from_user_id, amount::int from ledger where to_user_id = ${DEMO_USER_ID} order by id desc limit 1`;
+      const [row] =
+        await sql`select reason, from_user_id, amount::int from ledger where to_user_id = ${DEMO_USER_ID} order by id desc limit 1`;
       expect(row).toEqual({ reason: 'admin_mint', from_user_id: null, amount: 2_500 });
     });
 
@@ -44,7 +53,12 @@ for (const backend of testBackends()) {
       const before = await supply();
       const remaining = before.max_supply - before.total_supply;
       const response = await wanakt.post('/api/currency/mint', { amount: remaining + 1, recipientId: DEMO_USER_ID });
-      expect(response).toMatchObject({ status: 409, body: { message: `Only ${remaining.toLocaleString('en-US')} DRK remaining in supply. Cannot mint ${(remaining + 1).toLocaleString('en-US')} DRK.` } });
+      expect(response).toMatchObject({
+        status: 409,
+        body: {
+          message: `Only ${remaining.toLocaleString('en-US')} DRK remaining in supply. Cannot mint ${(remaining + 1).toLocaleString('en-US')} DRK.`,
+        },
+      });
       expect(await supply()).toEqual(before);
     });
 
@@ -63,7 +77,10 @@ for (const backend of testBackends()) {
       const before = await supply();
       expect((await (await game.demo()).post('/api/currency/mint', { amount: 5, recipientId: DEMO_USER_ID })).status).toBe(403);
       expect((await game.agent().post('/api/currency/mint', { amount: 5, recipientId: DEMO_USER_ID })).status).toBe(401);
-      expect(await wanakt.post('/api/currency/mint', { amount: 5, recipientId: 'nobody' })).toMatchObject({ status: 404, body: { message: 'User not found' } });
+      expect(await wanakt.post('/api/currency/mint', { amount: 5, recipientId: 'nobody' })).toMatchObject({
+        status: 404,
+        body: { message: 'User not found' },
+      });
       expect(await supply()).toEqual(before);
     });
   });
@@ -81,7 +98,9 @@ describe.runIf(pg)('[§5 mint] mints at once near the cap on real PostgreSQL', (
     const sql = game.database.sql;
     await sql`update currency_supply set max_supply = total_supply + 3000`;
     const wanakt = await game.wanakt();
-    const answers = await Promise.all(Array.from({ length: 10 }, () => wanakt.post('/api/currency/mint', { amount: 1_000, recipientId: DEMO_USER_ID })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => wanakt.post('/api/currency/mint', { amount: 1_000, recipientId: DEMO_USER_ID })),
+    );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(3);
     expect(answers.filter((answer) => answer.status === 409)).toHaveLength(7);
     const [row] = await sql<{ left: string }[]>`select (max_supply - total_supply)::text as left from currency_supply`;

@@ -50,7 +50,13 @@ for (const backend of testBackends()) {
       const entries = [...(await audit('unmute')), ...(await audit('mute'))];
       expect(entries).toEqual([
         expect.objectContaining({ action: 'unmute', actor_name: 'wanakt', subject: 'loud-player', reason: 'Apologised' }),
-        expect.objectContaining({ action: 'mute', actor_name: 'wanakt', subject: 'loud-player', reason: 'Spamming the chat', details: expect.objectContaining({ minutes: 60 }) }),
+        expect.objectContaining({
+          action: 'mute',
+          actor_name: 'wanakt',
+          subject: 'loud-player',
+          reason: 'Spamming the chat',
+          details: expect.objectContaining({ minutes: 60 }),
+        }),
       ]);
     });
 
@@ -65,7 +71,12 @@ for (const backend of testBackends()) {
       expect((await game.agent().get(`/api/chat/${territory.id}`)).body).toEqual([]);
       expect((await wanakt.post(`/api/admin/chat/${posted.body.id}/remove`, { reason: 'Insults' })).status).toBe(409);
       const [entry] = await audit('chat_remove');
-      expect(entry).toMatchObject({ actor_id: 'wanakt-admin', subject: 'rude-player: "something rude"', reason: 'Insults', created_at: expect.any(String) });
+      expect(entry).toMatchObject({
+        actor_id: 'wanakt-admin',
+        subject: 'rude-player: "something rude"',
+        reason: 'Insults',
+        created_at: expect.any(String),
+      });
     });
 
     it("when the Wanakt removes a message a connected player is reading, then it leaves that player's chat within a second", async () => {
@@ -78,10 +89,14 @@ for (const backend of testBackends()) {
       const posted = await waitFor(async () => {
         const answer = await reader.agent.post('/api/chat', { territory_id: territory.id, message: 'soon gone' });
         return world.messages.some((message) => message.type === 'chat' && message.payload.id === answer.body.id) && answer;
-      }, 'the message on the reader\'s screen');
+      }, "the message on the reader's screen");
 
       expect((await wanakt.post(`/api/admin/chat/${posted.body.id}/remove`, { reason: 'Off topic' })).status).toBe(200);
-      const dropped = await waitFor(() => world.messages.find((message) => message.type === 'chatRemoved'), 'the removal on the reader\'s screen', 1_000);
+      const dropped = await waitFor(
+        () => world.messages.find((message) => message.type === 'chatRemoved'),
+        "the removal on the reader's screen",
+        1_000,
+      );
       expect(dropped.payload).toEqual({ id: posted.body.id, territory_id: territory.id });
     });
 
@@ -93,7 +108,9 @@ for (const backend of testBackends()) {
       await waitFor(() => world.room.state.territories?.size > 0, 'the first state');
       // The paid payment sends its broadcast (docs/rules.md §4 "Broadcast flow").
       const payment = await sender.agent.post('/api/broadcasts/payment', { userId: sender.id, message: 'Buy my village' });
-      expect((await sender.agent.post('/api/payments/sandbox/confirm', { ...payment.body, outcome: 'succeed' })).body.status).toBe('succeeded');
+      expect((await sender.agent.post('/api/payments/sandbox/confirm', { ...payment.body, outcome: 'succeed' })).body.status).toBe(
+        'succeeded',
+      );
       const [shown] = (await game.agent().get('/api/broadcasts/recent')).body as { id: number; message: string }[];
       expect(shown.message).toBe('Buy my village');
       await waitFor(() => world.room.state.broadcast.id === shown.id, "the broadcast on the reader's screen");
@@ -104,24 +121,41 @@ for (const backend of testBackends()) {
       await waitFor(() => world.room.state.broadcast.id !== shown.id, "the removal on the reader's screen", 1_000);
       expect((await game.agent().get('/api/broadcasts/recent')).body.map((shown: { id: number }) => shown.id)).not.toContain(shown.id);
       const [entry] = await audit('broadcast_remove');
-      expect(entry).toMatchObject({ actor_id: 'wanakt-admin', subject: 'loud-sender: "Buy my village"', reason: 'Advertising', details: { broadcastId: shown.id } });
+      expect(entry).toMatchObject({
+        actor_id: 'wanakt-admin',
+        subject: 'loud-sender: "Buy my village"',
+        reason: 'Advertising',
+        details: { broadcastId: shown.id },
+      });
 
       // A second removal, an unknown id and a missing reason are refused and write nothing.
       expect(await wanakt.post(`/api/admin/broadcasts/${shown.id}/remove`, { reason: 'Advertising' })).toMatchObject({
         status: 409,
         body: { message: 'This broadcast has already been removed' },
       });
-      expect(await wanakt.post('/api/admin/broadcasts/999999/remove', { reason: 'Advertising' })).toMatchObject({ status: 404, body: { message: 'Broadcast not found' } });
-      expect(await wanakt.post('/api/admin/broadcasts/abc/remove', {})).toMatchObject({ status: 400, body: { message: 'Please give a reason' } });
+      expect(await wanakt.post('/api/admin/broadcasts/999999/remove', { reason: 'Advertising' })).toMatchObject({
+        status: 404,
+        body: { message: 'Broadcast not found' },
+      });
+      expect(await wanakt.post('/api/admin/broadcasts/abc/remove', {})).toMatchObject({
+        status: 400,
+        body: { message: 'Please give a reason' },
+      });
       expect((await reader.agent.post(`/api/admin/broadcasts/${shown.id}/remove`, { reason: 'Advertising' })).status).toBe(403);
       expect((await sql`select count(*)::int as n from audit_log where action = 'broadcast_remove'`)[0].n).toBe(audited + 1);
     });
 
     it('when a mute or its lifting fails half-way, then neither the mute nor an audit line is written', async () => {
       const before = (await sql`select count(*)::int as n from audit_log`)[0].n;
-      expect(await wanakt.post('/api/admin/mutes', { userId: 'nobody-here', minutes: 60, reason: 'Spamming' })).toMatchObject({ status: 404, body: { message: 'User not found' } });
+      expect(await wanakt.post('/api/admin/mutes', { userId: 'nobody-here', minutes: 60, reason: 'Spamming' })).toMatchObject({
+        status: 404,
+        body: { message: 'User not found' },
+      });
       const quiet = await signedInPlayer(game);
-      expect(await wanakt.post('/api/admin/mutes/lift', { userId: quiet.id, reason: 'Never muted' })).toMatchObject({ status: 404, body: { message: 'This player is not muted' } });
+      expect(await wanakt.post('/api/admin/mutes/lift', { userId: quiet.id, reason: 'Never muted' })).toMatchObject({
+        status: 404,
+        body: { message: 'This player is not muted' },
+      });
       expect((await sql`select count(*)::int as n from mutes where user_id = ${quiet.id}`)[0].n).toBe(0);
       expect((await sql`select count(*)::int as n from audit_log`)[0].n).toBe(before);
     });
@@ -132,7 +166,11 @@ for (const backend of testBackends()) {
       expect((await player.agent.get('/api/admin/audit')).status).toBe(403);
       expect((await player.agent.post('/api/admin/mutes', { userId: player.id, minutes: 60, reason: 'Myself' })).status).toBe(403);
       expect((await game.agent().get('/api/admin/chat/recent')).status).toBe(401);
-      for (const bad of [{ userId: player.id, minutes: 5, reason: 'Too short' }, { userId: player.id, minutes: 60 }, { userId: player.id, minutes: 60, reason: 'x'.repeat(301) }]) {
+      for (const bad of [
+        { userId: player.id, minutes: 5, reason: 'Too short' },
+        { userId: player.id, minutes: 60 },
+        { userId: player.id, minutes: 60, reason: 'x'.repeat(301) },
+      ]) {
         const answer = await wanakt.post('/api/admin/mutes', bad);
         expect(answer.status).toBe(400);
         expect(answer.body.message).toEqual(expect.any(String));
@@ -144,13 +182,23 @@ for (const backend of testBackends()) {
 
     it('when the Wanakt mints, assigns, sets a rent, founds a settlement and moves a pin, then each is in the log; a second Hallstatt is refused', async () => {
       const player = await signedInPlayer(game, { username: 'audited-player' });
-      const [village] = await sql<{ id: number; name: string }[]>`select id, name from territories where type = 'village' and owner_id is null order by id limit 1`;
+      const [village] = await sql<
+        { id: number; name: string }[]
+      >`select id, name from territories where type = 'village' and owner_id is null order by id limit 1`;
       expect((await wanakt.post('/api/currency/mint', { amount: 250, recipientId: player.id })).status).toBe(200);
       expect((await wanakt.post(`/api/territories/${village.id}/assign`, { userId: player.id, price: 0 })).status).toBe(200);
       expect((await wanakt.request('PATCH', `/api/territories/${village.id}/rent`, { rentAmount: 12 })).status).toBe(200);
-      const founded = await wanakt.post('/api/admin/create-territory', { name: 'Audit Town', latitude: 10, longitude: 10, type: 'main', basePrice: 5000 });
+      const founded = await wanakt.post('/api/admin/create-territory', {
+        name: 'Audit Town',
+        latitude: 10,
+        longitude: 10,
+        type: 'main',
+        basePrice: 5000,
+      });
       expect(founded.status).toBe(201);
-      expect((await wanakt.request('PATCH', `/api/territories/${founded.body.id}/position`, { latitude: '11', longitude: '12' })).status).toBe(200);
+      expect(
+        (await wanakt.request('PATCH', `/api/territories/${founded.body.id}/position`, { latitude: '11', longitude: '12' })).status,
+      ).toBe(200);
 
       const log = (await wanakt.get('/api/admin/audit')).body as { action: string; subject: string; details: Record<string, unknown> }[];
       expect(log.slice(0, 5).map(({ action, subject }) => [action, subject])).toEqual([
@@ -163,8 +211,17 @@ for (const backend of testBackends()) {
       expect(log[4].details).toEqual({ recipientId: player.id, amount: 250 });
 
       const [seeded] = await sql<{ name: string }[]>`select name from territories where type = 'village' order by id limit 1`;
-      const twice = await wanakt.post('/api/admin/create-territory', { name: ` ${seeded.name.toUpperCase()} `, latitude: 1, longitude: 1, type: 'main', basePrice: 5000 });
-      expect(twice).toMatchObject({ status: 409, body: { message: `${seeded.name} is already on the map: move its pin instead of adding it twice` } });
+      const twice = await wanakt.post('/api/admin/create-territory', {
+        name: ` ${seeded.name.toUpperCase()} `,
+        latitude: 1,
+        longitude: 1,
+        type: 'main',
+        basePrice: 5000,
+      });
+      expect(twice).toMatchObject({
+        status: 409,
+        body: { message: `${seeded.name} is already on the map: move its pin instead of adding it twice` },
+      });
     });
   });
 }

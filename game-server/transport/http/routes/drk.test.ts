@@ -29,7 +29,17 @@ for (const backend of testBackends()) {
     it('[§9 DRK packages] when anyone lists the packages, then they carry the prices, the most popular, the one best-value badge and no supply warning', async () => {
       const response = await game.agent().get('/api/drk/packages');
       expect(response.status).toBe(200);
-      expect(response.body.map((pkg: Record<string, unknown>) => [pkg.id, pkg.drk, pkg.price, pkg.priceCents, pkg.popular, pkg.bestValue, pkg.exceedsSupply])).toEqual([
+      expect(
+        response.body.map((pkg: Record<string, unknown>) => [
+          pkg.id,
+          pkg.drk,
+          pkg.price,
+          pkg.priceCents,
+          pkg.popular,
+          pkg.bestValue,
+          pkg.exceedsSupply,
+        ]),
+      ).toEqual([
         ['starter', 500, 9.99, 999, false, false, false],
         ['explorer', 1000, 16.99, 1699, false, false, false],
         ['trader', 2500, 39.99, 3999, true, false, false],
@@ -41,7 +51,10 @@ for (const backend of testBackends()) {
     it('[§7 purchase-intent] when the caller is not logged in, names someone else, or names no known package, then 401, 403 or 400 and no payment is opened', async () => {
       const count = async () => (await game.database.sql`select count(*)::int as n from payments`)[0].n;
       const before = await count();
-      expect(await game.agent().post('/api/drk/purchase-intent', { packageId: 'starter' })).toMatchObject({ status: 401, body: { message: 'Please log in to buy DRK' } });
+      expect(await game.agent().post('/api/drk/purchase-intent', { packageId: 'starter' })).toMatchObject({
+        status: 401,
+        body: { message: 'Please log in to buy DRK' },
+      });
       expect((await demo.post('/api/drk/purchase-intent', { packageId: 'starter', userId: 'wanakt-admin' })).status).toBe(403);
       const invalid = [
         [{ packageId: 'platinum' }, 'Unknown DRK package'],
@@ -66,7 +79,13 @@ for (const backend of testBackends()) {
         amountCents: 1699,
       });
       const status = await demo.get(`/api/payments/intent/${response.body.paymentIntentId}`);
-      expect(status.body).toEqual({ id: response.body.paymentIntentId, purpose: 'drk_package', status: 'pending', amountCents: 1699, message: null });
+      expect(status.body).toEqual({
+        id: response.body.paymentIntentId,
+        purpose: 'drk_package',
+        status: 'pending',
+        amountCents: 1699,
+        message: null,
+      });
       expect(await balanceOf(game.database.sql, DEMO)).toBe(before);
     });
 
@@ -80,7 +99,8 @@ for (const backend of testBackends()) {
       }
       expect((await confirm(demo, intent, 'fail')).body).toEqual({ status: 'succeeded', message: null });
       expect(await balanceOf(game.database.sql, DEMO)).toBe(before + 500);
-      const [ledger] = await game.database.sql`select count(*)::int as n, sum(amount)::int as drk from ledger where reference = ${intent.paymentIntentId}`;
+      const [ledger] = await game.database
+        .sql`select count(*)::int as n, sum(amount)::int as drk from ledger where reference = ${intent.paymentIntentId}`;
       expect(ledger).toEqual({ n: 1, drk: 500 });
       expect((await checkInvariants(game.database.sql)).problems).toEqual([]);
     });
@@ -106,7 +126,10 @@ for (const backend of testBackends()) {
     });
 
     it('when the game runs the sandbox, then the webhook answers 404; a payment of another player or an unknown id reads as 404', async () => {
-      expect((await game.agent().post('/api/payments/webhook', '{"type":"payment_intent.succeeded"}', { 'stripe-signature': 't=1,v1=x' })).status).toBe(404);
+      expect(
+        (await game.agent().post('/api/payments/webhook', '{"type":"payment_intent.succeeded"}', { 'stripe-signature': 't=1,v1=x' }))
+          .status,
+      ).toBe(404);
       const intent = await checkout();
       expect((await game.agent().get(`/api/payments/intent/${intent.paymentIntentId}`)).status).toBe(404);
       expect((await demo.get('/api/payments/intent/sandbox_pi_nothing')).status).toBe(404);
@@ -128,7 +151,9 @@ describe.runIf(pg)('[issue 5] concurrent sandbox confirmations on real PostgreSQ
     const before = await balanceOf(game.database.sql, DEMO);
     const intent = (await demo.post('/api/drk/purchase-intent', { packageId: 'trader' })).body;
     const responses = await Promise.all(
-      Array.from({ length: 20 }, (_, index) => demo.post('/api/payments/sandbox/confirm', { ...intent, outcome: index % 4 === 0 ? 'fail' : 'succeed' })),
+      Array.from({ length: 20 }, (_, index) =>
+        demo.post('/api/payments/sandbox/confirm', { ...intent, outcome: index % 4 === 0 ? 'fail' : 'succeed' }),
+      ),
     );
     expect(responses.every((response) => response.status === 200)).toBe(true);
     expect(await balanceOf(game.database.sql, DEMO)).toBe(before + 2500);

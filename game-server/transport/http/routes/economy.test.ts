@@ -13,7 +13,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 function flow(overview: EconomyOverviewDto, match: Omit<FlowMonthDto, 'amount' | 'movements'>) {
   const row = overview.flows_by_month.find(
     (candidate) =>
-      candidate.month === match.month && candidate.from_kind === match.from_kind && candidate.to_kind === match.to_kind && candidate.reason === match.reason,
+      candidate.month === match.month &&
+      candidate.from_kind === match.from_kind &&
+      candidate.to_kind === match.to_kind &&
+      candidate.reason === match.reason,
   );
   return { amount: row?.amount ?? 0, movements: row?.movements ?? 0 };
 }
@@ -94,7 +97,9 @@ for (const backend of testBackends()) {
         await mint(tx, carol, { amount: 300, reason: 'earnings' });
         await mint(tx, WANAKT_USER_ID, { amount: 50, reason: 'earnings' });
       });
-      const villages = await sql<{ id: number }[]>`select id from territories where type = 'village' and owner_id is null order by id limit 2`;
+      const villages = await sql<
+        { id: number }[]
+      >`select id from territories where type = 'village' and owner_id is null order by id limit 2`;
       await buy(game, alice, villages[0].id, 1_000);
       await buy(game, alice, villages[1].id, 3_000);
       await buy(game, bob, villages[0].id, 2_000);
@@ -129,7 +134,9 @@ for (const backend of testBackends()) {
       expect(after.market_by_day).toEqual([{ day: today, territory_type: 'village', trades: 3, volume: 6_000, median_price: 2_000 }]);
       expect(after.price_index).toEqual([{ day: today, index: 100 }]);
 
-      const balances = (await sql<{ b: string }[]>`select drk_balance::text as b from users where not is_wanakt`).map((row) => Number(row.b));
+      const balances = (await sql<{ b: string }[]>`select drk_balance::text as b from users where not is_wanakt`).map((row) =>
+        Number(row.b),
+      );
       expect(after.concentration.holders).toBe(balances.length);
       expect(after.concentration.held).toBe(balances.reduce((sum, x) => sum + x, 0));
       expect(after.concentration.top_1_percent_share).toBeCloseTo(topShare(balances, 0.01), 4);
@@ -142,7 +149,9 @@ for (const backend of testBackends()) {
         minted_in_window: after.supply.total_supply,
         window_days: 90,
         remaining,
-        cap_month: new Date(new Date(after.as_of).getTime() + (remaining / (after.supply.total_supply / 90)) * DAY_MS).toISOString().slice(0, 7),
+        cap_month: new Date(new Date(after.as_of).getTime() + (remaining / (after.supply.total_supply / 90)) * DAY_MS)
+          .toISOString()
+          .slice(0, 7),
       });
       expect(await rollupsMatchTheLedger(sql)).toBe(true);
     });
@@ -151,7 +160,9 @@ for (const backend of testBackends()) {
       const before = await read();
       const player = await createPlayer(game.database.sql, { balance: 1_000 });
       const wanakt = await game.wanakt();
-      const [town] = await game.database.sql<{ id: number }[]>`select id from territories where type = 'town' and owner_id is null order by id limit 1`;
+      const [town] = await game.database.sql<
+        { id: number }[]
+      >`select id from territories where type = 'town' and owner_id is null order by id limit 1`;
       const assigned = await wanakt.post(`/api/territories/${town.id}/assign`, { userId: player, price: 400 });
       expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
       const after = await read();

@@ -35,7 +35,7 @@ for (const backend of testBackends()) {
 
     const specialEvent = (overrides: Record<string, unknown> = {}) => ({
       name: 'Merchant Moon',
-      description: 'Moonlit markets lift every territory\'s revenue.',
+      description: "Moonlit markets lift every territory's revenue.",
       icon: 'star',
       color: 'purple',
       bonus_multiplier: 1.4,
@@ -50,12 +50,17 @@ for (const backend of testBackends()) {
       expect(response.status).toBe(200);
       const byName = new Map(response.body.map((event: { name: string }) => [event.name, event]));
       expect(byName.get('Golden Harvest Festival')).toMatchObject({
-        state: 'active', event_type: 'revenue', bonus_multiplier: 1.5, color: 'green', icon: 'trending-up', is_active: true,
+        state: 'active',
+        event_type: 'revenue',
+        bonus_multiplier: 1.5,
+        color: 'green',
+        icon: 'trending-up',
+        is_active: true,
       });
       const remaining = (byName.get('Golden Harvest Festival') as { seconds_remaining: number }).seconds_remaining;
       expect(remaining).toBeGreaterThan(5 * 86_400 - 3600);
       expect(remaining).toBeLessThanOrEqual(5 * 86_400);
-      expect(byName.get('Builders\' Week')).toMatchObject({ state: 'upcoming', seconds_remaining: null });
+      expect(byName.get("Builders' Week")).toMatchObject({ state: 'upcoming', seconds_remaining: null });
       expect(byName.get('Spring Trade Fair')).toMatchObject({ state: 'ended', seconds_remaining: null });
       const states = response.body.map((event: { state: string }) => event.state);
       expect(states.indexOf('ended')).toBeGreaterThan(states.lastIndexOf('upcoming'));
@@ -64,13 +69,15 @@ for (const backend of testBackends()) {
     it('when active events are read, then the live territory events and the running special events are answered', async () => {
       const response = await game.agent().get('/api/events/active');
       expect(response.status).toBe(200);
-      expect(names(response.body.territory_events)).toEqual(expect.arrayContaining(['Lantern Night on the Great Wall', 'Harbour Lights Parade']));
+      expect(names(response.body.territory_events)).toEqual(
+        expect.arrayContaining(['Lantern Night on the Great Wall', 'Harbour Lights Parade']),
+      );
       expect(response.body.territory_events.every((event: { is_live: boolean }) => event.is_live)).toBe(true);
       expect(response.body.territory_events[0]).toMatchObject({ territory_name: expect.any(String), scheduled_at: expect.any(String) });
       expect(names(response.body.special_events)).toEqual(['Golden Harvest Festival']);
     });
 
-    it('when a territory\'s events are read, then the live ones come first, then the upcoming, and past ones are left out', async () => {
+    it("when a territory's events are read, then the live ones come first, then the upcoming, and past ones are left out", async () => {
       const greatWall = await territoryId(sql, 'wonder:great-wall');
       await sql`
         insert into territory_events (territory_id, name, is_live, scheduled_at)
@@ -84,7 +91,10 @@ for (const backend of testBackends()) {
     });
 
     it('when a territory id is unknown or malformed, then 404 or 400', async () => {
-      expect(await game.agent().get('/api/events/territory/999999')).toMatchObject({ status: 404, body: { message: 'Territory not found' } });
+      expect(await game.agent().get('/api/events/territory/999999')).toMatchObject({
+        status: 404,
+        body: { message: 'Territory not found' },
+      });
       for (const bad of ['0', '-1', 'abc', '1.5', 'NaN', '99999999999']) {
         expect((await game.agent().get(`/api/events/territory/${bad}`)).status, bad).toBe(400);
       }
@@ -92,10 +102,19 @@ for (const backend of testBackends()) {
 
     it('when the Wanakt schedules, takes live, ends and deletes a territory event, then the reads follow each step', async () => {
       const rome = await territoryId(sql, 'main:rome');
-      const created = await wanakt.post('/api/events/territory', { territory_id: rome, name: '  Festa di Roma  ', scheduled_at: later(2 * HOUR_MS) });
+      const created = await wanakt.post('/api/events/territory', {
+        territory_id: rome,
+        name: '  Festa di Roma  ',
+        scheduled_at: later(2 * HOUR_MS),
+      });
       expect(created.status).toBe(201);
       expect(created.body).toEqual({
-        id: expect.any(Number), territory_id: rome, territory_name: 'Rome', name: 'Festa di Roma', is_live: false, scheduled_at: later(2 * HOUR_MS),
+        id: expect.any(Number),
+        territory_id: rome,
+        territory_name: 'Rome',
+        name: 'Festa di Roma',
+        is_live: false,
+        scheduled_at: later(2 * HOUR_MS),
       });
       const id = created.body.id;
       expect(names((await game.agent().get(`/api/events/territory/${rome}`)).body)).toEqual(['Festa di Roma']);
@@ -113,8 +132,14 @@ for (const backend of testBackends()) {
       expect(renamed.body).toMatchObject({ name: 'Festa Grande', is_live: false, scheduled_at: later(DAY_MS) });
 
       expect((await wanakt.request('DELETE', `/api/events/territory/${id}`)).status).toBe(204);
-      expect(await wanakt.request('DELETE', `/api/events/territory/${id}`)).toMatchObject({ status: 404, body: { message: 'Event not found' } });
-      expect(await wanakt.request('PATCH', `/api/events/territory/${id}`, { is_live: true })).toMatchObject({ status: 404, body: { message: 'Event not found' } });
+      expect(await wanakt.request('DELETE', `/api/events/territory/${id}`)).toMatchObject({
+        status: 404,
+        body: { message: 'Event not found' },
+      });
+      expect(await wanakt.request('PATCH', `/api/events/territory/${id}`, { is_live: true })).toMatchObject({
+        status: 404,
+        body: { message: 'Event not found' },
+      });
     });
 
     it('when a territory event is created or changed with bad input, then 400 with its message and nothing changes', async () => {
@@ -136,10 +161,19 @@ for (const backend of testBackends()) {
       for (const [body, message] of cases) {
         expect(await wanakt.post('/api/events/territory', body), message).toMatchObject({ status: 400, body: { message } });
       }
-      expect(await wanakt.post('/api/events/territory', { ...valid, territory_id: 999_999 })).toMatchObject({ status: 404, body: { message: 'Territory not found' } });
+      expect(await wanakt.post('/api/events/territory', { ...valid, territory_id: 999_999 })).toMatchObject({
+        status: 404,
+        body: { message: 'Territory not found' },
+      });
       const [seeded] = await sql<{ id: number }[]>`select id from territory_events where seed_key = 'petra-by-night'`;
-      expect(await wanakt.request('PATCH', `/api/events/territory/${seeded.id}`, {})).toMatchObject({ status: 400, body: { message: 'Nothing to change' } });
-      expect(await wanakt.request('PATCH', `/api/events/territory/${seeded.id}`, { is_live: 1 })).toMatchObject({ status: 400, body: { message: 'is_live must be true or false' } });
+      expect(await wanakt.request('PATCH', `/api/events/territory/${seeded.id}`, {})).toMatchObject({
+        status: 400,
+        body: { message: 'Nothing to change' },
+      });
+      expect(await wanakt.request('PATCH', `/api/events/territory/${seeded.id}`, { is_live: 1 })).toMatchObject({
+        status: 400,
+        body: { message: 'is_live must be true or false' },
+      });
       expect((await wanakt.request('PATCH', '/api/events/territory/abc', { is_live: true })).status).toBe(400);
       expect((await wanakt.request('DELETE', '/api/events/territory/-4')).status).toBe(400);
       expect(await count()).toBe(before);
@@ -156,7 +190,10 @@ for (const backend of testBackends()) {
         ['PATCH', `/api/events/special/${special.id}`, { is_active: false }],
       ];
       for (const [method, path, body] of calls) {
-        expect(await player.request(method, path, body), `${method} ${path}`).toMatchObject({ status: 403, body: { message: 'Only the Wanakt can do that' } });
+        expect(await player.request(method, path, body), `${method} ${path}`).toMatchObject({
+          status: 403,
+          body: { message: 'Only the Wanakt can do that' },
+        });
         expect((await game.agent().request(method, path, body)).status, `${method} ${path}`).toBe(401);
       }
       const [after] = await sql`select is_live from territory_events where id = ${seeded.id}`;
@@ -166,22 +203,41 @@ for (const backend of testBackends()) {
     });
 
     it('when the Wanakt creates a special event, then it is stored, listed with its state and its bonus applies', async () => {
-      const created = await wanakt.post('/api/events/special', specialEvent({ name: 'Tax Holiday', event_type: 'rent_discount', bonus_multiplier: 1.3, color: 'blue', icon: 'gift' }));
+      const created = await wanakt.post(
+        '/api/events/special',
+        specialEvent({ name: 'Tax Holiday', event_type: 'rent_discount', bonus_multiplier: 1.3, color: 'blue', icon: 'gift' }),
+      );
       expect(created.status).toBe(201);
       expect(created.body).toEqual({
-        id: expect.any(Number), name: 'Tax Holiday', description: specialEvent().description, icon: 'gift', color: 'blue', bonus_multiplier: 1.3,
-        event_type: 'rent_discount', start_date: later(-HOUR_MS), end_date: later(2 * DAY_MS), is_active: true, state: 'active', seconds_remaining: 2 * 86_400,
+        id: expect.any(Number),
+        name: 'Tax Holiday',
+        description: specialEvent().description,
+        icon: 'gift',
+        color: 'blue',
+        bonus_multiplier: 1.3,
+        event_type: 'rent_discount',
+        start_date: later(-HOUR_MS),
+        end_date: later(2 * DAY_MS),
+        is_active: true,
+        state: 'active',
+        seconds_remaining: 2 * 86_400,
       });
       expect(await activeEventMultiplier(sql, 'rent_discount', now)).toBeCloseTo(1.3);
       expect(names((await game.agent().get('/api/events/active')).body.special_events)).toContain('Tax Holiday');
 
-      const upcoming = await wanakt.post('/api/events/special', specialEvent({ name: 'Later On', start_date: later(3 * DAY_MS), end_date: later(4 * DAY_MS) }));
+      const upcoming = await wanakt.post(
+        '/api/events/special',
+        specialEvent({ name: 'Later On', start_date: later(3 * DAY_MS), end_date: later(4 * DAY_MS) }),
+      );
       expect(upcoming.body).toMatchObject({ state: 'upcoming', seconds_remaining: null });
     });
 
     it('when the Wanakt ends a special event or moves its end, then its state and its bonus follow', async () => {
       const seededDiscount = await activeEventMultiplier(sql, 'upgrade_discount', now);
-      const created = await wanakt.post('/api/events/special', specialEvent({ name: 'Mason Sale', event_type: 'upgrade_discount', bonus_multiplier: 1.25 }));
+      const created = await wanakt.post(
+        '/api/events/special',
+        specialEvent({ name: 'Mason Sale', event_type: 'upgrade_discount', bonus_multiplier: 1.25 }),
+      );
       const path = `/api/events/special/${created.body.id}`;
       expect(await activeEventMultiplier(sql, 'upgrade_discount', now)).toBeCloseTo(1.25 * seededDiscount);
 
@@ -221,11 +277,20 @@ for (const backend of testBackends()) {
       }
       const [seeded] = await sql<{ id: number }[]>`select id from special_events where seed_key = 'golden-harvest'`;
       const path = `/api/events/special/${seeded.id}`;
-      expect(await wanakt.request('PATCH', path, { end_date: later(-3 * DAY_MS) })).toMatchObject({ status: 400, body: { message: 'End date must be after start date' } });
+      expect(await wanakt.request('PATCH', path, { end_date: later(-3 * DAY_MS) })).toMatchObject({
+        status: 400,
+        body: { message: 'End date must be after start date' },
+      });
       expect(await wanakt.request('PATCH', path, {})).toMatchObject({ status: 400, body: { message: 'Nothing to change' } });
-      expect(await wanakt.request('PATCH', path, { is_active: 'no' })).toMatchObject({ status: 400, body: { message: 'is_active must be true or false' } });
+      expect(await wanakt.request('PATCH', path, { is_active: 'no' })).toMatchObject({
+        status: 400,
+        body: { message: 'is_active must be true or false' },
+      });
       expect(await wanakt.request('PATCH', path, { bonus_multiplier: -1 })).toMatchObject({ status: 400 });
-      expect(await wanakt.request('PATCH', '/api/events/special/999999', { is_active: false })).toMatchObject({ status: 404, body: { message: 'Event not found' } });
+      expect(await wanakt.request('PATCH', '/api/events/special/999999', { is_active: false })).toMatchObject({
+        status: 404,
+        body: { message: 'Event not found' },
+      });
       expect((await wanakt.request('PATCH', '/api/events/special/0', { is_active: false })).status).toBe(400);
       expect(await count()).toBe(before);
       const [unchanged] = await sql`select is_active, bonus_multiplier::float8 as bonus from special_events where id = ${seeded.id}`;

@@ -62,13 +62,16 @@ for (const backend of testBackends()) {
       newest: (a, b) => b.id - a.id,
     };
 
-    it.each(Object.keys(orders) as MarketplaceSort[])('when the listings are sorted by %s and walked 7 at a time, then every listing shows once, in that order', async (sort) => {
-      const { listings, pages, totals } = await walk(`sort=${sort}`, 7);
-      expect(ids(listings)).toEqual(ids([...forSale].sort(orders[sort])));
-      expect(new Set(ids(listings)).size).toBe(listings.length);
-      expect(pages).toBe(Math.ceil(forSale.length / 7));
-      expect([...totals]).toEqual([forSale.length]);
-    });
+    it.each(Object.keys(orders) as MarketplaceSort[])(
+      'when the listings are sorted by %s and walked 7 at a time, then every listing shows once, in that order',
+      async (sort) => {
+        const { listings, pages, totals } = await walk(`sort=${sort}`, 7);
+        expect(ids(listings)).toEqual(ids([...forSale].sort(orders[sort])));
+        expect(new Set(ids(listings)).size).toBe(listings.length);
+        expect(pages).toBe(Math.ceil(forSale.length / 7));
+        expect([...totals]).toEqual([forSale.length]);
+      },
+    );
 
     it('when a page ends inside a run of equal prices, then the next page carries on after it without repeating or skipping', async () => {
       const { listings } = await walk(`min_price=${TIED_PRICE}&max_price=${TIED_PRICE}`, 5);
@@ -79,7 +82,9 @@ for (const backend of testBackends()) {
     it('when searching by name, then only listings whose name holds the words show, whatever their case, and wildcards are plain characters', async () => {
       const word = forSale.find((territory) => territory.name.length > 4)!.name.slice(1, 4);
       const { listings } = await walk(`q=${encodeURIComponent(word.toUpperCase())}`, 50);
-      expect(sortedIds(listings)).toEqual(sortedIds(forSale.filter((territory) => territory.name.toLowerCase().includes(word.toLowerCase()))));
+      expect(sortedIds(listings)).toEqual(
+        sortedIds(forSale.filter((territory) => territory.name.toLowerCase().includes(word.toLowerCase()))),
+      );
       expect(ids((await walk(`q=${encodeURIComponent('100%_')}`, 50)).listings)).toHaveLength(1);
       expect((await walk(`q=${encodeURIComponent('%')}`, 50)).listings.map((territory) => territory.name)).toEqual(['Port 100%_Sure']);
       expect((await walk('q=zzqqxx', 50)).totals).toEqual(new Set([0]));
@@ -94,7 +99,10 @@ for (const backend of testBackends()) {
         ['max_price=1000', (territory) => territory.sale_price! <= 1000],
         ['min_price=500&max_price=2000&sort=name', (territory) => territory.sale_price! >= 500 && territory.sale_price! <= 2000],
         ['region=europe', (territory) => regionOf(Number(territory.latitude), Number(territory.longitude)) === 'europe'],
-        ['region=north-america&tier=sub', (territory) => regionOf(Number(territory.latitude), Number(territory.longitude)) === 'north-america' && territory.tier === 'sub'],
+        [
+          'region=north-america&tier=sub',
+          (territory) => regionOf(Number(territory.latitude), Number(territory.longitude)) === 'north-america' && territory.tier === 'sub',
+        ],
       ];
       for (const [query, fits] of cases) {
         const expected = forSale.filter(fits);

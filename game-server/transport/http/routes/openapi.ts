@@ -24,7 +24,8 @@ export function openApiRoutes(): Router {
   // pages, which hold no player data, allow inline styles (scripts stay 'self').
   router.use('/docs', (_req, res, next) => {
     const policy = res.getHeader('Content-Security-Policy');
-    if (typeof policy === 'string') res.setHeader('Content-Security-Policy', policy.replace(/style-src 'self'(?! 'unsafe-inline')/, "style-src 'self' 'unsafe-inline'"));
+    if (typeof policy === 'string')
+      res.setHeader('Content-Security-Policy', policy.replace(/style-src 'self'(?! 'unsafe-inline')/, "style-src 'self' 'unsafe-inline'"));
     next();
   });
   router.use('/docs/swagger-initializer.js', (_req, res) => res.sendFile(INITIALIZER));

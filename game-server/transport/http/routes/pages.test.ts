@@ -8,7 +8,12 @@ import { createPlayer, signedInPlayer } from '../../../testing/players.ts';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 
 /** Follows next_cursor from the first page to the last, and answers every item's id in order. */
-async function walk(agent: TestAgent, path: string, itemsOf: (body: any) => { id: string | number }[], limit = 3): Promise<(string | number)[]> {
+async function walk(
+  agent: TestAgent,
+  path: string,
+  itemsOf: (body: any) => { id: string | number }[],
+  limit = 3,
+): Promise<(string | number)[]> {
   const ids: (string | number)[] = [];
   const join = path.includes('?') ? '&' : '?';
   let cursor: string | null = null;
@@ -36,7 +41,8 @@ for (const backend of testBackends()) {
       sql = game.database.sql;
       [{ id: territoryId }] = await sql<{ id: number }[]>`select id from territories where type = 'village' order by id limit 1`;
       const senders: string[] = [];
-      for (const name of ['pager-b', 'Pager-a', 'pager-c', 'pager-e', 'Pager-d', 'pager-f', 'pager-g']) senders.push(await createPlayer(sql, { username: name, balance: 0 }));
+      for (const name of ['pager-b', 'Pager-a', 'pager-c', 'pager-e', 'Pager-d', 'pager-f', 'pager-g'])
+        senders.push(await createPlayer(sql, { username: name, balance: 0 }));
       // Several rows share one microsecond-precise time, so the id has to break the tie.
       for (const [index, sender] of senders.entries()) {
         const at = index < 4 ? '2026-05-01T10:00:00.123456Z' : `2026-05-0${index - 2}T10:00:00.000001Z`;
@@ -62,7 +68,9 @@ for (const backend of testBackends()) {
     });
 
     it("when a territory's history is walked, then every change comes once, newest first", async () => {
-      const rows = await sql<{ id: string }[]>`select id::text from ownership_changes where territory_id = ${territoryId} order by created_at desc, id desc`;
+      const rows = await sql<
+        { id: string }[]
+      >`select id::text from ownership_changes where territory_id = ${territoryId} order by created_at desc, id desc`;
       const walked = await walk(game.agent(), `/api/territories/${territoryId}/history`, (body) => body.history, 2);
       expect(walked).toEqual(rows.map((row) => Number(row.id)));
       const plain = await game.agent().get(`/api/territories/${territoryId}/history`);
@@ -74,7 +82,12 @@ for (const backend of testBackends()) {
       const rows = await sql<{ id: string }[]>`select id::text from chat_messages where territory_id = ${territoryId} order by id desc`;
       expect(await walk(game.agent(), `/api/chat/${territoryId}`, (body) => body.items)).toEqual(rows.map((row) => Number(row.id)));
       const older = await game.agent().get(`/api/chat/${territoryId}?before=${rows[1]!.id}`);
-      expect(older.body.map((message: { id: number }) => message.id)).toEqual(rows.slice(2).map((row) => Number(row.id)).reverse());
+      expect(older.body.map((message: { id: number }) => message.id)).toEqual(
+        rows
+          .slice(2)
+          .map((row) => Number(row.id))
+          .reverse(),
+      );
     });
 
     it('when a page is too large, or a cursor is not one the list gave, then 400 with a message', async () => {
@@ -115,10 +128,14 @@ for (const backend of testBackends()) {
       expect(changes.body.full).toBe(false);
       expect(changes.body.seq).toBeGreaterThan(seq);
       expect(changes.headers.get('x-world-seq')).toBe(String(changes.body.seq));
-      expect(changes.body.territories.map((territory: TerritoryDto) => [territory.id, territory.owner_id])).toEqual([[target!.id, buyer.id]]);
+      expect(changes.body.territories.map((territory: TerritoryDto) => [territory.id, territory.owner_id])).toEqual([
+        [target!.id, buyer.id],
+      ]);
       const slim = await reader.get(`/api/territories?since=${seq}&fields=owner_id`);
       expect(slim.body.territories).toEqual([{ id: target!.id, owner_id: buyer.id }]);
-      await expect.poll(async () => Number((await reader.get('/api/territories')).headers.get('x-world-seq')), { timeout: 10_000 }).toBe(changes.body.seq);
+      await expect
+        .poll(async () => Number((await reader.get('/api/territories')).headers.get('x-world-seq')), { timeout: 10_000 })
+        .toBe(changes.body.seq);
     });
 
     it('when the changes since a number are pruned, or the number is from the future, then the whole world with full: true', async () => {

@@ -37,7 +37,13 @@ for (const backend of testBackends()) {
       const visitor = game.agent();
       const profile = await visitor.get(`/api/players/${encodeURIComponent('prof-LORD')}`);
       expect(profile.status).toBe(200);
-      expect(profile.body).toMatchObject({ id: lord.id, username: 'Prof-Lord', is_wanakt: false, ownership_tier: 'Dual Owner', vassals: ['prof-vassal'] });
+      expect(profile.body).toMatchObject({
+        id: lord.id,
+        username: 'Prof-Lord',
+        is_wanakt: false,
+        ownership_tier: 'Dual Owner',
+        vassals: ['prof-vassal'],
+      });
       expect(Object.keys(profile.body)).not.toContain('drk_balance');
       expect(profile.body.territories.map((territory: { id: number }) => territory.id).sort()).toEqual([pair.city, pair.village].sort());
       const city = profile.body.territories.find((territory: { id: number }) => territory.id === pair.city);
@@ -47,7 +53,13 @@ for (const backend of testBackends()) {
       // The profile's monthly earnings are the revenue center's, by the same rule.
       expect(profile.body.earnings.monthly_earnings).toBe((await lord.agent.get(`/api/revenue/summary/${lord.id}`)).body.total_monthly);
       expect(profile.body.collectibles.map((owned: { id: number }) => owned.id)).toEqual([collectible.id]);
-      expect(profile.body.trades.map((trade: { territory_id: number; from_owner_name: string | null; price: number }) => [trade.territory_id, trade.from_owner_name, trade.price])).toEqual([
+      expect(
+        profile.body.trades.map((trade: { territory_id: number; from_owner_name: string | null; price: number }) => [
+          trade.territory_id,
+          trade.from_owner_name,
+          trade.price,
+        ]),
+      ).toEqual([
         [pair.village, 'prof-vassal', 777],
         [pair.city, null, expect.any(Number)],
       ]);
@@ -57,7 +69,9 @@ for (const backend of testBackends()) {
       expect(vassalProfile.territories).toEqual([
         expect.objectContaining({ id: pair.town, lord: { id: pair.city, name: pair.city_name, owner_name: 'Prof-Lord' } }),
       ]);
-      expect(vassalProfile.trades.map((trade: { territory_id: number; to_owner_name: string }) => [trade.territory_id, trade.to_owner_name])).toEqual([
+      expect(
+        vassalProfile.trades.map((trade: { territory_id: number; to_owner_name: string }) => [trade.territory_id, trade.to_owner_name]),
+      ).toEqual([
         [pair.village, 'Prof-Lord'],
         [pair.village, 'prof-vassal'],
         [pair.town, 'prof-vassal'],
@@ -65,8 +79,14 @@ for (const backend of testBackends()) {
     });
 
     it('when the name is unknown or too long, then the answer is a clear 404 or 400', async () => {
-      expect(await game.agent().get('/api/players/nobody-here')).toMatchObject({ status: 404, body: { message: 'No player is called nobody-here' } });
-      expect(await game.agent().get(`/api/players/${'x'.repeat(33)}`)).toMatchObject({ status: 400, body: { message: 'A username has at most 32 characters' } });
+      expect(await game.agent().get('/api/players/nobody-here')).toMatchObject({
+        status: 404,
+        body: { message: 'No player is called nobody-here' },
+      });
+      expect(await game.agent().get(`/api/players/${'x'.repeat(33)}`)).toMatchObject({
+        status: 400,
+        body: { message: 'A username has at most 32 characters' },
+      });
     });
 
     it('when the Wanakt is looked up, then it shows as the Wanakt with the seats it holds', async () => {

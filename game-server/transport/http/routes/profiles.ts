@@ -9,9 +9,13 @@ import { parseBody } from '../validate.ts';
 export function profileRoutes({ sql, clock, limits }: HttpDeps): Router {
   const router = Router();
 
-  router.get('/players/:username', limitRequests(limits.doors.profile, byPlayerOrAddress, 'Too many profile requests.'), async (req, res) => {
-    res.json(await playerProfile(sql, parseBody(ProfileUsernameParam, req.params.username), clock()));
-  });
+  router.get(
+    '/players/:username',
+    limitRequests(limits.doors.profile, byPlayerOrAddress, 'Too many profile requests.'),
+    async (req, res) => {
+      res.json(await playerProfile(sql, parseBody(ProfileUsernameParam, req.params.username), clock()));
+    },
+  );
 
   return router;
 }

@@ -18,7 +18,9 @@ for (const backend of testBackends()) {
       const rich = await createPlayer(sql, { balance: 90_000, username: 'rank-rich' });
       const middle = await signedInPlayer(game, { balance: 40_000, username: 'rank-middle', now: new Date('2031-03-15T12:00:00Z') });
       const poor = await createPlayer(sql, { balance: 20_000, username: 'rank-poor' });
-      const territories = await sql<{ id: number }[]>`select id from territories where owner_id is null and type = 'village' order by id limit 3`;
+      const territories = await sql<
+        { id: number }[]
+      >`select id from territories where owner_id is null and type = 'village' order by id limit 3`;
       await sql`update territories set owner_id = ${middle.id} where id in ${sql([territories[0].id, territories[1].id])}`;
       await sql`update territories set owner_id = ${poor} where id = ${territories[2].id}`;
       await sql`insert into earnings_months (month, planned_at, revenue_multiplier, planned_total, supply_remaining) values ('2031-02', now(), 1, 0, 0)`;
@@ -32,7 +34,9 @@ for (const backend of testBackends()) {
 
       const board = async (name: string) => (await middle.agent.get(`/api/rankings/${name}`)).body;
       const wealth = await board('wealth');
-      expect(wealth.top.slice(0, 3).map((row: { username: string; rank: number; value: number }) => [row.rank, row.username, row.value])).toEqual([
+      expect(
+        wealth.top.slice(0, 3).map((row: { username: string; rank: number; value: number }) => [row.rank, row.username, row.value]),
+      ).toEqual([
         [1, 'rank-rich', 90_000],
         [2, 'rank-middle', 40_000],
         [3, 'rank-poor', 20_000],

@@ -42,11 +42,28 @@ for (const backend of testBackends()) {
     it('when a player reads its payments due, then it gets its unpaid ones, soonest first, with names and the §4 label', async () => {
       const payer = await signedInPlayer(game, { now });
       const other = await createPlayer(sql);
-      const later = await insertPayment(sql, { payerId: payer.id, payeeId: 'wanakt-admin', amount: 111, dueDate: new Date(now.getTime() + 12 * DAY_MS) });
-      const overdue = await insertPayment(sql, {
-        payerId: payer.id, payeeId: 'sample-user', amount: 72, dueDate: new Date(now.getTime() - 3 * DAY_MS), type: 'sub_rent', payerKey: 'main:tokyo', payeeKey: null,
+      const later = await insertPayment(sql, {
+        payerId: payer.id,
+        payeeId: 'wanakt-admin',
+        amount: 111,
+        dueDate: new Date(now.getTime() + 12 * DAY_MS),
       });
-      const paid = await insertPayment(sql, { payerId: payer.id, payeeId: 'wanakt-admin', amount: 5, dueDate: now, payerKey: 'main:paris' });
+      const overdue = await insertPayment(sql, {
+        payerId: payer.id,
+        payeeId: 'sample-user',
+        amount: 72,
+        dueDate: new Date(now.getTime() - 3 * DAY_MS),
+        type: 'sub_rent',
+        payerKey: 'main:tokyo',
+        payeeKey: null,
+      });
+      const paid = await insertPayment(sql, {
+        payerId: payer.id,
+        payeeId: 'wanakt-admin',
+        amount: 5,
+        dueDate: now,
+        payerKey: 'main:paris',
+      });
       await sql`update rent_payments set paid_at = ${now} where id = ${paid}`;
       await insertPayment(sql, { payerId: other, payeeId: 'wanakt-admin', amount: 9, dueDate: now });
 
@@ -54,21 +71,41 @@ for (const backend of testBackends()) {
       expect(response.status).toBe(200);
       expect(response.body.map((p: { id: number }) => p.id)).toEqual([overdue, later]);
       expect(response.body[0]).toMatchObject({
-        payment_type: 'sub_rent', amount: 72, payer_territory_name: 'Tokyo', payee_territory_name: null, payee_username: 'sample',
-        overdue: true, label: 'Overdue by 3 days', due_date: new Date(now.getTime() - 3 * DAY_MS).toISOString(),
+        payment_type: 'sub_rent',
+        amount: 72,
+        payer_territory_name: 'Tokyo',
+        payee_territory_name: null,
+        payee_username: 'sample',
+        overdue: true,
+        label: 'Overdue by 3 days',
+        due_date: new Date(now.getTime() - 3 * DAY_MS).toISOString(),
       });
       expect(response.body[1]).toMatchObject({
-        id: later, payment_type: 'rent', amount: 111, payer_id: payer.id, payer_territory_name: 'London',
-        payee_territory_name: 'Wanakt Citadel', payee_id: 'wanakt-admin', payee_username: 'wanakt', overdue: false, label: 'Due in 12 days',
+        id: later,
+        payment_type: 'rent',
+        amount: 111,
+        payer_id: payer.id,
+        payer_territory_name: 'London',
+        payee_territory_name: 'Wanakt Citadel',
+        payee_id: 'wanakt-admin',
+        payee_username: 'wanakt',
+        overdue: false,
+        label: 'Due in 12 days',
       });
     });
 
-    it('when a player reads another player\'s payments, then 403; the Wanakt reads anyone\'s; without a session 401', async () => {
+    it("when a player reads another player's payments, then 403; the Wanakt reads anyone's; without a session 401", async () => {
       const payer = await signedInPlayer(game, { now });
       const snoop = await signedInPlayer(game, { now });
       const id = await insertPayment(sql, { payerId: payer.id, payeeId: 'wanakt-admin', amount: 111, dueDate: now });
-      expect(await snoop.agent.get(`/api/payments/upcoming/${payer.id}`)).toMatchObject({ status: 403, body: { message: 'You can only see your own payments' } });
-      expect(await game.agent().get(`/api/payments/upcoming/${payer.id}`)).toMatchObject({ status: 401, body: { message: expect.any(String) } });
+      expect(await snoop.agent.get(`/api/payments/upcoming/${payer.id}`)).toMatchObject({
+        status: 403,
+        body: { message: 'You can only see your own payments' },
+      });
+      expect(await game.agent().get(`/api/payments/upcoming/${payer.id}`)).toMatchObject({
+        status: 401,
+        body: { message: expect.any(String) },
+      });
       const wanakt = await game.wanakt();
       const read = await wanakt.get(`/api/payments/upcoming/${payer.id}`);
       expect(read.status).toBe(200);
@@ -80,9 +117,25 @@ for (const backend of testBackends()) {
     it('when the overdue list is read, then a player gets its own and the Wanakt every one', async () => {
       const late = await signedInPlayer(game, { now });
       const other = await signedInPlayer(game, { now });
-      const mine = await insertPayment(sql, { payerId: late.id, payeeId: 'wanakt-admin', amount: 111, dueDate: new Date(now.getTime() - DAY_MS) });
-      await insertPayment(sql, { payerId: late.id, payeeId: 'wanakt-admin', amount: 111, dueDate: new Date(now.getTime() + DAY_MS), payerKey: 'main:paris' });
-      const theirs = await insertPayment(sql, { payerId: other.id, payeeId: 'wanakt-admin', amount: 50, dueDate: new Date(now.getTime() - 40 * DAY_MS) });
+      const mine = await insertPayment(sql, {
+        payerId: late.id,
+        payeeId: 'wanakt-admin',
+        amount: 111,
+        dueDate: new Date(now.getTime() - DAY_MS),
+      });
+      await insertPayment(sql, {
+        payerId: late.id,
+        payeeId: 'wanakt-admin',
+        amount: 111,
+        dueDate: new Date(now.getTime() + DAY_MS),
+        payerKey: 'main:paris',
+      });
+      const theirs = await insertPayment(sql, {
+        payerId: other.id,
+        payeeId: 'wanakt-admin',
+        amount: 50,
+        dueDate: new Date(now.getTime() - 40 * DAY_MS),
+      });
 
       const own = await late.agent.get('/api/rent/overdue');
       expect(own.status).toBe(200);
@@ -98,14 +151,25 @@ for (const backend of testBackends()) {
     it('when the payer pays, then the amount moves to the payee through the ledger and the payment leaves the list', async () => {
       const payer = await signedInPlayer(game, { now, balance: 500 });
       const payeeBefore = await balanceOf(sql, 'wanakt-admin');
-      const id = await insertPayment(sql, { payerId: payer.id, payeeId: 'wanakt-admin', amount: 111, dueDate: new Date(now.getTime() + 5 * DAY_MS) });
+      const id = await insertPayment(sql, {
+        payerId: payer.id,
+        payeeId: 'wanakt-admin',
+        amount: 111,
+        dueDate: new Date(now.getTime() + 5 * DAY_MS),
+      });
 
       const response = await payer.agent.post(`/api/rent/pay/${id}`);
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ message: 'Paid 111 DRK rent for London to wanakt', payment_id: id, amount: 111, paid_at: now.toISOString() });
+      expect(response.body).toEqual({
+        message: 'Paid 111 DRK rent for London to wanakt',
+        payment_id: id,
+        amount: 111,
+        paid_at: now.toISOString(),
+      });
       expect(await balanceOf(sql, payer.id)).toBe(389);
       expect(await balanceOf(sql, 'wanakt-admin')).toBe(payeeBefore + 111);
-      const [entry] = await sql`select reason, from_user_id, to_user_id, amount::int, territory_id from ledger where reference = ${`rent_payment:${id}`}`;
+      const [entry] =
+        await sql`select reason, from_user_id, to_user_id, amount::int, territory_id from ledger where reference = ${`rent_payment:${id}`}`;
       const [london] = await sql`select id from territories where seed_key = 'main:london'`;
       expect(entry).toEqual({ reason: 'rent', from_user_id: payer.id, to_user_id: 'wanakt-admin', amount: 111, territory_id: london.id });
       expect((await payer.agent.get(`/api/payments/upcoming/${payer.id}`)).body).toEqual([]);
@@ -114,9 +178,19 @@ for (const backend of testBackends()) {
 
     it('when a payment is paid twice, then the second answers 409 and no DRK moves again', async () => {
       const payer = await signedInPlayer(game, { now, balance: 500 });
-      const id = await insertPayment(sql, { payerId: payer.id, payeeId: 'sample-user', amount: 72, dueDate: now, payerKey: 'main:cairo', payeeKey: 'main:lagos' });
+      const id = await insertPayment(sql, {
+        payerId: payer.id,
+        payeeId: 'sample-user',
+        amount: 72,
+        dueDate: now,
+        payerKey: 'main:cairo',
+        payeeKey: 'main:lagos',
+      });
       expect((await payer.agent.post(`/api/rent/pay/${id}`)).status).toBe(200);
-      expect(await payer.agent.post(`/api/rent/pay/${id}`)).toMatchObject({ status: 409, body: { message: 'This payment has already been paid' } });
+      expect(await payer.agent.post(`/api/rent/pay/${id}`)).toMatchObject({
+        status: 409,
+        body: { message: 'This payment has already been paid' },
+      });
       expect(await balanceOf(sql, payer.id)).toBe(428);
       expect(await ledgerRows(sql, `rent_payment:${id}`)).toBe(1);
     });
@@ -124,7 +198,10 @@ for (const backend of testBackends()) {
     it('when the balance does not cover the payment, then 409 with the §5 message and nothing changes', async () => {
       const payer = await signedInPlayer(game, { now, balance: 40 });
       const id = await insertPayment(sql, { payerId: payer.id, payeeId: 'wanakt-admin', amount: 111, dueDate: now });
-      expect(await payer.agent.post(`/api/rent/pay/${id}`)).toMatchObject({ status: 409, body: { message: 'You need 111 DRK but only have 40 DRK' } });
+      expect(await payer.agent.post(`/api/rent/pay/${id}`)).toMatchObject({
+        status: 409,
+        body: { message: 'You need 111 DRK but only have 40 DRK' },
+      });
       expect(await balanceOf(sql, payer.id)).toBe(40);
       const [row] = await sql`select paid_at from rent_payments where id = ${id}`;
       expect(row.paid_at).toBeNull();
@@ -146,7 +223,7 @@ for (const backend of testBackends()) {
     it('when the payment id is unknown or not a positive whole number, then 404 or 400', async () => {
       const payer = await signedInPlayer(game, { now });
       expect(await payer.agent.post('/api/rent/pay/999999')).toMatchObject({ status: 404, body: { message: 'Payment not found' } });
-      for (const bad of ['-1', '0', '1.5', 'NaN', 'abc', '99999999999', '4294967296', "1;drop table ledger", '1e3']) {
+      for (const bad of ['-1', '0', '1.5', 'NaN', 'abc', '99999999999', '4294967296', '1;drop table ledger', '1e3']) {
         const response = await payer.agent.post(`/api/rent/pay/${encodeURIComponent(bad)}`);
         expect(response.status, bad).toBe(400);
         expect(response.body.message).toMatch(/^Payment id (must be a positive whole number|is out of range)$/);

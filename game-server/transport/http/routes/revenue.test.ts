@@ -62,7 +62,9 @@ for (const backend of testBackends()) {
       const summary = (await wanakt.get(`/api/revenue/summary/${WANAKT_USER_ID}`)).body as RevenueSummaryDto;
       // The seat's own ad revenue (1000 × 2 × 0.15) plus every wonder's (revenue × 1.8 × 0.15).
       expect(summary.territories.reduce((sum, line) => sum + line.ad_revenue, 0)).toBe(300);
-      const wonders = await sql<{ monthly_revenue: number }[]>`select monthly_revenue::int from territories where type = 'wonder' and owner_id is not null`;
+      const wonders = await sql<
+        { monthly_revenue: number }[]
+      >`select monthly_revenue::int from territories where type = 'wonder' and owner_id is not null`;
       expect(wonders.length).toBeGreaterThan(0);
       const wonderAds = wonders.reduce((sum, wonder) => sum + Math.round(wonder.monthly_revenue * 1.8 * 0.15), 0);
       expect(summary).toMatchObject({ ad_revenue: 300 + wonderAds, wonder_ad_revenue: wonderAds });
@@ -101,8 +103,14 @@ for (const backend of testBackends()) {
 
     it("when a player asks for another player's figures, or an unknown one, then it is refused", async () => {
       expect((await game.agent().get(`/api/revenue/summary/${baron.id}`)).status).toBe(401);
-      expect(await vassal.agent.get(`/api/revenue/summary/${baron.id}`)).toMatchObject({ status: 403, body: { message: 'You can only see your own revenue' } });
-      expect(await vassal.agent.get(`/api/payments/waterfall/${baron.id}`)).toMatchObject({ status: 403, body: { message: 'You can only see your own rent' } });
+      expect(await vassal.agent.get(`/api/revenue/summary/${baron.id}`)).toMatchObject({
+        status: 403,
+        body: { message: 'You can only see your own revenue' },
+      });
+      expect(await vassal.agent.get(`/api/payments/waterfall/${baron.id}`)).toMatchObject({
+        status: 403,
+        body: { message: 'You can only see your own rent' },
+      });
       const wanakt = await game.wanakt();
       expect((await wanakt.get(`/api/payments/waterfall/${baron.id}`)).status).toBe(200);
       expect(await wanakt.get('/api/revenue/summary/nobody')).toMatchObject({ status: 404, body: { message: 'User not found' } });

@@ -105,7 +105,9 @@ for (const backend of testBackends()) {
         })),
       ).toEqual(lines);
 
-      const rent = await fetch(`${game.server.url}/api/account/statement.csv?reason=rent`, { headers: { cookie: player.agent.cookieHeader } });
+      const rent = await fetch(`${game.server.url}/api/account/statement.csv?reason=rent`, {
+        headers: { cookie: player.agent.cookieHeader },
+      });
       expect(parseCsv(await rent.text())).toHaveLength(1 + lines.filter((line) => line.reason === 'rent').length);
     });
 
@@ -135,7 +137,10 @@ for (const backend of testBackends()) {
       for (const [query, message] of cases) {
         expect(await player.agent.get(`/api/account/statement?${query}`), query).toMatchObject({ status: 400, body: { message } });
       }
-      expect(await player.agent.get('/api/account/statement.csv?cursor=5')).toMatchObject({ status: 400, body: { message: 'Unknown statement filter' } });
+      expect(await player.agent.get('/api/account/statement.csv?cursor=5')).toMatchObject({
+        status: 400,
+        body: { message: 'Unknown statement filter' },
+      });
     });
   });
 }

@@ -11,21 +11,29 @@ import { parseBody } from '../validate.ts';
 export function statementRoutes({ sql, limits }: HttpDeps): Router {
   const router = Router();
 
-  router.get('/account/statement', limitRequests(limits.doors.statement, byPlayerOrAddress, 'Too many statement requests.'), async (req, res) => {
-    const user = requireUser(res);
-    const query = parseBody(StatementQuery, req.query);
-    res.json(await statementPage(sql, user.id, query));
-  });
+  router.get(
+    '/account/statement',
+    limitRequests(limits.doors.statement, byPlayerOrAddress, 'Too many statement requests.'),
+    async (req, res) => {
+      const user = requireUser(res);
+      const query = parseBody(StatementQuery, req.query);
+      res.json(await statementPage(sql, user.id, query));
+    },
+  );
 
-  router.get('/account/statement.csv', limitRequests(limits.doors.statementExport, byPlayerOrAddress, 'Too many exports.'), async (req, res) => {
-    const user = requireUser(res);
-    const filters = parseBody(StatementCsvQuery, req.query);
-    const lines = await statementExport(sql, user.id, filters, STATEMENT_CSV_MAX_ROWS);
-    const name = ['statement', filters.month, filters.reason].filter(Boolean).join('-');
-    res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-    res.setHeader('Content-Disposition', `attachment; filename="${name}.csv"`);
-    res.send(statementCsv(lines));
-  });
+  router.get(
+    '/account/statement.csv',
+    limitRequests(limits.doors.statementExport, byPlayerOrAddress, 'Too many exports.'),
+    async (req, res) => {
+      const user = requireUser(res);
+      const filters = parseBody(StatementCsvQuery, req.query);
+      const lines = await statementExport(sql, user.id, filters, STATEMENT_CSV_MAX_ROWS);
+      const name = ['statement', filters.month, filters.reason].filter(Boolean).join('-');
+      res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+      res.setHeader('Content-Disposition', `attachment; filename="${name}.csv"`);
+      res.send(statementCsv(lines));
+    },
+  );
 
   return router;
 }

@@ -44,7 +44,9 @@ describe.runIf(pg)('[design money] buyers at once on real PostgreSQL', () => {
   it('when a player buys two territories at once with money for one, then it gets exactly one and never goes below zero', async () => {
     const buyer = await signedInPlayer(game, { balance: 16_000, now });
     const [tokyo, paris] = [await idOf('Tokyo'), await idOf('Paris')];
-    const answers = await Promise.all([tokyo, paris].map((id) => buyer.agent.post(`/api/territories/${id}/purchase`, { userId: buyer.id })));
+    const answers = await Promise.all(
+      [tokyo, paris].map((id) => buyer.agent.post(`/api/territories/${id}/purchase`, { userId: buyer.id })),
+    );
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
     expect(answers.find((answer) => answer.status === 409)!.body.message).toMatch(/^You need 1[45],000 DRK but only have [12],000 DRK$/);
     const owned = await sql<{ id: number }[]>`select id from territories where owner_id = ${buyer.id}`;
@@ -56,15 +58,21 @@ describe.runIf(pg)('[design money] buyers at once on real PostgreSQL', () => {
   it('when many buy listed territories while their sellers upgrade them, then each sells exactly once and the ledger adds up', async () => {
     const sellers = await Promise.all(Array.from({ length: 10 }, () => signedInPlayer(game, { balance: 10_000, now })));
     const buyers = await Promise.all(Array.from({ length: 30 }, () => signedInPlayer(game, { balance: 3_000, now })));
-    const villages = await sql<{ id: number }[]>`select id from territories where type = 'village' and owner_id is null order by id limit 10`;
+    const villages = await sql<
+      { id: number }[]
+    >`select id from territories where type = 'village' and owner_id is null order by id limit 10`;
     await Promise.all(sellers.map((seller, i) => seller.agent.post(`/api/territories/${villages[i].id}/purchase`, {})));
-    await Promise.all(sellers.map((seller, i) => seller.agent.request('PATCH', `/api/territories/${villages[i].id}/listing`, { sale_price: 2_000 })));
+    await Promise.all(
+      sellers.map((seller, i) => seller.agent.request('PATCH', `/api/territories/${villages[i].id}/listing`, { sale_price: 2_000 })),
+    );
     const answers = await Promise.all([
       ...buyers.map((buyer, i) => buyer.agent.post(`/api/territories/${villages[i % 10].id}/purchase`, {})),
       ...sellers.map((seller, i) => seller.agent.post(`/api/territories/${villages[i].id}/upgrade`, { upgrade_tier: 'premium' })),
     ]);
     expect(answers.every((answer) => answer.status === 200 || answer.status === 409 || answer.status === 403)).toBe(true);
-    const changes = await sql<{ n: number }[]>`select count(*)::int as n from ownership_changes where territory_id in ${sql(villages.map((v) => v.id))} and from_owner_id is not null`;
+    const changes = await sql<
+      { n: number }[]
+    >`select count(*)::int as n from ownership_changes where territory_id in ${sql(villages.map((v) => v.id))} and from_owner_id is not null`;
     expect(changes[0].n).toBe(10);
     expect((await checkInvariants(sql)).problems).toEqual([]);
   });

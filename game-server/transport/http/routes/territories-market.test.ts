@@ -18,8 +18,10 @@ for (const backend of testBackends()) {
 
     const idOf = async (name: string) => (await sql<{ id: number }[]>`select id from territories where name = ${name}`)[0].id;
     const territory = async (id: number) =>
-      (await sql<{ owner_id: string | null; sale_price: string | null; purchase_price: string | null; upgrade_tier: string }[]>`
-        select owner_id, sale_price::text, purchase_price::text, upgrade_tier from territories where id = ${id}`)[0];
+      (
+        await sql<{ owner_id: string | null; sale_price: string | null; purchase_price: string | null; upgrade_tier: string }[]>`
+        select owner_id, sale_price::text, purchase_price::text, upgrade_tier from territories where id = ${id}`
+      )[0];
     const ledgerCount = async () => (await sql<{ n: number }[]>`select count(*)::int as n from ledger`)[0].n;
     const player = (balance: number) => signedInPlayer(game, { balance, now });
 
@@ -43,11 +45,27 @@ for (const backend of testBackends()) {
         expect(await balanceOf(sql, buyer.id)).toBe(700);
         expect(await balanceOf(sql, WANAKT_USER_ID)).toBe(treasury + 1_300);
         expect(await territory(crail)).toEqual({ owner_id: buyer.id, sale_price: null, purchase_price: '1300', upgrade_tier: 'standard' });
-        const [ledger] = await sql`select reason, from_user_id, to_user_id, amount::int, territory_id from ledger where territory_id = ${crail}`;
-        expect(ledger).toEqual({ reason: 'territory_purchase', from_user_id: buyer.id, to_user_id: WANAKT_USER_ID, amount: 1300, territory_id: crail });
+        const [ledger] =
+          await sql`select reason, from_user_id, to_user_id, amount::int, territory_id from ledger where territory_id = ${crail}`;
+        expect(ledger).toEqual({
+          reason: 'territory_purchase',
+          from_user_id: buyer.id,
+          to_user_id: WANAKT_USER_ID,
+          amount: 1300,
+          territory_id: crail,
+        });
         const history = (await game.agent().get(`/api/territories/${crail}/history`)).body.history;
         expect(history).toEqual([
-          { id: expect.any(Number), from_owner_id: null, from_owner_name: null, to_owner_id: buyer.id, to_owner_name: expect.stringMatching(/^p-/), price: 1300, reason: 'purchase', created_at: expect.any(String) },
+          {
+            id: expect.any(Number),
+            from_owner_id: null,
+            from_owner_name: null,
+            to_owner_id: buyer.id,
+            to_owner_name: expect.stringMatching(/^p-/),
+            price: 1300,
+            reason: 'purchase',
+            created_at: expect.any(String),
+          },
         ]);
       });
 
@@ -64,13 +82,19 @@ for (const backend of testBackends()) {
         expect(await balanceOf(sql, seller.id)).toBe(5_000 - 1_100 + 2_500);
         expect(await balanceOf(sql, buyer.id)).toBe(2_500);
         const history = (await game.agent().get(`/api/territories/${hydePark}/history`)).body.history;
-        expect(history.map((row: { from_owner_id: string | null; to_owner_id: string; price: number }) => [row.from_owner_id, row.to_owner_id, row.price])).toEqual([
+        expect(
+          history.map((row: { from_owner_id: string | null; to_owner_id: string; price: number }) => [
+            row.from_owner_id,
+            row.to_owner_id,
+            row.price,
+          ]),
+        ).toEqual([
           [seller.id, buyer.id, 2_500],
           [null, seller.id, 1_100],
         ]);
       });
 
-      it('when the balance does not cover the price, then 409 with docs/rules.md §5\'s message and nothing changes', async () => {
+      it("when the balance does not cover the price, then 409 with docs/rules.md §5's message and nothing changes", async () => {
         const buyer = await player(100);
         const boston = await idOf('Boston');
         const before = { ledger: await ledgerCount(), territory: await territory(boston) };
@@ -81,7 +105,7 @@ for (const backend of testBackends()) {
         expect(await ledgerCount()).toBe(before.ledger);
       });
 
-      it('when no one is logged in, then 401 with docs/rules.md §5\'s message', async () => {
+      it("when no one is logged in, then 401 with docs/rules.md §5's message", async () => {
         const response = await game.agent().post(`/api/territories/${await idOf('Boston')}/purchase`, { userId: 'sample-user' });
         expect(response).toMatchObject({ status: 401, body: { message: 'Please log in to purchase territories' } });
       });
@@ -93,14 +117,22 @@ for (const backend of testBackends()) {
         expect(await balanceOf(sql, buyer.id)).toBe(10_000);
       });
 
-      it('when the territory is not for sale, already the buyer\'s, unknown, or its price changed, then 409 / 409 / 404 / 409', async () => {
+      it("when the territory is not for sale, already the buyer's, unknown, or its price changed, then 409 / 409 / 404 / 409", async () => {
         const buyer = await player(20_000);
         const islamorada = await idOf('Islamorada');
-        expect((await buyer.agent.post(`/api/territories/${islamorada}/purchase`, { sale_price: 1_000 })).body).toEqual({ message: 'The price of Islamorada is now 1,400 DRK' });
+        expect((await buyer.agent.post(`/api/territories/${islamorada}/purchase`, { sale_price: 1_000 })).body).toEqual({
+          message: 'The price of Islamorada is now 1,400 DRK',
+        });
         expect((await buyer.agent.post(`/api/territories/${islamorada}/purchase`, {})).status).toBe(200);
-        expect(await buyer.agent.post(`/api/territories/${islamorada}/purchase`, {})).toMatchObject({ status: 409, body: { message: 'You already own Islamorada' } });
+        expect(await buyer.agent.post(`/api/territories/${islamorada}/purchase`, {})).toMatchObject({
+          status: 409,
+          body: { message: 'You already own Islamorada' },
+        });
         const wall = await idOf('Great Wall');
-        expect(await buyer.agent.post(`/api/territories/${wall}/purchase`, {})).toMatchObject({ status: 409, body: { message: 'Great Wall is not for sale' } });
+        expect(await buyer.agent.post(`/api/territories/${wall}/purchase`, {})).toMatchObject({
+          status: 409,
+          body: { message: 'Great Wall is not for sale' },
+        });
         expect((await buyer.agent.post('/api/territories/999999/purchase', {})).status).toBe(404);
         expect(await balanceOf(sql, buyer.id)).toBe(20_000 - 1_400);
       });
@@ -108,7 +140,14 @@ for (const backend of testBackends()) {
       it('when the body has wrong types, SQL-looking strings or a bad price, then 400; over the body limit 413; nothing changes', async () => {
         const buyer = await player(20_000);
         const boston = await idOf('Boston');
-        for (const body of [{ userId: 42 }, { userId: ["' or 1=1 --"] }, { sale_price: -1 }, { sale_price: 7500.5 }, { sale_price: '7500' }, { sale_price: 1e30 }]) {
+        for (const body of [
+          { userId: 42 },
+          { userId: ["' or 1=1 --"] },
+          { sale_price: -1 },
+          { sale_price: 7500.5 },
+          { sale_price: '7500' },
+          { sale_price: 1e30 },
+        ]) {
           expect((await buyer.agent.post(`/api/territories/${boston}/purchase`, body)).status).toBe(400);
         }
         expect((await buyer.agent.post(`/api/territories/${boston}/purchase`, '{"userId": ')).status).toBe(400);
@@ -125,7 +164,7 @@ for (const backend of testBackends()) {
         const shirakawa = await idOf('Shirakawa-go');
         await owner.agent.post(`/api/territories/${shirakawa}/purchase`, {});
         const path = `/api/territories/${shirakawa}/listing`;
-        for (const sale_price of [0, -5, 1.5, '100', 1e12, undefined, "1; drop table territories"]) {
+        for (const sale_price of [0, -5, 1.5, '100', 1e12, undefined, '1; drop table territories']) {
           expect((await patch(owner.agent, path, { sale_price })).status).toBe(400);
         }
         expect((await patch(other.agent, path, { sale_price: 10 })).status).toBe(403);
@@ -135,12 +174,15 @@ for (const backend of testBackends()) {
         expect((await territory(shirakawa)).sale_price).toBeNull();
         expect((await patch(owner.agent, path, { sale_price: 3_000 })).status).toBe(200);
         expect((await territory(shirakawa)).sale_price).toBe('3000');
-        expect(await patch(owner.agent, path, { sale_price: null })).toMatchObject({ status: 200, body: { message: 'Shirakawa-go is no longer for sale' } });
+        expect(await patch(owner.agent, path, { sale_price: null })).toMatchObject({
+          status: 200,
+          body: { message: 'Shirakawa-go is no longer for sale' },
+        });
         expect((await territory(shirakawa)).sale_price).toBeNull();
         expect((await other.agent.post(`/api/territories/${shirakawa}/purchase`, {})).status).toBe(409);
       });
 
-      it('[§1 wonders are public] when the Wanakt lists or assigns a wonder or its seat, then 409 and it stays the realm\'s', async () => {
+      it("[§1 wonders are public] when the Wanakt lists or assigns a wonder or its seat, then 409 and it stays the realm's", async () => {
         const recipient = await player(50_000);
         for (const name of ['Great Wall', 'Wanakt Citadel']) {
           const id = await idOf(name);
@@ -246,9 +288,19 @@ for (const backend of testBackends()) {
         const target = await idOf('Crail');
         expect((await player1.agent.post(`/api/territories/${target}/assign`, { userId: player1.id })).status).toBe(403);
         expect((await game.agent().post(`/api/territories/${target}/assign`, { userId: player1.id })).status).toBe(401);
-        expect(await wanakt.post(`/api/territories/${target}/assign`, { userId: 'no-such-user' })).toMatchObject({ status: 404, body: { message: 'User not found' } });
+        expect(await wanakt.post(`/api/territories/${target}/assign`, { userId: 'no-such-user' })).toMatchObject({
+          status: 404,
+          body: { message: 'User not found' },
+        });
         expect((await wanakt.post('/api/territories/999999/assign', { userId: player1.id })).status).toBe(404);
-        for (const body of [{}, { userId: player1.id, price: -1 }, { userId: player1.id, price: 0.5 }, { userId: player1.id, price: 'free' }, { userId: player1.id, price: 1e40 }, { userId: "x' or '1'='1" }]) {
+        for (const body of [
+          {},
+          { userId: player1.id, price: -1 },
+          { userId: player1.id, price: 0.5 },
+          { userId: player1.id, price: 'free' },
+          { userId: player1.id, price: 1e40 },
+          { userId: "x' or '1'='1" },
+        ]) {
           expect((await wanakt.post(`/api/territories/${target}/assign`, body)).status).toBe(400);
         }
         expect(await balanceOf(sql, player1.id)).toBe(1_000);

@@ -43,7 +43,15 @@ for (const backend of testBackends()) {
         expect(list.status).toBe(200);
         expect(list.body.length).toBeGreaterThan(200);
         const one = await game.agent().get(`/api/territories/${manhattan}`);
-        expect(one.body).toMatchObject({ id: manhattan, name: 'Manhattan', type: 'sub', tier: 'sub', owner_id: owner.id, sale_price: null, purchase_price: 3000 });
+        expect(one.body).toMatchObject({
+          id: manhattan,
+          name: 'Manhattan',
+          type: 'sub',
+          tier: 'sub',
+          owner_id: owner.id,
+          sale_price: null,
+          purchase_price: 3000,
+        });
         expect(typeof one.body.latitude).toBe('string');
         expect(typeof one.body.monthly_revenue).toBe('string');
       });
@@ -67,11 +75,14 @@ for (const backend of testBackends()) {
         expect(response.body).toHaveLength(n);
       });
 
-      it('[§7 user territories] when anyone asks for a player\'s territories, then it gets exactly those; unknown 404, bad id 400', async () => {
+      it("[§7 user territories] when anyone asks for a player's territories, then it gets exactly those; unknown 404, bad id 400", async () => {
         const response = await game.agent().get(`/api/territories/user/${owner.id}`);
         expect(response.body.map((territory: { name: string }) => territory.name)).toEqual(['Manhattan']);
         expect((await game.agent().get(`/api/territories/user/${stranger.id}`)).body).toEqual([]);
-        expect(await game.agent().get('/api/territories/user/no-such-user')).toMatchObject({ status: 404, body: { message: 'User not found' } });
+        expect(await game.agent().get('/api/territories/user/no-such-user')).toMatchObject({
+          status: 404,
+          body: { message: 'User not found' },
+        });
         expect((await game.agent().get(`/api/territories/user/${encodeURIComponent("x' or '1'='1")}`)).status).toBe(400);
       });
     });
@@ -92,23 +103,34 @@ for (const backend of testBackends()) {
       });
 
       it('when a vassal is owned, then its owned overlord collects exactly rentDue of it; an unowned vassal pays nobody, nor rent to an unowned lord', async () => {
-        const newYorkNow = async () => ((await game.agent().get('/api/territories/hierarchy')).body as HierarchyNode[]).find((node) => node.name === 'New York')!;
+        const newYorkNow = async () =>
+          ((await game.agent().get('/api/territories/hierarchy')).body as HierarchyNode[]).find((node) => node.name === 'New York')!;
         const unowned = await newYorkNow();
         expect(unowned).toMatchObject({ type: 'main', parent_territory_id: null, owner_id: null, monthly_revenue: expect.any(String) });
         // Rent to an unowned lord goes to nobody (rentOwed in schema/rules/rent.ts), so none is shown as paid.
-        expect(unowned.vassals.find((node) => node.name === 'Manhattan')).toMatchObject({ overlord: { name: 'New York' }, owner_id: owner.id, paysRent: 0 });
+        expect(unowned.vassals.find((node) => node.name === 'Manhattan')).toMatchObject({
+          overlord: { name: 'New York' },
+          owner_id: owner.id,
+          paysRent: 0,
+        });
         expect(unowned.collectsRent).toBe(0);
 
         expect((await wanakt.post(`/api/territories/${unowned.id}/assign`, { userId: stranger.id })).status).toBe(200);
         const newYork = await newYorkNow();
         const manhattanNode = newYork.vassals.find((node) => node.name === 'Manhattan')!;
-        expect(manhattanNode).toMatchObject({ overlord: { name: 'New York' }, parent_territory_id: newYork.id, owner_id: owner.id, paysRent: 72 });
+        expect(manhattanNode).toMatchObject({
+          overlord: { name: 'New York' },
+          parent_territory_id: newYork.id,
+          owner_id: owner.id,
+          paysRent: 72,
+        });
         const boston = newYork.vassals.find((node) => node.name === 'Boston')!;
         expect(boston.vassals.map((node) => node.type)).toContain('town');
         expect(boston.paysRent).toBe(0);
         const owned = newYork.vassals.filter((node) => node.owner_id !== null);
         const expected = owned.reduce(
-          (sum, node) => sum + (rentDue({ type: node.type, monthly_revenue: Number(node.monthly_revenue), rent_amount: node.rent_amount })?.amount ?? 0),
+          (sum, node) =>
+            sum + (rentDue({ type: node.type, monthly_revenue: Number(node.monthly_revenue), rent_amount: node.rent_amount })?.amount ?? 0),
           0,
         );
         expect(newYork.collectsRent).toBe(expected);
@@ -133,15 +155,25 @@ for (const backend of testBackends()) {
         await sql`insert into ads (title, content, territory_id, impressions_wanted, status) values ('Pending', 'not yet', ${london}, 100, 'in_review')`;
         const first = await game.agent().post(`/api/territories/${london}/visit`);
         expect(first.body.ad).toEqual({
-          id: ad.id, title: 'Tea at the Ritz', content: 'Scones daily', click_url: 'https://example.com', territory_id: london,
-          impressions: 2, impressions_wanted: 3, clicks: 0, revenue: 30, status: 'active',
+          id: ad.id,
+          title: 'Tea at the Ritz',
+          content: 'Scones daily',
+          click_url: 'https://example.com',
+          territory_id: london,
+          impressions: 2,
+          impressions_wanted: 3,
+          clicks: 0,
+          revenue: 30,
+          status: 'active',
         });
         const second = await game.agent().post(`/api/territories/${london}/visit`);
         expect(second.body.ad).toMatchObject({ impressions: 3, status: 'completed' });
         const third = await game.agent().post(`/api/territories/${london}/visit`);
         expect(third.body.ad).toBeUndefined();
         expect(third.body.visits).toBe(first.body.visits + 2);
-        const [row] = await sql<{ impressions_delivered: number; status: string }[]>`select impressions_delivered, status from ads where id = ${ad.id}`;
+        const [row] = await sql<
+          { impressions_delivered: number; status: string }[]
+        >`select impressions_delivered, status from ads where id = ${ad.id}`;
         expect(row).toEqual({ impressions_delivered: 3, status: 'completed' });
       });
 
@@ -161,9 +193,12 @@ for (const backend of testBackends()) {
         expect((await game.agent().get(`/api/territories/${manhattan}`)).body.description).toBe('The island at the heart of it all.');
       });
 
-      it('when the text is too short after trimming or longer than 500, then 400 with docs/rules.md §5\'s messages and nothing changes', async () => {
+      it("when the text is too short after trimming or longer than 500, then 400 with docs/rules.md §5's messages and nothing changes", async () => {
         const short = await patch(owner.agent, path(), { userId: owner.id, description: '  123456789          ' });
-        expect(short).toMatchObject({ status: 400, body: { message: 'Please provide at least 10 characters for your territory description.' } });
+        expect(short).toMatchObject({
+          status: 400,
+          body: { message: 'Please provide at least 10 characters for your territory description.' },
+        });
         const long = await patch(owner.agent, path(), { userId: owner.id, description: 'x'.repeat(501) });
         expect(long).toMatchObject({ status: 400, body: { message: 'Territory description must be 500 characters or less.' } });
         expect((await patch(owner.agent, path(), { description: 'x'.repeat(500) })).status).toBe(200);
@@ -176,7 +211,10 @@ for (const backend of testBackends()) {
       it('when no one is logged in, someone else, or another userId is named, then 401 / 403 / 403', async () => {
         const body = { description: 'A takeover of the island.' };
         expect((await patch(game.agent(), path(), body)).status).toBe(401);
-        expect(await patch(stranger.agent, path(), body)).toMatchObject({ status: 403, body: { message: 'Only the owner of Manhattan can describe it' } });
+        expect(await patch(stranger.agent, path(), body)).toMatchObject({
+          status: 403,
+          body: { message: 'Only the owner of Manhattan can describe it' },
+        });
         expect((await patch(stranger.agent, path(), { ...body, userId: owner.id })).status).toBe(403);
         expect((await patch(wanakt, path(), body)).status).toBe(403);
         expect((await patch(owner.agent, '/api/territories/999999/description', body)).status).toBe(404);
@@ -185,7 +223,9 @@ for (const backend of testBackends()) {
 
     describe('[§7 rename]', () => {
       it('when the owner or the Wanakt renames, then the trimmed name is stored; anyone else gets 403', async () => {
-        expect((await patch(owner.agent, `/api/territories/${manhattan}`, { userId: owner.id, name: '  Mannahatta ' })).body.territory.name).toBe('Mannahatta');
+        expect(
+          (await patch(owner.agent, `/api/territories/${manhattan}`, { userId: owner.id, name: '  Mannahatta ' })).body.territory.name,
+        ).toBe('Mannahatta');
         expect((await patch(wanakt, `/api/territories/${manhattan}`, { userId: WANAKT_USER_ID, name: 'Manhattan' })).status).toBe(200);
         expect((await patch(stranger.agent, `/api/territories/${manhattan}`, { name: 'Mine now' })).status).toBe(403);
         expect((await patch(game.agent(), `/api/territories/${manhattan}`, { name: 'Mine now' })).status).toBe(401);
@@ -198,7 +238,9 @@ for (const backend of testBackends()) {
           const response = await patch(owner.agent, `/api/territories/${manhattan}`, { name });
           expect(response.status).toBe(400);
         }
-        expect((await patch(owner.agent, `/api/territories/${manhattan}`, { name: '' })).body.message).toBe('Please enter a territory name');
+        expect((await patch(owner.agent, `/api/territories/${manhattan}`, { name: '' })).body.message).toBe(
+          'Please enter a territory name',
+        );
         expect((await patch(owner.agent, `/api/territories/${manhattan}`, { name: "'; drop table territories; --" })).status).toBe(200);
         expect((await game.agent().get('/api/territories')).status).toBe(200);
         await patch(owner.agent, `/api/territories/${manhattan}`, { name: 'Manhattan' });
@@ -207,10 +249,17 @@ for (const backend of testBackends()) {
 
     describe('[§5 map] position', () => {
       it('when the Wanakt moves a pin with strings or numbers, then it is stored as sent when it lies on the map', async () => {
-        const response = await patch(wanakt, `/api/territories/${manhattan}/position`, { userId: WANAKT_USER_ID, latitude: '40.5', longitude: '-73.25' });
+        const response = await patch(wanakt, `/api/territories/${manhattan}/position`, {
+          userId: WANAKT_USER_ID,
+          latitude: '40.5',
+          longitude: '-73.25',
+        });
         expect(response.status).toBe(200);
         expect(response.body).toMatchObject({ id: manhattan, latitude: '40.500000', longitude: '-73.250000' });
-        expect((await patch(wanakt, `/api/territories/${manhattan}/position`, { latitude: 41, longitude: -74 })).body).toMatchObject({ latitude: '41.000000', longitude: '-74.000000' });
+        expect((await patch(wanakt, `/api/territories/${manhattan}/position`, { latitude: 41, longitude: -74 })).body).toMatchObject({
+          latitude: '41.000000',
+          longitude: '-74.000000',
+        });
       });
 
       it('when a pin is dropped beyond the map margins, then it is clamped onto the map', async () => {
@@ -224,8 +273,10 @@ for (const backend of testBackends()) {
         const before = (await game.agent().get(`/api/territories/${manhattan}`)).body;
         expect((await patch(game.agent(), `/api/territories/${manhattan}/position`, { latitude: '1', longitude: '1' })).status).toBe(401);
         expect((await patch(owner.agent, `/api/territories/${manhattan}/position`, { latitude: '1', longitude: '1' })).status).toBe(403);
-        expect((await patch(wanakt, `/api/territories/${manhattan}/position`, { userId: owner.id, latitude: '1', longitude: '1' })).status).toBe(403);
-        for (const latitude of ['NaN', 'abc', '1e5', "1; drop table territories", true, [1], null]) {
+        expect(
+          (await patch(wanakt, `/api/territories/${manhattan}/position`, { userId: owner.id, latitude: '1', longitude: '1' })).status,
+        ).toBe(403);
+        for (const latitude of ['NaN', 'abc', '1e5', '1; drop table territories', true, [1], null]) {
           expect((await patch(wanakt, `/api/territories/${manhattan}/position`, { latitude, longitude: '1' })).status).toBe(400);
         }
         expect((await patch(wanakt, '/api/territories/999999/position', { latitude: '1', longitude: '1' })).status).toBe(404);
@@ -236,7 +287,8 @@ for (const backend of testBackends()) {
 
     describe('[§5 rent amount]', () => {
       const path = () => `/api/territories/${manhattan}/rent`;
-      const stored = async () => (await sql<{ rent_amount: string | null }[]>`select rent_amount::text from territories where id = ${manhattan}`)[0].rent_amount;
+      const stored = async () =>
+        (await sql<{ rent_amount: string | null }[]>`select rent_amount::text from territories where id = ${manhattan}`)[0].rent_amount;
 
       it('when the Wanakt sets a whole rent of 0 or more, then it is stored and the hierarchy uses it; null restores the default', async () => {
         const response = await patch(wanakt, path(), { userId: WANAKT_USER_ID, rentAmount: 90 });
@@ -250,7 +302,7 @@ for (const backend of testBackends()) {
         expect(await stored()).toBeNull();
       });
 
-      it('when the amount is negative, fractional, not a number or enormous, then 400 with docs/rules.md §5\'s message', async () => {
+      it("when the amount is negative, fractional, not a number or enormous, then 400 with docs/rules.md §5's message", async () => {
         for (const rentAmount of [-1, 1.5, '12', 'abc', 1e20, undefined, true, { $ne: 0 }]) {
           const response = await patch(wanakt, path(), { rentAmount });
           expect(response).toMatchObject({ status: 400, body: { message: 'Please enter a valid rent amount (0 or positive number)' } });

@@ -16,9 +16,13 @@ export function territoryRoutes(deps: HttpDeps): Router {
   const router = Router();
   const territoryId = (params: Request['params']) => parseBody(TerritoryId, params.id);
 
-  router.get('/marketplace', limitRequests(deps.limits.doors.marketplace, byAddress, 'Too many marketplace searches from your address.'), async (req, res) => {
-    res.json(await searchMarketplace(sql, parseBody(MarketplaceQuery, req.query)));
-  });
+  router.get(
+    '/marketplace',
+    limitRequests(deps.limits.doors.marketplace, byAddress, 'Too many marketplace searches from your address.'),
+    async (req, res) => {
+      res.json(await searchMarketplace(sql, parseBody(MarketplaceQuery, req.query)));
+    },
+  );
 
   router.get('/territories/user/:userId', async (req, res) => {
     res.json(await listTerritoriesOf(sql, parseBody(UserId, req.params.userId)));

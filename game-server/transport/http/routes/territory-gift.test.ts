@@ -15,7 +15,9 @@ async function snapshot(sql: Sql, territoryId: number) {
            (select count(*)::int from notifications) as notices,
            (select count(*)::int from ownership_changes) as changes,
            (select sum(drk_balance)::text from users) as balances`;
-  const [territory] = await sql<{ owner_id: string | null; sale_price: string | null }[]>`select owner_id, sale_price::text from territories where id = ${territoryId}`;
+  const [territory] = await sql<
+    { owner_id: string | null; sale_price: string | null }[]
+  >`select owner_id, sale_price::text from territories where id = ${territoryId}`;
   return { ...counts, territory };
 }
 
@@ -60,7 +62,9 @@ for (const backend of testBackends()) {
         if (message) expect(body.message).toBe(message);
       }
       // The realm's territories never change hands, even from the Wanakt who holds them.
-      const [wonder] = await sql<{ id: number; name: string }[]>`select id, name from territories where type = 'wonder' and owner_id = 'wanakt-admin' order by id limit 1`;
+      const [wonder] = await sql<
+        { id: number; name: string }[]
+      >`select id, name from territories where type = 'wonder' and owner_id = 'wanakt-admin' order by id limit 1`;
       const realm = await gift(wanakt, wonder.id, { to: 'gift-recipient' });
       expect(realm).toMatchObject({ status: 409, body: { message: `${wonder.name} belongs to the realm and cannot change hands` } });
       expect(await snapshot(sql, territory.id)).toEqual(before);
@@ -92,13 +96,20 @@ for (const backend of testBackends()) {
         changes: before.changes + 1,
         territory: { owner_id: recipient.id, sale_price: null },
       });
-      expect(await sql<{ drk_balance: string }[]>`
-        select drk_balance::text from users where id in (${giver.id}, ${recipient.id}) order by id = ${giver.id} desc`).toEqual([giverBalance, recipientBalance]);
+      expect(
+        await sql<{ drk_balance: string }[]>`
+        select drk_balance::text from users where id in (${giver.id}, ${recipient.id}) order by id = ${giver.id} desc`,
+      ).toEqual([giverBalance, recipientBalance]);
 
       const notices = (await recipient.agent.get('/api/notifications')).body;
       expect(notices.notifications[0]).toMatchObject({ kind: 'territory_gifted', text: `gift-giver gave you ${territory.name}` });
       const [entry] = (await wanakt.get('/api/admin/audit?action=gift')).body;
-      expect(entry).toMatchObject({ actor_id: giver.id, actor_name: 'gift-giver', subject: territory.name, details: { territoryId: territory.id, recipientId: recipient.id, recipient: 'gift-recipient' } });
+      expect(entry).toMatchObject({
+        actor_id: giver.id,
+        actor_name: 'gift-giver',
+        subject: territory.name,
+        details: { territoryId: territory.id, recipientId: recipient.id, recipient: 'gift-recipient' },
+      });
       const history = (await game.agent().get(`/api/territories/${territory.id}/history`)).body.history;
       expect(history[0]).toMatchObject({ reason: 'gift', price: 0 });
 

@@ -82,7 +82,9 @@ for (const backend of testBackends()) {
       const before = await rawGet(url);
       const world = await joinWorld(game.server.url);
       try {
-        const [{ id, visits }] = await sql<{ id: number; visits: number }[]>`select id, visits::int as visits from territories where name = 'Manhattan'`;
+        const [{ id, visits }] = await sql<
+          { id: number; visits: number }[]
+        >`select id, visits::int as visits from territories where name = 'Manhattan'`;
         const answer = await game.agent().post(`/api/territories/${id}/visit`);
         expect(answer.status).toBe(200);
         expect(answer.body.visits).toBe(visits + 1);
@@ -110,7 +112,9 @@ for (const backend of testBackends()) {
     it('when a reader names a bounding box, then only the territories inside it', async () => {
       const full = json((await rawGet(url)).bytes) as TerritoryDto[];
       const europe = json((await rawGet(`${url}?bbox=-10,35,30,60&fields=latitude,longitude`)).bytes) as TerritoryDto[];
-      const expected = full.filter((t) => Number(t.longitude) >= -10 && Number(t.longitude) <= 30 && Number(t.latitude) >= 35 && Number(t.latitude) <= 60);
+      const expected = full.filter(
+        (t) => Number(t.longitude) >= -10 && Number(t.longitude) <= 30 && Number(t.latitude) >= 35 && Number(t.latitude) <= 60,
+      );
       expect(expected.length).toBeGreaterThan(0);
       expect(expected.length).toBeLessThan(full.length);
       expect(europe.map((t) => t.id)).toEqual(expected.map((t) => t.id));

@@ -29,9 +29,16 @@ for (const backend of testBackends()) {
     });
 
     it('when the player itself or the Wanakt reads it, then drk_balance is there as a string', async () => {
-      const [{ p }] = await game.database.sql<{ p: string }[]>`select purchase_price::text as p from territories where owner_id = ${player.id}`;
+      const [{ p }] = await game.database.sql<
+        { p: string }[]
+      >`select purchase_price::text as p from territories where owner_id = ${player.id}`;
       const balance = String(3_000 - Number(p));
-      expect((await player.agent.get(`/api/users/${player.id}`)).body).toEqual({ id: player.id, username: 'Zelda', territory_count: 1, drk_balance: balance });
+      expect((await player.agent.get(`/api/users/${player.id}`)).body).toEqual({
+        id: player.id,
+        username: 'Zelda',
+        territory_count: 1,
+        drk_balance: balance,
+      });
       expect((await wanakt.get(`/api/users/${player.id}`)).body.drk_balance).toBe(balance);
     });
 
@@ -42,7 +49,9 @@ for (const backend of testBackends()) {
       expect(ids).toEqual(expect.arrayContaining([WANAKT_USER_ID, DEMO_USER_ID, player.id]));
       for (const user of anonymous.body) expect(Object.keys(user).sort()).toEqual(['id', 'territory_count', 'username']);
       const asPlayer = (await player.agent.get('/api/users')).body;
-      expect(asPlayer.filter((user: { drk_balance?: string }) => user.drk_balance !== undefined).map((user: { id: string }) => user.id)).toEqual([player.id]);
+      expect(
+        asPlayer.filter((user: { drk_balance?: string }) => user.drk_balance !== undefined).map((user: { id: string }) => user.id),
+      ).toEqual([player.id]);
       const asWanakt = (await wanakt.get('/api/users')).body;
       expect(asWanakt.every((user: { drk_balance?: string }) => typeof user.drk_balance === 'string')).toBe(true);
       expect(JSON.stringify(asWanakt)).not.toMatch(/scrypt|password|token|no-login/);

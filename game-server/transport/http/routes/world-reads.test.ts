@@ -13,7 +13,8 @@ describe("[issue 12 fast reads] the world's cached lists have a budget per addre
 
   it('when one address reads the lists past WORLD_READS_PER_MINUTE, then 429 with Retry-After, and its other calls still answer', async () => {
     const visitor = game.agent();
-    for (const path of ['/api/territories', '/api/territories/for-sale', '/api/territories/hierarchy']) expect((await visitor.get(path)).status).toBe(200);
+    for (const path of ['/api/territories', '/api/territories/for-sale', '/api/territories/hierarchy'])
+      expect((await visitor.get(path)).status).toBe(200);
     const refused = await visitor.get('/api/territories');
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(/^Too many world reads from your address\. Try again in \d+ seconds\.$/);

@@ -1,7 +1,13 @@
 import compression from 'compression';
 import { Router, type RequestHandler } from 'express';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { insideBox, pickFields, TerritoryListQuery, WORLD_SEQ_HEADER, type WorldChangesDto } from '../../../../schema/api/territory-list.ts';
+import {
+  insideBox,
+  pickFields,
+  TerritoryListQuery,
+  WORLD_SEQ_HEADER,
+  type WorldChangesDto,
+} from '../../../../schema/api/territory-list.ts';
 import type { TerritoryDto } from '../../../../schema/api/territory.ts';
 import type { DomainEvent } from '../../../infra/events/domain-events.ts';
 import { WORLD_READS_PER_MINUTE } from '../../../infra/limits/door-limits.ts';
@@ -28,9 +34,18 @@ import { parseBody } from '../validate.ts';
 export function worldReadRoutes(deps: HttpDeps, readsPerMinute: number = WORLD_READS_PER_MINUTE): Router {
   const { sql } = deps;
   const router = Router();
-  const budget = limitRequests(new RateLimiterMemory({ keyPrefix: 'world-reads', points: readsPerMinute, duration: 60 }), byAddress, 'Too many world reads from your address.');
+  const budget = limitRequests(
+    new RateLimiterMemory({ keyPrefix: 'world-reads', points: readsPerMinute, duration: 60 }),
+    byAddress,
+    'Too many world reads from your address.',
+  );
   const territoriesChanged = (event: DomainEvent) => event.type === 'territories.changed';
-  const world = new ReadCache(deps.events, territoriesChanged, () => worldAt(sql), (at) => at.territories);
+  const world = new ReadCache(
+    deps.events,
+    territoriesChanged,
+    () => worldAt(sql),
+    (at) => at.territories,
+  );
   const forSale = new ReadCache(deps.events, territoriesChanged, () => listTerritoriesForSale(sql));
   const hierarchy = new ReadCache(deps.events, territoriesChanged, () => territoryHierarchy(sql));
   // Most reads ask for the whole world with no query at all: they skip parsing and validating one,
