@@ -165,6 +165,7 @@ for (const backend of testBackends()) {
           clicks: 0,
           revenue: 30,
           status: 'active',
+          region: 'europe',
         });
         const second = await game.agent().post(`/api/territories/${london}/visit`);
         expect(second.body.ad).toMatchObject({ impressions: 3, status: 'completed' });
