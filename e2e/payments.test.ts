@@ -72,8 +72,9 @@ describe('[issue 5] paying through the sandbox in a real browser', () => {
     expect(await message.isDisabled()).toBe(true);
     await payAndSend.click();
     await expect.poll(() => toastText(page), { timeout: 10_000 }).toContain('Your payment of $1.00 was received: your broadcast was sent');
+    // The reach is written by the broadcast-reach job every 2 s, and the screen reads it every second.
     await expect
-      .poll(() => page.getByTestId('broadcast-sent').textContent())
+      .poll(() => page.getByTestId('broadcast-sent').textContent(), { timeout: 15_000 })
       .toMatch(/Paid and sent\. Your broadcast went out to every territory and reached [1-9]\d* players? online\./);
     expect(await page.getByRole('button', { name: /Send/ }).count()).toBe(0);
     await page.getByRole('button', { name: 'Done' }).click();
