@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import type { ClaimStarterTerritory } from '../../../schema/commands/territories.ts';
+import type { CommandOf } from '../../../schema/commands/index.ts';
 import { WANAKT_USER_ID } from '../../../schema/constants.ts';
 import { decideStarterClaim } from '../../../schema/rules/first-steps.ts';
 import { changeOwner } from '../../domain/economy/market.ts';
@@ -17,7 +16,7 @@ import { purchaseNotices } from '../purchase-notices.ts';
  * overlord whose realm it joins), decided by its own rule. The territory's row lock makes one
  * territory go to one newcomer.
  */
-export const claimStarterTerritory: InTransaction<z.infer<typeof ClaimStarterTerritory.schema>> = {
+export const claimStarterTerritory: InTransaction<CommandOf<'territory.claim-starter'>> = {
   inTransaction: true,
   async run({ tx, now, actor }, { body: { territoryId } }) {
     const player = userOf(actor);

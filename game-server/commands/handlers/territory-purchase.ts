@@ -1,7 +1,6 @@
-import type { PurchaseTerritory } from '../../../schema/commands/territories.ts';
+import type { CommandOf } from '../../../schema/commands/index.ts';
 import { WANAKT_USER_ID } from '../../../schema/constants.ts';
 import { decidePurchase } from '../../../schema/rules/market.ts';
-import type { z } from 'zod';
 import { changeOwner } from '../../domain/economy/market.ts';
 import { emit } from '../../infra/events/outbox.ts';
 import { purchaseNotices } from '../purchase-notices.ts';
@@ -15,7 +14,7 @@ import { decided, factsOf } from '../owner.ts';
  * finds it still listed; the others get a 409 and keep their DRK. The ledger checks the balance
  * under the users' row locks.
  */
-export const purchaseTerritory: InTransaction<z.infer<typeof PurchaseTerritory.schema>> = {
+export const purchaseTerritory: InTransaction<CommandOf<'territory.purchase'>> = {
   inTransaction: true,
   async run({ tx, now, actor }, { territoryId, body }) {
     const buyer = userOf(actor);
