@@ -7,7 +7,7 @@ import type { Permission } from './permission.ts';
  * One command, declared once: its validator, who may send it, and its REST call. The union of
  * commands, the policy table, the routes Express mounts, their OpenAPI operations and the API-key
  * scope of each call are all read from these entries (schema/commands/index.ts, policy.ts;
- * game-server/transport/http/command-routes.ts, game-server/transport/http/openapi/command-operations.ts).
+ * game-server/transport/http/command.ts, game-server/transport/http/openapi/command-operations.ts).
  */
 export interface CommandEntry<T extends string = string, S extends z.ZodObject = z.ZodObject> {
   type: T;
