@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   AssignBody,
   DescriptionBody,
+  GiftBody,
   ListingBody,
   MessageDto,
   PositionBody,
@@ -14,7 +15,6 @@ import {
   UpgradedDto,
   VisitDto,
 } from '../api/territories.ts';
-import { requiredText } from '../api/auth.ts';
 import { StarterClaimBody } from '../api/first-steps.ts';
 import { owner, player, visitor, wanakt } from './permission.ts';
 import { payload, TargetId } from './ref.ts';
@@ -131,9 +131,6 @@ export const VisitTerritory = declareCommand(z.object({ type: z.literal('territo
   limit: 'visit',
 });
 
-/** The recipient of a gift, by username as players know each other (matched whatever its case, as at login). */
-export const GiftBody = z.object({ to: requiredText('Please name the player to give it to', 32) });
-export type GiftBody = z.infer<typeof GiftBody>;
 export const GiftTerritory = declareCommand(onTerritory('territory.gift', GiftBody), owner, {
   method: 'post',
   path: '/territories/:id/gift',
