@@ -16,7 +16,7 @@ import {
   VisitDto,
 } from '../api/territories.ts';
 import { StarterClaimBody } from '../api/first-steps.ts';
-import { owner, player, visitor, wanakt } from './permission.ts';
+import { owner, ownerOrWanakt, player, visitor, wanakt } from './permission.ts';
 import { payload, TargetId } from './ref.ts';
 import { declareCommand, pathId } from './registry.ts';
 
@@ -71,14 +71,13 @@ export const ListTerritory = declareCommand(onTerritory('territory.list', Listin
   errors: [409],
 });
 // The owner names its territory; the Wanakt may rename any, as it keeps the map tidy (policy.ts mayActAsOwner).
-export const RenameTerritory = declareCommand(onTerritory('territory.rename', RenameBody), owner, {
+export const RenameTerritory = declareCommand(onTerritory('territory.rename', RenameBody), ownerOrWanakt, {
   method: 'patch',
   path: '/territories/:id',
   params,
   scope: 'trade',
   tag: 'Trade',
   summary: 'Rename your territory',
-  description: 'The Wanakt may rename any territory, with its session.',
   ok: { status: 200, schema: TerritoryEditedDto, description: 'Saved' },
   errors: [409],
 });

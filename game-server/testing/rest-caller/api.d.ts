@@ -347,7 +347,7 @@ export type paths = {
         head?: never;
         /**
          * Rename your territory
-         * @description The Wanakt may rename any territory, with its session.
+         * @description The Wanakt may do this to any territory too, with its session.
          *
          *     **Access:** The owner of the territory it names, logged in (session cookie) or an API key with the `trade` scope.
          *

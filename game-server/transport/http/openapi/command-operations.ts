@@ -12,12 +12,15 @@ export const ACCESS_OF: Record<Audience, Access> = { visitor: 'public', player: 
 export function commandOperation(entry: CommandEntry): Operation {
   const { http, permission } = entry;
   const body = entry.schema.shape.body as z.ZodType | undefined;
+  const description = [http.description, permission.wanaktToo && 'The Wanakt may do this to any territory too, with its session.']
+    .filter(Boolean)
+    .join('\n\n');
   return {
     method: http.method,
     path: http.path,
     tag: http.tag,
     summary: http.summary,
-    ...(http.description && { description: http.description }),
+    ...(description && { description }),
     access: ACCESS_OF[permission.who],
     scope: http.scope,
     ...(http.params && { params: z.object(Object.fromEntries(Object.entries(http.params).map(([name, target]) => [name, target.param]))) }),
