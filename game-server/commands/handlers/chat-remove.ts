@@ -7,7 +7,7 @@ import { ok, userOf, type InTransaction } from '../handler.ts';
 export const removeChat: InTransaction<CommandOf<'chat.remove'>> = {
   inTransaction: true,
   async run(work, { messageId, body }) {
-    const { territoryId } = await removeChatMessage(work, userOf(work.actor), messageId, body.reason);
+    const { territoryId } = await removeChatMessage(work, userOf(work.actor).id, messageId, body.reason);
     await emit(work.tx, { type: 'chat.removed', messageId, territoryId });
     return ok({ message: 'The message was removed' });
   },

@@ -7,7 +7,7 @@ import { created, ok, userOf, type InTransaction } from '../handler.ts';
 export const removeBroadcastCommand: InTransaction<CommandOf<'broadcast.remove'>> = {
   inTransaction: true,
   async run(work, { broadcastId, body }) {
-    await removeBroadcast(work, userOf(work.actor), broadcastId, body.reason);
+    await removeBroadcast(work, userOf(work.actor).id, broadcastId, body.reason);
     await emit(work.tx, { type: 'broadcast.removed', broadcastId });
     return ok({ message: 'The broadcast was removed' });
   },
@@ -16,10 +16,10 @@ export const removeBroadcastCommand: InTransaction<CommandOf<'broadcast.remove'>
 /** A mute takes effect at the muted player's next post: each post reads the mutes in its own transaction. */
 export const mutePlayerCommand: InTransaction<CommandOf<'player.mute'>> = {
   inTransaction: true,
-  run: async (work, { body }) => created(await mutePlayer(work, userOf(work.actor), body)),
+  run: async (work, { body }) => created(await mutePlayer(work, userOf(work.actor).id, body)),
 };
 
 export const unmutePlayerCommand: InTransaction<CommandOf<'player.unmute'>> = {
   inTransaction: true,
-  run: async (work, { body }) => ok(await unmutePlayer(work, userOf(work.actor), body.userId, body.reason)),
+  run: async (work, { body }) => ok(await unmutePlayer(work, userOf(work.actor).id, body.userId, body.reason)),
 };
