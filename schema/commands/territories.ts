@@ -154,7 +154,6 @@ export const ClaimStarterTerritory = declareCommand(
     summary: 'Claim a first territory at the starter price, once',
     ok: { status: 200, schema: MessageDto, description: 'Claimed' },
     errors: [404, 409],
-    limit: 'first-steps',
   },
 );
 
