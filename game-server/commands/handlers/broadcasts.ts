@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import type { PayForBroadcast, SendBroadcast } from '../../../schema/commands/social.ts';
+import type { CommandOf } from '../../../schema/commands/index.ts';
 import { conflict } from '../../domain/errors.ts';
 import { PAY_FIRST, sendWithUnusedPayment, startBroadcastPayment } from '../../domain/social/broadcasts.ts';
 import { created, providerOf, userOf, type InTransaction, type OwnTransactions } from '../handler.ts';
@@ -7,7 +6,7 @@ import { created, providerOf, userOf, type InTransaction, type OwnTransactions }
 // docs/rules.md §4 "Broadcast flow": pay $1, then send.
 
 /** Opens a payment at the provider, so it cannot hold a transaction open across that call. */
-export const payForBroadcast: OwnTransactions<z.infer<typeof PayForBroadcast.schema>> = {
+export const payForBroadcast: OwnTransactions<CommandOf<'broadcast.pay'>> = {
   inTransaction: false,
   async run(deps, actor, { body }) {
     return created(await startBroadcastPayment(deps, providerOf(deps), userOf(actor).id, body.message));
@@ -18,7 +17,7 @@ export const payForBroadcast: OwnTransactions<z.infer<typeof PayForBroadcast.sch
  * Sends with a paid broadcast not used yet, in the pipeline's transaction, whose broadcast.sent tells
  * every room. No provider is asked: a payment settled late sends its own broadcast or is refunded.
  */
-export const sendBroadcast: InTransaction<z.infer<typeof SendBroadcast.schema>> = {
+export const sendBroadcast: InTransaction<CommandOf<'broadcast.send'>> = {
   inTransaction: true,
   async run(work, { body }) {
     if (body.paid === false) throw conflict(PAY_FIRST);
