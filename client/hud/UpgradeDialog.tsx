@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { SpecialEventDto } from '../../schema/api/events.ts';
 import { UPGRADE_MULTIPLIER, type UpgradeTier } from '../../schema/constants.ts';
 import { serverMessageOr, upgradeTerritory } from '../api.ts';
 import { formatDrk } from '../format.ts';
@@ -7,7 +9,7 @@ import { Link } from 'react-router';
 import { ConfirmSpend } from './ConfirmSpend.tsx';
 import { Modal } from './Modal.tsx';
 import { upgradeTierName } from '../../schema/display-names.ts';
-import { upgradeOptions } from './rules.ts';
+import { runningMultiplier, upgradeOptions } from './rules.ts';
 import { balanceOf, useAccount, useTerritory } from './territoryHooks.ts';
 
 interface UpgradeDialogProps {
@@ -21,9 +23,11 @@ export function UpgradeDialog({ territoryId, onClose }: UpgradeDialogProps) {
   const account = useAccount();
   const [pending, setPending] = useState<UpgradeTier | null>(null);
   const [chosen, setChosen] = useState<UpgradeTier | null>(null);
+  // The running upgrade-discount events, read as the Revenue screen reads them: the server charges the discounted cost.
+  const events = useQuery<SpecialEventDto[]>({ queryKey: ['/api/events/special'] });
   if (!territory || !account) return null;
   const balance = balanceOf(account);
-  const options = upgradeOptions(territory.upgrade_tier, balance);
+  const options = upgradeOptions(territory.upgrade_tier, balance, runningMultiplier(events.data ?? [], 'upgrade_discount'));
   const choice = options.find((option) => option.tier === chosen);
 
   async function upgrade(tier: UpgradeTier) {

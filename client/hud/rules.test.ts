@@ -76,11 +76,20 @@ describe('[§5 chat]', () => {
 
 describe('[§5 upgrade]', () => {
   it('when the balance is below a tier cost, then that tier is not affordable; only higher tiers are offered', () => {
-    expect(upgradeOptions('premium', 1200)).toEqual([
+    expect(upgradeOptions('premium', 1200, 1)).toEqual([
       { tier: 'deluxe', cost: 1200, affordable: true },
       { tier: 'ultimate', cost: 2500, affordable: false },
     ]);
-    expect(upgradeOptions('ultimate', 10_000)).toEqual([]);
+    expect(upgradeOptions('ultimate', 10_000, 1)).toEqual([]);
+  });
+
+  it('when an upgrade-discount event runs, then each cost is discounted as the server charges it and affordability follows', () => {
+    // A 1.25 multiplier is 25% off: deluxe 1200 → 900, ultimate 2500 → 1875.
+    expect(upgradeOptions('premium', 1875, 1.25)).toEqual([
+      { tier: 'deluxe', cost: 900, affordable: true },
+      { tier: 'ultimate', cost: 1875, affordable: true },
+    ]);
+    expect(upgradeOptions('premium', 1874, 1.25).map((option) => option.affordable)).toEqual([true, false]);
   });
 });
 
