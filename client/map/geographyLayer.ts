@@ -23,7 +23,7 @@ const contains = (outer: WorldRect, inner: WorldRect) =>
   inner.minX >= outer.minX && inner.minY >= outer.minY && inner.maxX <= outer.maxX && inner.maxY <= outer.maxY;
 
 /** Screen pixels per world unit from which the 50m coasts replace the 110m ones. */
-export const DETAIL_SCALE = 6;
+const DETAIL_SCALE = 6;
 // The backdrop's pixels per world unit: sharp at the widest zoom, and only a fallback beyond it.
 const BACKDROP_RESOLUTION = 2;
 // The snapshot reaches this share of the view beyond each edge, so a short pan shows no seam.
@@ -59,7 +59,6 @@ export class GeographyLayer {
     pixelsPerUnit: BACKDROP_RESOLUTION,
   };
   private view: WorldRect | null = null;
-  private closeLoaded = false;
 
   /**
    * `onPicture` is called when a picture has arrived, so a frame can show it; `onDetail` when the
@@ -80,10 +79,6 @@ export class GeographyLayer {
   /** Whether the whole world's picture has arrived. */
   get hasPicture(): boolean {
     return this.backdrop.texture !== Texture.EMPTY;
-  }
-
-  get detailLoaded(): boolean {
-    return this.closeLoaded;
   }
 
   /**
@@ -156,7 +151,6 @@ export class GeographyLayer {
       return;
     }
     if (reply.type === 'detail') {
-      this.closeLoaded = true;
       this.onDetail();
       return;
     }
