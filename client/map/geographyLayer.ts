@@ -8,6 +8,7 @@ import { Container, ImageSource, Sprite, Texture } from 'pixi.js';
 import { MAP_HEIGHT, MAP_WIDTH } from '../../schema/constants.ts';
 import type { GeographyReply, GeographyRequest } from './geographyProtocol.ts';
 import type { GeographyLevel, WorldRect } from './geographyRaster.ts';
+import { OneInFlight } from './oneInFlight.ts';
 
 /** The part of a view that lies on the world: zoomed out past it, the rest is ocean with nothing to draw. */
 function onWorld(rect: WorldRect): WorldRect {
@@ -59,6 +60,8 @@ export class GeographyLayer {
     pixelsPerUnit: BACKDROP_RESOLUTION,
   };
   private view: WorldRect | null = null;
+  /** The worker draws one request at a time; of those asked for meanwhile only the latest is sent. */
+  private readonly requests = new OneInFlight<GeographyRequest>((request) => this.worker.postMessage(request));
 
   /**
    * `onPicture` is called when a picture has arrived, so a frame can show it; `onDetail` when the
@@ -72,7 +75,11 @@ export class GeographyLayer {
     this.snapshot.visible = false;
     this.container.addChild(this.backdrop, this.snapshot);
     this.worker.onmessage = ({ data }: MessageEvent<GeographyReply>) => this.receive(data);
-    this.worker.onerror = (event) => console.error('The geography worker failed', event.message);
+    this.worker.onerror = (event) => {
+      // A drawing that threw answers nothing else: the next request may go.
+      this.requests.answered();
+      console.error('The geography worker failed', event.message);
+    };
     this.post(this.asked);
   }
 
@@ -142,11 +149,12 @@ export class GeographyLayer {
       pixelWidth: Math.max(1, Math.ceil((rect.maxX - rect.minX) * pixelsPerUnit)),
       pixelHeight: Math.max(1, Math.ceil((rect.maxY - rect.minY) * pixelsPerUnit)),
     };
-    this.worker.postMessage(request);
+    this.requests.submit(request);
   }
 
   private receive(reply: GeographyReply): void {
     if (reply.type === 'failed') {
+      if (reply.id !== null) this.requests.answered();
       console.error(reply.message);
       return;
     }
@@ -154,6 +162,7 @@ export class GeographyLayer {
       this.onDetail();
       return;
     }
+    this.requests.answered();
     // A picture of a view the camera has already left is dropped; the backdrop is always kept.
     if (reply.id !== BACKDROP_ID && reply.id !== this.asked.id) {
       reply.bitmap.close();
