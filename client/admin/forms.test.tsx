@@ -8,6 +8,7 @@ import { MintForm } from './MintForm.tsx';
 import { RentEditor } from './RentEditor.tsx';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import { WANAKT_USER_ID } from '../../schema/constants.ts';
+import { territoryDto } from '../testing/territory.ts';
 
 afterEach(() => {
   cleanup();
@@ -17,26 +18,19 @@ afterEach(() => {
 const type = (label: RegExp | string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const lastToast = () => useToasts.getState().current;
 
-const territory = (id: number, name: string, owner: string | null): TerritoryDto => ({
-  id,
-  name,
-  type: 'main',
-  tier: 'main',
-  owner_id: owner,
-  owner_name: owner,
-  parent_territory_id: null,
-  description: '',
-  latitude: '0',
-  longitude: '0',
-  monthly_revenue: '111',
-  price: 1000,
-  sale_price: null,
-  purchase_price: null,
-  basePrice: 1000,
-  population: 0,
-  upgrade_tier: 'standard',
-  visits: 0,
-});
+const territory = (id: number, name: string, owner: string | null): TerritoryDto =>
+  territoryDto({
+    id,
+    name,
+    type: 'main',
+    tier: 'main',
+    owner_id: owner,
+    owner_name: owner,
+    monthly_revenue: '111',
+    price: 1000,
+    basePrice: 1000,
+    population: 0,
+  });
 
 describe('[§5 mint] the mint form', () => {
   const recipients = [{ id: 'sample-user', username: 'sample' }];

@@ -15,27 +15,21 @@ import { GiftDialog } from './GiftDialog.tsx';
 import { PurchaseDialog } from './PurchaseDialog.tsx';
 import { UpgradeDialog } from './UpgradeDialog.tsx';
 import { MemoryRouter } from 'react-router';
+import { territoryDto } from '../testing/territory.ts';
 
-const PAI: TerritoryDto = {
+const PAI: TerritoryDto = territoryDto({
   id: 7,
   name: 'Pai',
-  type: 'town',
-  tier: 'sub',
   owner_id: 'u1',
   owner_name: 'ana',
-  parent_territory_id: null,
   description: 'A quiet town.',
   latitude: '19.36',
   longitude: '98.44',
-  monthly_revenue: '60',
   price: 1500,
   sale_price: 1500,
-  purchase_price: null,
   basePrice: 1500,
   population: 0,
-  upgrade_tier: 'standard',
-  visits: 0,
-};
+});
 const ANA: AccountDto = { id: 'u1', username: 'ana', drk_balance: '600', is_wanakt: false };
 
 let fetchMock: ReturnType<typeof vi.fn>;

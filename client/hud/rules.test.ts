@@ -2,29 +2,19 @@ import { describe, expect, it } from 'vitest';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import type { AccountDto } from '../../schema/api/user.ts';
 import { chatMessageToSend, descriptionProblem, listingPrice, purchaseProblem, upgradeOptions } from './rules.ts';
+import { territoryDto } from '../testing/territory.ts';
 
 function territory(change: Partial<TerritoryDto>): TerritoryDto {
-  return {
-    id: 1,
+  return territoryDto({
     name: 'Pai',
-    type: 'town',
-    tier: 'sub',
-    owner_id: null,
-    owner_name: null,
-    parent_territory_id: null,
-    description: '',
     latitude: '19.36',
     longitude: '98.44',
-    monthly_revenue: '60',
     price: 1500,
     sale_price: 1500,
-    purchase_price: null,
     basePrice: 1500,
     population: 0,
-    upgrade_tier: 'standard',
-    visits: 0,
     ...change,
-  };
+  });
 }
 const account = (balance: string): AccountDto => ({ id: 'u1', username: 'ana', drk_balance: balance, is_wanakt: false });
 
