@@ -24,6 +24,7 @@ export function UpgradeDialog({ territoryId, onClose }: UpgradeDialogProps) {
   const [pending, setPending] = useState<UpgradeTier | null>(null);
   const [chosen, setChosen] = useState<UpgradeTier | null>(null);
   // The running upgrade-discount events, read as the Revenue screen reads them: the server charges the discounted cost.
+  // Until they are read no price is offered; if they cannot be, the prices are the undiscounted ones and the notice says so.
   const events = useQuery<SpecialEventDto[]>({ queryKey: ['/api/events/special'] });
   if (!territory || !account) return null;
   const balance = balanceOf(account);
@@ -50,7 +51,9 @@ export function UpgradeDialog({ territoryId, onClose }: UpgradeDialogProps) {
       onClose={onClose}
       testId="upgrade-dialog"
     >
-      {choice ? (
+      {events.isPending ? (
+        <p className="muted">Loading prices…</p>
+      ) : choice ? (
         <ConfirmSpend
           what={`Upgrade ${territory.name} to ${upgradeTierName(choice.tier)} (${UPGRADE_MULTIPLIER[choice.tier]}x revenue) for ${formatDrk(choice.cost)}?`}
           cost={choice.cost}
@@ -63,31 +66,36 @@ export function UpgradeDialog({ territoryId, onClose }: UpgradeDialogProps) {
       ) : options.length === 0 ? (
         <p className="muted">This territory already has the highest tier.</p>
       ) : (
-        <ul className="tier-list">
-          {options.map((option) => (
-            <li key={option.tier} className="tier-option">
-              <div>
-                <strong>{upgradeTierName(option.tier)}</strong>
-                <span className="muted"> · {UPGRADE_MULTIPLIER[option.tier]}x revenue</span>
-                {!option.affordable && (
-                  <p className="muted small" id={`upgrade-short-${option.tier}`}>
-                    You need {formatDrk(option.cost - balance)} more. <Link to="/drk-store">Buy DRK</Link>
-                  </p>
-                )}
-              </div>
-              <button
-                className="button primary"
-                type="button"
-                disabled={!option.affordable || pending !== null}
-                aria-describedby={option.affordable ? undefined : `upgrade-short-${option.tier}`}
-                onClick={() => setChosen(option.tier)}
-                aria-label={`Upgrade to ${option.tier} for ${formatDrk(option.cost)}`}
-              >
-                {formatDrk(option.cost)}
-              </button>
-            </li>
-          ))}
-        </ul>
+        <>
+          {events.isError && (
+            <p className="muted small">The running events could not be read: a discount, if one runs, is not shown here.</p>
+          )}
+          <ul className="tier-list">
+            {options.map((option) => (
+              <li key={option.tier} className="tier-option">
+                <div>
+                  <strong>{upgradeTierName(option.tier)}</strong>
+                  <span className="muted"> · {UPGRADE_MULTIPLIER[option.tier]}x revenue</span>
+                  {!option.affordable && (
+                    <p className="muted small" id={`upgrade-short-${option.tier}`}>
+                      You need {formatDrk(option.cost - balance)} more. <Link to="/drk-store">Buy DRK</Link>
+                    </p>
+                  )}
+                </div>
+                <button
+                  className="button primary"
+                  type="button"
+                  disabled={!option.affordable || pending !== null}
+                  aria-describedby={option.affordable ? undefined : `upgrade-short-${option.tier}`}
+                  onClick={() => setChosen(option.tier)}
+                  aria-label={`Upgrade to ${option.tier} for ${formatDrk(option.cost)}`}
+                >
+                  {formatDrk(option.cost)}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </>
       )}
     </Modal>
   );
