@@ -133,5 +133,9 @@ describe('[issue 25] layouts that leave room for the game', () => {
     expect(await page.getByTestId('left-sidebar').getByRole('button', { name: 'Log out' }).isVisible()).toBe(false);
     await page.mouse.move(DESKTOP.width - 20, DESKTOP.height / 2);
     await page.screenshot({ path: 'docs/screenshots/dashboard-player.png' });
+    // The drawer does hold Log out: at a phone's width, opening the drawer shows it.
+    await page.setViewportSize({ width: PHONE.width, height: PHONE.height });
+    await page.getByRole('button', { name: '☰ Menu' }).click();
+    await expect.poll(() => page.getByTestId('left-sidebar').getByRole('button', { name: 'Log out' }).isVisible()).toBe(true);
   });
 });

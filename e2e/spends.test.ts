@@ -136,6 +136,20 @@ describe('[issue 25] every spend asks before money moves', () => {
     const payment = page.getByTestId('broadcast-payment');
     await payment.waitFor();
     expect(await payment.textContent()).toContain('Pay $1.00 and your message goes out to every territory at once: the payment sends it.');
+    const openCheckouts = async () =>
+      (
+        await game.database.sql<
+          { n: number }[]
+        >`select count(*)::int as n from payments where user_id = ${DEMO_USER_ID} and purpose = 'broadcast' and status = 'pending'`
+      )[0].n;
+    const canceledByPlayer = async () =>
+      (
+        await game.database.sql<{ n: number }[]>`
+          select count(*)::int as n from payments
+           where user_id = ${DEMO_USER_ID} and purpose = 'broadcast' and status = 'canceled' and canceled_by_player`
+      )[0].n;
+    // The checkout is open before Cancel payment, so what follows shows the cancel closing it.
+    expect([await openCheckouts(), await canceledByPlayer()]).toEqual([1, 0]);
     await page.getByRole('button', { name: 'Cancel payment' }).click();
     await payment.waitFor({ state: 'detached' });
     const count = async () =>
@@ -148,13 +162,8 @@ describe('[issue 25] every spend asks before money moves', () => {
       )[0].n;
     expect([await count(), await paid()]).toEqual([0, 0]);
     // Cancel payment cancels the checkout on the server, so paying again right after opens a new one.
-    const openCheckouts = async () =>
-      (
-        await game.database.sql<
-          { n: number }[]
-        >`select count(*)::int as n from payments where user_id = ${DEMO_USER_ID} and purpose = 'broadcast' and status = 'pending'`
-      )[0].n;
     expect(await openCheckouts()).toBe(0);
+    expect(await canceledByPlayer()).toBe(1);
     const drkBefore = await balance();
     await page.getByRole('button', { name: 'Pay $1.00 to Broadcast' }).click();
     await page.getByRole('button', { name: 'Pay $1.00 and send' }).click();
@@ -164,6 +173,16 @@ describe('[issue 25] every spend asks before money moves', () => {
     expect(await page.getByRole('button', { name: /Send/ }).count()).toBe(0);
     expect([await count(), await paid()]).toEqual([1, 1]);
     expect(await balance()).toBe(drkBefore);
+    // The message went out paid by the new checkout's card payment ($1), not by the canceled one and not in DRK.
+    const [sentBy] = await game.database.sql<{ message: string; status: string; amount_cents: number; canceled_by_player: boolean }[]>`
+      select b.message, p.status, p.amount_cents, p.canceled_by_player from broadcasts b join payments p on p.id = b.payment_id
+       where b.sender_id = ${DEMO_USER_ID}`;
+    expect(sentBy).toEqual({
+      message: 'Spices arrive in Lagos at noon',
+      status: 'succeeded',
+      amount_cents: 100,
+      canceled_by_player: false,
+    });
     await page.screenshot({ path: 'docs/screenshots/broadcast.png' });
     await page.context().close();
   });

@@ -101,13 +101,13 @@ describe('[issue 23 boundaries] every forbidden edge, injected, is caught', () =
     expect(
       caught(
         'game-server/domain/economy/x.ts',
-        "import { emit } from '../events/outbox.ts';\nexport const tell = (tx) => emit(tx, { type: 'x' });",
+        "import { emit } from '../../infra/events/outbox.ts';\nexport const tell = (tx) => emit(tx, { type: 'x' });",
       ),
     ).toHaveLength(1);
     expect(
       caught(
         'game-server/domain/economy/x.ts',
-        "import { inTransaction } from '../db/database.ts';\nexport const run = (sql) => inTransaction(sql, async () => {});",
+        "import { inTransaction } from '../../infra/db/database.ts';\nexport const run = (sql) => inTransaction(sql, async () => {});",
       ),
     ).toHaveLength(1);
     expect(caught('game-server/domain/economy/x.ts', 'export const bump = (tx) => tx`update users set drk_balance = 1`;')).toEqual([]);

@@ -179,14 +179,14 @@ export function settledDebt(tree: SourceTree): string[] {
   });
 }
 
+/** game-server/'s layers that are folders of folders: cycles are looked for between the folders inside them. */
+const LAYER_FOLDERS = ['domain', 'infra', 'transport'];
+
 /**
  * The folder a file belongs to for the cycle check: game-server's and client's folders one level
  * down (game-server/domain/economy, client/hud), schema's sub-folders, test support on its own. Files at
  * the top of game-server/ (errors.ts, config.ts, ...) are each their own node.
  */
-/** game-server/'s layers that are folders of folders: cycles are looked for between the folders inside them. */
-const LAYER_FOLDERS = ['domain', 'infra', 'transport'];
-
 export function folderOf(file: string): string {
   const parts = file.split('/');
   const testing = parts.indexOf('testing');

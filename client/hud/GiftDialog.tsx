@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { GiftBody } from '../../schema/commands/territories.ts';
+import { GiftBody } from '../../schema/api/territories.ts';
 import { decideGift } from '../../schema/rules/market.ts';
 import { giftTerritory, serverMessageOr } from '../api.ts';
 import { showToast } from '../state/toasts.ts';

@@ -3,15 +3,10 @@ import { inTransaction } from '../infra/db/database.ts';
 import { checkMonth, EARNINGS_BATCH_SIZE, payEarningsBatch, planEarningsMonth } from '../domain/economy/earnings.ts';
 import { emit } from '../infra/events/outbox.ts';
 import type { ServiceDeps } from '../domain/service-deps.ts';
+import { runBatches, type BatchRunOptions } from './batch-run.ts';
 
 // The monthly earnings run of its job: the month is planned in one transaction, then minted in
 // batches, each one transaction with its ledger lines and the event that shows the players paid.
-
-export interface EarningsRunOptions {
-  batchSize?: number;
-  /** Runs after each committed batch; tests throw here to crash a run halfway. */
-  afterBatch?: (batchNumber: number) => void | Promise<void>;
-}
 
 export interface EarningsRun {
   month: string;
@@ -29,22 +24,23 @@ export interface EarningsRun {
 export async function payMonthlyEarnings(
   deps: ServiceDeps,
   month = earningsMonthOf(deps.clock()),
-  options: EarningsRunOptions = {},
+  options: BatchRunOptions = {},
 ): Promise<EarningsRun> {
   checkMonth(month);
   const run: EarningsRun = { month, territories: 0, minted: 0 };
   if (!(await inTransaction(deps.sql, (tx) => planEarningsMonth({ tx, now: deps.clock() }, month)))) return run;
-  for (let batchNumber = 1; ; batchNumber++) {
-    const batch = await inTransaction(deps.sql, async (tx) => {
-      const paid = await payEarningsBatch({ tx, now: deps.clock() }, month, options.batchSize ?? EARNINGS_BATCH_SIZE);
-      if (paid && paid.paid.length > 0) await emit(tx, { type: 'balances.changed', userIds: paid.paid });
+  await runBatches(
+    deps,
+    options,
+    async (work) => {
+      const paid = await payEarningsBatch(work, month, options.batchSize ?? EARNINGS_BATCH_SIZE);
+      if (paid && paid.paid.length > 0) await emit(work.tx, { type: 'balances.changed', userIds: paid.paid });
       return paid;
-    });
-    if (!batch) break;
-    run.territories += batch.territories;
-    run.minted += batch.minted;
-    await options.afterBatch?.(batchNumber);
-    if (batch.done) break;
-  }
+    },
+    (batch) => {
+      run.territories += batch.territories;
+      run.minted += batch.minted;
+    },
+  );
   return run;
 }

@@ -1,4 +1,4 @@
-import type { CommandOf, CommandType } from '../../schema/commands/index.ts';
+import type { Command, CommandOf, CommandType } from '../../schema/commands/index.ts';
 import type { ActingUser, Actor } from '../../schema/commands/policy.ts';
 import { unauthenticated } from '../domain/errors.ts';
 import type { PaymentProvider } from '../domain/payments/provider.ts';
@@ -21,7 +21,7 @@ export interface Answer {
  * Most commands run inside the one transaction the pipeline opens: everything they write, and the
  * events they emit, commit together.
  */
-export interface InTransaction<C> {
+export interface InTransaction<C extends Command> {
   inTransaction: true;
   run(work: Work & { actor: Actor }, command: C): Promise<Answer>;
 }
@@ -32,12 +32,12 @@ export interface InTransaction<C> {
  * the one run under way: these run their own short transactions, each of which writes its events
  * with its rows.
  */
-export interface OwnTransactions<C> {
+export interface OwnTransactions<C extends Command> {
   inTransaction: false;
   run(deps: CommandDeps, actor: Actor, command: C): Promise<Answer>;
 }
 
-export type Handler<C> = InTransaction<C> | OwnTransactions<C>;
+export type Handler<C extends Command> = InTransaction<C> | OwnTransactions<C>;
 export type Handlers = { [T in CommandType]: Handler<CommandOf<T>> };
 
 export const ok = (body: unknown): Answer => ({ status: 200, body });

@@ -4,15 +4,13 @@ import { inTransaction } from '../infra/db/database.ts';
 import { beginRentPass, billRentBatch, RENT_BATCH_SIZE, rentPeriodStart } from '../domain/economy/rent-cycle.ts';
 import { emit } from '../infra/events/outbox.ts';
 import type { ServiceDeps } from '../domain/service-deps.ts';
+import { runBatches, type BatchRunOptions } from './batch-run.ts';
 
 // The rent cycle's run, shared by its 6-month job and the Wanakt's rent.generate command. A period
 // can hold 100,000 territories, so the run commits in batches: each batch is one transaction with
 // its payments, its notices and the event that shows the players their new payments due.
 
-export interface RentRunOptions {
-  batchSize?: number;
-  /** Runs after each committed batch; tests throw here to crash a run halfway. */
-  afterBatch?: (batchNumber: number) => void | Promise<void>;
+export interface RentRunOptions extends BatchRunOptions {
   /** The Wanakt who asked for the run, for the audit log; the schedule's runs are not logged. */
   auditBy?: string;
 }
@@ -24,17 +22,16 @@ async function runPeriod(deps: ServiceDeps, period: string, restartCompleted: bo
   const begun = await inTransaction(deps.sql, (tx) => beginRentPass({ tx, now: deps.clock() }, period, restartCompleted, options.auditBy));
   if (!begun) return { period, created: 0 };
   let created = 0;
-  for (let batchNumber = 1; ; batchNumber++) {
-    const batch = await inTransaction(deps.sql, async (tx) => {
-      const billed = await billRentBatch({ tx, now: deps.clock() }, period, periodStart, batchSize);
-      if (billed && billed.parties.length > 0) await emit(tx, { type: 'payments-due.changed', userIds: billed.parties });
+  await runBatches(
+    deps,
+    options,
+    async (work) => {
+      const billed = await billRentBatch(work, period, periodStart, batchSize);
+      if (billed && billed.parties.length > 0) await emit(work.tx, { type: 'payments-due.changed', userIds: billed.parties });
       return billed;
-    });
-    if (!batch) break;
-    created += batch.created;
-    await options.afterBatch?.(batchNumber);
-    if (batch.done) break;
-  }
+    },
+    (batch) => (created += batch.created),
+  );
   return { period, created };
 }
 

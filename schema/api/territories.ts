@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './auth.ts';
 import { IdField, UserId } from './ids.ts';
 import { DEFAULT_BASE_PRICE, MAX_DRK_SUPPLY, UPGRADE_TIERS, type TerritoryType } from '../constants.ts';
 import { AdDto } from './ads.ts';
@@ -107,6 +108,10 @@ export const AssignBody = z.object({
   userId: UserId,
   price: wholeDrk('Price must be a whole number of DRK, 0 or more').default(0),
 });
+
+/** The recipient of a gift, by username as players know each other (matched whatever its case, as at login). */
+export const GiftBody = z.object({ to: requiredText('Please name the player to give it to', 32) });
+export type GiftBody = z.infer<typeof GiftBody>;
 
 export const ListingBody = z.object({
   userId: actingUser,

@@ -17,7 +17,6 @@ export const MarkNotificationsRead = declareCommand(
     tag: 'Notifications',
     summary: 'Mark these notices read (no ids: all of them)',
     ok: { status: 200, schema: z.object({ unread: z.number().int() }), description: 'Unread left' },
-    limit: 'notifications',
   },
 );
 export const SetNotificationPreference = declareCommand(
@@ -30,7 +29,6 @@ export const SetNotificationPreference = declareCommand(
     tag: 'Notifications',
     summary: 'Switch one kind of notice on or off',
     ok: { status: 200, schema: NotificationPreferencesDto, description: 'Preferences' },
-    limit: 'notifications',
   },
 );
 export const CreateApiKey = declareCommand(z.object({ type: z.literal('api-key.create'), body: payload(CreateApiKeyBody) }), player(), {

@@ -55,7 +55,8 @@ export const RejectAd = declareCommand(z.object({ type: z.literal('ad.reject'), 
 /**
  * A click on a running ad, counted for its advertiser once per address per ad an hour. The banner's
  * link is GET /api/ads/{id}/click, which executes this command for a counted click and redirects
- * (game-server/transport/http/routes/ads.ts); both count against one counter.
+ * (game-server/transport/http/routes/ads.ts); both count against the same two counters, the
+ * address's budget of clicks and the once-an-hour count.
  */
 export const ClickAd = declareCommand(z.object({ type: z.literal('ad.click'), adId }), visitor, {
   method: 'post',
@@ -66,7 +67,7 @@ export const ClickAd = declareCommand(z.object({ type: z.literal('ad.click'), ad
   summary: 'Count a click on a running ad; answers where it leads',
   ok: { status: 200, schema: AdClickDto, description: "The ad's web address" },
   errors: [404],
-  limit: 'ad-click',
+  limit: ['ad-click-address', 'ad-click'],
 });
 
 export const adCommands = [PurchaseAd, BuyBanner, ApproveAd, RejectAd, ClickAd] as const;

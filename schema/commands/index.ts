@@ -28,7 +28,6 @@ type Entry = (typeof COMMANDS)[number];
 export type Command = z.infer<Entry['schema']>;
 export type CommandType = Command['type'];
 export type CommandOf<T extends CommandType> = Extract<Command, { type: T }>;
-export type CommandEntryOf<T extends CommandType> = Extract<Entry, { type: T }>;
 const schemas = COMMANDS.map((entry) => entry.schema) as unknown as [Entry['schema'], ...Entry['schema'][]];
 export const Command: z.ZodType<Command> = z.discriminatedUnion('type', schemas);
 

@@ -27,6 +27,8 @@ export interface Permission {
   loginFirst?: string;
   /** The payload field that names the acting user (docs/rules.md §7); naming anyone else is refused. */
   actingUserField?: 'userId' | 'user_id' | 'sender_id';
+  /** An owner's command the Wanakt may also send for any territory (policy.ts mayActAsOwner). */
+  wanaktToo?: boolean;
 }
 
 export const visitor: Permission = { who: 'visitor' };
@@ -36,4 +38,6 @@ export const player = (loginFirst?: string, actingUserField?: Permission['acting
   actingUserField,
 });
 export const owner: Permission = { who: 'owner', actingUserField: 'userId' };
+/** The owner's, and the Wanakt's for any territory. */
+export const ownerOrWanakt: Permission = { ...owner, wanaktToo: true };
 export const wanakt: Permission = { who: 'wanakt' };

@@ -12,6 +12,12 @@ describe('[design write path] the policy table', () => {
     expect(new Set(COMMAND_TYPES).size).toBe(COMMANDS.length);
   });
 
+  it("when a command is the Wanakt's alone, then no API key may send it: its call has no key scope", () => {
+    const wanaktOnly = COMMANDS.filter((entry) => entry.permission.who === 'wanakt');
+    expect(wanaktOnly.length).toBeGreaterThan(0);
+    for (const entry of wanaktOnly) expect(entry.http.scope, entry.type).toBeNull();
+  });
+
   it('when a visitor sends a command that needs a login, then it is 401 with the screen’s words', () => {
     expect(gate('territory.purchase', visitor)).toEqual({ status: 401, message: 'Please log in to purchase territories' });
     expect(gate('banner.buy', visitor)).toEqual({ status: 401, message: 'Please log in to create a banner' });

@@ -26,9 +26,9 @@ export function refuseImpersonation(type: CommandType, actor: Actor, body: unkno
   return null;
 }
 
-/** Whether the actor may act as the owner of a territory: its owner, or the Wanakt where the table allows. */
+/** Whether the actor may act as the owner of a territory: its owner, or the Wanakt where the command's permission says so. */
 export function mayActAsOwner(type: CommandType, actor: Actor, ownerId: string | null): boolean {
   if (!actor.user) return false;
   if (ownerId !== null && ownerId === actor.user.id) return true;
-  return type === 'territory.rename' && actor.user.is_wanakt;
+  return POLICY[type].wanaktToo === true && actor.user.is_wanakt;
 }

@@ -7,7 +7,7 @@ import type { Permission } from './permission.ts';
  * One command, declared once: its validator, who may send it, and its REST call. The union of
  * commands, the policy table, the routes Express mounts, their OpenAPI operations and the API-key
  * scope of each call are all read from these entries (schema/commands/index.ts, policy.ts;
- * game-server/transport/http/command-routes.ts, game-server/transport/http/openapi/command-operations.ts).
+ * game-server/transport/http/command.ts, game-server/transport/http/openapi/command-operations.ts).
  */
 export interface CommandEntry<T extends string = string, S extends z.ZodObject = z.ZodObject> {
   type: T;
@@ -17,9 +17,12 @@ export interface CommandEntry<T extends string = string, S extends z.ZodObject =
   http: CommandCall;
 }
 
-/** A limit of the command's own, beyond each key's budget: game-server/transport/http/command-limits.ts keeps the counters. */
-export type CommandLimit =
-  'visit' | 'chat' | 'checkout' | 'broadcast' | 'ad-checkout' | 'ad-click' | 'audit' | 'first-steps' | 'notifications';
+/**
+ * A limit of the command's own, beyond each key's budget: game-server/transport/http/command-limits.ts
+ * keeps the counters. A budget shared by every call under a path (/first-steps, /notifications) is
+ * not a command's: command-limits.ts PATH_LIMITS holds it.
+ */
+export type CommandLimit = 'visit' | 'chat' | 'checkout' | 'broadcast' | 'ad-checkout' | 'ad-click-address' | 'ad-click' | 'audit';
 
 /** The id a path parameter carries into the command: the command's field, and the parameter as the document shows it. */
 export interface PathTarget {
@@ -42,8 +45,13 @@ export interface CommandCall {
   ok: { status: 200 | 201 | 204; schema?: z.ZodType; description: string };
   /** Error statuses beyond those every call can answer (game-server/transport/http/openapi/operation.ts errorStatuses). */
   errors?: number[];
-  limit?: CommandLimit;
+  /** Its limits, counted in this order. */
+  limit?: CommandLimit | readonly CommandLimit[];
 }
+
+/** A call's limits as a list, in the order they are counted. */
+export const limitsOf = (call: CommandCall): readonly CommandLimit[] =>
+  call.limit === undefined ? [] : typeof call.limit === 'string' ? [call.limit] : call.limit;
 
 /** Declares a command; its type is read from its validator, so the two cannot disagree. */
 export function declareCommand<S extends z.ZodObject<{ type: z.ZodLiteral<string> }>>(

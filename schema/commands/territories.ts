@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   AssignBody,
   DescriptionBody,
+  GiftBody,
   ListingBody,
   MessageDto,
   PositionBody,
@@ -14,9 +15,8 @@ import {
   UpgradedDto,
   VisitDto,
 } from '../api/territories.ts';
-import { requiredText } from '../api/auth.ts';
 import { StarterClaimBody } from '../api/first-steps.ts';
-import { owner, player, visitor, wanakt } from './permission.ts';
+import { owner, ownerOrWanakt, player, visitor, wanakt } from './permission.ts';
 import { payload, TargetId } from './ref.ts';
 import { declareCommand, pathId } from './registry.ts';
 
@@ -71,14 +71,13 @@ export const ListTerritory = declareCommand(onTerritory('territory.list', Listin
   errors: [409],
 });
 // The owner names its territory; the Wanakt may rename any, as it keeps the map tidy (policy.ts mayActAsOwner).
-export const RenameTerritory = declareCommand(onTerritory('territory.rename', RenameBody), owner, {
+export const RenameTerritory = declareCommand(onTerritory('territory.rename', RenameBody), ownerOrWanakt, {
   method: 'patch',
   path: '/territories/:id',
   params,
   scope: 'trade',
   tag: 'Trade',
   summary: 'Rename your territory',
-  description: 'The Wanakt may rename any territory, with its session.',
   ok: { status: 200, schema: TerritoryEditedDto, description: 'Saved' },
   errors: [409],
 });
@@ -131,9 +130,6 @@ export const VisitTerritory = declareCommand(z.object({ type: z.literal('territo
   limit: 'visit',
 });
 
-/** The recipient of a gift, by username as players know each other (matched whatever its case, as at login). */
-export const GiftBody = z.object({ to: requiredText('Please name the player to give it to', 32) });
-export type GiftBody = z.infer<typeof GiftBody>;
 export const GiftTerritory = declareCommand(onTerritory('territory.gift', GiftBody), owner, {
   method: 'post',
   path: '/territories/:id/gift',
@@ -158,7 +154,6 @@ export const ClaimStarterTerritory = declareCommand(
     summary: 'Claim a first territory at the starter price, once',
     ok: { status: 200, schema: MessageDto, description: 'Claimed' },
     errors: [404, 409],
-    limit: 'first-steps',
   },
 );
 

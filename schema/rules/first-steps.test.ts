@@ -33,7 +33,7 @@ describe('[issue 14 first steps] the starter claim rule', () => {
 
   it('decides the claim as a purchase at the starter price paid to the treasury, or says why not', () => {
     const village = { name: 'Crail', type: 'village', ownerId: null, salePrice: 1000 } as const;
-    const newcomer = { ownsTerritories: 0, balance: STARTING_BALANCE };
+    const newcomer = { alreadyClaimed: false, ownsTerritories: 0, balance: STARTING_BALANCE };
     expect(decideStarterClaim(newcomer, village, 'treasury')).toEqual({ ok: true, price: STARTER_PRICE, payeeId: 'treasury' });
     expect(decideStarterClaim({ ...newcomer, ownsTerritories: 1 }, village, 'treasury')).toEqual({
       ok: false,
@@ -42,6 +42,10 @@ describe('[issue 14 first steps] the starter claim rule', () => {
     expect(decideStarterClaim(newcomer, { ...village, type: 'city' }, 'treasury')).toEqual({
       ok: false,
       message: 'Crail is not a starter territory: choose a village or a common area',
+    });
+    expect(decideStarterClaim({ ...newcomer, alreadyClaimed: true }, village, 'treasury')).toEqual({
+      ok: false,
+      message: 'You have already claimed your starter territory',
     });
   });
 });

@@ -47,15 +47,10 @@ export function starterTerritoryRefusal(territory: StarterTerritory, name: strin
 
 /**
  * The starter claim as a purchase: a player who may still claim takes a starter territory the
- * treasury has on the market, paying the starter price (not the listing's) to the treasury. The
- * claim row has already been taken, so only what the player owns and holds is asked here.
+ * treasury has on the market, paying the starter price (not the listing's) to the treasury.
  */
-export function decideStarterClaim(
-  player: Omit<StarterFacts, 'alreadyClaimed'>,
-  territory: TerritoryFacts,
-  treasuryId: string,
-): Purchase | Refusal {
-  const refusal = starterRefusal({ ...player, alreadyClaimed: false }) ?? starterTerritoryRefusal(territory, territory.name);
+export function decideStarterClaim(player: StarterFacts, territory: TerritoryFacts, treasuryId: string): Purchase | Refusal {
+  const refusal = starterRefusal(player) ?? starterTerritoryRefusal(territory, territory.name);
   if (refusal) return { ok: false, message: refusal };
   return { ok: true, price: STARTER_PRICE, payeeId: treasuryId };
 }

@@ -88,6 +88,17 @@ export const BROADCASTS_PER_DAY = 1;
 /** The "day" of BROADCASTS_PER_DAY, read as any 24 hours, so two broadcasts cannot sit either side of midnight. */
 export const BROADCAST_DAY_MS = 24 * 60 * 60 * 1000;
 
+/** When a player whose broadcasts of the last day are these (oldest first) may send again, or null when they may now. */
+export function nextBroadcastAt(sentInLastDay: readonly Date[]): Date | null {
+  if (sentInLastDay.length < BROADCASTS_PER_DAY) return null;
+  return new Date(sentInLastDay[0].getTime() + BROADCAST_DAY_MS);
+}
+
+/** Why a player cannot send a broadcast until `next`. */
+export function limitReached(next: Date): string {
+  return `You can send one broadcast per day. Your next one can go out after ${next.toISOString().slice(0, 16).replace('T', ' ')} UTC.`;
+}
+
 // docs/rules.md §9 "Annual USD figure": 1 DRK is worth $0.016, i.e. 1.6 cents, so one cent buys 10/16 DRK.
 // Whole-number arithmetic keeps $1 at exactly 62.5 DRK before rounding, which floats would not.
 const TENTHS_OF_A_CENT_PER_DRK = 16;

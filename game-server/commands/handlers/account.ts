@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import type { CreateApiKey, MarkNotificationsRead, RevokeApiKey, SetNotificationPreference } from '../../../schema/commands/account.ts';
+import type { CommandOf } from '../../../schema/commands/index.ts';
 import { createApiKey, revokeApiKey } from '../../domain/auth/api-keys.ts';
 import { markNotificationsRead, setNotificationPreference } from '../../domain/notifications/notifications.ts';
 import { created, ok, userOf, type InTransaction } from '../handler.ts';
@@ -7,22 +6,22 @@ import { created, ok, userOf, type InTransaction } from '../handler.ts';
 // A player's own settings: each touches only rows of the acting player, and tells no room (a read
 // mark or a key changes nothing anyone else sees).
 
-export const markRead: InTransaction<z.infer<typeof MarkNotificationsRead.schema>> = {
+export const markRead: InTransaction<CommandOf<'notifications.read'>> = {
   inTransaction: true,
   run: async (work, { body }) => ok(await markNotificationsRead(work, userOf(work.actor).id, body.ids)),
 };
 
-export const setPreference: InTransaction<z.infer<typeof SetNotificationPreference.schema>> = {
+export const setPreference: InTransaction<CommandOf<'notifications.set-preference'>> = {
   inTransaction: true,
   run: async (work, { body }) => ok(await setNotificationPreference(work, userOf(work.actor).id, body.kind, body.enabled)),
 };
 
-export const createKey: InTransaction<z.infer<typeof CreateApiKey.schema>> = {
+export const createKey: InTransaction<CommandOf<'api-key.create'>> = {
   inTransaction: true,
   run: async (work, { body }) => created(await createApiKey(work, userOf(work.actor).id, body)),
 };
 
-export const revokeKey: InTransaction<z.infer<typeof RevokeApiKey.schema>> = {
+export const revokeKey: InTransaction<CommandOf<'api-key.revoke'>> = {
   inTransaction: true,
   run: async (work, { keyId }) => ok(await revokeApiKey(work, userOf(work.actor).id, keyId)),
 };

@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import type { ApproveAd, BuyBanner, ClickAd, PurchaseAd, RejectAd } from '../../../schema/commands/ads.ts';
+import type { CommandOf } from '../../../schema/commands/index.ts';
 import { approveAd as approve, markAdRejected, refundRejectedAd } from '../../domain/ads/ad-lifecycle.ts';
 import { readAd, toReviewDto } from '../../domain/ads/ad-rows.ts';
 import { inTransaction } from '../../infra/db/database.ts';
@@ -10,7 +9,7 @@ import { recordAdClick } from '../../domain/ads/clicks.ts';
 import { created, ok, providerOf, userOf, type InTransaction, type OwnTransactions } from '../handler.ts';
 
 /** docs/rules.md §6: an advertiser, with no account, opens a card payment for impressions on a territory. */
-export const purchaseAd: OwnTransactions<z.infer<typeof PurchaseAd.schema>> = {
+export const purchaseAd: OwnTransactions<CommandOf<'ad.purchase'>> = {
   inTransaction: false,
   async run(deps, _actor, { body }) {
     return created(await startAdPurchase(deps, providerOf(deps), body));
@@ -18,7 +17,7 @@ export const purchaseAd: OwnTransactions<z.infer<typeof PurchaseAd.schema>> = {
 };
 
 /** A player's dashboard banner, paid in DRK in the same transaction that creates it. */
-export const buyBanner: InTransaction<z.infer<typeof BuyBanner.schema>> = {
+export const buyBanner: InTransaction<CommandOf<'banner.buy'>> = {
   inTransaction: true,
   async run(work, { body }) {
     const { banner, paidBy } = await buy(work, userOf(work.actor).id, body);
@@ -27,7 +26,7 @@ export const buyBanner: InTransaction<z.infer<typeof BuyBanner.schema>> = {
   },
 };
 
-export const approveAd: InTransaction<z.infer<typeof ApproveAd.schema>> = {
+export const approveAd: InTransaction<CommandOf<'ad.approve'>> = {
   inTransaction: true,
   async run(work, { adId }) {
     return ok(await approve(work, userOf(work.actor), adId));
@@ -35,7 +34,7 @@ export const approveAd: InTransaction<z.infer<typeof ApproveAd.schema>> = {
 };
 
 /** The rejection is recorded first and the refund follows, so a provider that cannot be reached is retried by rejecting again. */
-export const rejectAd: OwnTransactions<z.infer<typeof RejectAd.schema>> = {
+export const rejectAd: OwnTransactions<CommandOf<'ad.reject'>> = {
   inTransaction: false,
   async run(deps, actor, { adId }) {
     const provider = providerOf(deps);
@@ -50,7 +49,7 @@ export const rejectAd: OwnTransactions<z.infer<typeof RejectAd.schema>> = {
 };
 
 /** A counted click: the answer is where the ad leads, for the route's redirect. */
-export const clickAd: InTransaction<z.infer<typeof ClickAd>> = {
+export const clickAd: InTransaction<CommandOf<'ad.click'>> = {
   inTransaction: true,
   async run(work, { adId }) {
     return ok({ url: await recordAdClick(work, adId) });

@@ -1,11 +1,10 @@
-import type { z } from 'zod';
+import type { CommandOf } from '../../../schema/commands/index.ts';
 import { WANAKT_USER_ID } from '../../../schema/constants.ts';
-import type { BuyCollectible } from '../../../schema/commands/economy.ts';
 import { purchaseCollectible } from '../../domain/economy/collectibles.ts';
 import { emit } from '../../infra/events/outbox.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 
-export const buyCollectible: InTransaction<z.infer<typeof BuyCollectible.schema>> = {
+export const buyCollectible: InTransaction<CommandOf<'collectible.purchase'>> = {
   inTransaction: true,
   async run(work, { collectibleId }) {
     const buyer = userOf(work.actor);

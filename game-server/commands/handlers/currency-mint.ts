@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import type { MintDrk } from '../../../schema/commands/economy.ts';
+import type { CommandOf } from '../../../schema/commands/index.ts';
 import { mint } from '../../domain/economy/ledger.ts';
 import { readSupply } from '../../domain/economy/supply.ts';
 import { notFound } from '../../domain/errors.ts';
@@ -14,7 +13,7 @@ import { drkMinted } from '../../../schema/rules/notifications.ts';
  * docs/rules.md §5 "Mint": the Wanakt creates DRK for any account, never past the 21,000,000 cap. The cap
  * is checked by the ledger's own UPDATE, so two mints at once cannot both slip under it.
  */
-export const mintDrk: InTransaction<z.infer<typeof MintDrk.schema>> = {
+export const mintDrk: InTransaction<CommandOf<'currency.mint'>> = {
   inTransaction: true,
   async run({ tx, now, actor }, { body: { recipientId, amount } }) {
     const [recipient] = await tx<{ username: string }[]>`select username from users where id = ${recipientId}`;

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import type { CancelCheckout, ConfirmSandboxPayment, StartDrkPurchase } from '../../../schema/commands/economy.ts';
-import { inTransaction } from '../../infra/db/database.ts';
 import { cancelCheckout as cancel } from '../../domain/payments/cancel-checkout.ts';
 import { startDrkPurchase as start } from '../../domain/payments/drk-store.ts';
 import { confirmSandboxPayment as confirm } from '../../domain/payments/receive.ts';
@@ -22,10 +21,10 @@ export const confirmSandboxPayment: OwnTransactions<z.infer<typeof ConfirmSandbo
   },
 };
 
-/** A player backs out of an unpaid checkout; the provider is asked to stop it inside the one transaction. */
+/** A player backs out of an unpaid checkout; the provider is asked to stop it before the payment is marked. */
 export const cancelCheckout: OwnTransactions<z.infer<typeof CancelCheckout.schema>> = {
   inTransaction: false,
   async run(deps, actor, { paymentId }) {
-    return ok(await inTransaction(deps.sql, (tx) => cancel(tx, providerOf(deps), paymentId, userOf(actor).id, deps.clock())));
+    return ok(await cancel(deps, providerOf(deps), paymentId, userOf(actor).id));
   },
 };

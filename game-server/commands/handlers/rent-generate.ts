@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import type { GenerateRent } from '../../../schema/commands/economy.ts';
+import type { CommandOf } from '../../../schema/commands/index.ts';
 import { generateRentPeriod } from '../rent-run.ts';
 import { ok, userOf, type OwnTransactions } from '../handler.ts';
 
@@ -8,7 +7,7 @@ import { ok, userOf, type OwnTransactions } from '../handler.ts';
  * commits in batches, each with its payments and its events; it is the same run the 6-month
  * job runs, and running a period twice creates nothing new.
  */
-export const generateRent: OwnTransactions<z.infer<typeof GenerateRent.schema>> = {
+export const generateRent: OwnTransactions<CommandOf<'rent.generate'>> = {
   inTransaction: false,
   async run(deps, actor) {
     return ok(await generateRentPeriod(deps, undefined, { auditBy: userOf(actor).id }));

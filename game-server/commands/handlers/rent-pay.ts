@@ -1,10 +1,9 @@
-import type { z } from 'zod';
-import type { PayRent } from '../../../schema/commands/economy.ts';
+import type { CommandOf } from '../../../schema/commands/index.ts';
 import { payRent as pay } from '../../domain/economy/rent-payments.ts';
 import { emit } from '../../infra/events/outbox.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 
-export const payRent: InTransaction<z.infer<typeof PayRent.schema>> = {
+export const payRent: InTransaction<CommandOf<'rent.pay'>> = {
   inTransaction: true,
   async run(work, { paymentId }) {
     const payer = userOf(work.actor);

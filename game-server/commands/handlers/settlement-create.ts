@@ -1,11 +1,10 @@
-import type { z } from 'zod';
-import type { CreateSettlement } from '../../../schema/commands/world.ts';
+import type { CommandOf } from '../../../schema/commands/index.ts';
 import { createSettlement as create } from '../../domain/world/settlements.ts';
 import { recordAudit } from '../../domain/audit/audit-log.ts';
 import { emit } from '../../infra/events/outbox.ts';
 import { created, userOf, type InTransaction } from '../handler.ts';
 
-export const createSettlement: InTransaction<z.infer<typeof CreateSettlement.schema>> = {
+export const createSettlement: InTransaction<CommandOf<'settlement.create'>> = {
   inTransaction: true,
   async run(work, { body: { userId: _actingUser, ...settlement } }) {
     // The audit line before the outbox, as in every command (see territory-move-pin.ts).

@@ -1,6 +1,5 @@
-import type { z } from 'zod';
+import type { CommandOf } from '../../../schema/commands/index.ts';
 import type { SupplyAuditDto } from '../../../schema/api/economy.ts';
-import type { RunSupplyAudit } from '../../../schema/commands/economy.ts';
 import { inTransaction, type Sql } from '../../infra/db/database.ts';
 import { runSupplyAudit } from '../../domain/economy/supply-audit.ts';
 import { ok, type OwnTransactions } from '../handler.ts';
@@ -12,7 +11,7 @@ const running = new WeakMap<Sql, Promise<SupplyAuditDto>>();
  * Anyone runs the economy's audit. It opens its one transaction itself only so that callers who
  * ask while one runs share that run instead of scanning the ledger again.
  */
-export const runAudit: OwnTransactions<z.infer<typeof RunSupplyAudit.schema>> = {
+export const runAudit: OwnTransactions<CommandOf<'economy.audit'>> = {
   inTransaction: false,
   async run(deps) {
     let audit = running.get(deps.sql);

@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import type { AssignTerritory } from '../../../schema/commands/territories.ts';
+import type { CommandOf } from '../../../schema/commands/index.ts';
 import { WANAKT_USER_ID } from '../../../schema/constants.ts';
 import { decideAssignment } from '../../../schema/rules/market.ts';
 import { changeOwner } from '../../domain/economy/market.ts';
@@ -16,7 +15,7 @@ import { territoryGifted } from '../../../schema/rules/notifications.ts';
  * docs/rules.md §4 "Territory ownership": the Wanakt gives a territory to a player. A price of 0 is a gift
  * and moves no DRK; otherwise the recipient pays it to the treasury, or nothing changes.
  */
-export const assignTerritory: InTransaction<z.infer<typeof AssignTerritory.schema>> = {
+export const assignTerritory: InTransaction<CommandOf<'territory.assign'>> = {
   inTransaction: true,
   async run({ tx, now, actor }, { territoryId, body: { userId: recipientId, price } }) {
     const [recipient] = await tx<{ username: string }[]>`select username from users where id = ${recipientId}`;

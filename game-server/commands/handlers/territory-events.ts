@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import type { CreateTerritoryEvent, DeleteTerritoryEvent, UpdateTerritoryEvent } from '../../../schema/commands/world.ts';
+import type { CommandOf } from '../../../schema/commands/index.ts';
 import {
   createTerritoryEvent as create,
   deleteTerritoryEvent as remove,
@@ -9,21 +8,21 @@ import { created, ok, type InTransaction } from '../handler.ts';
 
 // The Wanakt's calendar of territory events (docs/rules.md §2, the dashboard's right sidebar).
 
-export const createTerritoryEvent: InTransaction<z.infer<typeof CreateTerritoryEvent.schema>> = {
+export const createTerritoryEvent: InTransaction<CommandOf<'territory-event.create'>> = {
   inTransaction: true,
   async run({ tx }, { body }) {
     return created(await create(tx, body));
   },
 };
 
-export const updateTerritoryEvent: InTransaction<z.infer<typeof UpdateTerritoryEvent.schema>> = {
+export const updateTerritoryEvent: InTransaction<CommandOf<'territory-event.update'>> = {
   inTransaction: true,
   async run({ tx }, { eventId, body }) {
     return ok(await update(tx, eventId, body));
   },
 };
 
-export const deleteTerritoryEvent: InTransaction<z.infer<typeof DeleteTerritoryEvent.schema>> = {
+export const deleteTerritoryEvent: InTransaction<CommandOf<'territory-event.delete'>> = {
   inTransaction: true,
   async run({ tx }, { eventId }) {
     await remove(tx, eventId);

@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import type { GiftTerritory } from '../../../schema/commands/territories.ts';
+import type { CommandOf } from '../../../schema/commands/index.ts';
 import { decideGift } from '../../../schema/rules/market.ts';
 import { territoryGifted } from '../../../schema/rules/notifications.ts';
 import { recordAudit } from '../../domain/audit/audit-log.ts';
@@ -16,7 +15,7 @@ import { decided, factsOf, requireOwner } from '../owner.ts';
  * (no ledger line, docs/rules.md §4 "Ownership"), the listing is withdrawn with it (changeOwner),
  * the recipient is told, the desk's audit log keeps the gift, and every open map shows the new owner.
  */
-export const giftTerritory: InTransaction<z.infer<typeof GiftTerritory.schema>> = {
+export const giftTerritory: InTransaction<CommandOf<'territory.gift'>> = {
   inTransaction: true,
   async run({ tx, now, actor }, { type, territoryId, body }) {
     const giver = userOf(actor);

@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import type { ListTerritory } from '../../../schema/commands/territories.ts';
+import type { CommandOf } from '../../../schema/commands/index.ts';
 import { decideListing } from '../../../schema/rules/market.ts';
 import { emit } from '../../infra/events/outbox.ts';
 import { lockTerritory } from '../../domain/world/territories.ts';
@@ -7,7 +6,7 @@ import { ok, type InTransaction } from '../handler.ts';
 import { decided, factsOf, requireOwner } from '../owner.ts';
 
 /** The owner puts its territory on the market at a whole-DRK price, or takes it off (null). */
-export const listTerritory: InTransaction<z.infer<typeof ListTerritory.schema>> = {
+export const listTerritory: InTransaction<CommandOf<'territory.list'>> = {
   inTransaction: true,
   async run({ tx, actor }, { type, territoryId, body }) {
     const territory = await lockTerritory(tx, territoryId);

@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import type { MoveTerritoryPin } from '../../../schema/commands/territories.ts';
+import type { CommandOf } from '../../../schema/commands/index.ts';
 import { setTerritoryPosition } from '../../domain/world/positions.ts';
 import { recordAudit } from '../../domain/audit/audit-log.ts';
 import { lockTerritory } from '../../domain/world/territories.ts';
@@ -7,7 +6,7 @@ import { emit } from '../../infra/events/outbox.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 
 /** The Wanakt's pin move, from PATCH .../position and from the room's pin drop alike. */
-export const moveTerritoryPin: InTransaction<z.infer<typeof MoveTerritoryPin.schema>> = {
+export const moveTerritoryPin: InTransaction<CommandOf<'territory.move-pin'>> = {
   inTransaction: true,
   async run(work, { territoryId, body }) {
     // Row, then the audit line (whose key check shares the Wanakt's row), then the outbox: the order

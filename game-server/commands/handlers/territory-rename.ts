@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import type { RenameTerritory } from '../../../schema/commands/territories.ts';
+import type { CommandOf } from '../../../schema/commands/index.ts';
 import { renameTerritory as rename } from '../../domain/world/territory-edits.ts';
 import { lockTerritory } from '../../domain/world/territories.ts';
 import { refuseTerritoryName } from '../territory-names.ts';
@@ -7,7 +6,7 @@ import { emit } from '../../infra/events/outbox.ts';
 import { ok, type InTransaction } from '../handler.ts';
 import { requireOwner } from '../owner.ts';
 
-export const renameTerritory: InTransaction<z.infer<typeof RenameTerritory.schema>> = {
+export const renameTerritory: InTransaction<CommandOf<'territory.rename'>> = {
   inTransaction: true,
   async run(work, { type, territoryId, body }) {
     requireOwner(type, work.actor, await lockTerritory(work.tx, territoryId), 'rename it');

@@ -1,12 +1,11 @@
-import type { z } from 'zod';
-import type { SetTerritoryRent } from '../../../schema/commands/territories.ts';
+import type { CommandOf } from '../../../schema/commands/index.ts';
 import { setTerritoryRent as setRent } from '../../domain/world/territory-edits.ts';
 import { lockTerritory } from '../../domain/world/territories.ts';
 import { recordAudit } from '../../domain/audit/audit-log.ts';
 import { emit } from '../../infra/events/outbox.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 
-export const setTerritoryRent: InTransaction<z.infer<typeof SetTerritoryRent.schema>> = {
+export const setTerritoryRent: InTransaction<CommandOf<'territory.set-rent'>> = {
   inTransaction: true,
   async run(work, { territoryId, body }) {
     const locked = await lockTerritory(work.tx, territoryId);

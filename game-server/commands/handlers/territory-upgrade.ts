@@ -1,5 +1,4 @@
-import type { z } from 'zod';
-import type { UpgradeTerritory } from '../../../schema/commands/territories.ts';
+import type { CommandOf } from '../../../schema/commands/index.ts';
 import { WANAKT_USER_ID } from '../../../schema/constants.ts';
 import { decideUpgrade } from '../../../schema/rules/market.ts';
 import { transfer } from '../../domain/economy/ledger.ts';
@@ -13,7 +12,7 @@ import { decided, requireOwner } from '../owner.ts';
  * docs/rules.md §4 "Upgrade tiers": the owner buys any higher tier at its docs/rules.md §9 cost, less a running
  * upgrade-discount event, paid to the Wanakt's treasury. The cost is the server's own figure.
  */
-export const upgradeTerritory: InTransaction<z.infer<typeof UpgradeTerritory.schema>> = {
+export const upgradeTerritory: InTransaction<CommandOf<'territory.upgrade'>> = {
   inTransaction: true,
   async run({ tx, now, actor }, { type, territoryId, body: { upgrade_tier: tier } }) {
     const owner = userOf(actor);

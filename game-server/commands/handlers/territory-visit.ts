@@ -1,10 +1,9 @@
-import type { z } from 'zod';
-import type { VisitTerritory } from '../../../schema/commands/territories.ts';
+import type { CommandOf } from '../../../schema/commands/index.ts';
 import { recordVisit } from '../../domain/ads/visits.ts';
 import { emit } from '../../infra/events/outbox.ts';
 import { ok, type InTransaction } from '../handler.ts';
 
-export const visitTerritory: InTransaction<z.infer<typeof VisitTerritory.schema>> = {
+export const visitTerritory: InTransaction<CommandOf<'territory.visit'>> = {
   inTransaction: true,
   async run(work, { territoryId }) {
     const visit = await recordVisit(work, territoryId);

@@ -1,7 +1,6 @@
 import type { FirstStepsDto, StarterChoiceDto } from '../../../schema/api/first-steps.ts';
-import { STARTER_CHOICES, STARTER_PRICE, STARTER_TYPES, starterRefusal } from '../../../schema/rules/first-steps.ts';
+import { STARTER_CHOICES, STARTER_PRICE, STARTER_TYPES, starterRefusal, type StarterFacts } from '../../../schema/rules/first-steps.ts';
 import type { Queryable, Tx } from '../../infra/db/database.ts';
-import { conflict } from '../errors.ts';
 
 async function starterFacts(sql: Queryable, userId: string) {
   const [facts] = await sql<
@@ -48,14 +47,13 @@ export async function firstSteps(sql: Queryable, userId: string): Promise<FirstS
 }
 
 /**
- * Takes the player's one starter claim row inside the claim command's transaction, and answers what
- * the player owns and holds for the claim's rule. The row's primary key makes the claim once per
- * player even when two tabs claim at the same moment.
+ * Takes the player's one starter claim row inside the claim command's transaction, and answers the
+ * facts the claim's rule reads: whether the row was already taken, what the player owns and holds.
+ * The row's primary key makes the claim once per player even when two tabs claim at the same moment.
  */
-export async function takeStarterClaim(tx: Tx, userId: string, territoryId: number): Promise<{ ownsTerritories: number; balance: number }> {
-  const claimed =
+export async function takeStarterClaim(tx: Tx, userId: string, territoryId: number): Promise<StarterFacts> {
+  const taken =
     await tx`insert into starter_claims (user_id, territory_id) values (${userId}, ${territoryId}) on conflict (user_id) do nothing returning user_id`;
-  if (claimed.length === 0) throw conflict('You have already claimed your starter territory');
   const facts = await starterFacts(tx, userId);
-  return { ownsTerritories: facts.owns, balance: Number(facts.balance) };
+  return { alreadyClaimed: taken.length === 0, ownsTerritories: facts.owns, balance: Number(facts.balance) };
 }

@@ -101,5 +101,54 @@ for (const backend of testBackends()) {
       expect(await broadcastsOf(crier.id)).toEqual(['The real message']);
       expect((await checkInvariants(game.database.sql)).problems).toEqual([]);
     });
+
+    it('when Stripe already canceled the intent (its webhook still on the way), then canceling answers 200 and the payment is canceled by the player', async () => {
+      const crier = await signedInPlayer(game);
+      const id = await open(crier.agent, crier.id, 'Stopped at Stripe');
+      game.stripe.cancel(id);
+      expect(await crier.agent.post(`/api/payments/${id}/cancel`)).toMatchObject({
+        status: 200,
+        body: { id, status: 'canceled', message: 'Canceled by the player' },
+      });
+      const [marked] = await game.database.sql`select status, canceled_by_player from payments where id = ${id}`;
+      expect(marked).toEqual({ status: 'canceled', canceled_by_player: true });
+    });
+
+    it('when a broadcast checkout left open over 30 minutes is given up for a new one and the old tab is paid anyway, then Stripe cancels it and the late payment is refunded', async () => {
+      const crier = await signedInPlayer(game);
+      const stale = await open(crier.agent, crier.id, 'The old tab');
+      await game.database.sql`update payments set created_at = created_at - interval '31 minutes' where id = ${stale}`;
+      const fresh = await open(crier.agent, crier.id, 'The new tab');
+      expect(game.stripe.intents.get(stale)?.status).toBe('canceled');
+      expect(await row(stale)).toMatchObject({ status: 'canceled', failure_message: 'Given up for a newer broadcast checkout' });
+      game.stripe.succeed(stale);
+      expect((await game.deliver(game.eventFor('payment_intent.succeeded', stale))).body.outcome).toBe('refunded');
+      expect(await row(stale)).toMatchObject({
+        status: 'refunded',
+        failure_message: 'You had canceled this checkout, so the payment was refunded',
+      });
+      game.stripe.succeed(fresh);
+      expect((await game.deliver(game.eventFor('payment_intent.succeeded', fresh))).body.outcome).toBe('fulfilled');
+      expect(await broadcastsOf(crier.id)).toEqual(['The new tab']);
+      expect((await checkInvariants(game.database.sql)).problems).toEqual([]);
+    });
+
+    it("when a checkout is paid after the day's broadcast went out (sent with a payment made before payments sent), then it is refunded and sends nothing", async () => {
+      const crier = await signedInPlayer(game);
+      const id = await open(crier.agent, crier.id, 'One too many');
+      await game.database.sql`
+        insert into payments (id, provider, purpose, amount_cents, status, user_id)
+        values (${`pi_before_sends_${crier.id}`}, 'stripe', 'broadcast', 100, 'succeeded', ${crier.id})`;
+      expect((await crier.agent.post('/api/broadcasts', { sender_id: crier.id, message: 'Already out', paid: true })).status).toBe(201);
+      game.stripe.succeed(id);
+      expect((await game.deliver(game.eventFor('payment_intent.succeeded', id))).body.outcome).toBe('refunded');
+      expect(await row(id)).toMatchObject({
+        status: 'refunded',
+        failure_message: "Today's broadcast was already sent: the payment was refunded",
+        refund_id: expect.stringMatching(/^re_/),
+      });
+      expect(await broadcastsOf(crier.id)).toEqual(['Already out']);
+      expect((await checkInvariants(game.database.sql)).problems).toEqual([]);
+    });
   });
 }

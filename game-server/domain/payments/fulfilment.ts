@@ -1,5 +1,5 @@
 import type { PaymentStatus } from '../../../schema/api/payments.ts';
-import { BROADCAST_DAY_MS, BROADCASTS_PER_DAY, packageSupplyMessage } from '../../../schema/rules/store.ts';
+import { packageSupplyMessage } from '../../../schema/rules/store.ts';
 import { drkText, paymentReceived, paymentRefunded, type NoticeDraft } from '../../../schema/rules/notifications.ts';
 import { notify } from '../notifications/notifications.ts';
 import { inTransaction, type Tx } from '../../infra/db/database.ts';
@@ -8,6 +8,7 @@ import type { ServiceDeps } from '../service-deps.ts';
 import type { PaymentEvent, PaymentProvider } from './provider.ts';
 import { lockPayment, readPayment, type PaymentRecord } from './records.ts';
 import { emit } from '../../infra/events/outbox.ts';
+import { broadcastRefusal, type BroadcastRefusal } from './broadcast-send.ts';
 import type { BroadcastDto } from '../../../schema/api/broadcasts.ts';
 import { broadcastDto, type BroadcastRow } from './broadcast-row.ts';
 
@@ -33,35 +34,17 @@ function receivedNotice(payment: PaymentRecord): NoticeDraft[] {
 const AD_EXPIRED = 'The checkout had expired and its ad was removed, so the payment was refunded';
 const AMOUNT_MISMATCH = 'The amount received does not match the price, so the payment was refunded';
 
-/** How a checkout its player canceled is marked (payments/cancel-checkout.ts): a payment arriving for it anyway is given back. */
-export const CANCELED_BY_PLAYER = 'Canceled by the player';
 const PAID_AFTER_CANCEL = 'You had canceled this checkout, so the payment was refunded';
 
-const BROADCAST_MUTED = 'You are muted, so a broadcast could not be sent: the payment was refunded';
-const BROADCAST_ALREADY_PAID = 'You had already paid for a broadcast you have not sent: this second payment was refunded';
-const BROADCAST_DAY_SPENT = "Today's broadcast was already sent: the payment was refunded";
+const REFUND_OF_BROADCAST: Record<BroadcastRefusal['reason'], string> = {
+  muted: 'You are muted, so a broadcast could not be sent: the payment was refunded',
+  already_paid: 'You had already paid for a broadcast you have not sent: this second payment was refunded',
+  day_spent: "Today's broadcast was already sent: the payment was refunded",
+};
 
 /**
- * Why a broadcast just paid for could not be sent, or null when it can: its sender muted, holding
- * another paid broadcast, or with the day's broadcast sent. Written here for the same reason as
- * the ad's case below (payments/ never depends on social/).
- */
-async function broadcastRefusal(tx: Tx, payment: PaymentRecord, now: Date): Promise<string | null> {
-  const [state] = await tx<{ muted: boolean; unused: boolean; sent: number }[]>`
-    select exists (select 1 from mutes where user_id = ${payment.user_id} and muted_until > ${now}) as muted,
-           exists (select 1 from payments p where p.user_id = ${payment.user_id} and p.purpose = 'broadcast' and p.status = 'succeeded'
-                      and p.id <> ${payment.id} and not exists (select 1 from broadcasts b where b.payment_id = p.id)) as unused,
-           (select count(*)::int from broadcasts where sender_id = ${payment.user_id} and created_at > ${new Date(now.getTime() - BROADCAST_DAY_MS)}) as sent`;
-  if (state.muted) return BROADCAST_MUTED;
-  if (state.unused) return BROADCAST_ALREADY_PAID;
-  if (state.sent >= BROADCASTS_PER_DAY) return BROADCAST_DAY_SPENT;
-  return null;
-}
-
-/**
- * Sends a broadcast paid by this payment to every territory: the one write of a broadcast, by the
- * payment's fulfilment and by the send command (for a payment made before payments sent their
- * broadcast). The unique payment_id on broadcasts keeps a payment to one use.
+ * Sends a broadcast paid by this payment to every territory, after broadcast-send.ts's
+ * broadcastRefusal in the same transaction. The unique payment_id on broadcasts keeps a payment to one use.
  */
 export async function sendPaidBroadcast(
   tx: Tx,
@@ -98,11 +81,9 @@ async function fulfil(tx: Tx, payment: PaymentRecord, now: Date): Promise<string
     }
     case 'broadcast': {
       // docs/rules.md §4 "Broadcast flow": the payment sends the message it was opened with, in
-      // this transaction; one that cannot be sent is given back at once. The sender's row is
-      // locked as the send command locks it, so the daily limit holds across both.
-      await tx`select id from users where id = ${payment.user_id} for no key update`;
-      const refusal = await broadcastRefusal(tx, payment, now);
-      if (refusal !== null) return refusal;
+      // this transaction; one that cannot be sent is given back at once.
+      const refusal = await broadcastRefusal(tx, payment.user_id!, now, payment.id);
+      if (refusal !== null) return REFUND_OF_BROADCAST[refusal.reason];
       await sendPaidBroadcast(tx, { paymentId: payment.id, senderId: payment.user_id!, message: String(payment.metadata.message) }, now);
       return null;
     }
@@ -134,7 +115,7 @@ export async function settlePayment(deps: ServiceDeps, provider: PaymentProvider
     }
 
     const paidInFull = event.amountCents === payment.amount_cents && event.currency.toLowerCase() === 'usd';
-    const canceledByPlayer = payment.status === 'canceled' && payment.failure_message === CANCELED_BY_PLAYER;
+    const canceledByPlayer = payment.status === 'canceled' && payment.canceled_by_player;
     const refusal = !paidInFull ? AMOUNT_MISMATCH : canceledByPlayer ? PAID_AFTER_CANCEL : await fulfil(tx, payment, now);
     if (refusal !== null) {
       // Still inside the transaction: if the refund call fails, nothing is recorded and the

@@ -12,6 +12,8 @@ export interface PaymentRecord {
   metadata: Record<string, unknown>;
   failure_message: string | null;
   fulfilled_at: Date | null;
+  /** Given up by its player: a payment arriving for it anyway is refunded. */
+  canceled_by_player: boolean;
 }
 
 export interface NewPayment {
@@ -30,7 +32,7 @@ export async function recordPayment(tx: Queryable, payment: NewPayment, now: Dat
             ${tx.json(payment.metadata)}, ${now}, ${now})`;
 }
 
-const COLUMNS = 'id, provider, purpose, amount_cents, status, user_id, metadata, failure_message, fulfilled_at';
+const COLUMNS = 'id, provider, purpose, amount_cents, status, user_id, metadata, failure_message, fulfilled_at, canceled_by_player';
 
 export async function readPayment(sql: Queryable, id: string): Promise<PaymentRecord | null> {
   const [row] = await sql<PaymentRecord[]>`select ${sql.unsafe(COLUMNS)} from payments where id = ${id}`;

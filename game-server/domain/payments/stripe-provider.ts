@@ -101,14 +101,15 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
       }
     },
 
-    // Stripe refuses to cancel an intent that succeeded or is processing; its webhook then settles it.
+    // Stripe refuses to cancel an intent that succeeded or is processing (its webhook then settles
+    // it), and one already canceled: the intent's own status tells which.
     async cancel(paymentId) {
       try {
         await stripe.paymentIntents.cancel(paymentId);
         return true;
       } catch (error) {
-        if ((error as { code?: string }).code === 'payment_intent_unexpected_state') return false;
-        throw error;
+        if ((error as { code?: string }).code !== 'payment_intent_unexpected_state') throw error;
+        return (await stripe.paymentIntents.retrieve(paymentId)).status === 'canceled';
       }
     },
 

@@ -1,48 +1,33 @@
 import { RECENT_BROADCASTS, type BroadcastAllowanceDto, type BroadcastDto } from '../../../schema/api/broadcasts.ts';
 import { takePage, type KeyedPage, type PageRequest } from '../../../schema/api/pages.ts';
 import type { CheckoutDto } from '../../../schema/api/payments.ts';
-import { BROADCAST_DAY_MS as DAY_MS, BROADCAST_PRICE_CENTS, BROADCASTS_PER_DAY } from '../../../schema/rules/store.ts';
+import { BROADCAST_DAY_MS as DAY_MS, BROADCAST_PRICE_CENTS, limitReached, nextBroadcastAt } from '../../../schema/rules/store.ts';
 import { broadcastDto, type BroadcastRow } from '../payments/broadcast-row.ts';
 import type { Queryable } from '../../infra/db/database.ts';
-import { badInput, conflict, tooManyRequests } from '../errors.ts';
+import { badInput, conflict, forbidden, tooManyRequests } from '../errors.ts';
 import { startCheckout } from '../payments/checkout.ts';
+import { giveUpCheckout } from '../payments/cancel-checkout.ts';
 import { reconcilePayment, sendPaidBroadcast } from '../payments/fulfilment.ts';
+import { broadcastRefusal, sentInLastDay, unusedBroadcastPayment, type BroadcastRefusal } from '../payments/broadcast-send.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { ServiceDeps, Work } from '../service-deps.ts';
-import { refuseIfMuted } from './moderation.ts';
 
 // Open payments are checked with the provider when the webhook is late; older ones were abandoned.
 const RECONCILE_WINDOW_MS = DAY_MS;
 
 export const PAY_FIRST = 'Please pay for your broadcast before sending it';
+const ALREADY_PAID = 'You have already paid for a broadcast: send it before paying again';
 
-async function sentInLastDay(sql: Queryable, senderId: string, now: Date): Promise<Date[]> {
-  const rows = await sql<{ created_at: Date }[]>`
-    select created_at from broadcasts where sender_id = ${senderId} and created_at > ${new Date(now.getTime() - DAY_MS)}
-     order by created_at`;
-  return rows.map((row) => row.created_at);
-}
-
-function limitReached(sent: Date[]): string | null {
-  if (sent.length < BROADCASTS_PER_DAY) return null;
-  const next = new Date(sent[0].getTime() + DAY_MS);
-  return `You can send one broadcast per day. Your next one can go out after ${next.toISOString().slice(0, 16).replace('T', ' ')} UTC.`;
-}
-
-function refuseIfLimitReached(sent: Date[]): void {
-  const refusal = limitReached(sent);
-  if (refusal) throw tooManyRequests(refusal);
-}
-
-/** A succeeded broadcast payment of this player that no broadcast has used yet. */
-async function unusedPaymentId(sql: Queryable, senderId: string, lock: boolean): Promise<string | null> {
-  const [row] = await sql<{ id: string }[]>`
-    select p.id from payments p
-     where p.user_id = ${senderId} and p.purpose = 'broadcast' and p.status = 'succeeded'
-       and not exists (select 1 from broadcasts b where b.payment_id = p.id)
-     order by p.created_at, p.id
-     limit 1 ${lock ? sql`for no key update of p` : sql``}`;
-  return row?.id ?? null;
+/** The commands' answer to a broadcast that cannot go out (payments/broadcast-send.ts decides). */
+function refused(refusal: BroadcastRefusal): Error {
+  switch (refusal.reason) {
+    case 'muted':
+      return forbidden(refusal.refusal);
+    case 'day_spent':
+      return tooManyRequests(limitReached(refusal.next));
+    case 'already_paid':
+      return conflict(ALREADY_PAID);
+  }
 }
 
 /** Settles the player's recent open broadcast payments with the provider, for a webhook that is late. */
@@ -55,19 +40,17 @@ async function reconcileOpenPayments(deps: ServiceDeps, provider: PaymentProvide
   for (const { id } of open) await reconcilePayment(deps, provider, id);
 }
 
-/** docs/rules.md §4 "Broadcast flow": pay $1 first. Refused while an unused paid broadcast waits or the day's one is spent. */
+/** docs/rules.md §4 "Broadcast flow": pay $1 first. Refused while muted, an unused paid broadcast waits or the day's one is spent. */
 export async function startBroadcastPayment(
   deps: ServiceDeps,
   provider: PaymentProvider,
   senderId: string,
   message: string,
 ): Promise<CheckoutDto> {
-  // A muted player is refused before it pays, not after.
-  await refuseIfMuted(deps.sql, senderId, deps.clock());
-  refuseIfLimitReached(await sentInLastDay(deps.sql, senderId, deps.clock()));
-  if (await unusedPaymentId(deps.sql, senderId, false))
-    throw conflict('You have already paid for a broadcast: send it before paying again');
-  await refuseIfCheckoutOpen(deps, senderId);
+  // A player who could not send is refused before it pays, not after; the payment's fulfilment checks again under the lock.
+  const refusal = await broadcastRefusal(deps.sql, senderId, deps.clock(), null);
+  if (refusal) throw refused(refusal);
+  await refuseIfCheckoutOpen(deps, provider, senderId);
   try {
     const { checkout } = await startCheckout(deps, provider, {
       purpose: 'broadcast',
@@ -78,7 +61,7 @@ export async function startBroadcastPayment(
     return checkout;
   } catch (error) {
     // Parallel checkouts all passed the check above; the unique index let one of them in.
-    if ((error as { code?: string }).code === '23505') await refuseIfCheckoutOpen(deps, senderId);
+    if ((error as { code?: string }).code === '23505') await refuseIfCheckoutOpen(deps, provider, senderId);
     throw error;
   }
 }
@@ -88,53 +71,42 @@ export const OPEN_CHECKOUT_MINUTES = 30;
 
 /**
  * One open broadcast checkout per player (a unique index keeps it so): a second is refused with
- * the open one's id while it is young; one left unpaid for longer is given up for the new one.
+ * the open one's id while it is young; one left unpaid for longer is given up for the new one, as
+ * the player's own cancel gives it up, so paying the old tab later refunds rather than sends.
  */
-async function refuseIfCheckoutOpen(deps: ServiceDeps, senderId: string): Promise<void> {
+async function refuseIfCheckoutOpen(deps: ServiceDeps, provider: PaymentProvider, senderId: string): Promise<void> {
   const now = deps.clock();
   const [open] = await deps.sql<{ id: string; created_at: Date }[]>`
     select id, created_at from payments where user_id = ${senderId} and purpose = 'broadcast' and status = 'pending'`;
   if (!open) return;
-  if (now.getTime() - open.created_at.getTime() < OPEN_CHECKOUT_MINUTES * 60_000) {
+  const young = now.getTime() - open.created_at.getTime() < OPEN_CHECKOUT_MINUTES * 60_000;
+  // One being paid right now cannot be given up: its outcome arrives as for any payment.
+  if (young || !(await giveUpCheckout(deps, provider, open.id, 'Given up for a newer broadcast checkout'))) {
     throw conflict(
       `You already have an open broadcast checkout (${open.id}): pay it, or start another after ${OPEN_CHECKOUT_MINUTES} minutes`,
     );
   }
-  await deps.sql`
-    update payments set status = 'canceled', failure_message = 'Given up for a newer broadcast checkout', updated_at = ${now}
-     where id = ${open.id} and status = 'pending'`;
 }
 
 /** Whether the player may send now: the broadcast screen's paid state, which survives a reload. */
 export async function broadcastAllowance(deps: ServiceDeps, provider: PaymentProvider, senderId: string): Promise<BroadcastAllowanceDto> {
-  if (!(await unusedPaymentId(deps.sql, senderId, false))) await reconcileOpenPayments(deps, provider, senderId);
-  return {
-    paid: (await unusedPaymentId(deps.sql, senderId, false)) !== null,
-    limit_reached: limitReached(await sentInLastDay(deps.sql, senderId, deps.clock())),
-  };
-}
-
-/**
- * Before a send: a player with no paid broadcast to use may have paid one whose webhook is late, so
- * its open payments are settled with the provider first (each in the settlement's own transaction).
- */
-export async function settleLateBroadcastPayments(deps: ServiceDeps, provider: PaymentProvider, senderId: string): Promise<void> {
-  if (!(await unusedPaymentId(deps.sql, senderId, false))) await reconcileOpenPayments(deps, provider, senderId);
+  // Settling a late payment sends its broadcast or refunds it, so it can change the day's limit, never `paid`.
+  const paid = (await unusedBroadcastPayment(deps.sql, senderId)) !== null;
+  if (!paid) await reconcileOpenPayments(deps, provider, senderId);
+  const next = nextBroadcastAt(await sentInLastDay(deps.sql, senderId, deps.clock()));
+  return { paid, limit_reached: next ? limitReached(next) : null };
 }
 
 /**
  * Sends the player's paid broadcast with a payment no broadcast has used yet (one made before
- * payments sent their broadcast), in the send command's transaction. The sender's row is locked so
- * one player's sends queue, which keeps the daily limit exact; fulfilment's sendPaidBroadcast is
- * the one write of a broadcast and of its broadcast.sent event.
+ * payments sent their broadcast), in the send command's transaction. payments/broadcast-send.ts
+ * checks and writes it, as for a payment's own broadcast.
  */
 export async function sendWithUnusedPayment({ tx, now }: Work, senderId: string, message: string): Promise<BroadcastDto> {
-  await tx`select id from users where id = ${senderId} for no key update`;
-  await refuseIfMuted(tx, senderId, now);
-  refuseIfLimitReached(await sentInLastDay(tx, senderId, now));
-  const paymentId = await unusedPaymentId(tx, senderId, true);
-  if (!paymentId) throw conflict(PAY_FIRST);
-  return sendPaidBroadcast(tx, { paymentId, senderId, message }, now);
+  const refusal = await broadcastRefusal(tx, senderId, now, null);
+  if (!refusal) throw conflict(PAY_FIRST);
+  if (refusal.reason !== 'already_paid') throw refused(refusal);
+  return sendPaidBroadcast(tx, { paymentId: refusal.paymentId, senderId, message }, now);
 }
 
 export async function recentBroadcasts(sql: Queryable): Promise<BroadcastDto[]> {

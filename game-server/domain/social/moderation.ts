@@ -5,17 +5,13 @@ import { recordAudit } from '../audit/audit-log.ts';
 import type { Queryable } from '../../infra/db/database.ts';
 import { conflict, forbidden, notFound } from '../errors.ts';
 import type { Work } from '../service-deps.ts';
-import type { ActingUser as Actor } from '../../../schema/commands/policy.ts';
 
 // The Wanakt's moderation of chat and broadcasts. Each action writes its audit entry in its
 // command's one transaction, so the log holds every removal and mute with its reason, and nothing
-// the log does not.
+// the log does not. Only the Wanakt reaches them: each is a 'wanakt' command, refused at the
+// pipeline's gate for anyone else (schema/commands/social.ts, policy.ts gate).
 
 const quote = (text: string) => `"${text.length > 80 ? `${text.slice(0, 79)}…` : text}"`;
-
-function requireWanakt(actor: Actor): void {
-  if (!actor.is_wanakt) throw forbidden('Only the Wanakt can moderate');
-}
 
 /** Refuses a post by a player who is muted now; called inside the post's own transaction. */
 export async function refuseIfMuted(tx: Queryable, userId: string, now: Date): Promise<void> {
@@ -27,11 +23,10 @@ export async function refuseIfMuted(tx: Queryable, userId: string, now: Date): P
 /** Marks a message removed, with its audit line, in the command's transaction; answers the territory it was posted to. */
 export async function removeChatMessage(
   { tx, now }: Work,
-  actor: Actor,
+  actorId: string,
   messageId: number,
   reason: string,
 ): Promise<{ territoryId: number }> {
-  requireWanakt(actor);
   const [row] = await tx<{ territory_id: number; user_id: string; username: string; message: string; removed_at: Date | null }[]>`
     select m.territory_id, m.user_id, u.username, m.message, m.removed_at
       from chat_messages m join users u on u.id = m.user_id where m.id = ${messageId} for no key update of m`;
@@ -39,7 +34,7 @@ export async function removeChatMessage(
   if (row.removed_at) throw conflict('This message has already been removed');
   await tx`update chat_messages set removed_at = ${now} where id = ${messageId}`;
   await recordAudit(tx, {
-    actorId: actor.id,
+    actorId,
     action: 'chat_remove',
     subject: `${row.username}: ${quote(row.message)}`,
     details: { messageId, territoryId: row.territory_id, userId: row.user_id },
@@ -50,8 +45,7 @@ export async function removeChatMessage(
 }
 
 /** Marks a broadcast removed, with its audit line, in the command's transaction. */
-export async function removeBroadcast({ tx, now }: Work, actor: Actor, broadcastId: number, reason: string): Promise<void> {
-  requireWanakt(actor);
+export async function removeBroadcast({ tx, now }: Work, actorId: string, broadcastId: number, reason: string): Promise<void> {
   const [row] = await tx<{ sender_id: string; username: string; message: string; removed_at: Date | null }[]>`
     select b.sender_id, u.username, b.message, b.removed_at
       from broadcasts b join users u on u.id = b.sender_id where b.id = ${broadcastId} for no key update of b`;
@@ -59,7 +53,7 @@ export async function removeBroadcast({ tx, now }: Work, actor: Actor, broadcast
   if (row.removed_at) throw conflict('This broadcast has already been removed');
   await tx`update broadcasts set removed_at = ${now} where id = ${broadcastId}`;
   await recordAudit(tx, {
-    actorId: actor.id,
+    actorId,
     action: 'broadcast_remove',
     subject: `${row.username}: ${quote(row.message)}`,
     details: { broadcastId, userId: row.sender_id },
@@ -69,17 +63,16 @@ export async function removeBroadcast({ tx, now }: Work, actor: Actor, broadcast
 }
 
 /** Mutes a player until the chosen length has passed, with its audit line, in the command's transaction. */
-export async function mutePlayer({ tx, now }: Work, actor: Actor, { userId, minutes, reason }: MuteBody): Promise<MuteDto> {
-  requireWanakt(actor);
+export async function mutePlayer({ tx, now }: Work, actorId: string, { userId, minutes, reason }: MuteBody): Promise<MuteDto> {
   const until = muteEnd(now, minutes);
   const [player] = await tx<{ username: string; is_wanakt: boolean }[]>`select username, is_wanakt from users where id = ${userId}`;
   if (!player) throw notFound('User not found');
   if (player.is_wanakt) throw conflict('The Wanakt cannot be muted');
   await tx`
-    insert into mutes (user_id, muted_until, reason, muted_by, created_at) values (${userId}, ${until}, ${reason}, ${actor.id}, ${now})
+    insert into mutes (user_id, muted_until, reason, muted_by, created_at) values (${userId}, ${until}, ${reason}, ${actorId}, ${now})
     on conflict (user_id) do update set muted_until = excluded.muted_until, reason = excluded.reason, muted_by = excluded.muted_by, created_at = excluded.created_at`;
   await recordAudit(tx, {
-    actorId: actor.id,
+    actorId,
     action: 'mute',
     subject: player.username,
     details: { userId, minutes, until: until.toISOString() },
@@ -90,12 +83,11 @@ export async function mutePlayer({ tx, now }: Work, actor: Actor, { userId, minu
 }
 
 /** Lifts a running mute, with its audit line, in the command's transaction. */
-export async function unmutePlayer({ tx, now }: Work, actor: Actor, userId: string, reason: string): Promise<{ message: string }> {
-  requireWanakt(actor);
+export async function unmutePlayer({ tx, now }: Work, actorId: string, userId: string, reason: string): Promise<{ message: string }> {
   const [lifted] = await tx<{ username: string }[]>`
     delete from mutes m using users u where m.user_id = ${userId} and u.id = m.user_id and m.muted_until > ${now} returning u.username`;
   if (!lifted) throw notFound('This player is not muted');
-  await recordAudit(tx, { actorId: actor.id, action: 'unmute', subject: lifted.username, details: { userId }, reason, at: now });
+  await recordAudit(tx, { actorId, action: 'unmute', subject: lifted.username, details: { userId }, reason, at: now });
   return { message: `${lifted.username} may chat again` };
 }
 

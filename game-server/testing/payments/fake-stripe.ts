@@ -148,7 +148,8 @@ export class FakeStripe {
     if (method === 'POST' && cancelPath) {
       const intent = this.intents.get(cancelPath[1]);
       if (!intent) return missing(`payment_intent: '${cancelPath[1]}'`);
-      if (intent.status === 'succeeded' || intent.status === 'processing') {
+      // As Stripe: an intent that succeeded, is processing or was canceled already cannot be canceled.
+      if (intent.status === 'succeeded' || intent.status === 'processing' || intent.status === 'canceled') {
         return [
           400,
           {

@@ -347,7 +347,7 @@ export type paths = {
         head?: never;
         /**
          * Rename your territory
-         * @description The Wanakt may rename any territory, with its session.
+         * @description The Wanakt may do this to any territory too, with its session.
          *
          *     **Access:** The owner of the territory it names, logged in (session cookie) or an API key with the `trade` scope.
          *
@@ -1059,7 +1059,7 @@ export type paths = {
          * Count a click on a running ad; answers where it leads
          * @description **Access:** Anyone; an API key is refused.
          *
-         *     **Rate limit:** a click counts for the advertiser once per address per ad an hour.
+         *     **Rate limit:** 60 per 60 s per client address; a click counts for the advertiser once per address per ad an hour.
          */
         post: operations["postAdsIdClick"];
         delete?: never;

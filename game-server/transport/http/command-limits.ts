@@ -14,20 +14,12 @@ import { adClickKey, byAddress, byPlayerOrAddress } from './rate-limit.ts';
  * nothing to validate but its id). `admitted`: counted once the command is allowed and well-formed,
  * so a refused request spends nothing.
  */
-export type LimitOfCommand = CountedLimit | PathLimitOfCommand;
-
-interface CountedLimit {
+export interface LimitOfCommand {
   counted: 'before' | 'admitted';
   counter: (doors: DoorLimits) => RateLimiterAbstract;
   keyOf: (req: Request, res: Response) => string;
   refusal: string;
   /** How the OpenAPI document states it. */
-  documented: string;
-}
-
-/** `path`: the budget of every call under the command's path, its reads included (PATH_LIMITS). */
-interface PathLimitOfCommand {
-  counted: 'path';
   documented: string;
 }
 
@@ -41,7 +33,11 @@ export const PATH_LIMITS = {
   '/notifications': { points: 60, seconds: 60 },
 } as const;
 
-const perPlayer = ({ points, seconds }: { points: number; seconds: number }) => `${points} per ${seconds} s per player`;
+/** How the document states the path budget a call under one of PATH_LIMITS spends from, if any. */
+export function documentedPathLimit(path: string): string | undefined {
+  const budget = Object.entries(PATH_LIMITS).find(([prefix]) => path === prefix || path.startsWith(`${prefix}/`));
+  return budget && limitText(budget[1], 'player');
+}
 
 export const COMMAND_LIMITS: Record<CommandLimit, LimitOfCommand> = {
   visit: {
@@ -72,6 +68,14 @@ export const COMMAND_LIMITS: Record<CommandLimit, LimitOfCommand> = {
     refusal: 'Too many broadcasts.',
     documented: `${BROADCASTS_PER_DAY} broadcast per player per day; ${limitText(DOOR_LIMITS.broadcast, 'player')}`,
   },
+  // Beyond this many clicks a minute an address is a script (the banner's GET link spends from it too).
+  'ad-click-address': {
+    counted: 'admitted',
+    counter: (doors) => doors.adClick,
+    keyOf: byAddress,
+    refusal: 'Too many ad clicks from your address.',
+    documented: limitText(DOOR_LIMITS.adClick, 'client address'),
+  },
   // docs/rules.md §9 "Advertising": a click counts once per address per ad an hour.
   'ad-click': {
     counted: 'admitted',
@@ -95,6 +99,4 @@ export const COMMAND_LIMITS: Record<CommandLimit, LimitOfCommand> = {
     refusal: 'Too many audit requests.',
     documented: limitText(DOOR_LIMITS.audit, 'client address'),
   },
-  'first-steps': { counted: 'path', documented: perPlayer(PATH_LIMITS['/first-steps']) },
-  notifications: { counted: 'path', documented: perPlayer(PATH_LIMITS['/notifications']) },
 };

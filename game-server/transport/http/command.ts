@@ -1,7 +1,7 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { COMMANDS, type CommandType } from '../../../schema/commands/index.ts';
 import type { Actor } from '../../../schema/commands/policy.ts';
-import type { CommandEntry } from '../../../schema/commands/registry.ts';
+import { limitsOf, type CommandEntry } from '../../../schema/commands/registry.ts';
 import { execute } from '../../commands/execute.ts';
 import type { CommandDeps } from '../../commands/handler.ts';
 import type { Limits } from '../../infra/limits/door-limits.ts';
@@ -29,9 +29,20 @@ export function carried(entry: CommandEntry, req: Request): Record<string, unkno
  * command's authentication and validation, before its work.
  */
 function commandRoute(deps: CommandDeps, limits: Limits, entry: CommandEntry): RequestHandler[] {
-  const limit = entry.http.limit && COMMAND_LIMITS[entry.http.limit];
-  const before = limit?.counted === 'before' ? [limitRequests(limit.counter(limits.doors), limit.keyOf, limit.refusal)] : [];
-  const admitted = limit?.counted === 'admitted' ? countAdmitted(limit.counter(limits.doors), limit.keyOf, limit.refusal) : undefined;
+  const own = limitsOf(entry.http).map((name) => COMMAND_LIMITS[name]);
+  const before = own
+    .filter((limit) => limit.counted === 'before')
+    .map((limit) => limitRequests(limit.counter(limits.doors), limit.keyOf, limit.refusal));
+  const counts = own
+    .filter((limit) => limit.counted === 'admitted')
+    .map((limit) => countAdmitted(limit.counter(limits.doors), limit.keyOf, limit.refusal));
+  // Each in turn: a request refused by one limit spends nothing from those after it.
+  const admitted =
+    counts.length > 0
+      ? async (req: Request, res: Response) => {
+          for (const count of counts) await count(req, res);
+        }
+      : undefined;
   const handler: RequestHandler = async (req, res) => {
     const input = { type: entry.type as CommandType, ...carried(entry, req) };
     const answer = await execute(deps, actorOf(res), input, admitted && (() => admitted(req, res)));

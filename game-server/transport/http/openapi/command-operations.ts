@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { COMMANDS } from '../../../../schema/commands/index.ts';
 import type { Audience } from '../../../../schema/commands/policy.ts';
-import type { CommandEntry } from '../../../../schema/commands/registry.ts';
-import { COMMAND_LIMITS } from '../command-limits.ts';
+import { limitsOf, type CommandEntry } from '../../../../schema/commands/registry.ts';
+import { COMMAND_LIMITS, documentedPathLimit } from '../command-limits.ts';
 import type { Access, Operation } from './operation.ts';
 
 /** The document's access of a command's audience: an owner is a logged-in player until its territory is read. */
@@ -12,12 +12,18 @@ export const ACCESS_OF: Record<Audience, Access> = { visitor: 'public', player: 
 export function commandOperation(entry: CommandEntry): Operation {
   const { http, permission } = entry;
   const body = entry.schema.shape.body as z.ZodType | undefined;
+  const rateLimit = [...limitsOf(http).map((name) => COMMAND_LIMITS[name].documented), documentedPathLimit(http.path)]
+    .filter(Boolean)
+    .join('; ');
+  const description = [http.description, permission.wanaktToo && 'The Wanakt may do this to any territory too, with its session.']
+    .filter(Boolean)
+    .join('\n\n');
   return {
     method: http.method,
     path: http.path,
     tag: http.tag,
     summary: http.summary,
-    ...(http.description && { description: http.description }),
+    ...(description && { description }),
     access: ACCESS_OF[permission.who],
     scope: http.scope,
     ...(http.params && { params: z.object(Object.fromEntries(Object.entries(http.params).map(([name, target]) => [name, target.param]))) }),
@@ -25,7 +31,7 @@ export function commandOperation(entry: CommandEntry): Operation {
     ...(body && { body: bodyOf(body) }),
     ok: http.ok,
     ...(http.errors && { errors: http.errors }),
-    ...(http.limit && { rateLimit: COMMAND_LIMITS[http.limit].documented }),
+    ...(rateLimit && { rateLimit }),
     command: { type: entry.type, audience: permission.who },
   };
 }

@@ -36,7 +36,7 @@ export interface Operation {
 }
 
 /** A counter's rule as the document states it: `10 per 60 s per player`. */
-export const limitText = (rule: CounterRule, per: string) =>
+export const limitText = (rule: Pick<CounterRule, 'points' | 'seconds'>, per: string) =>
   `${rule.points} per ${rule.seconds >= 3600 ? `${rule.seconds / 3600} h` : `${rule.seconds} s`} per ${per}`;
 
 /**

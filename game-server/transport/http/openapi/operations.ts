@@ -39,6 +39,7 @@ import { PAGE_SIZE_MAX } from '../../../../schema/api/pages.ts';
 import { PublicUserDto, PublicUsersPage, UsersPageQuery } from '../../../../schema/api/users.ts';
 import { DOOR_LIMITS, WORLD_READS_PER_MINUTE, LOGIN_LIMITS } from '../../../infra/limits/door-limits.ts';
 import { COMMAND_OPERATIONS } from './command-operations.ts';
+import { COMMAND_LIMITS, documentedPathLimit } from '../command-limits.ts';
 import { limitText, type Operation } from './operation.ts';
 
 // Every REST call the game answers, under /api. The OpenAPI document is generated from this list,
@@ -546,7 +547,7 @@ const payments: Operation[] = [
     scope: 'read',
     params: byId('Ad id'),
     ok: { status: 302, description: "Redirect to the ad's URL", headers: { Location: "The ad's web address" } },
-    rateLimit: `${limitText(DOOR_LIMITS.adClick, 'client address')}; a click counts for the advertiser once per address per ad an hour`,
+    rateLimit: `${COMMAND_LIMITS['ad-click-address'].documented}; ${COMMAND_LIMITS['ad-click'].documented}`,
   },
 ];
 
@@ -559,7 +560,7 @@ const staying: Operation[] = [
     access: 'player',
     scope: 'read',
     ok: { status: 200, schema: NotificationsDto, description: 'Notices' },
-    rateLimit: '60 per 60 s per player',
+    rateLimit: documentedPathLimit('/notifications'),
   },
   {
     method: 'get',
@@ -569,7 +570,7 @@ const staying: Operation[] = [
     access: 'player',
     scope: 'read',
     ok: { status: 200, schema: NotificationPreferencesDto, description: 'Preferences' },
-    rateLimit: '60 per 60 s per player',
+    rateLimit: documentedPathLimit('/notifications'),
   },
   {
     method: 'get',
@@ -579,7 +580,7 @@ const staying: Operation[] = [
     access: 'player',
     scope: 'read',
     ok: { status: 200, schema: FirstStepsDto, description: 'First steps' },
-    rateLimit: '30 per 60 s per player',
+    rateLimit: documentedPathLimit('/first-steps'),
   },
   {
     method: 'get',

@@ -164,6 +164,22 @@ for (const backend of testBackends()) {
       const [broadcast] = (await game.agent().get('/api/broadcasts/recent')).body as BroadcastDto[];
       expect(broadcast).toMatchObject({ sender_id: sender, message: 'From the service' });
       expect(await committedEvents(game.database.sql, before)).toContainEqual({ type: 'broadcast.sent', broadcast });
+      const sentEvents = (await committedEvents(game.database.sql, before)).filter((event) => event.type === 'broadcast.sent');
+      expect(sentEvents).toEqual([{ type: 'broadcast.sent', broadcast }]);
+    });
+
+    it('[§4 broadcast flow] when a player holds a paid broadcast no broadcast used (paid before payments sent), then opening a checkout answers 409 and opens none', async () => {
+      const deps = { sql: game.database.sql, clock: () => new Date('2026-12-02T00:00:00Z') };
+      const sender = await createPlayer(game.database.sql);
+      await game.database.sql`
+        insert into payments (id, provider, purpose, amount_cents, status, user_id, created_at)
+        values (${`sandbox_pi_held_${sender}`}, 'sandbox', 'broadcast', 100, 'succeeded', ${sender}, ${deps.clock()})`;
+      await expect(startBroadcastPayment(deps, createSandboxProvider(), sender, 'Paying twice')).rejects.toMatchObject({
+        status: 409,
+        message: 'You have already paid for a broadcast: send it before paying again',
+      });
+      const [open] = await game.database.sql`select count(*)::int as n from payments where user_id = ${sender} and status = 'pending'`;
+      expect(open.n).toBe(0);
     });
   });
 }

@@ -158,6 +158,24 @@ for (const backend of testBackends()) {
       });
       expect((await sql`select count(*)::int as n from mutes where user_id = ${quiet.id}`)[0].n).toBe(0);
       expect((await sql`select count(*)::int as n from audit_log`)[0].n).toBe(before);
+
+      // Half-way: the mute's row (or the lifting's delete) is written, then its audit line fails, and
+      // the command's one transaction takes the row back with it.
+      const held = await signedInPlayer(game);
+      expect((await wanakt.post('/api/admin/mutes', { userId: held.id, minutes: 60, reason: 'Spamming' })).status).toBe(201);
+      const audited = (await sql`select count(*)::int as n from audit_log`)[0].n;
+      await sql`create function audit_away() returns trigger language plpgsql as $$ begin raise exception 'audit log away'; end $$`;
+      await sql`create trigger audit_away before insert on audit_log for each row when (new.action in ('mute', 'unmute')) execute function audit_away()`;
+      try {
+        expect((await wanakt.post('/api/admin/mutes', { userId: quiet.id, minutes: 60, reason: 'Spamming' })).status).toBe(500);
+        expect((await wanakt.post('/api/admin/mutes/lift', { userId: held.id, reason: 'Served' })).status).toBe(500);
+      } finally {
+        await sql`drop trigger audit_away on audit_log`;
+        await sql`drop function audit_away()`;
+      }
+      expect((await sql`select count(*)::int as n from mutes where user_id = ${quiet.id}`)[0].n).toBe(0);
+      expect((await sql`select count(*)::int as n from mutes where user_id = ${held.id}`)[0].n).toBe(1);
+      expect((await sql`select count(*)::int as n from audit_log`)[0].n).toBe(audited);
     });
 
     it('when someone else, or bad input, knocks on the desk, then it is refused and nothing is written', async () => {

@@ -1,13 +1,33 @@
 import { WANAKT_USER_ID } from '../../schema/constants.ts';
 import { territoryBought, territorySold, vassalJoined, type NoticeDraft } from '../../schema/rules/notifications.ts';
-import type { Tx } from '../infra/db/database.ts';
+import { changeOwner } from '../domain/economy/market.ts';
+import { notify } from '../domain/notifications/notifications.ts';
 import type { LockedTerritory } from '../domain/world/territories.ts';
+import type { Tx } from '../infra/db/database.ts';
+import { emit } from '../infra/events/outbox.ts';
+import type { Work } from '../domain/service-deps.ts';
+
+/**
+ * The end of every purchase once its rule has decided the price and the payee (docs/rules.md §5
+ * "Purchase", the starter claim): the ownership changes with its ledger line, the people it
+ * concerns are told, and every open map and both balances show it.
+ */
+export async function completePurchase(
+  { tx, now }: Work,
+  territory: LockedTerritory,
+  buyer: { id: string; username: string },
+  { price, payeeId }: { price: number; payeeId: string },
+): Promise<void> {
+  await changeOwner(tx, territory, buyer.id, payeeId, price, 'purchase');
+  await notify(tx, await purchaseNotices(tx, territory, buyer, price), now);
+  await emit(tx, { type: 'territories.changed', territoryIds: [territory.id] }, { type: 'balances.changed', userIds: [buyer.id, payeeId] });
+}
 
 /**
  * Who hears of a purchase: the player it was bought from, and the owner of the territory above it,
  * whose realm the buyer has joined (the Wanakt's treasury sales tell nobody), and the buyer itself.
  */
-export async function purchaseNotices(
+async function purchaseNotices(
   tx: Tx,
   territory: LockedTerritory,
   buyer: { id: string; username: string },
