@@ -251,6 +251,8 @@ describe('[issue 4] the dashboard and the map', () => {
     const page = await as(WANAKT);
     await clickTerritory(page, territory);
     const management = page.getByTestId('territory-management');
+    // The popup leaves the upgrade tier (and description) to the panel, and the Wanakt's panel shows it too.
+    await expect.poll(() => management.getByTestId('territory-upgrade-tier').textContent()).toContain('Standard');
     await management.locator('input[name=territory-name]').fill(`${territory.name} Prime`);
     await management.getByRole('button', { name: 'Rename' }).click();
     await expect.poll(() => toast(page).textContent()).toContain('Name saved successfully');

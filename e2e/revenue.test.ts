@@ -110,7 +110,7 @@ describe('[issue 4] the revenue, rent and collectibles screens in a real browser
     await lagos.getByRole('button', { name: 'Upgrade for 500 DRK' }).click();
     await lagos.getByRole('button', { name: 'Confirm upgrade' }).click();
     await expect.poll(() => toastText(page)).toContain('Territory Upgraded!');
-    await expect.poll(() => lagos.getByTestId('current-tier').textContent()).toContain('premium');
+    await expect.poll(() => lagos.getByTestId('current-tier').textContent()).toContain('Premium');
     const [row] = await game.database.sql<{ upgrade_tier: string }[]>`select upgrade_tier from territories where name = 'Lagos'`;
     expect(row.upgrade_tier).toBe('premium');
     expect(await balanceOf(game.database.sql, DEMO_USER_ID)).toBe(before - 500);

@@ -88,7 +88,7 @@ describe('[issue 25] every spend asks before money moves', () => {
     await page.getByRole('tab', { name: 'Upgrades' }).click();
     const lagos = page.locator('[data-territory="Lagos"]');
     await backOutThenConfirm(lagos.getByRole('button', { name: 'Upgrade for 500 DRK' }), lagos, 500, 'Confirm upgrade');
-    await expect.poll(() => lagos.getByTestId('current-tier').textContent(), { timeout: 10_000 }).toContain('premium');
+    await expect.poll(() => lagos.getByTestId('current-tier').textContent(), { timeout: 10_000 }).toContain('Premium');
     await page.context().close();
   });
 

@@ -15,9 +15,11 @@ if (benches.length === 0) {
 if (spawnSync('wrk', ['--version']).error && !installDebianPackage('wrk', 'for the API benchmark')) {
   console.log("Could not install wrk: the API benchmark prints autocannon's figures only.");
 }
-// Lighthouse and the map's frame benchmark (bench/lighthouse.bench.ts, bench/map.bench.ts) drive Debian's Chromium.
-if (!process.env.CHROMIUM_PATH && !existsSync('/usr/bin/chromium') && !installDebianPackage('chromium', 'for the browser benchmarks')) {
-  console.error('Could not install chromium; install it (apt-get install -y chromium) or set CHROMIUM_PATH.');
+// Lighthouse and the map's frame benchmark (bench/lighthouse.bench.ts, bench/map.bench.ts) drive Debian's Chromium,
+// or the browser CHROME_PATH or CHROMIUM_PATH names (the Lighthouse benchmark takes either).
+const chosenBrowser = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH;
+if (!chosenBrowser && !existsSync('/usr/bin/chromium') && !installDebianPackage('chromium', 'for the browser benchmarks')) {
+  console.error('Could not install chromium; install it (apt-get install -y chromium) or set CHROME_PATH or CHROMIUM_PATH.');
   process.exit(1);
 }
 // The browser benchmarks measure the client as it is now, not an older build left in dist/client.

@@ -13,7 +13,7 @@ const DETAILS = ['110m', '50m'];
 const require = createRequire(import.meta.url);
 
 /** The packed geography of one Natural Earth detail, as base64. */
-export function packedGeography(detail: string): string {
+function packedGeography(detail: string): string {
   if (!DETAILS.includes(detail)) throw new Error(`No geography at ${detail}: one of ${DETAILS.join(', ')}`);
   const topology = JSON.parse(readFileSync(require.resolve(`world-atlas/countries-${detail}.json`), 'utf8')) as WorldTopology;
   return encodeGeography(geographyShapes(topology));

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import type { PublicUserDto } from '../../schema/api/users.ts';
 import { assignmentBadge, assignmentPrice, checkAssignment } from '../forms/assignment.ts';
+import { WANAKT_USER_ID } from '../../schema/constants.ts';
 import { formatDrk } from '../format.ts';
 import { ConfirmSpend } from '../hud/ConfirmSpend.tsx';
 import { Combobox } from './Combobox.tsx';
@@ -57,15 +58,26 @@ export function AssignForm({ territories, users, onAssign }: AssignFormProps) {
     }
   }
 
-  /** The confirmation's sentence: what is given to whom, and what the player pays out of which balance. */
+  /** The confirmation's sentence: what is given to whom, and who pays the price into the Wanakt's treasury. */
   function question(asked: Assignment): string {
     const place = territories.find((territory) => territory.id === asked.territoryId)?.name ?? 'the territory';
-    const user = users.find((candidate) => candidate.id === asked.userId);
-    const name = user?.username ?? 'the player';
+    const name = recipientOf(asked)?.username ?? 'the player';
     if (asked.price === 0) return `Give ${place} to ${name} as a gift? No DRK moves.`;
-    const balance = user?.drk_balance === undefined ? null : Number(user.drk_balance);
-    const after = balance === null ? '' : ` (their balance goes from ${formatDrk(balance)} to ${formatDrk(balance - asked.price)})`;
-    return `Assign ${place} to ${name} for ${formatDrk(asked.price)}? ${name} pays it to the Wanakt's treasury${after}.`;
+    // The server moves nothing when payer and payee are one account (game-server changeOwner).
+    if (asked.userId === WANAKT_USER_ID)
+      return `Assign ${place} to the Wanakt for ${formatDrk(asked.price)}? No DRK moves: the price would go to its own treasury.`;
+    return `Assign ${place} to ${name} for ${formatDrk(asked.price)}? ${name} pays it to the Wanakt's treasury.`;
+  }
+
+  function recipientOf(asked: Assignment): PublicUserDto | undefined {
+    return users.find((candidate) => candidate.id === asked.userId);
+  }
+
+  /** The recipient's balance when they pay (a price, and not the Wanakt), so the confirmation can show it and refuse a short one. */
+  function payment(asked: Assignment): { payer: string; cost: number; balance: number } | null {
+    const recipient = recipientOf(asked);
+    if (asked.price === 0 || asked.userId === WANAKT_USER_ID || recipient?.drk_balance === undefined) return null;
+    return { payer: recipient.username, cost: asked.price, balance: Number(recipient.drk_balance) };
   }
 
   // Free land first, as the old select's groups had it; the owner is searched with the name.
@@ -74,6 +86,8 @@ export function AssignForm({ territories, users, onAssign }: AssignFormProps) {
     label: territory.name,
     hint: territory.owner_name ? `${territory.type}, owned by ${territory.owner_name}` : `${territory.type}, available`,
   }));
+
+  const paying = confirming ? payment(confirming) : null;
 
   return (
     <form className="panel card stack" data-testid="assign-form" onSubmit={submit} noValidate>
@@ -126,8 +140,9 @@ export function AssignForm({ territories, users, onAssign }: AssignFormProps) {
       {confirming ? (
         <ConfirmSpend
           what={question(confirming)}
-          cost={null}
-          balance={null}
+          cost={paying?.cost ?? null}
+          balance={paying?.balance ?? null}
+          payer={paying?.payer}
           confirmLabel="Confirm assignment"
           pending={pending}
           onConfirm={() => void assign(confirming)}

@@ -7,6 +7,8 @@ import { CreateCity } from './CreateCity.tsx';
 import { MintForm } from './MintForm.tsx';
 import { RentEditor } from './RentEditor.tsx';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
+import { WANAKT_USER_ID } from '../../schema/constants.ts';
+import { territoryDto } from '../testing/territory.ts';
 
 afterEach(() => {
   cleanup();
@@ -16,26 +18,19 @@ afterEach(() => {
 const type = (label: RegExp | string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const lastToast = () => useToasts.getState().current;
 
-const territory = (id: number, name: string, owner: string | null): TerritoryDto => ({
-  id,
-  name,
-  type: 'main',
-  tier: 'main',
-  owner_id: owner,
-  owner_name: owner,
-  parent_territory_id: null,
-  description: '',
-  latitude: '0',
-  longitude: '0',
-  monthly_revenue: '111',
-  price: 1000,
-  sale_price: null,
-  purchase_price: null,
-  basePrice: 1000,
-  population: 0,
-  upgrade_tier: 'standard',
-  visits: 0,
-});
+const territory = (id: number, name: string, owner: string | null): TerritoryDto =>
+  territoryDto({
+    id,
+    name,
+    type: 'main',
+    tier: 'main',
+    owner_id: owner,
+    owner_name: owner,
+    monthly_revenue: '111',
+    price: 1000,
+    basePrice: 1000,
+    population: 0,
+  });
 
 describe('[§5 mint] the mint form', () => {
   const recipients = [{ id: 'sample-user', username: 'sample' }];
@@ -121,6 +116,46 @@ describe('[§5 assignment] the assignment form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Assign Territory' }));
     fireEvent.click(screen.getByRole('button', { name: 'Confirm assignment' }));
     await waitFor(() => expect(onAssign).toHaveBeenCalledWith(1, 'sample-user', 300));
+  });
+
+  const confirmFor = (recipient: string, price: string) => {
+    type(/territory/i, 'lag');
+    fireEvent.click(screen.getByRole('option', { name: /Lagos/ }));
+    type(/user/i, recipient);
+    fireEvent.click(screen.getByRole('option', { name: recipient }));
+    type(/price/i, price);
+    fireEvent.click(screen.getByRole('button', { name: 'Assign Territory' }));
+    return screen.getByTestId('confirm-spend');
+  };
+
+  it('when the recipient can pay, then the confirmation shows their balance before and after', () => {
+    const rich = [{ id: 'sample-user', username: 'sample', territory_count: 1, drk_balance: '500' }];
+    render(<AssignForm territories={territories} users={rich} onAssign={vi.fn()} />);
+    expect(confirmFor('sample', '300').textContent).toContain("sample's balance goes from 500 DRK to 200 DRK.");
+    expect(screen.getByRole('button', { name: 'Confirm assignment' })).toHaveProperty('disabled', false);
+  });
+
+  it('when the recipient cannot pay the price, then it says so, shows no negative balance, and Confirm is disabled', () => {
+    const onAssign = vi.fn(async () => true);
+    const poor = [{ id: 'sample-user', username: 'sample', territory_count: 1, drk_balance: '100' }];
+    render(<AssignForm territories={territories} users={poor} onAssign={onAssign} />);
+    const confirm = confirmFor('sample', '300');
+    expect(screen.getByTestId('shortfall').textContent).toBe('sample cannot pay: they need 200 DRK more.');
+    expect(confirm.textContent).not.toContain('-200');
+    const button = screen.getByRole('button', { name: 'Confirm assignment' });
+    expect(button).toHaveProperty('disabled', true);
+    fireEvent.click(button);
+    expect(onAssign).not.toHaveBeenCalled();
+  });
+
+  it('when the recipient is the Wanakt, then it does not say the Wanakt pays its own treasury', () => {
+    const wanakt = [{ id: WANAKT_USER_ID, username: 'Wanakt', territory_count: 9, drk_balance: '0' }];
+    render(<AssignForm territories={territories} users={wanakt} onAssign={vi.fn()} />);
+    const text = confirmFor('Wanakt', '300').textContent;
+    expect(text).toContain('Assign Lagos to the Wanakt for 300 DRK? No DRK moves');
+    expect(text).not.toContain('pays');
+    expect(screen.queryByTestId('shortfall')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Confirm assignment' })).toHaveProperty('disabled', false);
   });
 });
 

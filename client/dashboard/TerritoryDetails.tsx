@@ -8,11 +8,11 @@ import { useTerritory } from '../hud/territoryHooks.ts';
 import { useWorld } from '../state/world.ts';
 import { tradeFigures } from './marketFigures.ts';
 import { Section } from './Section.tsx';
-import { upgradeTierName } from '../../schema/display-names.ts';
-import { UPGRADE_MULTIPLIER } from '../../schema/constants.ts';
+import { TerritoryDescription, UpgradeTierFact } from './TerritoryAbout.tsx';
 
 // Everyone but the Wanakt: the selected territory's details beyond the map popup's summary
 // (hud/TerritoryInfo.tsx holds its type, owner, earnings, price and actions; nothing is said twice).
+// The Wanakt's TerritoryManagement shows the description and upgrade tier through the same TerritoryAbout parts.
 export function TerritoryDetails() {
   const selectedId = useWorld((state) => state.selectedId);
   const territory = useTerritory(selectedId);
@@ -36,7 +36,7 @@ export function TerritoryDetails() {
   return (
     <Section title="Territory Information" testId="territory-details">
       <h3 className="detail-name">{territory.name}</h3>
-      {territory.description && <p className="description">{territory.description}</p>}
+      <TerritoryDescription territory={territory} />
       <dl className="facts compact">
         {node && (
           <>
@@ -56,10 +56,7 @@ export function TerritoryDetails() {
             )}
           </>
         )}
-        <dt>Upgrade tier</dt>
-        <dd>
-          {upgradeTierName(territory.upgrade_tier)} ({UPGRADE_MULTIPLIER[territory.upgrade_tier]}x revenue)
-        </dd>
+        <UpgradeTierFact territory={territory} />
         <dt>Population</dt>
         <dd>{formatNumber(territory.population)}</dd>
         <dt>Base price</dt>

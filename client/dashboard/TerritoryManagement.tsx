@@ -9,10 +9,12 @@ import { useTerritory } from '../hud/territoryHooks.ts';
 import { queryClient } from '../state/query.ts';
 import { showToast } from '../state/toasts.ts';
 import { Section } from './Section.tsx';
+import { TerritoryDescription, UpgradeTierFact } from './TerritoryAbout.tsx';
 // RentEditor is the admin screens' component and is laid out by their stylesheet.
 import '../admin.css';
 
-// The Wanakt's controls for the selected territory: rename, set its rent, assign it, move its pin.
+// The Wanakt's controls for the selected territory: rename, set its rent, assign it, move its pin. Above them,
+// what the map popup leaves to the panel (its description and upgrade tier), as the players' TerritoryDetails shows it.
 export function TerritoryManagement({ territoryId, wanaktId }: { territoryId: number; wanaktId: string }) {
   const territory = useTerritory(territoryId);
   const hierarchy = useHierarchy();
@@ -55,6 +57,10 @@ export function TerritoryManagement({ territoryId, wanaktId }: { territoryId: nu
 
   return (
     <Section title="Territory Management" testId="territory-management">
+      <TerritoryDescription territory={territory} />
+      <dl className="facts compact">
+        <UpgradeTierFact territory={territory} />
+      </dl>
       <form
         className="inline-form"
         onSubmit={(event) => {

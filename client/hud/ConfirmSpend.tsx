@@ -8,6 +8,8 @@ interface ConfirmSpendProps {
   /** The DRK that leaves the player's balance, or null when none does (a mint, a card payment). */
   cost: number | null;
   balance: number | null;
+  /** Who pays when it is not the signed-in player (the Wanakt assigning a territory for a price): their name. */
+  payer?: string;
   confirmLabel: string;
   pending: boolean;
   onConfirm: () => void;
@@ -18,17 +20,18 @@ interface ConfirmSpendProps {
  * The step between choosing a spend and making it (issue 25): what it costs, what is left, and a
  * button that says what it does. A short balance says how much is missing and where to buy DRK.
  */
-export function ConfirmSpend({ what, cost, balance, confirmLabel, pending, onConfirm, onBack }: ConfirmSpendProps) {
+export function ConfirmSpend({ what, cost, balance, payer, confirmLabel, pending, onConfirm, onBack }: ConfirmSpendProps) {
   const missing = cost !== null && balance !== null ? Math.max(0, cost - balance) : 0;
+  const whose = payer === undefined ? 'Your' : `${payer}'s`;
   return (
     <div className="confirm-spend" role="group" aria-label="Confirm" data-testid="confirm-spend">
       <p>{what}</p>
       {cost !== null && balance !== null && missing === 0 && (
         <p className="muted small">
-          Your balance goes from {formatDrk(balance)} to {formatDrk(balance - cost)}.
+          {whose} balance goes from {formatDrk(balance)} to {formatDrk(balance - cost)}.
         </p>
       )}
-      {missing > 0 && <Shortfall missing={missing} />}
+      {missing > 0 && (payer === undefined ? <Shortfall missing={missing} /> : <PayerShortfall payer={payer} missing={missing} />)}
       <div className="modal-actions">
         <button className="button" type="button" onClick={onBack} disabled={pending}>
           Back
@@ -46,6 +49,15 @@ export function Shortfall({ missing }: { missing: number }) {
   return (
     <p className="form-error" role="status" data-testid="shortfall">
       You need {formatDrk(missing)} more. <Link to="/drk-store">Buy DRK</Link>
+    </p>
+  );
+}
+
+/** Another player's balance is short: the server refuses the spend, and only they can buy the DRK. */
+function PayerShortfall({ payer, missing }: { payer: string; missing: number }) {
+  return (
+    <p className="form-error" role="status" data-testid="shortfall">
+      {payer} cannot pay: they need {formatDrk(missing)} more.
     </p>
   );
 }

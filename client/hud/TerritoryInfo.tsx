@@ -41,7 +41,8 @@ function usePlacement(popup: RefObject<HTMLElement | null>, shown: boolean): CSS
 
 // The popup that opens on the map beside the selected marker (docs/rules.md §2 "Map"): a short
 // summary (what, whose, what it earns, its price) and the actions. The details (feudal place, upgrade
-// tier, description, history) are the right-hand panel's (dashboard/TerritoryDetails.tsx): the two never repeat a fact.
+// tier, description, history) are the right-hand panel's (dashboard/TerritoryDetails.tsx; the Wanakt's description
+// and upgrade tier in dashboard/TerritoryManagement.tsx): the two never repeat a fact.
 export function TerritoryInfo() {
   const popup = useRef<HTMLElement>(null);
   const selectedId = useWorld((state) => state.selectedId);

@@ -15,27 +15,21 @@ import { GiftDialog } from './GiftDialog.tsx';
 import { PurchaseDialog } from './PurchaseDialog.tsx';
 import { UpgradeDialog } from './UpgradeDialog.tsx';
 import { MemoryRouter } from 'react-router';
+import { territoryDto } from '../testing/territory.ts';
 
-const PAI: TerritoryDto = {
+const PAI: TerritoryDto = territoryDto({
   id: 7,
   name: 'Pai',
-  type: 'town',
-  tier: 'sub',
   owner_id: 'u1',
   owner_name: 'ana',
-  parent_territory_id: null,
   description: 'A quiet town.',
   latitude: '19.36',
   longitude: '98.44',
-  monthly_revenue: '60',
   price: 1500,
   sale_price: 1500,
-  purchase_price: null,
   basePrice: 1500,
   population: 0,
-  upgrade_tier: 'standard',
-  visits: 0,
-};
+});
 const ANA: AccountDto = { id: 'u1', username: 'ana', drk_balance: '600', is_wanakt: false };
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -189,17 +183,32 @@ describe('[§5 purchase] the purchase dialog', () => {
 });
 
 describe('[§5 upgrade] the premium upgrade dialog', () => {
-  it('when the balance is below a tier cost, then its button is disabled; affordable tiers are enabled', () => {
+  it('when the balance is below a tier cost, then its button is disabled; affordable tiers are enabled', async () => {
     render(wrap(<UpgradeDialog territoryId={PAI.id} onClose={() => {}} />));
-    expect(screen.getByRole('button', { name: 'Upgrade to premium for 500 DRK' }).hasAttribute('disabled')).toBe(false);
+    expect((await screen.findByRole('button', { name: 'Upgrade to premium for 500 DRK' })).hasAttribute('disabled')).toBe(false);
     expect(screen.getByRole('button', { name: 'Upgrade to deluxe for 1,200 DRK' }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('button', { name: 'Upgrade to ultimate for 2,500 DRK' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('when an upgrade-discount event runs, then the dialog offers and confirms the discounted cost the server charges', async () => {
+    const discount = { state: 'active', event_type: 'upgrade_discount', bonus_multiplier: 1.25 };
+    const plain = fetchMock.getMockImplementation() as (path: string, init?: RequestInit) => Promise<Response>;
+    fetchMock.mockImplementation(async (path: string, init?: RequestInit) =>
+      path === '/api/events/special' ? new Response(JSON.stringify([discount])) : plain(path, init),
+    );
+    render(wrap(<UpgradeDialog territoryId={PAI.id} onClose={() => {}} />));
+    // 25% off: premium 500 -> 375, deluxe 1,200 -> 900 (the balance is 600), ultimate 2,500 -> 1,875.
+    expect((await screen.findByRole('button', { name: 'Upgrade to premium for 375 DRK' })).hasAttribute('disabled')).toBe(false);
+    expect(screen.getByRole('button', { name: 'Upgrade to deluxe for 900 DRK' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Upgrade to ultimate for 1,875 DRK' }).hasAttribute('disabled')).toBe(true);
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Upgrade to premium for 375 DRK' })));
+    expect(screen.getByTestId('confirm-spend').textContent).toContain('Your balance goes from 600 DRK to 225 DRK.');
   });
 
   it('when an upgrade is chosen, then nothing is sent until it is confirmed; then Territory Upgraded! shows, and when it fails, Upgrade Failed', async () => {
     answerWith({ message: 'Pai is now premium' });
     render(wrap(<UpgradeDialog territoryId={PAI.id} onClose={() => {}} />));
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Upgrade to premium for 500 DRK' })));
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Upgrade to premium for 500 DRK' })));
     expect(commands()).toHaveLength(0);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm upgrade' })));
     expect(JSON.parse(String(commands()[0][1].body))).toEqual({ upgrade_tier: 'premium' });
@@ -207,7 +216,7 @@ describe('[§5 upgrade] the premium upgrade dialog', () => {
     cleanup();
     answerWith({ message: 'You need 500 DRK but only have 100 DRK' }, 409);
     render(wrap(<UpgradeDialog territoryId={PAI.id} onClose={() => {}} />));
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Upgrade to premium for 500 DRK' })));
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Upgrade to premium for 500 DRK' })));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Confirm upgrade' })));
     expect(lastToast()).toMatchObject({ title: 'Upgrade Failed', description: 'You need 500 DRK but only have 100 DRK' });
   });

@@ -2,29 +2,19 @@ import { describe, expect, it } from 'vitest';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import type { AccountDto } from '../../schema/api/user.ts';
 import { chatMessageToSend, descriptionProblem, listingPrice, purchaseProblem, upgradeOptions } from './rules.ts';
+import { territoryDto } from '../testing/territory.ts';
 
 function territory(change: Partial<TerritoryDto>): TerritoryDto {
-  return {
-    id: 1,
+  return territoryDto({
     name: 'Pai',
-    type: 'town',
-    tier: 'sub',
-    owner_id: null,
-    owner_name: null,
-    parent_territory_id: null,
-    description: '',
     latitude: '19.36',
     longitude: '98.44',
-    monthly_revenue: '60',
     price: 1500,
     sale_price: 1500,
-    purchase_price: null,
     basePrice: 1500,
     population: 0,
-    upgrade_tier: 'standard',
-    visits: 0,
     ...change,
-  };
+  });
 }
 const account = (balance: string): AccountDto => ({ id: 'u1', username: 'ana', drk_balance: balance, is_wanakt: false });
 
@@ -76,11 +66,20 @@ describe('[§5 chat]', () => {
 
 describe('[§5 upgrade]', () => {
   it('when the balance is below a tier cost, then that tier is not affordable; only higher tiers are offered', () => {
-    expect(upgradeOptions('premium', 1200)).toEqual([
+    expect(upgradeOptions('premium', 1200, 1)).toEqual([
       { tier: 'deluxe', cost: 1200, affordable: true },
       { tier: 'ultimate', cost: 2500, affordable: false },
     ]);
-    expect(upgradeOptions('ultimate', 10_000)).toEqual([]);
+    expect(upgradeOptions('ultimate', 10_000, 1)).toEqual([]);
+  });
+
+  it('when an upgrade-discount event runs, then each cost is discounted as the server charges it and affordability follows', () => {
+    // A 1.25 multiplier is 25% off: deluxe 1200 → 900, ultimate 2500 → 1875.
+    expect(upgradeOptions('premium', 1875, 1.25)).toEqual([
+      { tier: 'deluxe', cost: 900, affordable: true },
+      { tier: 'ultimate', cost: 1875, affordable: true },
+    ]);
+    expect(upgradeOptions('premium', 1874, 1.25).map((option) => option.affordable)).toEqual([true, false]);
   });
 });
 

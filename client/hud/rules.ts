@@ -1,10 +1,11 @@
 // The client-side rules of docs/rules.md §5 for the HUD's forms; the server checks each of them again.
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import type { AccountDto } from '../../schema/api/user.ts';
+import type { SpecialEventDto } from '../../schema/api/events.ts';
 import { DESCRIPTION_TOO_SHORT, DescriptionText, ListingBody } from '../../schema/api/territories.ts';
 import { parseWholeDrk } from '../../schema/api/typed-amounts.ts';
-import { UPGRADE_COST, UPGRADE_TIERS, WANAKT_USER_ID, type UpgradeTier } from '../../schema/constants.ts';
-import { canUpgrade } from '../../schema/rules/economy.ts';
+import { UPGRADE_COST, UPGRADE_TIERS, WANAKT_USER_ID, type SpecialEventType, type UpgradeTier } from '../../schema/constants.ts';
+import { canUpgrade, discountedPrice } from '../../schema/rules/economy.ts';
 import { decidePurchase } from '../../schema/rules/market.ts';
 
 export { DESCRIPTION_MAX, DESCRIPTION_MIN } from '../../schema/api/territories.ts';
@@ -46,13 +47,22 @@ export interface UpgradeOption {
   affordable: boolean;
 }
 
-/** The tiers above the current one (docs/rules.md §4: any higher tier can be bought). */
-export function upgradeOptions(current: UpgradeTier, balance: number): UpgradeOption[] {
-  return UPGRADE_TIERS.filter((tier) => canUpgrade(current, tier)).map((tier) => ({
-    tier,
-    cost: UPGRADE_COST[tier],
-    affordable: balance >= UPGRADE_COST[tier],
-  }));
+/** The product of the bonus multipliers of the running events of one type, as the server applies them. */
+export function runningMultiplier(events: readonly SpecialEventDto[], type: SpecialEventType): number {
+  return events
+    .filter((event) => event.state === 'active' && event.event_type === type)
+    .reduce((product, event) => product * event.bonus_multiplier, 1);
+}
+
+/**
+ * The tiers above the current one (docs/rules.md §4: any higher tier can be bought), each priced as the server's
+ * decideUpgrade prices it: the §9 cost less the running upgrade-discount events' multiplier (1 when none runs).
+ */
+export function upgradeOptions(current: UpgradeTier, balance: number, discountMultiplier: number): UpgradeOption[] {
+  return UPGRADE_TIERS.filter((tier) => canUpgrade(current, tier)).map((tier) => {
+    const cost = discountedPrice(UPGRADE_COST[tier], discountMultiplier);
+    return { tier, cost, affordable: balance >= cost };
+  });
 }
 
 /** A listing price is a whole number of DRK, at least 1. */

@@ -8,6 +8,7 @@ import { Container, ImageSource, Sprite, Texture } from 'pixi.js';
 import { MAP_HEIGHT, MAP_WIDTH } from '../../schema/constants.ts';
 import type { GeographyReply, GeographyRequest } from './geographyProtocol.ts';
 import type { GeographyLevel, WorldRect } from './geographyRaster.ts';
+import { OneInFlight } from './oneInFlight.ts';
 
 /** The part of a view that lies on the world: zoomed out past it, the rest is ocean with nothing to draw. */
 function onWorld(rect: WorldRect): WorldRect {
@@ -23,7 +24,7 @@ const contains = (outer: WorldRect, inner: WorldRect) =>
   inner.minX >= outer.minX && inner.minY >= outer.minY && inner.maxX <= outer.maxX && inner.maxY <= outer.maxY;
 
 /** Screen pixels per world unit from which the 50m coasts replace the 110m ones. */
-export const DETAIL_SCALE = 6;
+const DETAIL_SCALE = 6;
 // The backdrop's pixels per world unit: sharp at the widest zoom, and only a fallback beyond it.
 const BACKDROP_RESOLUTION = 2;
 // The snapshot reaches this share of the view beyond each edge, so a short pan shows no seam.
@@ -59,7 +60,8 @@ export class GeographyLayer {
     pixelsPerUnit: BACKDROP_RESOLUTION,
   };
   private view: WorldRect | null = null;
-  private closeLoaded = false;
+  /** The worker draws one request at a time; of those asked for meanwhile only the latest is sent. */
+  private readonly requests = new OneInFlight<GeographyRequest>((request) => this.worker.postMessage(request));
 
   /**
    * `onPicture` is called when a picture has arrived, so a frame can show it; `onDetail` when the
@@ -73,17 +75,17 @@ export class GeographyLayer {
     this.snapshot.visible = false;
     this.container.addChild(this.backdrop, this.snapshot);
     this.worker.onmessage = ({ data }: MessageEvent<GeographyReply>) => this.receive(data);
-    this.worker.onerror = (event) => console.error('The geography worker failed', event.message);
+    this.worker.onerror = (event) => {
+      // A drawing that threw answers nothing else: the next request may go.
+      this.requests.answered();
+      console.error('The geography worker failed', event.message);
+    };
     this.post(this.asked);
   }
 
   /** Whether the whole world's picture has arrived. */
   get hasPicture(): boolean {
     return this.backdrop.texture !== Texture.EMPTY;
-  }
-
-  get detailLoaded(): boolean {
-    return this.closeLoaded;
   }
 
   /**
@@ -147,19 +149,20 @@ export class GeographyLayer {
       pixelWidth: Math.max(1, Math.ceil((rect.maxX - rect.minX) * pixelsPerUnit)),
       pixelHeight: Math.max(1, Math.ceil((rect.maxY - rect.minY) * pixelsPerUnit)),
     };
-    this.worker.postMessage(request);
+    this.requests.submit(request);
   }
 
   private receive(reply: GeographyReply): void {
     if (reply.type === 'failed') {
+      if (reply.id !== null) this.requests.answered();
       console.error(reply.message);
       return;
     }
     if (reply.type === 'detail') {
-      this.closeLoaded = true;
       this.onDetail();
       return;
     }
+    this.requests.answered();
     // A picture of a view the camera has already left is dropped; the backdrop is always kept.
     if (reply.id !== BACKDROP_ID && reply.id !== this.asked.id) {
       reply.bitmap.close();

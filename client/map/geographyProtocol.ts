@@ -16,4 +16,5 @@ export type GeographyReply =
   | { type: 'picture'; id: number; level: GeographyLevel; bitmap: ImageBitmap }
   /** The close detail has arrived: close views can now be drawn from it. */
   | { type: 'detail' }
-  | { type: 'failed'; message: string };
+  /** Something failed: `id` is the request it answers (so the next may be sent), null when none (the close detail's loading). */
+  | { type: 'failed'; id: number | null; message: string };

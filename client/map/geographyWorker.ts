@@ -1,5 +1,6 @@
 // The geography worker: unpacks the build-time geography and draws the map's pictures of it (the
-// whole world once, then each resting view) on OffscreenCanvas, off the main thread. The 50m
+// whole world once, then each resting view) on OffscreenCanvas, off the main thread. The map sends
+// one request at a time (oneInFlight.ts), so each reply, picture or failure, says which it answers. The 50m
 // detail is fetched the first time a close view asks for it; until then the 110m one answers.
 import far from 'virtual:geography/110m';
 import { decodeGeography, type DecodedGeography } from './geographyData.ts';
@@ -26,7 +27,7 @@ function loadClose(): void {
     .catch((error: unknown) => {
       // The far detail stays; the next close view tries again.
       loadingClose = false;
-      scope.postMessage({ type: 'failed', message: `Could not load the detailed coastlines: ${String(error)}` }, []);
+      scope.postMessage({ type: 'failed', id: null, message: `Could not load the detailed coastlines: ${String(error)}` }, []);
     });
 }
 
@@ -39,7 +40,7 @@ scope.onmessage = ({ data: request }) => {
   const canvas = new OffscreenCanvas(request.pixelWidth, request.pixelHeight);
   const context = canvas.getContext('2d', { alpha: false });
   if (!context) {
-    scope.postMessage({ type: 'failed', message: 'The geography worker has no 2D canvas' }, []);
+    scope.postMessage({ type: 'failed', id: request.id, message: 'The geography worker has no 2D canvas' }, []);
     return;
   }
   drawGeography(context, levels.get(level)!, request.rect, request.pixelsPerUnit);

@@ -4,6 +4,8 @@
 import 'pixi.js/unsafe-eval';
 import { Application, Container, Graphics, type Texture } from 'pixi.js';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
+import { viewerRegion } from '../../schema/rules/banner.ts';
+import type { Region } from '../../schema/rules/region.ts';
 import { coordinatesOf } from '../../schema/rules/territory.ts';
 import { reportView } from '../state/room.ts';
 import { useSession } from '../state/session.ts';
@@ -73,6 +75,8 @@ export class MapController {
   /** Whether the camera shows the home view and the player has not moved it since. */
   private atHome = true;
   private restTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The region the room was last told the map looks at; null (the viewer's home region) until the map looks elsewhere. */
+  private viewedRegion: Region | null = null;
   private readonly emptyStage: boolean;
 
   // Built once the application has started.
@@ -85,7 +89,7 @@ export class MapController {
     () => this.world && this.requestFrame(),
     () => {
       this.host.dataset.detail = 'close';
-      this.scheduleSharpGeography();
+      this.scheduleRest();
     },
   );
   private labels!: LabelLayer;
@@ -185,7 +189,7 @@ export class MapController {
     this.rings.cull(rect, t.scale);
     this.synthetic.cull(rect, t.scale);
     this.geography.cover(rect);
-    this.scheduleSharpGeography();
+    this.scheduleRest();
     this.host.dataset.camera = `${this.camera.centerX.toFixed(4)},${this.camera.centerY.toFixed(4)},${this.camera.zoom.toFixed(5)}`;
     this.labelsDirty = true;
     // Realm padding follows the zoom, so the overlays are redrawn when it changes.
@@ -211,18 +215,35 @@ export class MapController {
     if (current?.x !== rounded.x || current?.y !== rounded.y) useMapView.setState({ selectedAt: rounded });
   }
 
-  // Sharpens the geography once the camera rests; meanwhile its pictures are just moved and scaled.
-  private scheduleSharpGeography(): void {
+  // Once the camera rests, the room hears of a new region and the geography is sharpened; meanwhile
+  // its pictures are just moved and scaled.
+  private scheduleRest(): void {
     clearTimeout(this.restTimer);
     this.restTimer = setTimeout(() => {
       if (this.destroyed || this.flight) return;
-      reportView(viewCentre(this.camera, this.home().zoom));
-      const rect = visibleWorldRect(this.camera, this.view());
-      const scale = this.scale();
-      if (this.geography.isSharp(rect, scale)) return;
-      this.geography.rasterise(rect, scale);
-      this.requestFrame();
+      this.reportRegion();
+      this.sharpenGeography();
     }, REST_MS);
+  }
+
+  /**
+   * Tells the room where the map looks only when that moves it to another region: the room shows the
+   * banners of the viewer's region (schema/rules/banner.ts viewerRegion), so a pan inside one changes nothing.
+   */
+  private reportRegion(): void {
+    const at = viewCentre(this.camera, this.home().zoom);
+    const region = viewerRegion(at, null);
+    if (region === this.viewedRegion) return;
+    this.viewedRegion = region;
+    reportView(at);
+  }
+
+  private sharpenGeography(): void {
+    const rect = visibleWorldRect(this.camera, this.view());
+    const scale = this.scale();
+    if (this.geography.isSharp(rect, scale)) return;
+    this.geography.rasterise(rect, scale);
+    this.requestFrame();
   }
 
   private setCamera(camera: Camera): void {

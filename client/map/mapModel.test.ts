@@ -15,29 +15,20 @@ import {
   placeWorld,
   popupPlacement,
 } from './mapModel.ts';
+import { territoryDto } from '../testing/territory.ts';
 
 function territory(id: number, name: string, latitude: number, longitude: number, fields: Partial<TerritoryDto> = {}): TerritoryDto {
-  return {
+  return territoryDto({
     id,
     name,
     type: 'city',
-    tier: 'city',
-    owner_id: null,
-    owner_name: null,
-    parent_territory_id: null,
-    description: '',
     latitude: String(latitude),
     longitude: String(longitude),
     monthly_revenue: '100',
     price: 1000,
-    sale_price: null,
-    purchase_price: null,
     basePrice: 1000,
-    population: 1,
-    upgrade_tier: 'standard',
-    visits: 0,
     ...fields,
-  } as TerritoryDto;
+  });
 }
 
 // The far corners of the seeded world (issue 25), and a district on its city's spot.

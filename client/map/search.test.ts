@@ -1,28 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import { searchMap } from './search.ts';
+import { territoryDto } from '../testing/territory.ts';
 
 function territory(id: number, name: string, type: TerritoryDto['type'], owner: string | null = null): TerritoryDto {
-  return {
-    id,
-    name,
-    type,
-    tier: 'sub',
-    owner_id: owner,
-    owner_name: owner,
-    parent_territory_id: null,
-    description: '',
-    latitude: '0',
-    longitude: '0',
-    monthly_revenue: '60',
-    price: 100,
-    sale_price: null,
-    purchase_price: null,
-    basePrice: 100,
-    population: 1,
-    upgrade_tier: 'standard',
-    visits: 0,
-  };
+  return territoryDto({ id, name, type, owner_id: owner, owner_name: owner });
 }
 
 const world = [

@@ -1,29 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import { worldChanges } from './worldChanges.ts';
+import { territoryDto } from '../testing/territory.ts';
 
 function territory(id: number, fields: Partial<TerritoryDto> = {}): TerritoryDto {
-  return {
-    id,
-    name: `T${id}`,
-    type: 'town',
-    tier: 'sub',
-    owner_id: null,
-    owner_name: null,
-    parent_territory_id: null,
-    description: '',
-    latitude: '0',
-    longitude: '0',
-    monthly_revenue: '60',
-    price: 100,
-    sale_price: null,
-    purchase_price: null,
-    basePrice: 100,
-    population: 1,
-    upgrade_tier: 'standard',
-    visits: 0,
-    ...fields,
-  };
+  return territoryDto({ id, ...fields });
 }
 
 describe('[issue 13 live] changes the map shows', () => {

@@ -1,15 +1,15 @@
 import { useMemo } from 'react';
-import countries110m from 'world-atlas/countries-110m.json';
+import far from 'virtual:geography/110m';
 import type { ProfileTerritoryDto } from '../../schema/api/profiles.ts';
 import { MAP_HEIGHT, MAP_WIDTH } from '../../schema/constants.ts';
 import { markerPosition } from '../../schema/rules/territory.ts';
-import { geographyShapes, type Path, type WorldTopology } from '../map/projection.ts';
+import { decodeGeography } from '../map/geographyData.ts';
 
 // The smallest stretch of the world map the view zooms to, so one lone village still shows its coast.
 const MIN_VIEW_WIDTH = 220;
 const MARGIN = 30;
 
-const ringOf = (path: Path) => {
+const ringOf = (path: Float32Array) => {
   let d = `M${path[0].toFixed(1)} ${path[1].toFixed(1)}`;
   for (let index = 2; index < path.length; index += 2) d += `L${path[index].toFixed(1)} ${path[index + 1].toFixed(1)}`;
   return `${d}Z`;
@@ -34,13 +34,8 @@ function viewOf(points: { x: number; y: number }[]) {
 
 /** A small map of a player's territories: the land as the world map draws it, one dot each. */
 export function ProfileMap({ territories }: { territories: ProfileTerritoryDto[] }) {
-  const land = useMemo(
-    () =>
-      geographyShapes(countries110m as unknown as WorldTopology)
-        .land.map(ringOf)
-        .join(''),
-    [],
-  );
+  // The 110m land packed at build time (scripts/vite-geography.ts), as the map's worker reads it: no d3-geo here.
+  const land = useMemo(() => decodeGeography(far).land.map(ringOf).join(''), []);
   const dots = territories.map((territory) => ({ territory, ...markerPosition(Number(territory.latitude), Number(territory.longitude)) }));
   const view = viewOf(dots);
   const radius = view.width / 110;

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
-import { UPGRADE_COST, UPGRADE_MULTIPLIER, UPGRADE_TIERS, type UpgradeTier } from '../../schema/constants.ts';
-import { canUpgrade, discountedPrice } from '../../schema/rules/economy.ts';
+import { UPGRADE_MULTIPLIER, type UpgradeTier } from '../../schema/constants.ts';
 import { formatDrk } from '../format.ts';
 import { shortOfDrk } from '../../schema/rules/market.ts';
 import { upgradeTierName } from '../../schema/display-names.ts';
 import { ConfirmSpend } from '../hud/ConfirmSpend.tsx';
+import { upgradeOptions } from '../hud/rules.ts';
 
 interface UpgradesTabProps {
   territories: readonly TerritoryDto[];
@@ -43,17 +43,15 @@ export function UpgradesTab({ territories, balance, upgradeDiscount, onUpgrade }
           <li className="panel card stack" key={territory.id} data-territory={territory.name}>
             <div className="spread">
               <h3>{territory.name}</h3>
-              <span className="badge capitalised" data-tone="gold" data-testid="current-tier">
-                {territory.upgrade_tier} · {UPGRADE_MULTIPLIER[territory.upgrade_tier]}x
+              <span className="badge" data-tone="gold" data-testid="current-tier">
+                {upgradeTierName(territory.upgrade_tier)} · {UPGRADE_MULTIPLIER[territory.upgrade_tier]}x
               </span>
             </div>
             {territory.upgrade_tier === 'ultimate' ? (
               <p className="muted small">Fully upgraded.</p>
             ) : (
               <div className="stack">
-                {UPGRADE_TIERS.filter((tier) => canUpgrade(territory.upgrade_tier, tier)).map((tier) => {
-                  const cost = discountedPrice(UPGRADE_COST[tier], upgradeDiscount);
-                  const short = balance < cost;
+                {upgradeOptions(territory.upgrade_tier, balance, upgradeDiscount).map(({ tier, cost, affordable }) => {
                   const key = `${territory.id}:${tier}`;
                   return (
                     <div className="stack" key={tier}>
@@ -65,8 +63,8 @@ export function UpgradesTab({ territories, balance, upgradeDiscount, onUpgrade }
                           <button
                             className="button small primary"
                             type="button"
-                            disabled={short || busy !== null}
-                            title={short ? shortOfDrk(cost, balance) : undefined}
+                            disabled={!affordable || busy !== null}
+                            title={affordable ? undefined : shortOfDrk(cost, balance)}
                             onClick={() => setAsking(key)}
                           >
                             Upgrade for {formatDrk(cost)}

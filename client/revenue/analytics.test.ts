@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SpecialEventDto } from '../../schema/api/events.ts';
-import {
-  eventBenefit,
-  opportunities,
-  opportunityGrowth,
-  ownershipLadder,
-  projection,
-  revenueSplit,
-  runningMultiplier,
-} from './analytics.ts';
+import { eventBenefit, opportunities, opportunityGrowth, ownershipLadder, projection, revenueSplit } from './analytics.ts';
+import { runningMultiplier } from '../hud/rules.ts';
 import { countdownLabel, startsInLabel } from './countdown.ts';
 
 describe('[§4 ownership tiers] the ladder read off the rule', () => {

@@ -1,7 +1,7 @@
 import { formatDrk } from '../format.ts';
 import type { RevenueSummaryDto } from '../../schema/api/revenue.ts';
 import type { SpecialEventDto } from '../../schema/api/events.ts';
-import type { SpecialEventType, TerritoryType } from '../../schema/constants.ts';
+import type { TerritoryType } from '../../schema/constants.ts';
 import {
   ANNUAL_GOAL_USD,
   FORECAST_MONTHS,
@@ -122,13 +122,6 @@ export function projection(totalMonthly: number, monthlyGrowth: number): Project
     goalUsd: ANNUAL_GOAL_USD,
     goalMonthlyDrk: Math.ceil(ANNUAL_GOAL_USD / USD_PER_DRK / MONTHS_PER_YEAR),
   };
-}
-
-/** The product of the bonus multipliers of the running events of one type, as the server applies them. */
-export function runningMultiplier(events: readonly SpecialEventDto[], type: SpecialEventType): number {
-  return events
-    .filter((event) => event.state === 'active' && event.event_type === type)
-    .reduce((product, event) => product * event.bonus_multiplier, 1);
 }
 
 /** What an event does, in the words of its type: a revenue boost or a discount. */

@@ -5,7 +5,7 @@ import { bannerText } from '../../schema/rules/banner.ts';
 import { REGION_LABELS } from '../../schema/rules/region.ts';
 import { Screen } from '../admin/Screen.tsx';
 import { ApiError } from '../api.ts';
-import { formatNumber } from '../format.ts';
+import { formatDateTime, formatNumber } from '../format.ts';
 import { AD_STATUS_LABELS } from '../payments/BannerAnalytics.tsx';
 import '../payments/payments.css';
 
@@ -13,7 +13,15 @@ import '../payments/payments.css';
  * How often the receipt reads its ad again. The banner-impressions job writes every 5 seconds, so
  * an impression shows here within about 10 s and a click within 5 s.
  */
-export const RECEIPT_REFRESH_MS = 5000;
+const RECEIPT_REFRESH_MS = 5000;
+
+/** An ad in one of these states shows no more and changes no more: its receipt stops reading it. */
+const FINAL_STATUSES: ReadonlySet<AdReceiptDto['status']> = new Set(['completed', 'rejected', 'refunded']);
+
+/** Whether the receipt still changes: not after an error (a 404 stays one) nor once its status is final. */
+function stillChanging(receipt: AdReceiptDto | undefined, error: unknown): boolean {
+  return !error && (receipt === undefined || !FINAL_STATUSES.has(receipt.status));
+}
 
 const STATUS_HINTS: Record<AdReceiptDto['status'], string> = {
   pending_payment: 'We are waiting for your payment to be confirmed.',
@@ -51,9 +59,12 @@ function Receipt({ receipt }: { receipt: AdReceiptDto }) {
             </>
           )}
           <dt>Ordered</dt>
-          <dd>{new Date(receipt.created_at).toLocaleString()}</dd>
+          <dd>{formatDateTime(receipt.created_at)}</dd>
         </dl>
-        <p className="muted">Updated every {RECEIPT_REFRESH_MS / 1000} seconds. Keep this link: it is the only key to this page.</p>
+        <p className="muted">
+          {stillChanging(receipt, null) ? `Updated every ${RECEIPT_REFRESH_MS / 1000} seconds. ` : ''}Keep this link: it is the only key to
+          this page.
+        </p>
       </section>
       <section className="panel card stack" aria-labelledby="receipt-ad">
         <h2 id="receipt-ad">Your ad as players see it</h2>
@@ -70,7 +81,10 @@ function Receipt({ receipt }: { receipt: AdReceiptDto }) {
 // docs/rules.md §4 "Advertise flow": the advertiser's receipt, opened by its link alone (no account).
 export default function AdReceipt() {
   const { token = '' } = useParams();
-  const receipt = useQuery<AdReceiptDto>({ queryKey: ['/api/ad-receipts', token], refetchInterval: RECEIPT_REFRESH_MS });
+  const receipt = useQuery<AdReceiptDto>({
+    queryKey: ['/api/ad-receipts', token],
+    refetchInterval: (query) => (stillChanging(query.state.data, query.state.error) ? RECEIPT_REFRESH_MS : false),
+  });
   const unknown = receipt.error instanceof ApiError && receipt.error.status === 404;
   return (
     <Screen

@@ -15,13 +15,30 @@ import { PlayerLink } from '../hud/PlayerLink.tsx';
 
 const PRICE = formatDollars(BROADCAST_PRICE_CENTS);
 
-/** How long the screen waits for the room to count the broadcast's reach before it shows what it has. */
+/**
+ * How long after paying the screen keeps reading the broadcast's reach: every game process adds the
+ * players it delivered to every 2 s, so the figure grows for a while after the first non-zero one.
+ */
 const REACH_WAIT_MS = 15_000;
 
-/** What the payment sent, as the recent list has it (its reach counted by the live room), or null until it is there. */
+/**
+ * How much earlier than the screen's payment moment the server may date the broadcast (the payment
+ * sends it, and the two clocks differ). A player sends one broadcast a day, so an older one with the
+ * same text is never within this.
+ */
+const CLOCK_SKEW_MS = 60_000;
+
+/** What the payment sent, as the recent list has it (its reach counted by the live rooms), or null until it is there. */
 function sentBroadcast(broadcasts: BroadcastDto[] | undefined, sent: Sent | null): BroadcastDto | null {
   if (!sent) return null;
-  return broadcasts?.find((broadcast) => broadcast.sender_id === sent.senderId && broadcast.message === sent.message) ?? null;
+  return (
+    broadcasts?.find(
+      (broadcast) =>
+        broadcast.sender_id === sent.senderId &&
+        broadcast.message === sent.message &&
+        Date.parse(broadcast.created_at) >= sent.at - CLOCK_SKEW_MS,
+    ) ?? null
+  );
 }
 
 interface Sent {
@@ -83,14 +100,10 @@ export default function Broadcast() {
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<Sent | null>(null);
   // The room tells when a broadcast goes out, from this player or any other; after paying, the
-  // list is read until it holds this broadcast with its reach counted (the room counts it on delivery).
+  // list is read every second for REACH_WAIT_MS, so the reach shows as the processes add to it.
   const recent = useQuery<BroadcastDto[]>({
     queryKey: ['/api/broadcasts/recent'],
-    refetchInterval: (query) => {
-      const mine = sentBroadcast(query.state.data, sent);
-      const waiting = sent !== null && (!mine || mine.reach_count === 0) && Date.now() - sent.at < REACH_WAIT_MS;
-      return waiting ? 1000 : false;
-    },
+    refetchInterval: () => (sent !== null && Date.now() - sent.at < REACH_WAIT_MS ? 1000 : false),
   });
   const mine = sentBroadcast(recent.data, sent);
 

@@ -4,7 +4,14 @@ import { Link } from 'react-router';
 import type { MarketStatsDto } from '../../schema/api/market.ts';
 import { MARKETPLACE_SORTS, type MarketplacePageDto, type MarketplaceSort } from '../../schema/api/marketplace.ts';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
-import { MAIN_CITY_RENT, MAP_COLOURS, SUB_TERRITORY_RENT, TERRITORY_TIERS, TERRITORY_TYPES } from '../../schema/constants.ts';
+import {
+  MAIN_CITY_RENT,
+  MAP_COLOURS,
+  STARTING_BALANCE,
+  SUB_TERRITORY_RENT,
+  TERRITORY_TIERS,
+  TERRITORY_TYPES,
+} from '../../schema/constants.ts';
 import { REGION_LABELS, REGIONS, regionOf } from '../../schema/rules/region.ts';
 import { tierOfType } from '../../schema/rules/territory.ts';
 import { getPath } from '../api.ts';
@@ -275,8 +282,8 @@ export default function Marketplace() {
       <section className="panel card" aria-label="How it works">
         <h2>How it works</h2>
         <ol className="steps">
-          <li>Get DRK: every player starts with 100, and the DRK store sells more.</li>
-          <li>Pick a listing below: unowned land is sold by the realm, the rest by other players.</li>
+          <li>Get DRK: every player starts with {formatDrk(STARTING_BALANCE)}, and the DRK store sells more.</li>
+          <li>Pick a listing above: unowned land is sold by the realm, the rest by other players.</li>
           <li>Buy it: the price moves from your balance to the seller at once.</li>
           <li>Collect rent and ad revenue, upgrade it, or list it again from the map.</li>
         </ol>
@@ -284,14 +291,14 @@ export default function Marketplace() {
 
       <section className="stat-grid" aria-label="Market stats" data-testid="market-stats">
         <div className="panel stat-card">
-          <span className="stat-label">Main city rent</span>
+          <span className="stat-label">Default main city rent</span>
           <strong className="stat-figure">{formatDrk(MAIN_CITY_RENT)}</strong>
-          <span className="muted small">to the Wanakt, every 6 months</span>
+          <span className="muted small">to the Wanakt, every 6 months, unless the Wanakt sets another</span>
         </div>
         <div className="panel stat-card">
-          <span className="stat-label">Sub-territory rent</span>
+          <span className="stat-label">Default sub-territory rent</span>
           <strong className="stat-figure">{formatDrk(SUB_TERRITORY_RENT)}</strong>
-          <span className="muted small">to the main city, every 6 months</span>
+          <span className="muted small">to the main city, every 6 months, unless the Wanakt sets another</span>
         </div>
         {ready && (
           <>

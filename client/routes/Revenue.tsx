@@ -11,7 +11,7 @@ import { QueryState } from '../admin/QueryState.tsx';
 import { Screen } from '../admin/Screen.tsx';
 import { AdRevenueTab } from '../revenue/AdRevenueTab.tsx';
 import { AnalyticsTab } from '../revenue/AnalyticsTab.tsx';
-import { runningMultiplier } from '../revenue/analytics.ts';
+import { runningMultiplier } from '../hud/rules.ts';
 import { ChainsTab } from '../revenue/ChainsTab.tsx';
 import { EventsTab } from '../revenue/EventsTab.tsx';
 import { MultipliersTab } from '../revenue/MultipliersTab.tsx';

@@ -69,8 +69,8 @@ export function everythingChanged(): void {
   void reloadTerritory(null);
 }
 
-/** docs/rules.md §4 "Broadcast flow": the message reaches every connected player, with who sent it. */
 /**
+ * docs/rules.md §4 "Broadcast flow": the message reaches every connected player, with who sent it.
  * The broadcast on show changed: a newer one arrived, which everyone but its sender is told of, or
  * the Wanakt removed the one shown and the room now shows an older one, or none, without a word.
  */

@@ -246,10 +246,10 @@ export function dragPinLive(territoryId: number, x: number, y: number): void {
 
 /**
  * Where the map looks (its centre when zoomed in on a place, null at the whole world): the room
- * shows the banners aimed at that region (docs/rules.md §9 "Advertising"). Kept for rejoins.
+ * shows the banners aimed at that region (docs/rules.md §9 "Advertising"). The map reports it only
+ * when the region changes (mapController's rest). Kept for rejoins.
  */
 export function reportView(at: ViewAt['at']): void {
-  if (at?.latitude === viewAt?.latitude && at?.longitude === viewAt?.longitude) return;
   viewAt = at;
   send({ type: 'view.at', at });
 }

@@ -2,18 +2,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import { dtoFieldsOf, liveFieldsOf } from '../../schema/state/territory-fields.ts';
 import { loadTerritories, reloadTerritory, useWorld } from './world.ts';
+import { territoryDto } from '../testing/territory.ts';
 
 // The store starts the live room when it first loads; these tests are about its REST reads.
 vi.mock('./room.ts', () => ({ connectWorld: () => {} }));
 
 function territory(id: number, change: Partial<TerritoryDto> = {}): TerritoryDto {
-  return {
+  return territoryDto({
     id,
-    name: `T${id}`,
     type: 'city',
-    tier: 'sub',
-    owner_id: null,
-    owner_name: null,
     parent_territory_id: 1,
     description: 'A harbour town with a long history.',
     latitude: '40.712800',
@@ -21,13 +18,11 @@ function territory(id: number, change: Partial<TerritoryDto> = {}): TerritoryDto
     monthly_revenue: '111',
     price: 5000,
     sale_price: 4000,
-    purchase_price: null,
     basePrice: 5000,
     population: 1000,
-    upgrade_tier: 'standard',
     visits: 3,
     ...change,
-  };
+  });
 }
 
 const live = (dto: TerritoryDto) => dtoFieldsOf(liveFieldsOf(dto));

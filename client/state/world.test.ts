@@ -1,28 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import { ownedCount, ownerLabel } from './world.ts';
+import { territoryDto } from '../testing/territory.ts';
 
 function territory(id: number, owner_id: string | null): TerritoryDto {
-  return {
-    id,
-    name: `T${id}`,
-    type: 'main',
-    tier: 'main',
-    owner_id,
-    owner_name: null,
-    parent_territory_id: null,
-    description: '',
-    latitude: '0',
-    longitude: '0',
-    monthly_revenue: '111',
-    price: 5000,
-    sale_price: null,
-    purchase_price: null,
-    basePrice: 5000,
-    population: 0,
-    upgrade_tier: 'standard',
-    visits: 0,
-  };
+  return territoryDto({ id, type: 'main', tier: 'main', owner_id, monthly_revenue: '111', price: 5000, basePrice: 5000, population: 0 });
 }
 
 describe('[§4 ownership] owner label', () => {
