@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { BoundingBox } from '../rules/viewport.ts';
 import { TERRITORY_FIELDS, TerritoryDto, type TerritoryField } from './territory.ts';
 
 // GET /api/territories answers docs/rules.md §3's full territory by default. A program that follows a large
@@ -29,13 +30,6 @@ const fieldList = z
     // Every row keeps its id, so a slim answer can always be matched to a territory.
     return ['id', ...names.filter((name) => name !== 'id')].sort() as TerritoryField[];
   });
-
-export interface BoundingBox {
-  minLongitude: number;
-  minLatitude: number;
-  maxLongitude: number;
-  maxLatitude: number;
-}
 
 const boundingBox = z
   .string({ error: BBOX_INVALID })
@@ -104,12 +98,6 @@ export const WorldChangesDto = z
   .object({ seq: z.number().int().nonnegative(), full: z.boolean(), territories: z.array(z.union([TerritoryDto, SlimTerritoryDto])) })
   .meta({ id: 'WorldChanges' });
 export type WorldChangesDto = z.infer<typeof WorldChangesDto>;
-
-export function insideBox(territory: Pick<TerritoryDto, 'latitude' | 'longitude'>, box: BoundingBox): boolean {
-  const latitude = Number(territory.latitude);
-  const longitude = Number(territory.longitude);
-  return latitude >= box.minLatitude && latitude <= box.maxLatitude && longitude >= box.minLongitude && longitude <= box.maxLongitude;
-}
 
 export function pickFields(territory: TerritoryDto, fields: readonly TerritoryField[]): SlimTerritoryDto {
   return { ...Object.fromEntries(fields.map((field) => [field, territory[field]])), id: territory.id };

@@ -1,9 +1,16 @@
 import type { TerritoryTier } from '../constants.ts';
-import type { BoundingBox } from '../api/territory-list.ts';
 
 // What a client is sent of a large world: only what its map looks at (docs/design.md "Live state").
 // The same rule answers the room (which territories a client's view holds) and the REST call
 // `GET /api/territories?bbox=…&zoom=…` (markers or clusters), so the two never disagree.
+
+/** A part of the map in degrees, as `bbox` is written: minLongitude,minLatitude,maxLongitude,maxLatitude. */
+export interface BoundingBox {
+  minLongitude: number;
+  minLatitude: number;
+  maxLongitude: number;
+  maxLatitude: number;
+}
 
 /**
  * A box holding at most this many territories is answered territory by territory; a fuller box is

@@ -1,14 +1,9 @@
 import compression from 'compression';
 import { Router, type RequestHandler } from 'express';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import {
-  insideBox,
-  pickFields,
-  TerritoryListQuery,
-  WORLD_SEQ_HEADER,
-  type WorldChangesDto,
-} from '../../../../schema/api/territory-list.ts';
+import { pickFields, TerritoryListQuery, WORLD_SEQ_HEADER, type WorldChangesDto } from '../../../../schema/api/territory-list.ts';
 import type { TerritoryDto } from '../../../../schema/api/territory.ts';
+import { insideBox } from '../../../../schema/rules/viewport.ts';
 import type { DomainEvent } from '../../../infra/events/domain-events.ts';
 import { WORLD_READS_PER_MINUTE } from '../../../infra/limits/door-limits.ts';
 import { take } from '../../../infra/limits/take.ts';
@@ -72,7 +67,7 @@ export function worldReadRoutes(deps: HttpDeps, readsPerMinute: number = WORLD_R
     const { data, body } = await world.read();
     res.setHeader(WORLD_SEQ_HEADER, String(data.seq));
     if (bbox) {
-      res.json(shape(data.territories.filter((territory) => insideBox(territory, bbox))));
+      res.json(shape(data.territories.filter((territory) => insideBox(Number(territory.latitude), Number(territory.longitude), bbox))));
       return;
     }
     if (fields) {
