@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { TERRITORY_FIELDS, TerritoryDto, type TerritoryField } from './territory.ts';
+import type { BoundingBox } from '../rules/viewport.ts';
 
 // GET /api/territories answers docs/rules.md §3's full territory by default. A program that follows a large
 // world asks only for the fields it shows (`fields`) and only for the part of the map it looks at
@@ -29,13 +30,6 @@ const fieldList = z
     // Every row keeps its id, so a slim answer can always be matched to a territory.
     return ['id', ...names.filter((name) => name !== 'id')].sort() as TerritoryField[];
   });
-
-export interface BoundingBox {
-  minLongitude: number;
-  minLatitude: number;
-  maxLongitude: number;
-  maxLatitude: number;
-}
 
 const boundingBox = z
   .string({ error: BBOX_INVALID })

@@ -1,5 +1,4 @@
 import type { TerritoryTier } from '../constants.ts';
-import type { BoundingBox } from '../api/territory-list.ts';
 
 // What a client is sent of a large world: only what its map looks at (docs/design.md "Live state").
 // The same rule answers the room (which territories a client's view holds) and the REST call
@@ -21,6 +20,14 @@ export function isAlwaysShown(tier: TerritoryTier): boolean {
 /** Whether a box holding `count` territories is answered with markers rather than clusters. */
 export function showsMarkers(count: number): boolean {
   return count <= MAX_VIEW_MARKERS;
+}
+
+/** Where a map looks, in degrees: what `bbox` names in the REST call. */
+export interface BoundingBox {
+  minLongitude: number;
+  minLatitude: number;
+  maxLongitude: number;
+  maxLatitude: number;
 }
 
 export function insideBox(latitude: number, longitude: number, box: BoundingBox): boolean {
