@@ -40,15 +40,6 @@ const WRITES_ROWS = /`[^`]*\b(insert\s+into|update\s+[a-z_]+\s+set|delete\s+from
 const MAY_OPEN_AND_EMIT = ['game-server/commands/', 'game-server/jobs/', 'game-server/infra/db/', 'game-server/infra/events/'];
 
 /**
- * Services that still open their own transactions or emit (issue 23): each moves behind a command
- * or a job. The list only shrinks: a file that no longer needs its line fails the test until the
- * line goes, and any other service that opens or emits fails it at once. Left: `notify`, which
- * stores a notice and queues its delivery in one step for every caller (commands, jobs, the ads'
- * runs): it goes when each caller emits the delivery of the notices it stored.
- */
-export const SERVICE_WRITE_DEBT: readonly string[] = ['game-server/domain/notifications/notifications.ts'];
-
-/**
  * The writes that are not commands, each with why (schema/commands/index.ts says the same):
  * registration, login and logout make or end the session every command is acted under, so they
  * cannot be sent as one; the payment provider's webhook acts for nobody, its signature is its
@@ -164,19 +155,11 @@ export function textViolations(file: string, text: string): string[] {
     if (OPENS_TRANSACTION.test(text)) found.push(`${file}: transport opens no transaction: the pipeline does`);
     if (EMITS.test(text)) found.push(`${file}: transport emits no event: the pipeline does`);
   }
-  if (!tests && isServiceFile(file) && !MAY_OPEN_AND_EMIT.some((folder) => file.startsWith(folder)) && !SERVICE_WRITE_DEBT.includes(file)) {
+  if (!tests && isServiceFile(file) && !MAY_OPEN_AND_EMIT.some((folder) => file.startsWith(folder))) {
     if (OPENS_TRANSACTION.test(text)) found.push(`${file}: a service takes a transaction, it never opens one`);
     if (EMITS.test(text)) found.push(`${file}: a service never emits: its command or job does`);
   }
   return found;
-}
-
-/** Debt lines whose file no longer opens or emits (or is gone): the list must shrink with the code. */
-export function settledDebt(tree: SourceTree): string[] {
-  return SERVICE_WRITE_DEBT.filter((file) => {
-    const text = tree.get(file);
-    return text === undefined || !(OPENS_TRANSACTION.test(text) || EMITS.test(text));
-  });
 }
 
 /** game-server/'s layers that are folders of folders: cycles are looked for between the folders inside them. */

@@ -12,9 +12,11 @@ import { ensureRentPeriod } from '../commands/rent-run.ts';
 import { foldRollups, ROLLUP_FOLD_CRON } from '../domain/economy/rollups.ts';
 import type { CounterStore } from '../infra/limits/counter-store.ts';
 import type { Logger } from '../infra/logger.ts';
+import { noticesCreated } from '../domain/notifications/notifications.ts';
 import { remindRent } from '../domain/notifications/rent-reminders.ts';
 import { expireAbandonedCheckouts } from '../domain/payments/abandoned-checkouts.ts';
 import type { PaymentProvider } from '../domain/payments/provider.ts';
+import { emit } from '../infra/events/outbox.ts';
 import { jobRuns, jobSeconds } from '../infra/observability/metrics.ts';
 import type { ServiceDeps } from '../domain/service-deps.ts';
 import { IMPRESSIONS_CRON, runBannerRotation, writeImpressions } from './banner-jobs.ts';
@@ -125,7 +127,11 @@ function jobsOf(deps: JobDeps, config: JobConfig): Job[] {
       name: 'rent-reminders',
       schedule: '7 * * * *',
       catchUp: true,
-      run: () => inTransaction(deps.sql, (tx) => remindRent({ tx, now: deps.clock() })),
+      run: () =>
+        inTransaction(deps.sql, async (tx) => {
+          const reminders = await remindRent({ tx, now: deps.clock() });
+          await emit(tx, ...noticesCreated(reminders));
+        }),
     },
     { name: 'rollup-fold', schedule: ROLLUP_FOLD_CRON, catchUp: true, run: () => foldRollups(deps.sql) },
     {

@@ -8,7 +8,7 @@ import { recordAudit } from '../../domain/audit/audit-log.ts';
 import { lockTerritory } from '../../domain/world/territories.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 import { decided, factsOf } from '../owner.ts';
-import { notify } from '../../domain/notifications/notifications.ts';
+import { noticesCreated, notify } from '../../domain/notifications/notifications.ts';
 import { territoryGifted } from '../../../schema/rules/notifications.ts';
 
 /**
@@ -30,9 +30,13 @@ export const assignTerritory: InTransaction<CommandOf<'territory.assign'>> = {
       details: { territoryId, recipientId, recipient: recipient.username, price },
       at: now,
     });
-    await notify(tx, [territoryGifted(recipientId, territory.name, 'The Wanakt', price)], now);
-    await emit(tx, { type: 'territories.changed', territoryIds: [territoryId] });
-    if (price > 0) await emit(tx, { type: 'balances.changed', userIds: [recipientId, WANAKT_USER_ID] });
+    const notices = await notify(tx, [territoryGifted(recipientId, territory.name, 'The Wanakt', price)], now);
+    await emit(
+      tx,
+      ...noticesCreated(notices),
+      { type: 'territories.changed', territoryIds: [territoryId] },
+      ...(price > 0 ? [{ type: 'balances.changed' as const, userIds: [recipientId, WANAKT_USER_ID] }] : []),
+    );
     return ok({ message });
   },
 };

@@ -99,8 +99,8 @@ export async function broadcastAllowance(deps: ServiceDeps, provider: PaymentPro
 
 /**
  * Sends the player's paid broadcast with a payment no broadcast has used yet (one made before
- * payments sent their broadcast), in the send command's transaction. payments/broadcast-send.ts
- * checks and writes it, as for a payment's own broadcast.
+ * payments sent their broadcast), in the send command's transaction, which announces it.
+ * payments/broadcast-send.ts checks and writes it, as for a payment's own broadcast.
  */
 export async function sendWithUnusedPayment({ tx, now }: Work, senderId: string, message: string): Promise<BroadcastDto> {
   const refusal = await broadcastRefusal(tx, senderId, now, null);
