@@ -23,11 +23,28 @@ const COMPOSITION_ROOT = [
   'game-server/main.ts',
   'game-server/config.ts',
   'game-server/server.ts',
-  'game-server/infra/db/migrate-cli.ts',
-  'game-server/infra/backup/backup-cli.ts',
-  'game-server/infra/backup/restore-cli.ts',
+  'game-server/migrate-cli.ts',
+  'game-server/backup-cli.ts',
+  'game-server/restore-cli.ts',
 ];
 const AMBIENT_READS = /Date\.now\(\)|new Date\(\)|process\.env/;
+/** The composition root's entries: they put the layers together, so nothing imports them. */
+const ENTRIES = COMPOSITION_ROOT.filter((file) => file !== 'game-server/config.ts');
+
+/**
+ * game-server's layers, lowest first (docs/design.md "Layers"): a file imports its own layer and
+ * those below, never one above. Jobs and transport both call commands and stand side by side.
+ * The files at the top of game-server/ belong to no layer: the composition root, and config.ts and
+ * errors.ts, which every layer may import.
+ */
+const LAYERS: readonly (readonly [folder: string, rank: number])[] = [
+  ['game-server/infra/', 0],
+  ['game-server/domain/', 1],
+  ['game-server/commands/', 2],
+  ['game-server/jobs/', 3],
+  ['game-server/transport/', 3],
+];
+const layerOf = (file: string) => LAYERS.find(([folder]) => file.startsWith(folder));
 /** Rules in schema/ are pure: no clock, no randomness, no network, no timers, no environment. */
 const IMPURE_IN_SCHEMA =
   /process\.env|Math\.random|Date\.now|new Date\(\)|performance\.now|crypto\.|randomUUID|getRandomValues|\bfetch\(|XMLHttpRequest|new WebSocket|\bset(Timeout|Interval|Immediate)\(/;
@@ -125,6 +142,12 @@ export function edgeViolation(edge: ImportEdge): string | null {
   if (from.startsWith('game-server/') && target !== null && !inside('game-server/') && !inside('schema/') && !inside('migrations/')) {
     return 'game-server/ imports only game-server/ and schema/';
   }
+  if (target !== null && !isTestSupport(from) && isTestSupport(target)) return 'only tests import test support';
+  if (target !== null && ENTRIES.includes(target) && !COMPOSITION_ROOT.includes(from) && !isTestSupport(from)) {
+    return "only the composition root and tests import the composition root's entries";
+  }
+  const [fromLayer, toLayer] = [layerOf(from), target === null ? undefined : layerOf(target)];
+  if (fromLayer && toLayer && toLayer[1] > fromLayer[1]) return `${fromLayer[0]} does not import ${toLayer[0]}: nothing imports upward`;
   if (isServiceFile(from)) {
     if (TRANSPORT_PACKAGES.test(specifier)) return 'services import neither Express nor Colyseus';
     if (TRANSPORT_FOLDERS.some(inside)) return 'services do not import transport code';

@@ -1,7 +1,7 @@
 import { Command, type CommandInput, type CommandOf, type CommandType } from '../../schema/commands/index.ts';
 import { gate, POLICY, refuseImpersonation, type Actor, type Refusal } from '../../schema/commands/policy.ts';
 import { inTransaction } from '../infra/db/database.ts';
-import { badInput, GameError } from '../domain/errors.ts';
+import { badInput, GameError } from '../errors.ts';
 import type { Answer, CommandDeps, Handler } from './handler.ts';
 import { HANDLERS } from './handlers/index.ts';
 

@@ -10,6 +10,7 @@ import { inTransaction, type Database } from '../infra/db/database.ts';
 import { payMonthlyEarnings } from '../commands/earnings-run.ts';
 import { ensureRentPeriod } from '../commands/rent-run.ts';
 import { foldRollups, ROLLUP_FOLD_CRON } from '../domain/economy/rollups.ts';
+import { checkInvariants } from '../domain/economy/supply.ts';
 import type { CounterStore } from '../infra/limits/counter-store.ts';
 import type { Logger } from '../infra/logger.ts';
 import { noticesCreated } from '../domain/notifications/notifications.ts';
@@ -79,7 +80,10 @@ function housekeepingOf(deps: JobDeps): Job[] {
   ];
 }
 
-/** The scheduled backup, when BACKUP_CRON is set: each scheduled moment is claimed by one process. */
+/**
+ * The scheduled backup, when BACKUP_CRON is set: each scheduled moment is claimed by one process,
+ * and each copy is checked with the ledger's invariants, which infra/ is handed from here.
+ */
 function backupsOf(deps: JobDeps, config: JobConfig): Job[] {
   const { database } = deps;
   if (!config.BACKUP_CRON || !database) return [];
@@ -89,7 +93,7 @@ function backupsOf(deps: JobDeps, config: JobConfig): Job[] {
       name: 'backup',
       schedule: config.BACKUP_CRON,
       catchUp: false,
-      run: (moment) => runScheduledBackup({ ...deps, database }, schedule, moment),
+      run: (moment) => runScheduledBackup({ ...deps, database, check: checkInvariants }, schedule, moment),
     },
   ];
 }

@@ -1,5 +1,5 @@
 import type { CommandOf } from '../../../schema/commands/index.ts';
-import { conflict } from '../../domain/errors.ts';
+import { conflict } from '../../errors.ts';
 import { PAY_FIRST, sendWithUnusedPayment, startBroadcastPayment } from '../../domain/social/broadcasts.ts';
 import { emit } from '../../infra/events/outbox.ts';
 import { created, providerOf, userOf, type InTransaction, type OwnTransactions } from '../handler.ts';

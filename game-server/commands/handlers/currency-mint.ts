@@ -1,7 +1,7 @@
 import type { CommandOf } from '../../../schema/commands/index.ts';
 import { mint } from '../../domain/economy/ledger.ts';
 import { readSupply } from '../../domain/economy/supply.ts';
-import { notFound } from '../../domain/errors.ts';
+import { notFound } from '../../errors.ts';
 import { emit } from '../../infra/events/outbox.ts';
 import { recordAudit } from '../../domain/audit/audit-log.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';

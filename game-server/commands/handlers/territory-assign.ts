@@ -2,7 +2,7 @@ import type { CommandOf } from '../../../schema/commands/index.ts';
 import { WANAKT_USER_ID } from '../../../schema/constants.ts';
 import { decideAssignment } from '../../../schema/rules/market.ts';
 import { changeOwner } from '../../domain/economy/market.ts';
-import { notFound } from '../../domain/errors.ts';
+import { notFound } from '../../errors.ts';
 import { emit } from '../../infra/events/outbox.ts';
 import { recordAudit } from '../../domain/audit/audit-log.ts';
 import { lockTerritory } from '../../domain/world/territories.ts';

@@ -3,7 +3,7 @@ import { decideGift } from '../../../schema/rules/market.ts';
 import { territoryGifted } from '../../../schema/rules/notifications.ts';
 import { recordAudit } from '../../domain/audit/audit-log.ts';
 import { changeOwner } from '../../domain/economy/market.ts';
-import { notFound } from '../../domain/errors.ts';
+import { notFound } from '../../errors.ts';
 import { emit } from '../../infra/events/outbox.ts';
 import { noticesCreated, notify } from '../../domain/notifications/notifications.ts';
 import { lockTerritory } from '../../domain/world/territories.ts';

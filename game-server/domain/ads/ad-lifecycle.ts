@@ -2,7 +2,7 @@ import type { AdDto, AdReviewDto, AdStatus } from '../../../schema/api/ads.ts';
 import { WANAKT_USER_ID } from '../../../schema/constants.ts';
 import type { Queryable, Tx } from '../../infra/db/database.ts';
 import { InsufficientBalanceError, transfer } from '../economy/ledger.ts';
-import { conflict, notFound } from '../errors.ts';
+import { conflict, notFound } from '../../errors.ts';
 import type { Work } from '../service-deps.ts';
 import { adReviewed, dollarText, drkText } from '../../../schema/rules/notifications.ts';
 import { notify, type StoredNotice } from '../notifications/notifications.ts';

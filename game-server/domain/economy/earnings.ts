@@ -6,7 +6,7 @@ import { rentPeriodOf } from '../../../schema/rules/rent.ts';
 import { monthlyEarnings, tributeOwedTo } from '../../../schema/rules/figures.ts';
 import type { ActingUser } from '../../../schema/commands/policy.ts';
 import { type Queryable, waitForTurnsFreely } from '../../infra/db/database.ts';
-import { badInput, forbidden, notFound } from '../errors.ts';
+import { badInput, forbidden, notFound } from '../../errors.ts';
 import type { Work } from '../service-deps.ts';
 import { activeEventMultiplier } from '../world/special-events.ts';
 import { mint } from './ledger.ts';

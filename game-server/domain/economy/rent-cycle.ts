@@ -5,7 +5,7 @@ import { PAYS_THE_WANAKT } from '../../../schema/rules/feudal.ts';
 import { RENT_DUE_DAYS, rentOwed, rentPeriodOf } from '../../../schema/rules/rent.ts';
 import type { ActingUser } from '../../../schema/commands/policy.ts';
 import { type Queryable, waitForTurnsFreely } from '../../infra/db/database.ts';
-import { badInput, forbidden, notFound } from '../errors.ts';
+import { badInput, forbidden, notFound } from '../../errors.ts';
 import type { Work } from '../service-deps.ts';
 import { readPayments, type PaymentRow } from './rent-payments.ts';
 import { activeEventMultiplier } from '../world/special-events.ts';

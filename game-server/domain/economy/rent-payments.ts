@@ -2,7 +2,7 @@ import type { PaymentDueDto, RentPaidDto } from '../../../schema/api/rent.ts';
 import { dueLabel } from '../../../schema/rules/rent.ts';
 import type { ActingUser } from '../../../schema/commands/policy.ts';
 import type { Queryable } from '../../infra/db/database.ts';
-import { conflict, forbidden, notFound } from '../errors.ts';
+import { conflict, forbidden, notFound } from '../../errors.ts';
 import type { Work } from '../service-deps.ts';
 import { rentPaid, rentReceived } from '../../../schema/rules/notifications.ts';
 import { notify, type StoredNotice } from '../notifications/notifications.ts';

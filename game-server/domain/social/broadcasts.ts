@@ -4,7 +4,7 @@ import type { CheckoutDto } from '../../../schema/api/payments.ts';
 import { BROADCAST_DAY_MS as DAY_MS, BROADCAST_PRICE_CENTS, limitReached, nextBroadcastAt } from '../../../schema/rules/store.ts';
 import { broadcastDto, type BroadcastRow } from '../payments/broadcast-row.ts';
 import type { Queryable } from '../../infra/db/database.ts';
-import { badInput, conflict, forbidden, tooManyRequests } from '../errors.ts';
+import { badInput, conflict, forbidden, tooManyRequests } from '../../errors.ts';
 import { startCheckout } from '../payments/checkout.ts';
 import { giveUpCheckout } from '../payments/cancel-checkout.ts';
 import { reconcilePayment, sendPaidBroadcast } from '../payments/fulfilment.ts';

@@ -2,7 +2,7 @@ import { CHAT_PAGE_SIZE, CHAT_RATE_LIMIT, ChatPostInput, type ChatMessageDto } f
 import { takePage, type KeyedPage, type PageRequest } from '../../../schema/api/pages.ts';
 import type { ActingUser } from '../../../schema/commands/policy.ts';
 import type { Queryable, Tx } from '../../infra/db/database.ts';
-import { badInput, notFound, tooManyRequests } from '../errors.ts';
+import { badInput, notFound, tooManyRequests } from '../../errors.ts';
 import type { Work } from '../service-deps.ts';
 import { refuseIfMuted } from './moderation.ts';
 import { notify, type StoredNotice } from '../notifications/notifications.ts';

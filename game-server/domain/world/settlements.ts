@@ -4,7 +4,7 @@ import { duplicateSettlementMessage, existingSettlement } from '../../../schema/
 import { FEUDAL_SHARE } from '../../../schema/rules/rent.ts';
 import { isRealmTerritory } from '../../../schema/rules/market.ts';
 import { waitForTurnsFreely, type Tx } from '../../infra/db/database.ts';
-import { badInput, conflict, notFound } from '../errors.ts';
+import { badInput, conflict, notFound } from '../../errors.ts';
 import type { Work } from '../service-deps.ts';
 import { readTerritory } from './territories.ts';
 
