@@ -59,7 +59,7 @@ export function decideListing(territory: TerritoryFacts, salePrice: number | nul
 
 export type Assignment = { ok: true; reason: 'gift' | 'assignment'; message: string };
 
-/** docs/rules.md §4 "Territory ownership": the Wanakt gives a territory away (price 0) or assigns it for a price. */
+/** docs/rules.md §4 "Ownership": the Wanakt gives a territory away (price 0) or assigns it for a price. */
 export function decideAssignment(
   territory: TerritoryFacts,
   recipient: { id: string; username: string },

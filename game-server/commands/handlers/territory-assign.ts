@@ -12,7 +12,7 @@ import { noticesCreated, notify } from '../../domain/notifications/notifications
 import { territoryGifted } from '../../../schema/rules/notifications.ts';
 
 /**
- * docs/rules.md §4 "Territory ownership": the Wanakt gives a territory to a player. A price of 0 is a gift
+ * docs/rules.md §4 "Ownership": the Wanakt gives a territory to a player. A price of 0 is a gift
  * and moves no DRK; otherwise the recipient pays it to the treasury, or nothing changes.
  */
 export const assignTerritory: InTransaction<CommandOf<'territory.assign'>> = {

@@ -56,7 +56,7 @@ async function overlordFor(tx: Tx, settlement: NewSettlement): Promise<number | 
 }
 
 /**
- * The Wanakt founds a settlement (docs/rules.md §2 "Admin create city"). It starts unowned and for sale at
+ * The Wanakt founds a settlement (docs/rules.md §4 "Settlement creation"). It starts unowned and for sale at
  * its base price, under its overlord: the one named, or else the nearest of the level above. A
  * new wonder is public like the seeded ones: the Wanakt holds it and it is not for sale.
  */
