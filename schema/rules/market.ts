@@ -17,7 +17,7 @@ export interface TerritoryFacts {
   salePrice: number | null;
 }
 
-/** The Wanakt's seat and the wonders belong to the realm (docs/rules.md §1 "Wonders are public"). */
+/** The Wanakt's seat and the wonders belong to the realm (docs/rules.md §1 "Wonders belong to the world"). */
 export function isRealmTerritory(type: TerritoryType): boolean {
   return type === 'wanakt' || type === 'wonder';
 }
