@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findViolations, readTree, settledDebt } from './boundaries.ts';
+import { findViolations, readTree } from './boundaries.ts';
 
 // The design's layers (docs/design.md, "Layers") checked on the whole tree; then each forbidden
 // edge is injected, one at a time, into the real tree to prove the check sees it.
@@ -20,8 +20,11 @@ describe('[issue 23 boundaries] the layers hold', () => {
     expect(baseline).toEqual([]);
   });
 
-  it('when a service stops opening transactions or emitting, then its debt line goes too', () => {
-    expect(settledDebt(tree)).toEqual([]);
+  it('when notify, the last service that emitted, emits again, then it is caught: no service is excused', () => {
+    const file = 'game-server/domain/notifications/notifications.ts';
+    expect(caught(file, `${tree.get(file)}\nexport const tell = (tx) => emit(tx, { type: 'x' });`)).toEqual([
+      `${file}: a service never emits: its command or job does`,
+    ]);
   });
 });
 
@@ -52,10 +55,11 @@ const INJECTIONS: { name: string; file: string; text: string; changes?: () => Re
   { name: 'Math.random in a rule', file: 'schema/rules/x.ts', text: 'export const roll = () => Math.random();' },
   { name: 'Date.now in a rule', file: 'schema/rules/x.ts', text: 'export const today = () => Date.now();' },
   { name: 'the clock read in a service', file: 'game-server/domain/economy/x.ts', text: 'export const now = () => new Date();' },
+  // Within one layer, so that only the cycle check can see it: economy/ already imports world/.
   {
     name: 'a cycle between folders',
-    file: 'game-server/infra/db/x.ts',
-    text: "import { transfer } from '../../domain/economy/ledger.ts';",
+    file: 'game-server/domain/world/x.ts',
+    text: "import { transfer } from '../economy/ledger.ts';",
   },
   {
     name: 'a route issuing UPDATE',
@@ -116,5 +120,53 @@ describe('[issue 23 boundaries] every forbidden edge, injected, is caught', () =
   it('when a dynamic import computes its module, then it is refused; a literal one is checked as an import', () => {
     expect(caught('client/x.tsx', 'export const load = (name) => import(name);')).toHaveLength(1);
     expect(caught('client/x.tsx', "export const load = () => import('./hud/x.tsx');")).toEqual([]);
+  });
+});
+
+// No layer imports one above it (docs/design.md "Layers"): each upward edge, injected, is named by its own finding.
+const UPWARD: { name: string; file: string; specifier: string; type?: boolean; rule: string }[] = [
+  ...(
+    [
+      ['infra', 'domain', 'game-server/infra/limits/x.ts', '../../domain/economy/ledger.ts'],
+      ['infra', 'commands', 'game-server/infra/events/x.ts', '../../commands/execute.ts'],
+      ['infra', 'jobs', 'game-server/infra/db/x.ts', '../../jobs/start-jobs.ts'],
+      ['infra', 'transport', 'game-server/infra/observability/x.ts', '../../transport/http/app.ts'],
+      ['domain', 'commands', 'game-server/domain/economy/x.ts', '../../commands/execute.ts'],
+      ['domain', 'jobs', 'game-server/domain/ads/x.ts', '../../jobs/banner-jobs.ts'],
+      ['domain', 'transport', 'game-server/domain/social/x.ts', '../../transport/rooms/world-room.ts'],
+      ['commands', 'transport', 'game-server/commands/x.ts', '../transport/http/command.ts'],
+      ['commands', 'jobs', 'game-server/commands/handlers/x.ts', '../../jobs/start-jobs.ts'],
+    ] as const
+  ).map(([from, to, file, specifier]) => ({
+    name: `${from}/ imports ${to}/`,
+    file,
+    specifier,
+    rule: `game-server/${from}/ does not import game-server/${to}/: nothing imports upward`,
+  })),
+  {
+    name: 'infra/ imports a type of domain/',
+    file: 'game-server/infra/backup/x.ts',
+    specifier: '../../domain/economy/supply.ts',
+    type: true,
+    rule: 'game-server/infra/ does not import game-server/domain/: nothing imports upward',
+  },
+  {
+    name: 'production code imports test support',
+    file: 'game-server/domain/economy/x.ts',
+    specifier: '../../testing/players.ts',
+    rule: 'only tests import test support',
+  },
+  {
+    name: "a layer imports the composition root's entry",
+    file: 'game-server/transport/http/x.ts',
+    specifier: '../../server.ts',
+    rule: "only the composition root and tests import the composition root's entries",
+  },
+];
+
+describe('[issue 23 boundaries] nothing imports upward', () => {
+  it.each(UPWARD)('when $name, then the check names that edge', ({ file, specifier, type, rule }) => {
+    const text = `import ${type ? 'type ' : ''}{ thing } from '${specifier}';\nexport const again = thing;`;
+    expect(caught(file, text)).toContain(`${file} -> ${specifier}: ${rule}`);
   });
 });

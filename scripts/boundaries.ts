@@ -23,11 +23,28 @@ const COMPOSITION_ROOT = [
   'game-server/main.ts',
   'game-server/config.ts',
   'game-server/server.ts',
-  'game-server/infra/db/migrate-cli.ts',
-  'game-server/infra/backup/backup-cli.ts',
-  'game-server/infra/backup/restore-cli.ts',
+  'game-server/migrate-cli.ts',
+  'game-server/backup-cli.ts',
+  'game-server/restore-cli.ts',
 ];
 const AMBIENT_READS = /Date\.now\(\)|new Date\(\)|process\.env/;
+/** The composition root's entries: they put the layers together, so nothing imports them. */
+const ENTRIES = COMPOSITION_ROOT.filter((file) => file !== 'game-server/config.ts');
+
+/**
+ * game-server's layers, lowest first (docs/design.md "Layers"): a file imports its own layer and
+ * those below, never one above. Jobs and transport both call commands and stand side by side.
+ * The files at the top of game-server/ belong to no layer: the composition root, and config.ts and
+ * errors.ts, which every layer may import.
+ */
+const LAYERS: readonly (readonly [folder: string, rank: number])[] = [
+  ['game-server/infra/', 0],
+  ['game-server/domain/', 1],
+  ['game-server/commands/', 2],
+  ['game-server/jobs/', 3],
+  ['game-server/transport/', 3],
+];
+const layerOf = (file: string) => LAYERS.find(([folder]) => file.startsWith(folder));
 /** Rules in schema/ are pure: no clock, no randomness, no network, no timers, no environment. */
 const IMPURE_IN_SCHEMA =
   /process\.env|Math\.random|Date\.now|new Date\(\)|performance\.now|crypto\.|randomUUID|getRandomValues|\bfetch\(|XMLHttpRequest|new WebSocket|\bset(Timeout|Interval|Immediate)\(/;
@@ -38,15 +55,6 @@ const EMITS = /\bemit\(/;
 const WRITES_ROWS = /`[^`]*\b(insert\s+into|update\s+[a-z_]+\s+set|delete\s+from)\b/i;
 /** Where transactions are opened and events emitted: the command pipeline, the jobs, and the modules that define the two. */
 const MAY_OPEN_AND_EMIT = ['game-server/commands/', 'game-server/jobs/', 'game-server/infra/db/', 'game-server/infra/events/'];
-
-/**
- * Services that still open their own transactions or emit (issue 23): each moves behind a command
- * or a job. The list only shrinks: a file that no longer needs its line fails the test until the
- * line goes, and any other service that opens or emits fails it at once. Left: `notify`, which
- * stores a notice and queues its delivery in one step for every caller (commands, jobs, the ads'
- * runs): it goes when each caller emits the delivery of the notices it stored.
- */
-export const SERVICE_WRITE_DEBT: readonly string[] = ['game-server/domain/notifications/notifications.ts'];
 
 /**
  * The writes that are not commands, each with why (schema/commands/index.ts says the same):
@@ -134,6 +142,12 @@ export function edgeViolation(edge: ImportEdge): string | null {
   if (from.startsWith('game-server/') && target !== null && !inside('game-server/') && !inside('schema/') && !inside('migrations/')) {
     return 'game-server/ imports only game-server/ and schema/';
   }
+  if (target !== null && !isTestSupport(from) && isTestSupport(target)) return 'only tests import test support';
+  if (target !== null && ENTRIES.includes(target) && !COMPOSITION_ROOT.includes(from) && !isTestSupport(from)) {
+    return "only the composition root and tests import the composition root's entries";
+  }
+  const [fromLayer, toLayer] = [layerOf(from), target === null ? undefined : layerOf(target)];
+  if (fromLayer && toLayer && toLayer[1] > fromLayer[1]) return `${fromLayer[0]} does not import ${toLayer[0]}: nothing imports upward`;
   if (isServiceFile(from)) {
     if (TRANSPORT_PACKAGES.test(specifier)) return 'services import neither Express nor Colyseus';
     if (TRANSPORT_FOLDERS.some(inside)) return 'services do not import transport code';
@@ -164,19 +178,11 @@ export function textViolations(file: string, text: string): string[] {
     if (OPENS_TRANSACTION.test(text)) found.push(`${file}: transport opens no transaction: the pipeline does`);
     if (EMITS.test(text)) found.push(`${file}: transport emits no event: the pipeline does`);
   }
-  if (!tests && isServiceFile(file) && !MAY_OPEN_AND_EMIT.some((folder) => file.startsWith(folder)) && !SERVICE_WRITE_DEBT.includes(file)) {
+  if (!tests && isServiceFile(file) && !MAY_OPEN_AND_EMIT.some((folder) => file.startsWith(folder))) {
     if (OPENS_TRANSACTION.test(text)) found.push(`${file}: a service takes a transaction, it never opens one`);
     if (EMITS.test(text)) found.push(`${file}: a service never emits: its command or job does`);
   }
   return found;
-}
-
-/** Debt lines whose file no longer opens or emits (or is gone): the list must shrink with the code. */
-export function settledDebt(tree: SourceTree): string[] {
-  return SERVICE_WRITE_DEBT.filter((file) => {
-    const text = tree.get(file);
-    return text === undefined || !(OPENS_TRANSACTION.test(text) || EMITS.test(text));
-  });
 }
 
 /** game-server/'s layers that are folders of folders: cycles are looked for between the folders inside them. */

@@ -23,7 +23,7 @@ interface CreateCityProps {
   onMove: (id: number, latitude: string, longitude: string) => Promise<boolean>;
 }
 
-// docs/rules.md §2 "Admin create city": the form, the Quick Add presets that fill it, and the feudal note.
+// docs/rules.md §4 "Settlement creation" and §9 "Settlement presets": the form, the Quick Add presets that fill it, and the feudal note.
 export function CreateCity({ onCreate, existing, onMove }: CreateCityProps) {
   const [fields, setFields] = useState<CityFields>(EMPTY_CITY_FIELDS);
   const [pending, setPending] = useState(false);

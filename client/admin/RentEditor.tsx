@@ -13,7 +13,7 @@ interface RentEditorProps {
   onSave: (rentAmount: number) => Promise<boolean>;
 }
 
-// docs/rules.md §2 "Admin territory management": view the rent, edit it, then save or cancel.
+// docs/rules.md §2 "assignment and rents": view the rent, edit it, then save or cancel.
 export function RentEditor({ territoryName, rent, custom, onSave }: RentEditorProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const [pending, setPending] = useState(false);

@@ -7,7 +7,7 @@ export interface SupplyDto {
   max_supply: number;
 }
 
-// docs/rules.md §2 "Admin currency control": the supply overview.
+// docs/rules.md §2 "the Wanakt's mint": the supply overview.
 export function SupplyOverview({ supply }: { supply: SupplyDto }) {
   const minted = supply.max_supply > 0 ? supply.total_supply / supply.max_supply : 0;
   const figures = [

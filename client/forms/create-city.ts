@@ -19,7 +19,7 @@ export interface CityFields {
   basePrice: string;
 }
 
-/** docs/rules.md §4 "Admin create city": after a success the form resets to type main and price 5000. */
+/** docs/rules.md §9 "Settlement presets": after a success the form resets to type main and price 5000. */
 export const EMPTY_CITY_FIELDS: CityFields = {
   name: '',
   latitude: '',
@@ -53,7 +53,7 @@ export const MISSING_CITY_FIELDS = MISSING_FIELDS;
 const refused = (description: string): CityCheck => ({ ok: false, title: 'Error', description });
 
 /**
- * docs/rules.md §5 "Admin create city": name, latitude and longitude are required, and the coordinates are
+ * docs/rules.md §5 "Settlement": name, latitude and longitude are required, and the coordinates are
  * decimals. The form reads the fields with the server's own validator, so both refuse the same
  * things in the same words.
  */

@@ -15,7 +15,7 @@ export interface Problem {
   description: string;
 }
 
-/** docs/rules.md §5 "Territory description": the trimmed text is 10 to 500 characters. */
+/** docs/rules.md §5 "Description": the trimmed text is 10 to 500 characters. */
 export function descriptionProblem(text: string): Problem | null {
   const checked = DescriptionText.safeParse(text);
   if (checked.success) return null;

@@ -9,7 +9,7 @@ interface MultipliersTabProps {
   revenueEventMultiplier: number;
 }
 
-// docs/rules.md §4 "Ownership tiers by territory count" and §9 "Upgrade tiers", with the player's place on them.
+// docs/rules.md §4 "Ownership tiers by count" and §9 "Upgrade tiers", with the player's place on them.
 export function MultipliersTab({ territoryCount, revenueEventMultiplier }: MultipliersTabProps) {
   const current = ownershipTier(territoryCount);
   const ladder = ownershipLadder();

@@ -10,7 +10,7 @@ interface OverviewTabProps {
 
 const COLUMNS = ['base_revenue', 'multiplier_bonus', 'ad_revenue', 'monthly_earnings'] as const;
 
-// docs/rules.md §2 "Overview": the revenue breakdown, what was actually paid, and quick actions.
+// docs/rules.md §2 "the revenue center": the revenue breakdown, what was actually paid, and quick actions.
 export function OverviewTab({ summary, onOpenTab }: OverviewTabProps) {
   const lines = [
     { figure: 'base_revenue', value: summary.base_revenue },

@@ -1,7 +1,7 @@
 import { WANAKT_USER_ID } from '../../schema/constants.ts';
 import { territoryBought, territorySold, vassalJoined, type NoticeDraft } from '../../schema/rules/notifications.ts';
 import { changeOwner } from '../domain/economy/market.ts';
-import { notify } from '../domain/notifications/notifications.ts';
+import { noticesCreated, notify } from '../domain/notifications/notifications.ts';
 import type { LockedTerritory } from '../domain/world/territories.ts';
 import type { Tx } from '../infra/db/database.ts';
 import { emit } from '../infra/events/outbox.ts';
@@ -19,8 +19,13 @@ export async function completePurchase(
   { price, payeeId }: { price: number; payeeId: string },
 ): Promise<void> {
   await changeOwner(tx, territory, buyer.id, payeeId, price, 'purchase');
-  await notify(tx, await purchaseNotices(tx, territory, buyer, price), now);
-  await emit(tx, { type: 'territories.changed', territoryIds: [territory.id] }, { type: 'balances.changed', userIds: [buyer.id, payeeId] });
+  const notices = await notify(tx, await purchaseNotices(tx, territory, buyer, price), now);
+  await emit(
+    tx,
+    ...noticesCreated(notices),
+    { type: 'territories.changed', territoryIds: [territory.id] },
+    { type: 'balances.changed', userIds: [buyer.id, payeeId] },
+  );
 }
 
 /**

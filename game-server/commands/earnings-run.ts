@@ -1,6 +1,7 @@
 import { earningsMonthOf } from '../../schema/rules/earnings.ts';
 import { inTransaction } from '../infra/db/database.ts';
 import { checkMonth, EARNINGS_BATCH_SIZE, payEarningsBatch, planEarningsMonth } from '../domain/economy/earnings.ts';
+import { noticesCreated } from '../domain/notifications/notifications.ts';
 import { emit } from '../infra/events/outbox.ts';
 import type { ServiceDeps } from '../domain/service-deps.ts';
 import { runBatches, type BatchRunOptions } from './batch-run.ts';
@@ -34,7 +35,12 @@ export async function payMonthlyEarnings(
     options,
     async (work) => {
       const paid = await payEarningsBatch(work, month, options.batchSize ?? EARNINGS_BATCH_SIZE);
-      if (paid && paid.paid.length > 0) await emit(work.tx, { type: 'balances.changed', userIds: paid.paid });
+      if (paid)
+        await emit(
+          work.tx,
+          ...noticesCreated(paid.notices),
+          ...(paid.paid.length > 0 ? [{ type: 'balances.changed' as const, userIds: paid.paid }] : []),
+        );
       return paid;
     },
     (batch) => {

@@ -1,14 +1,14 @@
 import { Command, type CommandInput, type CommandOf, type CommandType } from '../../schema/commands/index.ts';
 import { gate, POLICY, refuseImpersonation, type Actor, type Refusal } from '../../schema/commands/policy.ts';
 import { inTransaction } from '../infra/db/database.ts';
-import { badInput, GameError } from '../domain/errors.ts';
+import { badInput, GameError } from '../errors.ts';
 import type { Answer, CommandDeps, Handler } from './handler.ts';
 import { HANDLERS } from './handlers/index.ts';
 
 const refused = (refusal: Refusal) => new GameError(refusal.status, refusal.message);
 
 /**
- * The one path of every write (docs/design.md "The path of a write"): the policy table says whether the
+ * The one path of every write (docs/design.md "Write path"): the policy table says whether the
  * actor may send this command at all (before its payload is read, so a missing login is 401
  * whatever the body says), the payload is read with the command's validator (400 on the first
  * problem), a payload naming another acting user is refused (403), and the command's handler runs

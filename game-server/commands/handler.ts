@@ -1,6 +1,6 @@
 import type { Command, CommandOf, CommandType } from '../../schema/commands/index.ts';
 import type { ActingUser, Actor } from '../../schema/commands/policy.ts';
-import { unauthenticated } from '../domain/errors.ts';
+import { unauthenticated } from '../errors.ts';
 import type { PaymentProvider } from '../domain/payments/provider.ts';
 import type { ServiceDeps, Work } from '../domain/service-deps.ts';
 

@@ -1,7 +1,7 @@
 import type { CommandType } from '../../schema/commands/index.ts';
 import { mayActAsOwner, type Actor } from '../../schema/commands/policy.ts';
 import type { TerritoryFacts } from '../../schema/rules/market.ts';
-import { conflict, forbidden } from '../domain/errors.ts';
+import { conflict, forbidden } from '../errors.ts';
 import type { LockedTerritory } from '../domain/world/territories.ts';
 
 /** The policy's owner-of-target line, asked once the territory is loaded and locked. */

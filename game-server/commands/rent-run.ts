@@ -2,6 +2,7 @@ import type { RentGeneratedDto } from '../../schema/api/revenue.ts';
 import { rentPeriodOf } from '../../schema/rules/rent.ts';
 import { inTransaction } from '../infra/db/database.ts';
 import { beginRentPass, billRentBatch, RENT_BATCH_SIZE, rentPeriodStart } from '../domain/economy/rent-cycle.ts';
+import { noticesCreated } from '../domain/notifications/notifications.ts';
 import { emit } from '../infra/events/outbox.ts';
 import type { ServiceDeps } from '../domain/service-deps.ts';
 import { runBatches, type BatchRunOptions } from './batch-run.ts';
@@ -27,7 +28,12 @@ async function runPeriod(deps: ServiceDeps, period: string, restartCompleted: bo
     options,
     async (work) => {
       const billed = await billRentBatch(work, period, periodStart, batchSize);
-      if (billed && billed.parties.length > 0) await emit(work.tx, { type: 'payments-due.changed', userIds: billed.parties });
+      if (billed)
+        await emit(
+          work.tx,
+          ...noticesCreated(billed.notices),
+          ...(billed.parties.length > 0 ? [{ type: 'payments-due.changed' as const, userIds: billed.parties }] : []),
+        );
       return billed;
     },
     (batch) => (created += batch.created),

@@ -1,7 +1,7 @@
 import { RESERVED_NAME_MESSAGE } from '../../schema/rules/names.ts';
 import { isReservedName, nameSkeleton } from '../domain/names/name-skeleton.ts';
 import type { Tx } from '../infra/db/database.ts';
-import { conflict } from '../domain/errors.ts';
+import { conflict } from '../errors.ts';
 
 export const LOOKALIKE_TERRITORY_MESSAGE = "That name looks like another territory's name: choose another";
 

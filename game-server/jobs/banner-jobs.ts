@@ -3,6 +3,7 @@ import type { ImpressionTally } from '../domain/ads/impression-tally.ts';
 import { recordImpressions, type DeliveredImpressions } from '../domain/ads/impressions.ts';
 import { inTransaction } from '../infra/db/database.ts';
 import { emit } from '../infra/events/outbox.ts';
+import { noticesCreated } from '../domain/notifications/notifications.ts';
 import type { ServiceDeps } from '../domain/service-deps.ts';
 
 // The banner's two jobs (docs/design.md "Jobs"): the rotation, once per slot across processes, and
@@ -25,7 +26,11 @@ export async function writeImpressions(deps: ServiceDeps, tally: ImpressionTally
   const shown = tally.take();
   if (shown.length === 0) return [];
   try {
-    return await inTransaction(deps.sql, (tx) => recordImpressions({ tx, now: deps.clock() }, shown));
+    return await inTransaction(deps.sql, async (tx) => {
+      const { delivered, notices } = await recordImpressions({ tx, now: deps.clock() }, shown);
+      await emit(tx, ...noticesCreated(notices));
+      return delivered;
+    });
   } catch (error) {
     tally.putBack(shown);
     throw error;

@@ -10,11 +10,14 @@ import { inTransaction, type Database } from '../infra/db/database.ts';
 import { payMonthlyEarnings } from '../commands/earnings-run.ts';
 import { ensureRentPeriod } from '../commands/rent-run.ts';
 import { foldRollups, ROLLUP_FOLD_CRON } from '../domain/economy/rollups.ts';
+import { checkInvariants } from '../domain/economy/supply.ts';
 import type { CounterStore } from '../infra/limits/counter-store.ts';
 import type { Logger } from '../infra/logger.ts';
+import { noticesCreated } from '../domain/notifications/notifications.ts';
 import { remindRent } from '../domain/notifications/rent-reminders.ts';
 import { expireAbandonedCheckouts } from '../domain/payments/abandoned-checkouts.ts';
 import type { PaymentProvider } from '../domain/payments/provider.ts';
+import { emit } from '../infra/events/outbox.ts';
 import { jobRuns, jobSeconds } from '../infra/observability/metrics.ts';
 import type { ServiceDeps } from '../domain/service-deps.ts';
 import { IMPRESSIONS_CRON, runBannerRotation, writeImpressions } from './banner-jobs.ts';
@@ -77,7 +80,10 @@ function housekeepingOf(deps: JobDeps): Job[] {
   ];
 }
 
-/** The scheduled backup, when BACKUP_CRON is set: each scheduled moment is claimed by one process. */
+/**
+ * The scheduled backup, when BACKUP_CRON is set: each scheduled moment is claimed by one process,
+ * and each copy is checked with the ledger's invariants, which infra/ is handed from here.
+ */
 function backupsOf(deps: JobDeps, config: JobConfig): Job[] {
   const { database } = deps;
   if (!config.BACKUP_CRON || !database) return [];
@@ -87,7 +93,7 @@ function backupsOf(deps: JobDeps, config: JobConfig): Job[] {
       name: 'backup',
       schedule: config.BACKUP_CRON,
       catchUp: false,
-      run: (moment) => runScheduledBackup({ ...deps, database }, schedule, moment),
+      run: (moment) => runScheduledBackup({ ...deps, database, check: checkInvariants }, schedule, moment),
     },
   ];
 }
@@ -125,7 +131,11 @@ function jobsOf(deps: JobDeps, config: JobConfig): Job[] {
       name: 'rent-reminders',
       schedule: '7 * * * *',
       catchUp: true,
-      run: () => inTransaction(deps.sql, (tx) => remindRent({ tx, now: deps.clock() })),
+      run: () =>
+        inTransaction(deps.sql, async (tx) => {
+          const reminders = await remindRent({ tx, now: deps.clock() });
+          await emit(tx, ...noticesCreated(reminders));
+        }),
     },
     { name: 'rollup-fold', schedule: ROLLUP_FOLD_CRON, catchUp: true, run: () => foldRollups(deps.sql) },
     {

@@ -58,7 +58,7 @@ const webUrl = z
 const wholeNumberBetween = (min: number, max: number, message: string) =>
   z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
 
-/** docs/rules.md §3 "Advertisement purchase": what an advertiser (no account needed) sends to buy impressions. */
+/** docs/rules.md §4 "Advertise flow": what an advertiser (no account needed) sends to buy impressions. */
 export const AdPurchaseBody = z.object({
   title: requiredText('Please enter an ad title', 100),
   content: requiredText('Please enter the ad content', 1000),
@@ -103,7 +103,7 @@ export const AdPurchaseDto = CheckoutDto.extend({
 }).meta({ id: 'AdPurchase' });
 export type AdPurchaseDto = z.infer<typeof AdPurchaseDto>;
 
-/** docs/rules.md §5 "Dashboard banner form": a banner a player buys with DRK. */
+/** docs/rules.md §9 "Dashboard banner": a banner a player buys with DRK. */
 export const BannerBody = z.object({
   title: requiredText('Please enter a banner title', 100),
   content: requiredText('Please enter the banner content', 1000),

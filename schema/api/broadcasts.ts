@@ -12,7 +12,7 @@ export const BroadcastDto = z
     paid: z.boolean(),
     created_at: z.string(),
     reach_count: z.number().int(),
-    /** What the broadcast cost, in DRK at the store's rate (docs/rules.md §2 "Global broadcast"). */
+    /** What the broadcast cost, in DRK at the store's rate (docs/rules.md §9 "DRK in dollars"). */
     cost: z.number(),
     /** What the sender paid for it, in US cents: a broadcast is bought with money, not DRK. */
     cost_cents: z.number().int(),

@@ -5,7 +5,7 @@ import { IdField } from './ids.ts';
 
 export const SPECIAL_EVENT_ICONS = ['trending-up', 'zap', 'crown', 'gift', 'star', 'calendar'] as const;
 export type SpecialEventIcon = (typeof SPECIAL_EVENT_ICONS)[number];
-// docs/rules.md §3 "Special event": the colours the event cards are styled in.
+// docs/rules.md §3 "Event": the colours the event cards are styled in.
 export const SPECIAL_EVENT_COLORS = ['green', 'blue', 'yellow', 'purple'] as const;
 export type SpecialEventColor = (typeof SPECIAL_EVENT_COLORS)[number];
 export const MIN_BONUS_MULTIPLIER = 0.1;

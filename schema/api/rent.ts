@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const PAYMENT_TYPES = ['rent', 'sub_rent', 'other'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
-/** An unpaid payment due, as the rent page and the payment schedule show it (docs/rules.md §3 "Payment due"). */
+/** An unpaid payment due, as the rent page and the payment schedule show it (docs/rules.md §3 "Rent payment"). */
 export const PaymentDueDto = z
   .object({
     id: z.number().int(),

@@ -50,7 +50,7 @@ export const UpgradeBody = z.object({
   upgrade_tier: z.enum(UPGRADE_TIERS, { error: `upgrade_tier must be one of ${UPGRADE_TIERS.join(', ')}` }),
 });
 
-// docs/rules.md §5 "Territory description": the messages of its two toasts.
+// docs/rules.md §5 "Description": the messages of its two toasts.
 export const DESCRIPTION_TOO_SHORT = 'Please provide at least 10 characters for your territory description.';
 export const DESCRIPTION_TOO_LONG = 'Territory description must be 500 characters or less.';
 export const DESCRIPTION_MIN = 10;
@@ -120,7 +120,7 @@ export const ListingBody = z.object({
   }),
 });
 
-// docs/rules.md §5 "Admin create city".
+// docs/rules.md §5 "Settlement".
 export const MISSING_FIELDS = 'Please fill in all required fields';
 /** The types the Wanakt can found, settlements of the feudal tree first. */
 export const SETTLEMENT_TYPES = ['main', 'city', 'town', 'village', 'sub', 'common', 'wonder'] as const satisfies readonly TerritoryType[];

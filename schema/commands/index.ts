@@ -8,7 +8,7 @@ import { worldCommands } from './world.ts';
 
 /**
  * Every command of the game, each declared once (schema/commands/registry.ts): the write path
- * (docs/design.md "The path of a write") reads its validator and its policy from here, and the REST
+ * (docs/design.md "Write path") reads its validator and its policy from here, and the REST
  * routes, their OpenAPI operations and their API-key scopes are generated from the same entries.
  * Registration, login and logout are not here: they make or end the session that every command is
  * acted under. Neither is the payment provider's webhook: it acts for nobody, and the provider's

@@ -7,7 +7,7 @@ import {
   type UpgradeTier,
 } from '../constants.ts';
 
-// docs/rules.md §4 "Ownership tiers by territory count" and §9 "Territory-count multipliers".
+// docs/rules.md §4 "Ownership tiers by count" and §9 "Territory-count multipliers".
 const OWNERSHIP_TIERS = [
   { minimum: 8, label: 'Empire Builder', multiplier: 2.5 },
   { minimum: 5, label: 'Territory Lord', multiplier: 2 },
@@ -49,7 +49,7 @@ export function adRevenue(monthlyRevenue: number, upgradeTier: UpgradeTier, type
   return base * UPGRADE_MULTIPLIER[upgradeTier] * (AD_TYPE_FACTOR[type] ?? 1) * AD_REVENUE_SHARE;
 }
 
-// docs/rules.md §3 "Chain definitions (fixed)".
+// docs/rules.md §4 "Chains".
 export const CHAINS = [
   { name: 'Americas Trade Route', bonus: 0.25, territories: ['New York', 'Panama City', 'São Paulo'] },
   { name: 'Europe-Africa Corridor', bonus: 0.2, territories: ['London', 'Cairo', 'Lagos'] },

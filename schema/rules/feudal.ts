@@ -1,7 +1,7 @@
 import type { TerritoryType } from '../constants.ts';
 import { rentDue } from './rent.ts';
 
-// docs/rules.md §1 "who pays whom": rent climbs the feudal tree. Main cities pay the Wanakt (at its seat);
+// docs/rules.md §2 "who pays whom": rent climbs the feudal tree. Main cities pay the Wanakt (at its seat);
 // every other territory pays the owner of its overlord, the territory it belongs to. The rent
 // cycle's bulk SQL and the feudal screen both read it from here.
 

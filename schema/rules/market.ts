@@ -17,7 +17,7 @@ export interface TerritoryFacts {
   salePrice: number | null;
 }
 
-/** The Wanakt's seat and the wonders belong to the realm (docs/rules.md §1 "Wonders are public"). */
+/** The Wanakt's seat and the wonders belong to the realm (docs/rules.md §1 "Wonders belong to the world"). */
 export function isRealmTerritory(type: TerritoryType): boolean {
   return type === 'wanakt' || type === 'wonder';
 }
@@ -59,7 +59,7 @@ export function decideListing(territory: TerritoryFacts, salePrice: number | nul
 
 export type Assignment = { ok: true; reason: 'gift' | 'assignment'; message: string };
 
-/** docs/rules.md §4 "Territory ownership": the Wanakt gives a territory away (price 0) or assigns it for a price. */
+/** docs/rules.md §4 "Ownership": the Wanakt gives a territory away (price 0) or assigns it for a price. */
 export function decideAssignment(
   territory: TerritoryFacts,
   recipient: { id: string; username: string },

@@ -8,7 +8,7 @@ export interface CityPreset {
   basePrice: number;
 }
 
-// docs/rules.md §9 "Admin create-city defaults and presets": the Quick Add cities, grouped by type in this
+// docs/rules.md §9 "Settlement presets": the Quick Add cities, grouped by type in this
 // order, with their real coordinates (decimal degrees, north and east positive).
 export const CITY_PRESET_TYPES = ['main', 'city', 'town', 'village'] as const;
 

@@ -99,7 +99,7 @@ export function limitReached(next: Date): string {
   return `You can send one broadcast per day. Your next one can go out after ${next.toISOString().slice(0, 16).replace('T', ' ')} UTC.`;
 }
 
-// docs/rules.md §9 "Annual USD figure": 1 DRK is worth $0.016, i.e. 1.6 cents, so one cent buys 10/16 DRK.
+// docs/rules.md §9 "DRK in dollars": 1 DRK is worth $0.016, i.e. 1.6 cents, so one cent buys 10/16 DRK.
 // Whole-number arithmetic keeps $1 at exactly 62.5 DRK before rounding, which floats would not.
 const TENTHS_OF_A_CENT_PER_DRK = 16;
 

@@ -3,6 +3,7 @@ import { approveAd as approve, markAdRejected, refundRejectedAd } from '../../do
 import { readAd, toReviewDto } from '../../domain/ads/ad-rows.ts';
 import { inTransaction } from '../../infra/db/database.ts';
 import { emit } from '../../infra/events/outbox.ts';
+import { noticesCreated } from '../../domain/notifications/notifications.ts';
 import { startAdPurchase } from '../../domain/ads/ad-purchase.ts';
 import { buyBanner as buy } from '../../domain/ads/banners.ts';
 import { recordAdClick } from '../../domain/ads/clicks.ts';
@@ -29,7 +30,9 @@ export const buyBanner: InTransaction<CommandOf<'banner.buy'>> = {
 export const approveAd: InTransaction<CommandOf<'ad.approve'>> = {
   inTransaction: true,
   async run(work, { adId }) {
-    return ok(await approve(work, userOf(work.actor), adId));
+    const { review, notices } = await approve(work, userOf(work.actor), adId);
+    await emit(work.tx, ...noticesCreated(notices));
+    return ok(review);
   },
 };
 
@@ -41,8 +44,12 @@ export const rejectAd: OwnTransactions<CommandOf<'ad.reject'>> = {
     const { paymentId } = await inTransaction(deps.sql, (tx) => markAdRejected({ tx, now: deps.clock() }, userOf(actor), adId));
     const refundId = paymentId ? await provider.refund(paymentId) : null;
     await inTransaction(deps.sql, async (tx) => {
-      const paidBack = await refundRejectedAd({ tx, now: deps.clock() }, adId, refundId);
-      if (paidBack.length > 0) await emit(tx, { type: 'balances.changed', userIds: paidBack });
+      const { paidBack, notices } = await refundRejectedAd({ tx, now: deps.clock() }, adId, refundId);
+      await emit(
+        tx,
+        ...noticesCreated(notices),
+        ...(paidBack.length > 0 ? [{ type: 'balances.changed' as const, userIds: paidBack }] : []),
+      );
     });
     return ok(toReviewDto((await readAd(deps.sql, adId))!));
   },

@@ -1,6 +1,7 @@
 import type { CommandOf } from '../../../schema/commands/index.ts';
-import { conflict } from '../../domain/errors.ts';
+import { conflict } from '../../errors.ts';
 import { PAY_FIRST, sendWithUnusedPayment, startBroadcastPayment } from '../../domain/social/broadcasts.ts';
+import { emit } from '../../infra/events/outbox.ts';
 import { created, providerOf, userOf, type InTransaction, type OwnTransactions } from '../handler.ts';
 
 // docs/rules.md §4 "Broadcast flow": pay $1, then send.
@@ -21,6 +22,8 @@ export const sendBroadcast: InTransaction<CommandOf<'broadcast.send'>> = {
   inTransaction: true,
   async run(work, { body }) {
     if (body.paid === false) throw conflict(PAY_FIRST);
-    return created(await sendWithUnusedPayment(work, userOf(work.actor).id, body.message));
+    const broadcast = await sendWithUnusedPayment(work, userOf(work.actor).id, body.message);
+    await emit(work.tx, { type: 'broadcast.sent', broadcast });
+    return created(broadcast);
   },
 };

@@ -1,5 +1,6 @@
 import type { CommandOf } from '../../../schema/commands/index.ts';
 import { postChatMessage } from '../../domain/social/chat.ts';
+import { noticesCreated } from '../../domain/notifications/notifications.ts';
 import { emit } from '../../infra/events/outbox.ts';
 import { created, userOf, type InTransaction } from '../handler.ts';
 
@@ -7,8 +8,8 @@ import { created, userOf, type InTransaction } from '../handler.ts';
 export const postChat: InTransaction<CommandOf<'chat.post'>> = {
   inTransaction: true,
   async run(work, { body }) {
-    const message = await postChatMessage(work, userOf(work.actor), body);
-    await emit(work.tx, { type: 'chat.posted', message });
+    const { message, notices } = await postChatMessage(work, userOf(work.actor), body);
+    await emit(work.tx, ...noticesCreated(notices), { type: 'chat.posted', message });
     return created(message);
   },
 };

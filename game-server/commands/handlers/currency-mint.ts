@@ -1,12 +1,12 @@
 import type { CommandOf } from '../../../schema/commands/index.ts';
 import { mint } from '../../domain/economy/ledger.ts';
 import { readSupply } from '../../domain/economy/supply.ts';
-import { notFound } from '../../domain/errors.ts';
+import { notFound } from '../../errors.ts';
 import { emit } from '../../infra/events/outbox.ts';
 import { recordAudit } from '../../domain/audit/audit-log.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 import { formatDrk } from '../../../schema/format.ts';
-import { notify } from '../../domain/notifications/notifications.ts';
+import { noticesCreated, notify } from '../../domain/notifications/notifications.ts';
 import { drkMinted } from '../../../schema/rules/notifications.ts';
 
 /**
@@ -26,8 +26,8 @@ export const mintDrk: InTransaction<CommandOf<'currency.mint'>> = {
       details: { recipientId, amount },
       at: now,
     });
-    await notify(tx, [drkMinted(recipientId, amount)], now);
-    await emit(tx, { type: 'balances.changed', userIds: [recipientId] });
+    const notices = await notify(tx, [drkMinted(recipientId, amount)], now);
+    await emit(tx, ...noticesCreated(notices), { type: 'balances.changed', userIds: [recipientId] });
     return ok({ message: `Minted ${formatDrk(amount)} for ${recipient.username}`, supply: await readSupply(tx) });
   },
 };

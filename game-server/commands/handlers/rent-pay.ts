@@ -1,5 +1,6 @@
 import type { CommandOf } from '../../../schema/commands/index.ts';
 import { payRent as pay } from '../../domain/economy/rent-payments.ts';
+import { noticesCreated } from '../../domain/notifications/notifications.ts';
 import { emit } from '../../infra/events/outbox.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 
@@ -7,8 +8,13 @@ export const payRent: InTransaction<CommandOf<'rent.pay'>> = {
   inTransaction: true,
   async run(work, { paymentId }) {
     const payer = userOf(work.actor);
-    const { paid, payeeId } = await pay(work, payer, paymentId);
-    await emit(work.tx, { type: 'balances.changed', userIds: [payer.id, payeeId] }, { type: 'payments-due.changed', userIds: [payer.id] });
+    const { paid, payeeId, notices } = await pay(work, payer, paymentId);
+    await emit(
+      work.tx,
+      ...noticesCreated(notices),
+      { type: 'balances.changed', userIds: [payer.id, payeeId] },
+      { type: 'payments-due.changed', userIds: [payer.id] },
+    );
     return ok(paid);
   },
 };

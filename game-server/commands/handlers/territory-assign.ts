@@ -2,17 +2,17 @@ import type { CommandOf } from '../../../schema/commands/index.ts';
 import { WANAKT_USER_ID } from '../../../schema/constants.ts';
 import { decideAssignment } from '../../../schema/rules/market.ts';
 import { changeOwner } from '../../domain/economy/market.ts';
-import { notFound } from '../../domain/errors.ts';
+import { notFound } from '../../errors.ts';
 import { emit } from '../../infra/events/outbox.ts';
 import { recordAudit } from '../../domain/audit/audit-log.ts';
 import { lockTerritory } from '../../domain/world/territories.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 import { decided, factsOf } from '../owner.ts';
-import { notify } from '../../domain/notifications/notifications.ts';
+import { noticesCreated, notify } from '../../domain/notifications/notifications.ts';
 import { territoryGifted } from '../../../schema/rules/notifications.ts';
 
 /**
- * docs/rules.md §4 "Territory ownership": the Wanakt gives a territory to a player. A price of 0 is a gift
+ * docs/rules.md §4 "Ownership": the Wanakt gives a territory to a player. A price of 0 is a gift
  * and moves no DRK; otherwise the recipient pays it to the treasury, or nothing changes.
  */
 export const assignTerritory: InTransaction<CommandOf<'territory.assign'>> = {
@@ -30,9 +30,13 @@ export const assignTerritory: InTransaction<CommandOf<'territory.assign'>> = {
       details: { territoryId, recipientId, recipient: recipient.username, price },
       at: now,
     });
-    await notify(tx, [territoryGifted(recipientId, territory.name, 'The Wanakt', price)], now);
-    await emit(tx, { type: 'territories.changed', territoryIds: [territoryId] });
-    if (price > 0) await emit(tx, { type: 'balances.changed', userIds: [recipientId, WANAKT_USER_ID] });
+    const notices = await notify(tx, [territoryGifted(recipientId, territory.name, 'The Wanakt', price)], now);
+    await emit(
+      tx,
+      ...noticesCreated(notices),
+      { type: 'territories.changed', territoryIds: [territoryId] },
+      ...(price > 0 ? [{ type: 'balances.changed' as const, userIds: [recipientId, WANAKT_USER_ID] }] : []),
+    );
     return ok({ message });
   },
 };

@@ -3,9 +3,9 @@ import { decideGift } from '../../../schema/rules/market.ts';
 import { territoryGifted } from '../../../schema/rules/notifications.ts';
 import { recordAudit } from '../../domain/audit/audit-log.ts';
 import { changeOwner } from '../../domain/economy/market.ts';
-import { notFound } from '../../domain/errors.ts';
+import { notFound } from '../../errors.ts';
 import { emit } from '../../infra/events/outbox.ts';
-import { notify } from '../../domain/notifications/notifications.ts';
+import { noticesCreated, notify } from '../../domain/notifications/notifications.ts';
 import { lockTerritory } from '../../domain/world/territories.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 import { decided, factsOf, requireOwner } from '../owner.ts';
@@ -34,8 +34,8 @@ export const giftTerritory: InTransaction<CommandOf<'territory.gift'>> = {
       details: { territoryId, recipientId: recipient.id, recipient: recipient.username },
       at: now,
     });
-    await notify(tx, [territoryGifted(recipient.id, territory.name, giver.username, 0)], now);
-    await emit(tx, { type: 'territories.changed', territoryIds: [territoryId] });
+    const notices = await notify(tx, [territoryGifted(recipient.id, territory.name, giver.username, 0)], now);
+    await emit(tx, ...noticesCreated(notices), { type: 'territories.changed', territoryIds: [territoryId] });
     return ok({ message });
   },
 };

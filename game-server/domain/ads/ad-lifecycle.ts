@@ -2,10 +2,10 @@ import type { AdDto, AdReviewDto, AdStatus } from '../../../schema/api/ads.ts';
 import { WANAKT_USER_ID } from '../../../schema/constants.ts';
 import type { Queryable, Tx } from '../../infra/db/database.ts';
 import { InsufficientBalanceError, transfer } from '../economy/ledger.ts';
-import { conflict, notFound } from '../errors.ts';
+import { conflict, notFound } from '../../errors.ts';
 import type { Work } from '../service-deps.ts';
 import { adReviewed, dollarText, drkText } from '../../../schema/rules/notifications.ts';
-import { notify } from '../notifications/notifications.ts';
+import { notify, type StoredNotice } from '../notifications/notifications.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { AD_SELECT, readAd, toAdDto, toReviewDto, type AdRow } from './ad-rows.ts';
 
@@ -49,14 +49,21 @@ async function lockAd(tx: Tx, id: number): Promise<LockedAd> {
   return ad;
 }
 
-/** The Wanakt lets an ad run: it enters the banner rotation and its territory's visit popup. */
-export async function approveAd({ tx, now }: Work, reviewer: { id: string }, id: number): Promise<AdReviewDto> {
+/**
+ * The Wanakt lets an ad run: it enters the banner rotation and its territory's visit popup. Answers
+ * the ad and its buyer's notice, for the command to announce.
+ */
+export async function approveAd(
+  { tx, now }: Work,
+  reviewer: { id: string },
+  id: number,
+): Promise<{ review: AdReviewDto; notices: StoredNotice[] }> {
   const ad = await lockAd(tx, id);
   if (ad.status !== 'in_review') throw conflict(`This ad is ${STATUS_WORDS[ad.status]}; only an ad in review can be approved`);
   await tx`update ads set status = 'active', reviewed_at = ${now} where id = ${id}`;
   await recordAudit(tx, { actorId: reviewer.id, action: 'ad_approve', subject: ad.title, details: { adId: id }, at: now });
-  await notify(tx, ad.buyer_user_id ? [adReviewed(ad.buyer_user_id, ad.title, true, null)] : [], now);
-  return toReviewDto((await readAd(tx, id))!);
+  const notices = await notify(tx, ad.buyer_user_id ? [adReviewed(ad.buyer_user_id, ad.title, true, null)] : [], now);
+  return { review: toReviewDto((await readAd(tx, id))!), notices };
 }
 
 /** What a rejection needs to refund: the card payment, if the ad was paid by card. */
@@ -82,28 +89,33 @@ export async function markAdRejected({ tx, now }: Work, reviewer: { id: string }
 
 /**
  * Step two, after the card refund (`refundId`) or for an ad paid in DRK: the ad is refunded and its
- * buyer told. Answers whose balances changed (a DRK refund from the treasury), for the command to announce.
+ * buyer told. Answers whose balances changed (a DRK refund from the treasury) and the buyer's notice,
+ * for the command to announce.
  */
-export async function refundRejectedAd({ tx, now }: Work, id: number, refundId: string | null): Promise<string[]> {
+export async function refundRejectedAd(
+  { tx, now }: Work,
+  id: number,
+  refundId: string | null,
+): Promise<{ paidBack: string[]; notices: StoredNotice[] }> {
   const ad = await lockAd(tx, id);
-  if (ad.status !== 'rejected') return [];
+  if (ad.status !== 'rejected') return { paidBack: [], notices: [] };
   await tx`update ads set status = 'refunded' where id = ${id}`;
   if (ad.payment_id) {
     await tx`
       update payments set status = 'refunded', refund_id = ${refundId}, failure_message = 'The ad was rejected in review',
              updated_at = ${now}
        where id = ${ad.payment_id} and status = 'succeeded'`;
-    await notify(
+    const notices = await notify(
       tx,
       ad.buyer_user_id ? [adReviewed(ad.buyer_user_id, ad.title, false, ad.total_cost_cents ? dollarText(ad.total_cost_cents) : null)] : [],
       now,
     );
-    return [];
+    return { paidBack: [], notices };
   }
   const drk = Number(ad.cost_drk ?? 0);
   if (drk === 0 || !ad.buyer_user_id) {
-    await notify(tx, ad.buyer_user_id ? [adReviewed(ad.buyer_user_id, ad.title, false, null)] : [], now);
-    return [];
+    const notices = await notify(tx, ad.buyer_user_id ? [adReviewed(ad.buyer_user_id, ad.title, false, null)] : [], now);
+    return { paidBack: [], notices };
   }
   try {
     await transfer(tx, WANAKT_USER_ID, ad.buyer_user_id, { amount: drk, reason: 'refund', reference: `ad-${id}` });
@@ -111,6 +123,6 @@ export async function refundRejectedAd({ tx, now }: Work, id: number, refundId: 
     if (error instanceof InsufficientBalanceError) throw conflict(`The treasury cannot refund this banner now: ${error.message}`);
     throw error;
   }
-  await notify(tx, [adReviewed(ad.buyer_user_id, ad.title, false, drkText(drk))], now);
-  return [ad.buyer_user_id, WANAKT_USER_ID];
+  const notices = await notify(tx, [adReviewed(ad.buyer_user_id, ad.title, false, drkText(drk))], now);
+  return { paidBack: [ad.buyer_user_id, WANAKT_USER_ID], notices };
 }

@@ -4,7 +4,7 @@ import { regionOf } from '../../../schema/rules/region.ts';
 import { AD_TARGET_TYPES, adTotalDollars } from '../../../schema/rules/store.ts';
 import { RESERVED_NAME_MESSAGE } from '../../../schema/rules/names.ts';
 import { isReservedName } from '../names/name-skeleton.ts';
-import { badInput, conflict, notFound } from '../errors.ts';
+import { badInput, conflict, notFound } from '../../errors.ts';
 import { startCheckout } from '../payments/checkout.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { ServiceDeps } from '../service-deps.ts';

@@ -1,6 +1,6 @@
 import { isWebUrl } from '../../../schema/api/ads.ts';
 import type { Queryable } from '../../infra/db/database.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../../errors.ts';
 import type { Work } from '../service-deps.ts';
 
 // Where a running ad leads. Only ads that ran lead anywhere, and only to a web address, whatever

@@ -1,5 +1,5 @@
-import { adCompleted } from '../../../schema/rules/notifications.ts';
-import { notify } from '../notifications/notifications.ts';
+import { adCompleted, type NoticeDraft } from '../../../schema/rules/notifications.ts';
+import { notify, type StoredNotice } from '../notifications/notifications.ts';
 import type { Work } from '../service-deps.ts';
 import type { ShownBanner } from './impression-tally.ts';
 
@@ -15,10 +15,14 @@ export interface DeliveredImpressions {
  * Stores the showings the rooms noted and adds the new ones to their ads (docs/rules.md §9
  * "Advertising"). A showing is stored once (ad, slot, viewer), so a run that is retried counts
  * nothing twice. Delivery stops at what was bought: the ad that reaches it is completed, leaves
- * the rotation and its buyer is told. An ad no longer active counts nothing.
+ * the rotation and its buyer is told: the notices are answered for the job to announce. An ad no
+ * longer active counts nothing.
  */
-export async function recordImpressions({ tx, now }: Work, shown: readonly ShownBanner[]): Promise<DeliveredImpressions[]> {
-  if (shown.length === 0) return [];
+export async function recordImpressions(
+  { tx, now }: Work,
+  shown: readonly ShownBanner[],
+): Promise<{ delivered: DeliveredImpressions[]; notices: StoredNotice[] }> {
+  if (shown.length === 0) return { delivered: [], notices: [] };
   const stored = await tx<{ ad_id: number; added: number }[]>`
     with fresh as (
       insert into ad_impressions (ad_id, slot, viewer)
@@ -30,6 +34,7 @@ export async function recordImpressions({ tx, now }: Work, shown: readonly Shown
       returning ad_id)
     select ad_id, count(*)::int as added from fresh group by ad_id order by ad_id`;
   const delivered: DeliveredImpressions[] = [];
+  const completions: NoticeDraft[] = [];
   for (const { ad_id, added } of stored) {
     const [row] = await tx<{ delivered: number; wanted: number; status: string; title: string; buyer_user_id: string | null }[]>`
       update ads
@@ -39,8 +44,9 @@ export async function recordImpressions({ tx, now }: Work, shown: readonly Shown
       returning impressions_delivered as delivered, impressions_wanted as wanted, status, title, buyer_user_id`;
     if (!row) continue;
     const completed = row.status === 'completed';
-    if (completed && row.buyer_user_id) await notify(tx, [adCompleted(row.buyer_user_id, row.title, row.wanted)], now);
+    if (completed && row.buyer_user_id) completions.push(adCompleted(row.buyer_user_id, row.title, row.wanted));
     delivered.push({ adId: ad_id, added, delivered: row.delivered, completed });
   }
-  return delivered;
+  // The notices after every ad's row: append-only rows come after the rows a write locks (docs/write-path.md).
+  return { delivered, notices: await notify(tx, completions, now) };
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { ReceiptToken, type AdReceiptDto } from '../../../schema/api/ads.ts';
 import type { Queryable } from '../../infra/db/database.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../../errors.ts';
 import { AD_SELECT, toAdDto, type AdRow } from './ad-rows.ts';
 
 // docs/rules.md §4 "Advertise flow": the advertiser has no account; the receipt link is the key to

@@ -1,6 +1,6 @@
 import type { VisitDto } from '../../../schema/api/territories.ts';
 import type { Queryable } from '../../infra/db/database.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../../errors.ts';
 import type { Work } from '../service-deps.ts';
 import { readAd, toAdDto } from './ad-rows.ts';
 

@@ -4,7 +4,7 @@ import type { AccountDto } from '../../../schema/api/user.ts';
 import { inTransaction, type Queryable, type Sql } from '../../infra/db/database.ts';
 import { mint } from '../economy/ledger.ts';
 import { nameProblem, normaliseName, RESERVED_NAME_MESSAGE } from '../../../schema/rules/names.ts';
-import { conflict, unauthenticated } from '../errors.ts';
+import { conflict, unauthenticated } from '../../errors.ts';
 import type { LoginLimits } from '../../infra/limits/door-limits.ts';
 import { admitLoginAttempt } from './login-guard.ts';
 import { isReservedName, nameSkeleton } from '../names/name-skeleton.ts';

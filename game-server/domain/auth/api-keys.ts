@@ -9,7 +9,7 @@ import {
   type CreatedApiKeyDto,
 } from '../../../schema/api/api-keys.ts';
 import type { Queryable } from '../../infra/db/database.ts';
-import { conflict, notFound } from '../errors.ts';
+import { conflict, notFound } from '../../errors.ts';
 import type { Work } from '../service-deps.ts';
 import type { SessionUser } from './sessions.ts';
 

@@ -1,7 +1,7 @@
 import { takePage, type KeyedPage, type PageRequest } from '../../../schema/api/pages.ts';
 import type { PublicUserDto } from '../../../schema/api/users.ts';
 import type { Queryable } from '../../infra/db/database.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../../errors.ts';
 import type { SessionUser } from './sessions.ts';
 
 interface UserRow {

@@ -2,7 +2,7 @@ import type { CollectibleActionDto, CollectibleDto } from '../../../schema/api/c
 import { WANAKT_USER_ID, type CollectibleType } from '../../../schema/constants.ts';
 import type { ActingUser } from '../../../schema/commands/policy.ts';
 import type { Queryable, Tx } from '../../infra/db/database.ts';
-import { conflict, forbidden, notFound } from '../errors.ts';
+import { conflict, forbidden, notFound } from '../../errors.ts';
 import { transfer } from './ledger.ts';
 import type { Work } from '../service-deps.ts';
 import { formatDrk } from '../../../schema/format.ts';

@@ -6,13 +6,13 @@ import { rentPeriodOf } from '../../../schema/rules/rent.ts';
 import { monthlyEarnings, tributeOwedTo } from '../../../schema/rules/figures.ts';
 import type { ActingUser } from '../../../schema/commands/policy.ts';
 import { type Queryable, waitForTurnsFreely } from '../../infra/db/database.ts';
-import { badInput, forbidden, notFound } from '../errors.ts';
+import { badInput, forbidden, notFound } from '../../errors.ts';
 import type { Work } from '../service-deps.ts';
 import { activeEventMultiplier } from '../world/special-events.ts';
 import { mint } from './ledger.ts';
 import { obligationsOf, periodRentMultiplier } from './rent-cycle.ts';
 import { readSupply } from './supply.ts';
-import { notify } from '../notifications/notifications.ts';
+import { notify, type StoredNotice } from '../notifications/notifications.ts';
 import { earningsPaid } from '../../../schema/rules/notifications.ts';
 
 // The monthly payout of the revenue center's 'total monthly' (issue 6): planned once per month,
@@ -100,6 +100,8 @@ export interface EarningsBatch {
   done: boolean;
   /** The players this batch minted to, whose balances changed. */
   paid: string[];
+  /** The month's notices, stored by the batch that completes it. */
+  notices: StoredNotice[];
 }
 
 /** Mints the next unpaid territories of the month in its run's transaction, never past what the cap still allows at this moment. */
@@ -137,11 +139,9 @@ export async function payEarningsBatch({ tx, now }: Work, month: string, batchSi
        where month = ${month} and territory_id = ${row.territory_id}`;
   }
   const done = rows.length < batchSize;
-  if (done) {
-    await tx`update earnings_months set completed_at = ${now} where month = ${month}`;
-    await notify(tx, await earningsNotices(tx, month), now);
-  }
-  return { territories: rows.length, minted, done, paid: [...userIds] };
+  if (done) await tx`update earnings_months set completed_at = ${now} where month = ${month}`;
+  const notices = done ? await notify(tx, await earningsNotices(tx, month), now) : [];
+  return { territories: rows.length, minted, done, paid: [...userIds], notices };
 }
 
 /** When a month is fully paid, each player paid hears once what the month minted to it in all. */

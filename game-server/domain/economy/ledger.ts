@@ -1,5 +1,5 @@
 import { shortOfDrk } from '../../../schema/rules/market.ts';
-import { conflict, GameError, notFound } from '../errors.ts';
+import { conflict, GameError, notFound } from '../../errors.ts';
 import type { Queryable } from '../../infra/db/database.ts';
 import type { LedgerReason } from '../../../schema/api/statement.ts';
 import { formatDrk } from '../../../schema/format.ts';

@@ -2,7 +2,7 @@ import { takePage, type KeyedPage, type PageRequest } from '../../../schema/api/
 import type { ProfileTradeDto } from '../../../schema/api/profiles.ts';
 import { HISTORY_LIMIT, type OwnershipChangeDto } from '../../../schema/api/territories.ts';
 import type { Queryable, Tx } from '../../infra/db/database.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../../errors.ts';
 import type { LockedTerritory } from '../world/territories.ts';
 import { transfer, type LedgerReason } from './ledger.ts';
 

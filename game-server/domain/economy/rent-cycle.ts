@@ -5,13 +5,13 @@ import { PAYS_THE_WANAKT } from '../../../schema/rules/feudal.ts';
 import { RENT_DUE_DAYS, rentOwed, rentPeriodOf } from '../../../schema/rules/rent.ts';
 import type { ActingUser } from '../../../schema/commands/policy.ts';
 import { type Queryable, waitForTurnsFreely } from '../../infra/db/database.ts';
-import { badInput, forbidden, notFound } from '../errors.ts';
+import { badInput, forbidden, notFound } from '../../errors.ts';
 import type { Work } from '../service-deps.ts';
 import { readPayments, type PaymentRow } from './rent-payments.ts';
 import { activeEventMultiplier } from '../world/special-events.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { rentGenerated } from '../../../schema/rules/notifications.ts';
-import { notify } from '../notifications/notifications.ts';
+import { notify, type StoredNotice } from '../notifications/notifications.ts';
 
 // The 6-month rent cycle (docs/rules.md §1, §9): every owned territory owes its overlord's owner what
 // rentDue says, once per period. Any constant works as the lock class; it only has to be the same
@@ -151,6 +151,8 @@ export interface RentBatch {
   done: boolean;
   /** The payers and payees of the payments this batch created, whose payments due changed. */
   parties: string[];
+  /** Each payer's notice of its new payments. */
+  notices: StoredNotice[];
 }
 
 /** One step of a pass, in its run's transaction: the next territories after the resume point, their payments, the new resume point. */
@@ -191,12 +193,12 @@ export async function billRentBatch({ tx, now }: Work, period: string, periodSta
            completed_at = ${done ? now : null},
            payments_created = payments_created + ${inserted.length}
      where period = ${period}`;
-  await notify(
+  const notices = await notify(
     tx,
     [...new Set(inserted.map((row) => row.payer_id))].map((payer) => rentGenerated(payer, period)),
     now,
   );
-  return { created: inserted.length, done, parties: [...new Set(inserted.flatMap((row) => [row.payer_id, row.payee_id]))] };
+  return { created: inserted.length, done, parties: [...new Set(inserted.flatMap((row) => [row.payer_id, row.payee_id]))], notices };
 }
 
 /** The rent multiplier a period charges: the one its pass fixed, or the running discount before any pass. */

@@ -2,10 +2,10 @@ import type { PaymentDueDto, RentPaidDto } from '../../../schema/api/rent.ts';
 import { dueLabel } from '../../../schema/rules/rent.ts';
 import type { ActingUser } from '../../../schema/commands/policy.ts';
 import type { Queryable } from '../../infra/db/database.ts';
-import { conflict, forbidden, notFound } from '../errors.ts';
+import { conflict, forbidden, notFound } from '../../errors.ts';
 import type { Work } from '../service-deps.ts';
 import { rentPaid, rentReceived } from '../../../schema/rules/notifications.ts';
-import { notify } from '../notifications/notifications.ts';
+import { notify, type StoredNotice } from '../notifications/notifications.ts';
 import { transfer } from './ledger.ts';
 import { formatDrk } from '../../../schema/format.ts';
 
@@ -80,10 +80,14 @@ export async function listOverduePayments(sql: Queryable, viewer: ActingUser, no
 
 /**
  * The payer settles one payment: its amount moves to the payee and the payment is marked paid in
- * the same transaction. The row is locked first, so concurrent attempts queue and all but the
- * first find it paid.
+ * the same transaction, and both are told. The row is locked first, so concurrent attempts queue
+ * and all but the first find it paid.
  */
-export async function payRent({ tx, now }: Work, payer: ActingUser, paymentId: number): Promise<{ paid: RentPaidDto; payeeId: string }> {
+export async function payRent(
+  { tx, now }: Work,
+  payer: ActingUser,
+  paymentId: number,
+): Promise<{ paid: RentPaidDto; payeeId: string; notices: StoredNotice[] }> {
   const [payment] = await tx<
     {
       payer_id: string;
@@ -113,7 +117,7 @@ export async function payRent({ tx, now }: Work, payer: ActingUser, paymentId: n
     reference: `rent_payment:${paymentId}`,
   });
   await tx`update rent_payments set paid_at = ${now} where id = ${paymentId}`;
-  await notify(
+  const notices = await notify(
     tx,
     [
       rentReceived(payment.payee_id, payer.username, payment.payer_territory_name, amount),
@@ -127,5 +131,5 @@ export async function payRent({ tx, now }: Work, payer: ActingUser, paymentId: n
     amount,
     paid_at: now.toISOString(),
   };
-  return { paid, payeeId: payment.payee_id };
+  return { paid, payeeId: payment.payee_id, notices };
 }

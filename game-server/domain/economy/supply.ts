@@ -51,3 +51,11 @@ export async function checkInvariants(sql: Queryable): Promise<InvariantReport> 
   };
   return isTransaction(sql) ? run(sql) : inSnapshot(sql, run);
 }
+
+/** The lines a person reads after a restore or a check. */
+export function describeInvariants(report: InvariantReport): string[] {
+  const { supply, balances } = report;
+  const figures = `total supply ${supply.total_supply}, circulating ${supply.circulating_supply}, balances ${balances}`;
+  if (report.ok) return [`Ledger invariants: OK (${figures})`];
+  return [`Ledger invariants: BROKEN (${figures})`, ...report.problems.map((problem) => `  ${problem}`)];
+}

@@ -7,7 +7,7 @@ import {
 import { NOTIFICATION_KINDS, NOTIFICATION_KIND_NAMES, type NotificationKind } from '../../../schema/rules/notifications.ts';
 import type { NoticeDraft } from '../../../schema/rules/notifications.ts';
 import type { Queryable, Tx } from '../../infra/db/database.ts';
-import { emit } from '../../infra/events/outbox.ts';
+import type { DomainEvent } from '../../infra/events/domain-events.ts';
 import type { Work } from '../service-deps.ts';
 
 interface NotificationRow {
@@ -29,18 +29,25 @@ const toDto = (row: NotificationRow): NotificationDto => ({
   created_at: row.created_at.toISOString(),
 });
 
+/** A stored notice and its addressee: what a room is told to send to that player's clients. */
+export interface StoredNotice {
+  id: number;
+  userId: string;
+}
+
 /**
- * Stores notices inside the caller's transaction, and the event that has the rooms deliver them,
- * so they commit or vanish with what caused them. A reminder whose once-key its player already has
- * is skipped, and so is a notice of a kind its player switched off.
+ * Stores notices inside the caller's transaction, so they commit or vanish with what caused them,
+ * and answers those stored, which the command or job announces with `noticesCreated`. A reminder
+ * whose once-key its player already has is skipped, and so is a notice of a kind its player
+ * switched off.
  */
-export async function notify(tx: Tx, drafts: readonly NoticeDraft[], now: Date): Promise<number> {
-  if (drafts.length === 0) return 0;
+export async function notify(tx: Tx, drafts: readonly NoticeDraft[], now: Date): Promise<StoredNotice[]> {
+  if (drafts.length === 0) return [];
   const muted = await tx<{ user_id: string; kind: string }[]>`
     select user_id, kind from notification_mutes where user_id in ${tx([...new Set(drafts.map((draft) => draft.userId))])}`;
   const off = new Set(muted.map((row) => `${row.user_id} ${row.kind}`));
   const wanted = drafts.filter((draft) => !off.has(`${draft.userId} ${draft.kind}`));
-  if (wanted.length === 0) return 0;
+  if (wanted.length === 0) return [];
   const rows = wanted.map((draft) => ({
     user_id: draft.userId,
     kind: draft.kind,
@@ -53,9 +60,16 @@ export async function notify(tx: Tx, drafts: readonly NoticeDraft[], now: Date):
     insert into notifications ${tx(rows)}
     on conflict (user_id, once_key) where once_key is not null do nothing
     returning id::text, user_id`;
-  if (stored.length > 0)
-    await emit(tx, { type: 'notifications.created', notices: stored.map((row) => ({ id: Number(row.id), userId: row.user_id })) });
-  return stored.length;
+  return stored.map((row) => ({ id: Number(row.id), userId: row.user_id }));
+}
+
+/**
+ * The event that has the rooms deliver stored notices, none when nothing was stored: the command
+ * or job that stored them emits it with its other events, before them, as the last write of its
+ * transaction (docs/design.md "Layers", docs/write-path.md "One lock order").
+ */
+export function noticesCreated(notices: readonly StoredNotice[]): DomainEvent[] {
+  return notices.length === 0 ? [] : [{ type: 'notifications.created', notices: [...notices] }];
 }
 
 /** A player's newest notices and how many of all its notices are unread. */

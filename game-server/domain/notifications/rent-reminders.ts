@@ -1,6 +1,6 @@
 import { daysUntil, rentDueSoon, rentOverdue } from '../../../schema/rules/notifications.ts';
 import type { Work } from '../service-deps.ts';
-import { notify } from './notifications.ts';
+import { notify, type StoredNotice } from './notifications.ts';
 
 /** A payment this close to its due date gets a 'due soon' reminder. */
 export const RENT_DUE_SOON_DAYS = 3;
@@ -10,9 +10,9 @@ const REMINDERS_PER_RUN = 5000;
 /**
  * Tells payers of unpaid rent that it falls due soon, and again once it is overdue, in the job's
  * transaction. Each reminder is keyed by its payment, so every process and every run may look: a
- * payer hears each once.
+ * payer hears each once. Answers the reminders stored, for the job to announce.
  */
-export async function remindRent({ tx, now }: Work): Promise<{ reminded: number }> {
+export async function remindRent({ tx, now }: Work): Promise<StoredNotice[]> {
   const soon = new Date(now.getTime() + RENT_DUE_SOON_DAYS * 86_400_000);
   const due = await tx<{ id: number; payer_id: string; name: string; amount: string; due_date: Date }[]>`
     select p.id, p.payer_id, t.name, p.amount::text, p.due_date
@@ -29,5 +29,5 @@ export async function remindRent({ tx, now }: Work): Promise<{ reminded: number 
       ? rentOverdue(row.payer_id, row.id, row.name, Number(row.amount))
       : rentDueSoon(row.payer_id, row.id, row.name, Number(row.amount), daysUntil(row.due_date, now)),
   );
-  return { reminded: await notify(tx, drafts, now) };
+  return notify(tx, drafts, now);
 }

@@ -1,5 +1,5 @@
 import type { PaymentStatusDto } from '../../../schema/api/payments.ts';
-import { conflict, forbidden, notFound } from '../errors.ts';
+import { conflict, forbidden, notFound } from '../../errors.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import type { PaymentProvider } from './provider.ts';
 import { paymentStatusDto, readPayment } from './records.ts';

@@ -9,7 +9,7 @@ import {
 } from '../../../schema/rules/store.ts';
 import type { Queryable } from '../../infra/db/database.ts';
 import { readSupply } from '../economy/supply.ts';
-import { badInput, conflict } from '../errors.ts';
+import { badInput, conflict } from '../../errors.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { startCheckout } from './checkout.ts';
 import type { PaymentProvider } from './provider.ts';

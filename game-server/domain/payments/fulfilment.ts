@@ -1,13 +1,14 @@
 import type { PaymentStatus } from '../../../schema/api/payments.ts';
 import { packageSupplyMessage } from '../../../schema/rules/store.ts';
 import { drkText, paymentReceived, paymentRefunded, type NoticeDraft } from '../../../schema/rules/notifications.ts';
-import { notify } from '../notifications/notifications.ts';
+import { noticesCreated, notify } from '../notifications/notifications.ts';
 import { inTransaction, type Tx } from '../../infra/db/database.ts';
 import { mint, SupplyExceededError } from '../economy/ledger.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import type { PaymentEvent, PaymentProvider } from './provider.ts';
 import { lockPayment, readPayment, type PaymentRecord } from './records.ts';
 import { emit } from '../../infra/events/outbox.ts';
+import type { DomainEvent } from '../../infra/events/domain-events.ts';
 import { broadcastRefusal, type BroadcastRefusal } from './broadcast-send.ts';
 import type { BroadcastDto } from '../../../schema/api/broadcasts.ts';
 import { broadcastDto, type BroadcastRow } from './broadcast-row.ts';
@@ -45,6 +46,7 @@ const REFUND_OF_BROADCAST: Record<BroadcastRefusal['reason'], string> = {
 /**
  * Sends a broadcast paid by this payment to every territory, after broadcast-send.ts's
  * broadcastRefusal in the same transaction. The unique payment_id on broadcasts keeps a payment to one use.
+ * Its caller announces it (`broadcast.sent`) as the last write of its transaction.
  */
 export async function sendPaidBroadcast(
   tx: Tx,
@@ -59,40 +61,43 @@ export async function sendPaidBroadcast(
     )
     select sent.id, sent.sender_id, u.username as sender_name, sent.message, sent.paid, sent.created_at, sent.reach_count, sent.cost_cents
       from sent join users u on u.id = sent.sender_id`;
-  const sent = broadcastDto(row);
-  await emit(tx, { type: 'broadcast.sent', broadcast: sent });
-  return sent;
+  return broadcastDto(row);
 }
 
-/** Gives the buyer what the payment was for. Answers why it cannot be honoured, or null once done. */
-async function fulfil(tx: Tx, payment: PaymentRecord, now: Date): Promise<string | null> {
+/** Why a payment cannot be honoured, or nothing and the events that show what it gave. */
+type Fulfilment = { refusal: string } | { refusal: null; events: DomainEvent[] };
+
+const refused = (refusal: string): Fulfilment => ({ refusal });
+
+/** Gives the buyer what the payment was for. */
+async function fulfil(tx: Tx, payment: PaymentRecord, now: Date): Promise<Fulfilment> {
   switch (payment.purpose) {
     case 'drk_package': {
       const drk = Number(payment.metadata.drk);
       try {
         await mint(tx, payment.user_id!, { amount: drk, reason: 'drk_package', reference: payment.id });
-        await emit(tx, { type: 'balances.changed', userIds: [payment.user_id!] });
       } catch (error) {
         // The supply was checked when the purchase began; others may have bought the rest since.
-        if (error instanceof SupplyExceededError) return packageSupplyMessage(error.remaining, drk);
+        if (error instanceof SupplyExceededError) return refused(packageSupplyMessage(error.remaining, drk));
         throw error;
       }
-      return null;
+      return { refusal: null, events: [{ type: 'balances.changed', userIds: [payment.user_id!] }] };
     }
     case 'broadcast': {
       // docs/rules.md §4 "Broadcast flow": the payment sends the message it was opened with, in
       // this transaction; one that cannot be sent is given back at once.
       const refusal = await broadcastRefusal(tx, payment.user_id!, now, payment.id);
-      if (refusal !== null) return REFUND_OF_BROADCAST[refusal.reason];
-      await sendPaidBroadcast(tx, { paymentId: payment.id, senderId: payment.user_id!, message: String(payment.metadata.message) }, now);
-      return null;
+      if (refusal !== null) return refused(REFUND_OF_BROADCAST[refusal.reason]);
+      const message = String(payment.metadata.message);
+      const broadcast = await sendPaidBroadcast(tx, { paymentId: payment.id, senderId: payment.user_id!, message }, now);
+      return { refusal: null, events: [{ type: 'broadcast.sent', broadcast }] };
     }
     case 'ad':
       // The ad waits for the Wanakt's review; no ad waiting (an abandoned checkout's ad is cleaned
       // up) means the payment is given back. Written here rather than by ads/, which opens the
       // payment: ads/ depends on payments/, never the other way round.
       const moved = await tx`update ads set status = 'in_review' where payment_id = ${payment.id} and status = 'pending_payment'`;
-      return moved.count > 0 ? null : AD_EXPIRED;
+      return moved.count > 0 ? { refusal: null, events: [] } : refused(AD_EXPIRED);
   }
 }
 
@@ -116,21 +121,29 @@ export async function settlePayment(deps: ServiceDeps, provider: PaymentProvider
 
     const paidInFull = event.amountCents === payment.amount_cents && event.currency.toLowerCase() === 'usd';
     const canceledByPlayer = payment.status === 'canceled' && payment.canceled_by_player;
-    const refusal = !paidInFull ? AMOUNT_MISMATCH : canceledByPlayer ? PAID_AFTER_CANCEL : await fulfil(tx, payment, now);
-    if (refusal !== null) {
+    const fulfilled = !paidInFull
+      ? refused(AMOUNT_MISMATCH)
+      : canceledByPlayer
+        ? refused(PAID_AFTER_CANCEL)
+        : await fulfil(tx, payment, now);
+    if (fulfilled.refusal !== null) {
+      const { refusal } = fulfilled;
       // Still inside the transaction: if the refund call fails, nothing is recorded and the
       // provider's retry comes back here. Asking the provider again never refunds twice.
       const refundId = await provider.refund(payment.id);
       await tx`
         update payments set status = 'refunded', refund_id = ${refundId}, failure_message = ${refusal}, updated_at = ${now}
          where id = ${payment.id}`;
-      await notify(tx, payment.user_id ? [paymentRefunded(payment.user_id, payment.amount_cents, refusal)] : [], now);
+      const notices = await notify(tx, payment.user_id ? [paymentRefunded(payment.user_id, payment.amount_cents, refusal)] : [], now);
+      await emit(tx, ...noticesCreated(notices));
       return { outcome: 'refunded', payment: { ...payment, status: 'refunded', failure_message: refusal } };
     }
     await tx`
       update payments set status = 'succeeded', failure_message = null, fulfilled_at = ${now}, updated_at = ${now}
        where id = ${payment.id}`;
-    await notify(tx, receivedNotice(payment), now);
+    // The events last, after every row the settlement writes (docs/write-path.md "One lock order").
+    const notices = await notify(tx, receivedNotice(payment), now);
+    await emit(tx, ...noticesCreated(notices), ...fulfilled.events);
     return { outcome: 'fulfilled', payment: { ...payment, status: 'succeeded', failure_message: null, fulfilled_at: now } };
   });
   return settlement;

@@ -1,5 +1,5 @@
 import type { PaymentStatusDto, SandboxConfirmBody, SandboxConfirmDto } from '../../../schema/api/payments.ts';
-import { badInput, forbidden, notFound, unauthenticated } from '../errors.ts';
+import { badInput, forbidden, notFound, unauthenticated } from '../../errors.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { reconcilePayment, settlePayment, type Settlement } from './fulfilment.ts';
 import { WebhookRejectedError, type PaymentProvider } from './provider.ts';

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { badInput } from '../errors.ts';
+import { badInput } from '../../errors.ts';
 import type { PaymentEvent, SandboxPaymentProvider } from './provider.ts';
 
 /** The provider's message for a declined test card, worded as Stripe words a generic decline. */

@@ -4,7 +4,7 @@ import type { CheckoutDto } from '../../../schema/api/payments.ts';
 import { BROADCAST_DAY_MS as DAY_MS, BROADCAST_PRICE_CENTS, limitReached, nextBroadcastAt } from '../../../schema/rules/store.ts';
 import { broadcastDto, type BroadcastRow } from '../payments/broadcast-row.ts';
 import type { Queryable } from '../../infra/db/database.ts';
-import { badInput, conflict, forbidden, tooManyRequests } from '../errors.ts';
+import { badInput, conflict, forbidden, tooManyRequests } from '../../errors.ts';
 import { startCheckout } from '../payments/checkout.ts';
 import { giveUpCheckout } from '../payments/cancel-checkout.ts';
 import { reconcilePayment, sendPaidBroadcast } from '../payments/fulfilment.ts';
@@ -99,8 +99,8 @@ export async function broadcastAllowance(deps: ServiceDeps, provider: PaymentPro
 
 /**
  * Sends the player's paid broadcast with a payment no broadcast has used yet (one made before
- * payments sent their broadcast), in the send command's transaction. payments/broadcast-send.ts
- * checks and writes it, as for a payment's own broadcast.
+ * payments sent their broadcast), in the send command's transaction, which announces it.
+ * payments/broadcast-send.ts checks and writes it, as for a payment's own broadcast.
  */
 export async function sendWithUnusedPayment({ tx, now }: Work, senderId: string, message: string): Promise<BroadcastDto> {
   const refusal = await broadcastRefusal(tx, senderId, now, null);

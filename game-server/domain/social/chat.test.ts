@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../infra/db/database.ts';
 import { outboxHead } from '../../infra/events/outbox.ts';
-import { GameError } from '../errors.ts';
+import { GameError } from '../../errors.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { testBackends } from '../../testing/databases.ts';
 import { createPlayer } from '../../testing/players.ts';

@@ -2,10 +2,10 @@ import { CHAT_PAGE_SIZE, CHAT_RATE_LIMIT, ChatPostInput, type ChatMessageDto } f
 import { takePage, type KeyedPage, type PageRequest } from '../../../schema/api/pages.ts';
 import type { ActingUser } from '../../../schema/commands/policy.ts';
 import type { Queryable, Tx } from '../../infra/db/database.ts';
-import { badInput, notFound, tooManyRequests } from '../errors.ts';
+import { badInput, notFound, tooManyRequests } from '../../errors.ts';
 import type { Work } from '../service-deps.ts';
 import { refuseIfMuted } from './moderation.ts';
-import { notify } from '../notifications/notifications.ts';
+import { notify, type StoredNotice } from '../notifications/notifications.ts';
 import { chatMention, mentionedNames, type NoticeDraft } from '../../../schema/rules/notifications.ts';
 
 interface MessageRow {
@@ -66,13 +66,14 @@ async function mentionNotices(tx: Tx, territory: string, authorId: string, autho
 /**
  * Posts a player's message to a territory's chat: the one rule for chat sent over REST and over the
  * world room. The player's row is locked while its recent messages are counted, so a flood of
- * concurrent posts is counted one at a time and no more than the limit gets through.
+ * concurrent posts is counted one at a time and no more than the limit gets through. Answers the
+ * message and the notices of the players it mentions, for the command to announce.
  */
 export async function postChatMessage(
   { tx, now }: Work,
   user: ActingUser,
   input: { territory_id: number; message: string },
-): Promise<ChatMessageDto> {
+): Promise<{ message: ChatMessageDto; notices: StoredNotice[] }> {
   const parsed = ChatPostInput.safeParse(input);
   if (!parsed.success) throw badInput(parsed.error.issues[0]?.message ?? 'Invalid chat message');
   const { territory_id: territoryId, message } = parsed.data;
@@ -94,7 +95,6 @@ export async function postChatMessage(
     insert into chat_messages (territory_id, user_id, message, created_at)
     values (${territoryId}, ${user.id}, ${message}, ${now})
     returning id::text, territory_id, user_id, message, created_at`;
-  const stored = toDto({ ...row, username: author.username });
-  await notify(tx, await mentionNotices(tx, territory, user.id, author.username, message), now);
-  return stored;
+  const notices = await notify(tx, await mentionNotices(tx, territory, user.id, author.username, message), now);
+  return { message: toDto({ ...row, username: author.username }), notices };
 }

@@ -3,7 +3,7 @@ import type { MuteBody, MuteDto } from '../../../schema/api/desk.ts';
 import { muteEnd, muteRefusal } from '../../../schema/rules/moderation.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { Queryable } from '../../infra/db/database.ts';
-import { conflict, forbidden, notFound } from '../errors.ts';
+import { conflict, forbidden, notFound } from '../../errors.ts';
 import type { Work } from '../service-deps.ts';
 
 // The Wanakt's moderation of chat and broadcasts. Each action writes its audit entry in its

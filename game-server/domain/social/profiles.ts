@@ -4,7 +4,7 @@ import type { Queryable } from '../../infra/db/database.ts';
 import { listUserCollectibles } from '../economy/collectibles.ts';
 import { projectedEarnings } from '../economy/earnings.ts';
 import { tradesOf } from '../economy/market.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../../errors.ts';
 import { territoryRows, type TerritoryRow } from '../world/territories.ts';
 
 const EARNINGS_WINDOW_MS = 30 * 24 * 60 * 60 * 1000;

@@ -13,7 +13,7 @@ import {
 } from '../../../schema/api/events.ts';
 import type { SpecialEventType } from '../../../schema/constants.ts';
 import type { Queryable, Tx } from '../../infra/db/database.ts';
-import { badInput, notFound } from '../errors.ts';
+import { badInput, notFound } from '../../errors.ts';
 
 // Reads and the Wanakt's management of territory events and special events. Whether a special
 // event's bonus applies is read by activeEventMultiplier (special-events.ts) from these same rows.

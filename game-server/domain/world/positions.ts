@@ -1,5 +1,5 @@
 import { coordinatesOf, markerPosition } from '../../../schema/rules/territory.ts';
-import { badInput, notFound } from '../errors.ts';
+import { badInput, notFound } from '../../errors.ts';
 import type { Work } from '../service-deps.ts';
 
 export interface Position {

@@ -4,7 +4,7 @@ import { duplicateSettlementMessage, existingSettlement } from '../../../schema/
 import { FEUDAL_SHARE } from '../../../schema/rules/rent.ts';
 import { isRealmTerritory } from '../../../schema/rules/market.ts';
 import { waitForTurnsFreely, type Tx } from '../../infra/db/database.ts';
-import { badInput, conflict, notFound } from '../errors.ts';
+import { badInput, conflict, notFound } from '../../errors.ts';
 import type { Work } from '../service-deps.ts';
 import { readTerritory } from './territories.ts';
 
@@ -56,7 +56,7 @@ async function overlordFor(tx: Tx, settlement: NewSettlement): Promise<number | 
 }
 
 /**
- * The Wanakt founds a settlement (docs/rules.md §2 "Admin create city"). It starts unowned and for sale at
+ * The Wanakt founds a settlement (docs/rules.md §4 "Settlement creation"). It starts unowned and for sale at
  * its base price, under its overlord: the one named, or else the nearest of the level above. A
  * new wonder is public like the seeded ones: the Wanakt holds it and it is not for sale.
  */

@@ -9,7 +9,7 @@ import { TERRITORY_TYPES, type TerritoryTier, type TerritoryType, type UpgradeTi
 import { REGION_BOXES } from '../../../schema/rules/region.ts';
 import { tierOfType } from '../../../schema/rules/territory.ts';
 import type { Queryable, Tx } from '../../infra/db/database.ts';
-import { notFound } from '../errors.ts';
+import { notFound } from '../../errors.ts';
 
 export interface TerritoryRow {
   id: number;

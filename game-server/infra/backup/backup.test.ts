@@ -10,7 +10,7 @@ import { TEST_DEMO_PASSWORD, TEST_WANAKT_PASSWORD } from '../../testing/test-pas
 import { openEmbedded } from '../db/database.ts';
 
 const TSX = import.meta.resolve('tsx');
-const cli = (name: string) => new URL(`./${name}-cli.ts`, import.meta.url).pathname;
+const cli = (name: string) => new URL(`../../${name}-cli.ts`, import.meta.url).pathname;
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {

@@ -1,7 +1,19 @@
 import { existsSync } from 'node:fs';
 import { readdir, rename } from 'node:fs/promises';
-import { checkInvariants, type InvariantReport } from '../../domain/economy/supply.ts';
-import { openEmbedded } from '../db/database.ts';
+import { openEmbedded, type Queryable } from '../db/database.ts';
+
+/** What checking a copy found: whether it holds, and what is wrong when it does not. */
+export interface CopyReport {
+  ok: boolean;
+  problems: string[];
+}
+
+/**
+ * How a restored copy is checked: the ledger's invariants (domain/economy/supply.ts), handed in
+ * by the job or the command-line entry that composes this module with the game, since infra/
+ * imports nothing above it (docs/design.md "Layers").
+ */
+export type CheckCopy<Report extends CopyReport = CopyReport> = (sql: Queryable) => Promise<Report>;
 
 /** backups/wanakt-20261123T201500Z.tar.gz: sortable, and safe in any file system. */
 export function backupFileName(now: Date): string {
@@ -40,17 +52,22 @@ export async function backupDataDir(dataDir: string): Promise<Buffer> {
   }
 }
 
-export interface Restored {
+export interface Restored<Report extends CopyReport> {
   /** Where the data directory that was there before now is, if there was one. */
   setAside: string | null;
-  report: InvariantReport;
+  report: Report;
 }
 
 /**
  * Restores a copy into `dataDir` for the next start, after moving whatever was there aside (never
- * deleting it), and checks the ledger invariants of what it restored.
+ * deleting it), and checks what it restored with `check`.
  */
-export async function restoreDataDir(dataDir: string, copy: Buffer, now: Date): Promise<Restored> {
+export async function restoreDataDir<Report extends CopyReport>(
+  dataDir: string,
+  copy: Buffer,
+  now: Date,
+  check: CheckCopy<Report>,
+): Promise<Restored<Report>> {
   let setAside: string | null = null;
   if (existsSync(dataDir) && (await readdir(dataDir)).length > 0) {
     setAside = `${dataDir.replace(/\/+$/, '')}.before-restore-${now.getTime()}`;
@@ -58,16 +75,8 @@ export async function restoreDataDir(dataDir: string, copy: Buffer, now: Date): 
   }
   const database = await openEmbedded({ dataDir, loadDataDir: new Blob([new Uint8Array(copy)]) });
   try {
-    return { setAside, report: await checkInvariants(database.sql) };
+    return { setAside, report: await check(database.sql) };
   } finally {
     await database.close();
   }
-}
-
-/** The lines a person reads after a restore or a check. */
-export function describeInvariants(report: InvariantReport): string[] {
-  const { supply, balances } = report;
-  const figures = `total supply ${supply.total_supply}, circulating ${supply.circulating_supply}, balances ${balances}`;
-  if (report.ok) return [`Ledger invariants: OK (${figures})`];
-  return [`Ledger invariants: BROKEN (${figures})`, ...report.problems.map((problem) => `  ${problem}`)];
 }

@@ -30,7 +30,7 @@ async function restoredInvariants(database: Database, file: string) {
   if (database.kind === 'embedded') {
     const dir = await mkdtemp(join(tmpdir(), 'wanakt-restored-'));
     try {
-      return (await restoreDataDir(join(dir, 'data'), await readFile(file), new Date())).report;
+      return (await restoreDataDir(join(dir, 'data'), await readFile(file), new Date(), checkInvariants)).report;
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -4,10 +4,9 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openEmbedded, openPostgres, type Database } from '../db/database.ts';
-import { checkInvariants, type InvariantReport } from '../../domain/economy/supply.ts';
+import { openEmbedded, openPostgres, type Database, type Queryable, type Sql } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
-import type { ServiceDeps } from '../../domain/service-deps.ts';
+import type { CheckCopy, CopyReport } from './backup.ts';
 import { adminUrlOf, pgToolFor } from './pg-tools.ts';
 
 export interface BackupSchedule {
@@ -17,15 +16,19 @@ export interface BackupSchedule {
   keep: number;
 }
 
-export interface BackupDeps extends ServiceDeps {
+export interface BackupDeps {
+  sql: Sql;
+  clock: () => Date;
   database: Database;
   log: Logger;
+  /** What each copy is checked with once written: the ledger's invariants, handed in by the job. */
+  check: CheckCopy;
 }
 
 export interface BackupOutcome {
   file: string;
   bytes: number;
-  report: InvariantReport;
+  report: CopyReport;
 }
 
 const COPY_NAME = /^wanakt-\d{8}T\d{6}Z\.(tar\.gz|dump)$/;
@@ -51,13 +54,13 @@ function run(command: string, args: string[]): Promise<void> {
   });
 }
 
-/** Opens an embedded copy in a directory of its own and runs the ledger invariants on it. */
-async function checkEmbeddedCopy(copy: Blob): Promise<InvariantReport> {
+/** Opens an embedded copy in a directory of its own and checks it. */
+async function checkEmbeddedCopy(copy: Blob, check: CheckCopy): Promise<CopyReport> {
   const dir = await mkdtemp(join(tmpdir(), 'wanakt-backup-check-'));
   try {
     const opened = await openEmbedded({ dataDir: dir, loadDataDir: copy });
     try {
-      return await checkInvariants(opened.sql);
+      return await check(opened.sql);
     } finally {
       await opened.close();
     }
@@ -66,8 +69,8 @@ async function checkEmbeddedCopy(copy: Blob): Promise<InvariantReport> {
   }
 }
 
-/** Restores a pg_dump copy into a scratch database on the same server, runs the invariants, drops it. */
-async function checkPostgresCopy(url: string, file: string, pgRestore: string): Promise<InvariantReport> {
+/** Restores a pg_dump copy into a scratch database on the same server, checks it, drops it. */
+async function checkPostgresCopy(url: string, file: string, pgRestore: string, check: CheckCopy): Promise<CopyReport> {
   // A name of its own, not the time: two checks in the same millisecond must not share a database.
   const scratch = `wanakt_backup_check_${randomBytes(6).toString('hex')}`;
   const admin = await openPostgres(adminUrlOf(url), { max: 1 });
@@ -79,7 +82,7 @@ async function checkPostgresCopy(url: string, file: string, pgRestore: string): 
       await run(pgRestore, ['--no-owner', '--exit-on-error', `--dbname=${target}`, file]);
       const restored = await openPostgres(target.toString(), { max: 1 });
       try {
-        return await checkInvariants(restored.sql);
+        return await check(restored.sql);
       } finally {
         await restored.close();
       }
@@ -91,15 +94,15 @@ async function checkPostgresCopy(url: string, file: string, pgRestore: string): 
   }
 }
 
-async function writeCopy(database: Database, path: string): Promise<InvariantReport> {
+async function writeCopy(database: Database, path: string, check: CheckCopy): Promise<CopyReport> {
   if (database.kind === 'embedded') {
     const copy = await database.dump!();
     await writeFile(path, new Uint8Array(await copy.arrayBuffer()));
-    return checkEmbeddedCopy(copy);
+    return checkEmbeddedCopy(copy, check);
   }
   const [pgDump, pgRestore] = await Promise.all([pgToolFor(database.sql, 'pg_dump'), pgToolFor(database.sql, 'pg_restore')]);
   await run(pgDump, ['--format=custom', `--file=${path}`, database.url!]);
-  return checkPostgresCopy(database.url!, path, pgRestore);
+  return checkPostgresCopy(database.url!, path, pgRestore, check);
 }
 
 /** Deletes the oldest copies in `dir` beyond the newest `keep`. */
@@ -112,8 +115,8 @@ async function prune(dir: string, keep: number): Promise<string[]> {
 
 /**
  * The backup for one scheduled moment: taken by the process that claims the moment first (the
- * others return null), written to the schedule's directory, opened again and checked with the
- * ledger invariants, recorded in backup_runs; then the oldest copies beyond `keep` are deleted.
+ * others return null), written to the schedule's directory, opened again and checked with
+ * `deps.check`, recorded in backup_runs; then the oldest copies beyond `keep` are deleted.
  * Rejects when the copy could not be made or failed its check (the copy is kept, for a look).
  */
 export async function runScheduledBackup(deps: BackupDeps, schedule: BackupSchedule, slot: Date): Promise<BackupOutcome | null> {
@@ -123,7 +126,7 @@ export async function runScheduledBackup(deps: BackupDeps, schedule: BackupSched
   await mkdir(schedule.dir, { recursive: true });
   const file = join(schedule.dir, copyName(slot, deps.database.kind));
   try {
-    const report = await writeCopy(deps.database, file);
+    const report = await writeCopy(deps.database, file, deps.check);
     const bytes = existsSync(file) ? (await stat(file)).size : 0;
     const problem = report.ok ? null : report.problems.join('; ').slice(0, 2000);
     await deps.sql`
@@ -144,7 +147,7 @@ export async function runScheduledBackup(deps: BackupDeps, schedule: BackupSched
 }
 
 /** Seconds since the newest backup that was written and passed its check (the database's clock); null when there is none. */
-export async function latestBackupAge(sql: ServiceDeps['sql']): Promise<number | null> {
+export async function latestBackupAge(sql: Queryable): Promise<number | null> {
   const [row] = await sql<{ age: number | null }[]>`
     select extract(epoch from now() - max(finished_at))::float8 as age from backup_runs where ok`;
   return row?.age ?? null;

@@ -1,4 +1,4 @@
-import { GameError } from '../../domain/errors.ts';
+import { GameError } from '../../errors.ts';
 
 // What the driver and PostgreSQL say when the database, not the request, is the problem: the
 // connection was cut or refused, the server is shutting down or out of connections, or a lock or

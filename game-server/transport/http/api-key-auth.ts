@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { resolveApiKey } from '../../domain/auth/api-keys.ts';
 import type { Sql } from '../../infra/db/database.ts';
-import { forbidden, notFound, tooManyRequests, unauthenticated } from '../../domain/errors.ts';
+import { forbidden, notFound, tooManyRequests, unauthenticated } from '../../errors.ts';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { KeyRateLimiter } from './key-rate-limit.ts';
 import { byAddress } from './rate-limit.ts';

@@ -6,7 +6,7 @@ import {
   hasAnyControl,
   hasControlBesidesLineBreaks,
 } from '../../../schema/rules/control-characters.ts';
-import { badInput } from '../../domain/errors.ts';
+import { badInput } from '../../errors.ts';
 
 function decodedSegments(path: string): string[] {
   try {

@@ -4,7 +4,7 @@ import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { OriginPolicy } from '../../domain/auth/origin.ts';
 import { addressKey } from '../../infra/limits/address-key.ts';
 import { take } from '../../infra/limits/take.ts';
-import { GameError } from '../../domain/errors.ts';
+import { GameError } from '../../errors.ts';
 import type { TrustProxy } from '../../config.ts';
 import { CLIENT_ADDRESS_HEADER, clientAddress } from './client-address.ts';
 

@@ -3,7 +3,7 @@ import type { OriginPolicy } from '../../domain/auth/origin.ts';
 import { resolveSession } from '../../domain/auth/sessions.ts';
 import type { Sql } from '../../infra/db/database.ts';
 import { asUnavailable } from '../../infra/db/unavailable.ts';
-import { GameError } from '../../domain/errors.ts';
+import { GameError } from '../../errors.ts';
 import type { Logger } from '../../infra/logger.ts';
 import { sessionToken } from './session.ts';
 import { API_BODY_LIMIT_BYTES } from './body-limit.ts';

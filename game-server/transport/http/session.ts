@@ -2,7 +2,7 @@ import { parse } from 'cookie';
 import type { Request, Response } from 'express';
 import type { SessionUser } from '../../domain/auth/sessions.ts';
 import { SESSION_COOKIE, SESSION_TTL_MS } from '../../domain/auth/sessions.ts';
-import { forbidden, unauthenticated } from '../../domain/errors.ts';
+import { forbidden, unauthenticated } from '../../errors.ts';
 
 export function sessionToken(req: Request): string | undefined {
   return parse(req.headers.cookie ?? '')[SESSION_COOKIE];

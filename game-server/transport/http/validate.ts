@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { badInput } from '../../domain/errors.ts';
+import { badInput } from '../../errors.ts';
 
 /** Parses a request body with a shared validator; the first problem becomes the 400 message. */
 export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> {

@@ -1,7 +1,7 @@
 import { coordinatesOf } from '../../../schema/rules/territory.ts';
 import { PIN_DRAGS_PER_SECOND, type DragPin, type DropPin } from '../../../schema/state/messages.ts';
 import type { WorldState } from '../../../schema/state/world-state.ts';
-import { notFound } from '../../domain/errors.ts';
+import { notFound } from '../../errors.ts';
 import type { Position } from '../../domain/world/positions.ts';
 import { LatestWins } from './latest-wins.ts';
 

@@ -15,7 +15,7 @@ import { WorldState } from '../../../schema/state/world-state.ts';
 import { SESSION_ENDED_CLOSE_CODE, TOO_MANY_SOCKETS_CODE } from '../../../schema/rules/rejoin.ts';
 import { sessionIsLive, type SessionUser } from '../../domain/auth/sessions.ts';
 import { SOCKET_CAPS, type SocketCaps } from '../../infra/limits/door-limits.ts';
-import { forbidden, GameError, unauthenticated } from '../../domain/errors.ts';
+import { forbidden, GameError, unauthenticated } from '../../errors.ts';
 import { execute } from '../../commands/execute.ts';
 import type { Lifecycle } from '../../lifecycle.ts';
 import { playersOnline, roomClients, roomMessageRefusals, roomsHere } from '../../infra/observability/metrics.ts';

@@ -3,7 +3,7 @@ import { CredentialsBody, RegistrationBody } from '../../../../schema/api/auth.t
 import { login, readAccount, register } from '../../../domain/auth/accounts.ts';
 import { endSession } from '../../../domain/auth/sessions.ts';
 import { inTransaction } from '../../../infra/db/database.ts';
-import { unauthenticated } from '../../../domain/errors.ts';
+import { unauthenticated } from '../../../errors.ts';
 import { take } from '../../../infra/limits/take.ts';
 import { byAddress } from '../rate-limit.ts';
 import { clearSessionCookie, currentUser, requireUser, sessionToken, setSessionCookie } from '../session.ts';

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { PaymentProvider } from '../../../domain/payments/provider.ts';
-import { unauthenticated } from '../../../domain/errors.ts';
+import { unauthenticated } from '../../../errors.ts';
 import { BroadcastsPageQuery } from '../../../../schema/api/broadcasts.ts';
 import { pageAnswer, pageRequest } from '../../../../schema/api/pages.ts';
 import { broadcastAllowance, pageBroadcasts, recentBroadcasts } from '../../../domain/social/broadcasts.ts';

@@ -2,7 +2,7 @@ import express, { Router } from 'express';
 import type { PaymentConfigDto } from '../../../../schema/api/payments.ts';
 import { paymentStatus, receiveWebhook } from '../../../domain/payments/receive.ts';
 import type { PaymentProvider } from '../../../domain/payments/provider.ts';
-import { badInput } from '../../../domain/errors.ts';
+import { badInput } from '../../../errors.ts';
 import { currentUser } from '../session.ts';
 import type { HttpDeps } from '../deps.ts';
 

@@ -1,5 +1,7 @@
-// The one error type services throw. Its status follows docs/design.md "Errors"; transport code turns
-// it into an answer, so services stay free of Express and Colyseus.
+// The one error type every layer throws: a service refusing, the pipeline's policy, the database
+// away, a rate limit. Its status follows docs/rules.md §8 "Errors"; transport code turns it into an
+// answer, so services stay free of Express and Colyseus. It imports nothing, so it sits beside
+// config.ts at the top of game-server/, where every layer may import it (docs/design.md "Layers").
 export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 503;
 
 export class GameError extends Error {

@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { loadConfig } from '../../config.ts';
-import { checkInvariants } from '../../domain/economy/supply.ts';
-import { openPostgres } from '../db/database.ts';
-import { describeInvariants, restoreDataDir } from './backup.ts';
+import { loadConfig } from './config.ts';
+import { checkInvariants, describeInvariants } from './domain/economy/supply.ts';
+import { openPostgres } from './infra/db/database.ts';
+import { restoreDataDir } from './infra/backup/backup.ts';
 
 // npm run restore -- file: puts a backup of the embedded database in DATA_DIR (what was there is
 // moved aside) and checks its ledger. With DATABASE_URL, after pg_restore: npm run restore checks it.
+// The ledger's check is the domain's, handed to the backup module, which knows only databases.
 const config = loadConfig(process.env);
 const file = process.argv[2];
 
@@ -40,7 +41,7 @@ if (config.DATABASE_URL) {
     console.error(`A server answers on port ${config.PORT}: stop it before restoring into ${config.DATA_DIR}`);
     process.exit(2);
   }
-  const { setAside, report } = await restoreDataDir(config.DATA_DIR, await readFile(file), new Date());
+  const { setAside, report } = await restoreDataDir(config.DATA_DIR, await readFile(file), new Date(), checkInvariants);
   lines = [
     `Restored ${file} into ${config.DATA_DIR}${setAside ? `; the previous data is kept in ${setAside}` : ''}`,
     ...describeInvariants(report),

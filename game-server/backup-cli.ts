@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { loadConfig } from '../../config.ts';
-import { backupDataDir, backupFileName, backupFromServer } from './backup.ts';
+import { loadConfig } from './config.ts';
+import { backupDataDir, backupFileName, backupFromServer } from './infra/backup/backup.ts';
 
 // npm run backup [-- file]: a consistent copy of the embedded database, from the running server's
 // operator port (OPS_PORT) when it runs, else straight from DATA_DIR.

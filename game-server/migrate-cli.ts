@@ -1,6 +1,6 @@
-import { loadConfig } from '../../config.ts';
-import { openConfiguredDatabase } from './open-configured.ts';
-import { migrate } from './migrate.ts';
+import { loadConfig } from './config.ts';
+import { openConfiguredDatabase } from './infra/db/open-configured.ts';
+import { migrate } from './infra/db/migrate.ts';
 
 // npm run migrate: apply pending migrations to the configured database and stop.
 const config = loadConfig(process.env);
