@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { BoundingBox } from '../rules/viewport.ts';
 import { TERRITORY_FIELDS, TerritoryDto, type TerritoryField } from './territory.ts';
-import type { BoundingBox } from '../rules/viewport.ts';
 
 // GET /api/territories answers docs/rules.md §3's full territory by default. A program that follows a large
 // world asks only for the fields it shows (`fields`) and only for the part of the map it looks at

@@ -30,14 +30,6 @@ export function showsMarkers(count: number): boolean {
   return count <= MAX_VIEW_MARKERS;
 }
 
-/** Where a map looks, in degrees: what `bbox` names in the REST call. */
-export interface BoundingBox {
-  minLongitude: number;
-  minLatitude: number;
-  maxLongitude: number;
-  maxLatitude: number;
-}
-
 export function insideBox(latitude: number, longitude: number, box: BoundingBox): boolean {
   return latitude >= box.minLatitude && latitude <= box.maxLatitude && longitude >= box.minLongitude && longitude <= box.maxLongitude;
 }
