@@ -48,7 +48,12 @@ export function AwayPanel() {
     void dismissAway().catch(() => undefined);
   };
   return (
-    <Modal title="While you were away" description={`${formatDateTime(away.from)} to ${formatDateTime(away.to)}`} onClose={close} testId="away-panel">
+    <Modal
+      title="While you were away"
+      description={`${formatDateTime(away.from)} to ${formatDateTime(away.to)}`}
+      onClose={close}
+      testId="away-panel"
+    >
       {away.lines.length === 0 ? (
         <p className="muted">Nothing moved on your account.</p>
       ) : (
