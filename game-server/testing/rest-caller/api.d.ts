@@ -1153,7 +1153,7 @@ export type paths = {
          *
          *     **Access:** A logged-in player (session cookie) or an API key with the `read` scope.
          *
-         *     **Rate limit:** each key: 600 requests per 60 s; 30 per 60 s per player.
+         *     **Rate limit:** each key: 600 requests per 60 s; 60 per 60 s per player.
          */
         get: operations["getAway"];
         put?: never;
@@ -2039,7 +2039,7 @@ export type paths = {
          *
          *     **Access:** A logged-in player (session cookie); no API key is accepted.
          *
-         *     **Rate limit:** 30 per 60 s per player.
+         *     **Rate limit:** 60 per 60 s per player.
          */
         post: operations["postAwayVisit"];
         delete?: never;
@@ -2061,7 +2061,7 @@ export type paths = {
          * Dismiss the panel of what happened while you were away
          * @description **Access:** A logged-in player (session cookie); no API key is accepted.
          *
-         *     **Rate limit:** 30 per 60 s per player.
+         *     **Rate limit:** 60 per 60 s per player.
          */
         post: operations["postAwayDismiss"];
         delete?: never;

@@ -31,7 +31,7 @@ export interface LimitOfCommand {
 export const PATH_LIMITS = {
   '/first-steps': { points: 30, seconds: 60 },
   '/notifications': { points: 60, seconds: 60 },
-  '/away': { points: 30, seconds: 60 },
+  '/away': { points: 60, seconds: 60 },
   '/seasons': { points: 60, seconds: 60 },
 } as const;
 
