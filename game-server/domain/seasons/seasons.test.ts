@@ -8,7 +8,7 @@ import type { CommandDeps } from '../../commands/handler.ts';
 import { generateRentPeriod } from '../../commands/rent-run.ts';
 import { inTransaction, type Database, type Sql } from '../../infra/db/database.ts';
 import { runSeasons } from '../../jobs/season-job.ts';
-import { testBackends } from '../../testing/databases.ts';
+import { postgresBackendIfReachable, testBackends } from '../../testing/databases.ts';
 import { balanceOf, createPlayer } from '../../testing/players.ts';
 import { mint } from '../economy/ledger.ts';
 import { checkInvariants, readSupply } from '../economy/supply.ts';
@@ -28,7 +28,8 @@ const wanakt: ActingUser = { id: WANAKT_USER_ID, username: 'wanakt', is_wanakt: 
 async function player(sql: Sql, username: string, options: { verified?: boolean; address?: string } = {}): Promise<ActingUser> {
   const id = await createPlayer(sql, { username, balance: 20_000 });
   if (options.verified) await sql`update users set email = ${`${username}@example.org`}, email_verified_at = ${startsAt} where id = ${id}`;
-  if (options.address) await sql`insert into login_addresses (user_id, address, last_login_at) values (${id}, ${options.address}, ${startsAt})`;
+  if (options.address)
+    await sql`insert into login_addresses (user_id, address, last_login_at) values (${id}, ${options.address}, ${startsAt})`;
   return { id, username, is_wanakt: false };
 }
 
@@ -37,7 +38,9 @@ async function land(sql: Sql, regions: Region[]) {
   const all = await sql<{ id: number; type: string; latitude: number; longitude: number; parent_territory_id: number | null }[]>`
     select id, type, latitude::float8 as latitude, longitude::float8 as longitude, parent_territory_id
       from territories where owner_id is null and type in ('village', 'town', 'city') order by id`;
-  const village = all.find((row) => row.type === 'village' && all.some((town) => town.id === row.parent_territory_id && town.type === 'town'))!;
+  const village = all.find(
+    (row) => row.type === 'village' && all.some((town) => town.id === row.parent_territory_id && town.type === 'town'),
+  )!;
   const taken = new Set([village.id, village.parent_territory_id!]);
   const inRegion: Partial<Record<Region, number>> = {};
   for (const region of regions) {
@@ -47,7 +50,9 @@ async function land(sql: Sql, regions: Region[]) {
   }
   // The spare villages lie in the rent village's region, so trading them adds no region to anyone.
   const home = regionOf(village.latitude, village.longitude);
-  const spare = all.filter((row) => row.type === 'village' && !taken.has(row.id) && regionOf(row.latitude, row.longitude) === home).map((row) => row.id);
+  const spare = all
+    .filter((row) => row.type === 'village' && !taken.has(row.id) && regionOf(row.latitude, row.longitude) === home)
+    .map((row) => row.id);
   return { inRegion: inRegion as Record<Region, number>, town: village.parent_territory_id!, village: village.id, spare };
 }
 
@@ -107,7 +112,13 @@ for (const backend of testBackends()) {
       expect(first).toEqual({ paid: [], announced: 1 });
       expect((await runSeasons(deps, SETTINGS)).announced).toBeNull();
       const { season } = await currentSeason(database.sql, null, now);
-      expect(season).toMatchObject({ number: 1, status: 'upcoming', pool: 1_001, starts_at: startsAt.toISOString(), ends_at: endsAt.toISOString() });
+      expect(season).toMatchObject({
+        number: 1,
+        status: 'upcoming',
+        pool: 1_001,
+        starts_at: startsAt.toISOString(),
+        ends_at: endsAt.toISOString(),
+      });
       expect(season!.tasks.map((task) => task.key)).toEqual(['play_days', 'streak', 'trade', 'regions', 'rent_on_time', 'vassal_rent']);
       await expect(database.sql`update seasons set pool = 5000 where number = 1`).rejects.toThrow(/never change/);
       await expect(database.sql`delete from seasons where number = 1`).rejects.toThrow();
@@ -194,7 +205,12 @@ for (const backend of testBackends()) {
 
       const first = await runSeasons(deps, SETTINGS);
       // Weights 7 and 3 share 1,001 DRK: 700.7 and 300.3, floors 700 and 300, the one DRK left to the larger remainder.
-      expect(splitPool(1_001, [{ userId: a.id, weight: 7 }, { userId: b.id, weight: 3 }])).toEqual(
+      expect(
+        splitPool(1_001, [
+          { userId: a.id, weight: 7 },
+          { userId: b.id, weight: 3 },
+        ]),
+      ).toEqual(
         new Map([
           [a.id, 701],
           [b.id, 300],
@@ -238,3 +254,34 @@ for (const backend of testBackends()) {
     });
   });
 }
+
+const postgres = postgresBackendIfReachable();
+describe.skipIf(!postgres)('[§10 seasons] two processes end one season at once, on PostgreSQL', () => {
+  it('when two season jobs run at the same moment, then the season is paid once: one set of transfers adding up to the pool', async () => {
+    const database = await postgres!.open();
+    try {
+      const sql = database.sql;
+      let now = new Date(startsAt.getTime() - DAY);
+      const deps: CommandDeps = { sql, clock: () => now };
+      await inTransaction(sql, (tx) => mint(tx, WANAKT_USER_ID, { amount: 5_000, reason: 'admin_mint' }));
+      await runSeasons(deps, SETTINGS);
+      const players = [await player(sql, 'racer-a', { verified: true }), await player(sql, 'racer-b', { verified: true })];
+      for (let day = 0; day < 7; day++) {
+        now = new Date(startsAt.getTime() + day * DAY);
+        for (const racer of players) await execute(deps, as(racer), { type: 'away.visit' });
+      }
+      now = new Date(endsAt.getTime() + 1);
+      const treasury = await balanceOf(sql, WANAKT_USER_ID);
+      // As two processes would: two runs at once, each in transactions of its own on its own connections.
+      const runs = await Promise.all([runSeasons(deps, SETTINGS), runSeasons(deps, SETTINGS)]);
+      expect(runs.flatMap((run) => run.paid).map((season) => season.paid)).toEqual([1_001]);
+      const [lines] = await sql<{ count: number; total: string }[]>`
+        select count(*)::int as count, sum(amount)::text as total from ledger where reason = 'season_reward'`;
+      expect(lines).toEqual({ count: 2, total: '1001' });
+      expect(await balanceOf(sql, WANAKT_USER_ID)).toBe(treasury - 1_001);
+      expect(await checkInvariants(sql)).toMatchObject({ ok: true });
+    } finally {
+      await database.close();
+    }
+  }, 120_000);
+});
