@@ -96,12 +96,18 @@ export async function recordSeasonActions(work: Work, actions: readonly SeasonAc
       why: action.refused,
       at: work.now,
     }));
-  if (rows.length > 0)
-    await work.tx`
-      insert into season_actions ${work.tx(rows)}
-      on conflict (season, user_id, task, key) do update set counted = true, why = null, at = excluded.at
-       where not season_actions.counted and excluded.counted`;
-  await completeTasks(work, season, rows.map((row) => row.user_id));
+  if (rows.length === 0) return;
+  // Only an action new or newly counted can complete a task: a visit's beat on a day already counted checks nothing.
+  const changed = await work.tx<{ user_id: string }[]>`
+    insert into season_actions ${work.tx(rows)}
+    on conflict (season, user_id, task, key) do update set counted = true, why = null, at = excluded.at
+     where not season_actions.counted and excluded.counted
+    returning user_id`;
+  await completeTasks(
+    work,
+    season,
+    changed.map((row) => row.user_id),
+  );
 }
 
 /** Completes what these players' land now reaches (the regions task), after land changed hands. */
