@@ -18,6 +18,7 @@ const VISITOR_PATHS = [
   '/marketplace',
   '/economy',
   '/rankings',
+  '/season',
   '/advertise',
   RECEIPT,
   '/players/sample',
@@ -36,6 +37,7 @@ const PLAYER_PATHS = [
   '/broadcast',
   '/settings/api-keys',
   '/account',
+  '/season',
 ];
 const WANAKT_PATHS = ['/', '/admin/currency', '/admin/territories', '/admin/create-city', '/admin/desk'];
 

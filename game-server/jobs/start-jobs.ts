@@ -22,6 +22,7 @@ import { jobRuns, jobSeconds } from '../infra/observability/metrics.ts';
 import type { ServiceDeps } from '../domain/service-deps.ts';
 import { IMPRESSIONS_CRON, runBannerRotation, writeImpressions } from './banner-jobs.ts';
 import { REACH_CRON, writeBroadcastReach } from './broadcast-reach.ts';
+import { runSeasons } from './season-job.ts';
 
 export interface JobDeps extends ServiceDeps {
   log: Logger;
@@ -38,7 +39,19 @@ export interface JobDeps extends ServiceDeps {
 // Hourly, off the hour so it does not meet the rent and earnings runs.
 const HOUSEKEEPING_CRON = '17 * * * *';
 
-export type JobConfig = Pick<Config, 'RENT_CRON' | 'EARNINGS_CRON' | 'BANNER_SECONDS' | 'BACKUP_CRON' | 'BACKUP_DIR' | 'BACKUP_KEEP'>;
+export type JobConfig = Pick<
+  Config,
+  | 'RENT_CRON'
+  | 'EARNINGS_CRON'
+  | 'BANNER_SECONDS'
+  | 'BACKUP_CRON'
+  | 'BACKUP_DIR'
+  | 'BACKUP_KEEP'
+  | 'SEASON_CRON'
+  | 'SEASON_WEEKS'
+  | 'SEASON_POOL'
+  | 'SEASON_EPOCH'
+>;
 
 export interface Jobs {
   /** Stops the schedules and waits for a run under way to finish, so the database can close after it. */
@@ -136,6 +149,12 @@ function jobsOf(deps: JobDeps, config: JobConfig): Job[] {
           const reminders = await remindRent({ tx, now: deps.clock() });
           await emit(tx, ...noticesCreated(reminders));
         }),
+    },
+    {
+      name: 'seasons',
+      schedule: config.SEASON_CRON,
+      catchUp: true,
+      run: () => runSeasons(deps, { weeks: config.SEASON_WEEKS, pool: config.SEASON_POOL, epoch: config.SEASON_EPOCH }),
     },
     { name: 'rollup-fold', schedule: ROLLUP_FOLD_CRON, catchUp: true, run: () => foldRollups(deps.sql) },
     {

@@ -1,6 +1,7 @@
 import type { Handlers } from '../handler.ts';
 import { createKey, markRead, revokeKey, setPreference } from './account.ts';
 import { approveAd, buyBanner, clickAd, purchaseAd, rejectAd } from './ads.ts';
+import { dismissAway, visit } from './away.ts';
 import { payForBroadcast, sendBroadcast } from './broadcasts.ts';
 import { postChat } from './chat-post.ts';
 import { removeChat } from './chat-remove.ts';
@@ -72,4 +73,6 @@ export const HANDLERS: Handlers = {
   'notifications.set-preference': setPreference,
   'api-key.create': createKey,
   'api-key.revoke': revokeKey,
+  'away.visit': visit,
+  'away.dismiss': dismissAway,
 };

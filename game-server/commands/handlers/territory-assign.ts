@@ -6,6 +6,7 @@ import { notFound } from '../../errors.ts';
 import { emit } from '../../infra/events/outbox.ts';
 import { recordAudit } from '../../domain/audit/audit-log.ts';
 import { lockTerritory } from '../../domain/world/territories.ts';
+import { noteLandHeld } from '../../domain/seasons/progress.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 import { decided, factsOf } from '../owner.ts';
 import { noticesCreated, notify } from '../../domain/notifications/notifications.ts';
@@ -30,10 +31,11 @@ export const assignTerritory: InTransaction<CommandOf<'territory.assign'>> = {
       details: { territoryId, recipientId, recipient: recipient.username, price },
       at: now,
     });
+    const seasonNotices = await noteLandHeld({ tx, now }, [recipientId]);
     const notices = await notify(tx, [territoryGifted(recipientId, territory.name, 'The Wanakt', price)], now);
     await emit(
       tx,
-      ...noticesCreated(notices),
+      ...noticesCreated([...seasonNotices, ...notices]),
       { type: 'territories.changed', territoryIds: [territoryId] },
       ...(price > 0 ? [{ type: 'balances.changed' as const, userIds: [recipientId, WANAKT_USER_ID] }] : []),
     );

@@ -7,6 +7,7 @@ import { notFound } from '../../errors.ts';
 import { emit } from '../../infra/events/outbox.ts';
 import { noticesCreated, notify } from '../../domain/notifications/notifications.ts';
 import { lockTerritory } from '../../domain/world/territories.ts';
+import { noteLandHeld } from '../../domain/seasons/progress.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 import { decided, factsOf, requireOwner } from '../owner.ts';
 
@@ -34,8 +35,9 @@ export const giftTerritory: InTransaction<CommandOf<'territory.gift'>> = {
       details: { territoryId, recipientId: recipient.id, recipient: recipient.username },
       at: now,
     });
+    const seasonNotices = await noteLandHeld({ tx, now }, [recipient.id]);
     const notices = await notify(tx, [territoryGifted(recipient.id, territory.name, giver.username, 0)], now);
-    await emit(tx, ...noticesCreated(notices), { type: 'territories.changed', territoryIds: [territoryId] });
+    await emit(tx, ...noticesCreated([...seasonNotices, ...notices]), { type: 'territories.changed', territoryIds: [territoryId] });
     return ok({ message });
   },
 };

@@ -79,6 +79,26 @@ for (const backend of testBackends()) {
       await expectHealthy(game);
     });
 
+    it("[§10 fair play] when Stripe's charge.succeeded names the card that paid, then the payment keeps its fingerprint, arriving after the intent's own event, and nothing more is minted", async () => {
+      const id = await buy(demo, 'starter');
+      game.stripe.succeed(id);
+      expect((await game.deliver(game.eventFor('payment_intent.succeeded', id))).body.outcome).toBe('fulfilled');
+      const charge = {
+        id: 'ch_fair_play',
+        object: 'charge',
+        payment_intent: id,
+        amount_captured: 999,
+        currency: 'usd',
+        payment_method_details: { type: 'card', card: { fingerprint: 'fpFairPlay123' } },
+      };
+      const answer = await game.deliver(stripeEvent('charge.succeeded', charge));
+      expect(answer).toMatchObject({ status: 200, body: { outcome: 'unchanged' } });
+      const [row] = await game.database.sql`select card_fingerprint from payments where id = ${id}`;
+      expect(row.card_fingerprint).toBe('fpFairPlay123');
+      expect(await mintsFor(game, id)).toBe(1);
+      await expectHealthy(game);
+    });
+
     it('when a decline event arrives after the success it preceded, then the payment stays succeeded and credited once', async () => {
       const before = await balanceOf(game.database.sql, DEMO);
       const id = await buy(demo, 'starter');
