@@ -6,6 +6,8 @@ import type { ServerStats, StatsRequest } from './server-stats.ts';
 
 export interface ServerProcess {
   url: string;
+  /** The server's process id, to read its memory from /proc. */
+  pid: number;
   ask(request: StatsRequest): Promise<ServerStats | undefined>;
   stop(): Promise<void>;
 }
@@ -35,6 +37,7 @@ export function startServer(script: string, env: Record<string, string>): Promis
       child.off('message', ready);
       resolve({
         url: message.url,
+        pid: child.pid!,
         ask,
         stop: () =>
           new Promise((done) => {

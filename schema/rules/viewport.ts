@@ -44,3 +44,21 @@ export interface TerritoryCluster {
   /** How many of them have an owner. */
   owned: number;
 }
+
+/** At zoom 1, the whole world across the map, a cluster's cell is this many degrees wide and high. */
+export const CLUSTER_CELL_DEGREES = 360 / 32;
+/** However wide a box is for its zoom, it is cut into at most this many cells each way. */
+export const MAX_CLUSTER_CELLS_ACROSS = 64;
+
+/**
+ * The side of the grid cell a box's clusters are counted in, in degrees. The grid is anchored at
+ * (-180°, -90°), so a cluster stays put while the map pans; its cell halves each time the zoom
+ * doubles, so a cluster keeps about the same size on screen; and a box wider than its zoom shows
+ * gets coarser cells, so no answer holds more than MAX_CLUSTER_CELLS_ACROSS² clusters.
+ */
+export function clusterCellDegrees(zoom: number, box: BoundingBox): number {
+  let cell = CLUSTER_CELL_DEGREES / 2 ** Math.floor(Math.log2(Math.max(1, zoom)));
+  const span = Math.max(box.maxLongitude - box.minLongitude, box.maxLatitude - box.minLatitude);
+  while (span / cell > MAX_CLUSTER_CELLS_ACROSS) cell *= 2;
+  return cell;
+}
