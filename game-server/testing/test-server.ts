@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadConfig } from '../config.ts';
 import type { Database, Sql } from '../infra/db/database.ts';
 import { createLogger, type Logger } from '../infra/logger.ts';
@@ -21,17 +23,21 @@ export interface TestServer {
 export interface TestServerOptions extends Pick<StartOptions, 'clock' | 'relay' | 'clientDir' | 'socketCaps'> {
   /** Settings beyond the test defaults. */
   env?: Record<string, string>;
+  /** A database to start on, which stop() leaves open (a restart); otherwise a fresh one of the backend, closed by stop(). */
+  database?: Database;
   log?: Logger;
 }
 
 export async function startTestServer(backend: TestBackend, options: TestServerOptions = {}): Promise<TestServer> {
-  const database = await backend.open();
-  const { env, log, ...start } = options;
+  const { env, log, database: given, ...start } = options;
+  const database = given ?? (await backend.open());
   // The test agents stand for many browsers by sending X-Forwarded-For, as a proxy on this host would.
   const config = loadConfig({
     PORT: '0',
     LOG_LEVEL: 'error',
     TRUST_PROXY: 'loopback',
+    // Without SMTP_URL the game writes its mail under DATA_DIR: a test's mail stays out of the working tree.
+    DATA_DIR: join(tmpdir(), 'wanakt-test-data'),
     WANAKT_PASSWORD: TEST_WANAKT_PASSWORD,
     DEMO_PASSWORD: TEST_DEMO_PASSWORD,
     ...env,
@@ -52,7 +58,7 @@ export async function startTestServer(backend: TestBackend, options: TestServerO
     demo: () => loggedIn('sample', TEST_DEMO_PASSWORD),
     stop: async () => {
       await server.stop();
-      await database.close();
+      if (!given) await database.close();
     },
   };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accountCommands } from './account.ts';
 import { adCommands } from './ads.ts';
 import { economyCommands } from './economy.ts';
+import { mailCommands } from './mail.ts';
 import { socialCommands } from './social.ts';
 import { territoryCommands } from './territories.ts';
 import { worldCommands } from './world.ts';
@@ -21,6 +22,7 @@ export const COMMANDS = [
   ...socialCommands,
   ...adCommands,
   ...accountCommands,
+  ...mailCommands,
 ] as const;
 type Entry = (typeof COMMANDS)[number];
 

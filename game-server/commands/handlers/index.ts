@@ -1,7 +1,8 @@
 import type { Handlers } from '../handler.ts';
-import { createKey, markRead, revokeKey, setPreference } from './account.ts';
+import { createKey, markRead, revokeKey, setEmail, setMailPreferences, setPreference, verifyEmail } from './account.ts';
 import { approveAd, buyBanner, clickAd, purchaseAd, rejectAd } from './ads.ts';
 import { payForBroadcast, sendBroadcast } from './broadcasts.ts';
+import { unsubscribe } from './mail.ts';
 import { postChat } from './chat-post.ts';
 import { removeChat } from './chat-remove.ts';
 import { applyCollectible } from './collectible-apply.ts';
@@ -72,4 +73,8 @@ export const HANDLERS: Handlers = {
   'notifications.set-preference': setPreference,
   'api-key.create': createKey,
   'api-key.revoke': revokeKey,
+  'account.set-email': setEmail,
+  'account.verify-email': verifyEmail,
+  'account.mail-preferences': setMailPreferences,
+  'mail.unsubscribe': unsubscribe,
 };
