@@ -3,6 +3,7 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { ROUTES } from '../schema/routes.ts';
 import { Toaster } from './hud/Toaster.tsx';
 import { TestModeRibbon } from './payments/TestModeRibbon.tsx';
+import { AwayPanel } from './away/AwayPanel.tsx';
 
 const Dashboard = lazy(() => import('./routes/Dashboard.tsx'));
 const Register = lazy(() => import('./routes/Register.tsx'));
@@ -27,6 +28,7 @@ const Account = lazy(() => import('./routes/Account.tsx'));
 const AdminDesk = lazy(() => import('./routes/AdminDesk.tsx'));
 const Rankings = lazy(() => import('./routes/Rankings.tsx'));
 const Profile = lazy(() => import('./routes/Profile.tsx'));
+const Season = lazy(() => import('./routes/Season.tsx'));
 
 export function App() {
   return (
@@ -55,10 +57,12 @@ export function App() {
           <Route path={ROUTES.adminDesk} element={<AdminDesk />} />
           <Route path={ROUTES.rankings} element={<Rankings />} />
           <Route path={ROUTES.player} element={<Profile />} />
+          <Route path={ROUTES.season} element={<Season />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>
       <Toaster />
+      <AwayPanel />
       <TestModeRibbon />
     </BrowserRouter>
   );

@@ -17,6 +17,7 @@ import type { CheckoutDto, DrkPackageDto, PaymentStatusDto, SandboxConfirmBody, 
 import type { NotificationPreferencesDto } from '../schema/api/notifications.ts';
 import type { NotificationKind } from '../schema/rules/notifications.ts';
 import type { MailPreferencesBody, MailSettingsDto } from '../schema/api/mail.ts';
+import type { AwayPanelDto } from '../schema/api/away.ts';
 
 // docs/rules.md §8: the error's message is "status: body text", or the status text when the body is empty.
 export class ApiError extends Error {
@@ -329,4 +330,15 @@ export function createApiKey(body: CreateApiKeyBody): Promise<CreatedApiKeyDto> 
 
 export function revokeApiKey(id: number): Promise<ApiKeyDto> {
   return json(call('DELETE', `/api/api-keys/${id}`));
+}
+
+// ── Presence: the away panel (docs/rules.md §4 "While you were away").
+
+/** Says the player is here; answers whether a panel of its absence waits. */
+export function markVisit(): Promise<{ away: boolean }> {
+  return json(call('POST', '/api/away/visit'));
+}
+
+export function dismissAway(): Promise<AwayPanelDto> {
+  return json(call('POST', '/api/away/dismiss'));
 }

@@ -1,6 +1,8 @@
 import { validate as validCron } from 'node-cron';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
+import { MAX_DRK_SUPPLY } from '../schema/constants.ts';
+import { SEASON_EPOCH, SEASON_WEEKS_DEFAULT } from '../schema/rules/seasons.ts';
 
 // Every setting the server reads, with its env var, default and meaning. Only the composition
 // root calls loadConfig; everything else receives the parsed Config.
@@ -125,6 +127,14 @@ const ConfigSchema = z.object({
   DIGEST_CRON: z.string().default('0 8 * * 1').refine(validCron, { message: 'must be a cron expression, e.g. 0 8 * * 1' }),
   /** When the digest goes to players who chose it daily (node-cron, UTC): by default 08:00 every day. */
   DAILY_DIGEST_CRON: z.string().default('0 8 * * *').refine(validCron, { message: 'must be a cron expression, e.g. 0 8 * * *' }),
+  /** When the season job runs (node-cron, UTC): it pays a season that has ended, once, and announces the next. */
+  SEASON_CRON: z.string().default('0 * * * *').refine(validCron, { message: 'must be a cron expression, e.g. 0 * * * *' }),
+  /** Weeks a season lasts; a change applies to seasons announced after it. */
+  SEASON_WEEKS: z.coerce.number().int().min(1).max(52).default(SEASON_WEEKS_DEFAULT),
+  /** DRK of the Wanakt's treasury each new season is announced with, shared at its end. */
+  SEASON_POOL: z.coerce.number().int().min(1).max(MAX_DRK_SUPPLY).default(5_000),
+  /** When season 1 starts (an ISO moment); each season starts when the one before ends. */
+  SEASON_EPOCH: z.iso.datetime({ offset: true }).default(SEASON_EPOCH),
   /** Seconds each banner ad shows before the next: a divisor of 60, so every process's slots line up on the minute. */
   BANNER_SECONDS: z.coerce
     .number()

@@ -26,6 +26,7 @@ export const ROUTES = {
   adminDesk: '/admin/desk',
   rankings: '/rankings',
   player: '/players/:username',
+  season: '/season',
 } as const;
 
 const segments = (path: string) => path.split('/').filter((segment) => segment !== '');

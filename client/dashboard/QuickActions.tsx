@@ -14,6 +14,7 @@ const PLAYER_LINKS = [
   { to: '/drk-store', label: 'DRK Store' },
   { to: '/economy', label: 'Economy' },
   { to: '/rankings', label: 'Rankings' },
+  { to: '/season', label: 'Season' },
   { to: '/settings/api-keys', label: 'API Keys', account: true },
 ];
 

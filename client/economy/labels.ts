@@ -14,6 +14,7 @@ export const REASON_LABEL: Record<LedgerReason, string> = {
   collectible: 'Collectible',
   banner: 'Dashboard banner',
   refund: 'Refund',
+  season_reward: 'Season reward',
 };
 
 export const KIND_LABEL: Record<(typeof ACCOUNT_KINDS)[number], string> = {

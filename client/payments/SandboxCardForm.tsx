@@ -30,6 +30,7 @@ export function SandboxCardForm({ checkout, payLabel, onPaid }: PaymentFormProps
         paymentIntentId: checkout.paymentIntentId,
         clientSecret: checkout.clientSecret,
         outcome: digitsOf(card) === digitsOf(TEST_CARD_DECLINED) ? 'fail' : 'succeed',
+        card: digitsOf(card),
       });
       if (result.status === 'succeeded') onPaid();
       else reportUnpaid(result);

@@ -28,6 +28,8 @@ const TOAST_TITLES: Record<NotificationDto['kind'], string> = {
   territory_bought: 'Territory Bought',
   territory_gifted: 'Territory Received',
   chat_mention: 'Mentioned in Chat',
+  season_task_completed: 'Season Task Completed',
+  season_paid: 'Season Paid',
 };
 
 /**

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { testBackends } from '../../game-server/testing/databases.ts';
-import { startTestServer, type TestServer } from '../../game-server/testing/test-server.ts';
+import { startTestServer, type TestServer, type TestServerOptions } from '../../game-server/testing/test-server.ts';
 import type { TestAgent } from '../../game-server/testing/agent.ts';
 import { launchBrowser } from './browser.ts';
 import { contextOf } from './session-context.ts';
@@ -16,13 +16,13 @@ export interface BrowserGame {
   context(agent?: TestAgent, viewport?: { width: number; height: number }): Promise<BrowserContext>;
 }
 
-/** The real server on the embedded database and Chromium, for the tests of one file. */
-export function browserGame(): BrowserGame {
+/** The real server on the embedded database and Chromium, for the tests of one file; `options` can give it a clock the test moves. */
+export function browserGame(options: TestServerOptions = {}): BrowserGame {
   let game: TestServer;
   let chrome: Browser;
   const contexts: BrowserContext[] = [];
   beforeAll(async () => {
-    [game, chrome] = await Promise.all([startTestServer(testBackends()[0]), launchBrowser()]);
+    [game, chrome] = await Promise.all([startTestServer(testBackends()[0], options), launchBrowser()]);
   }, 180_000);
   afterEach(async () => {
     for (const context of contexts.splice(0)) await context.close();

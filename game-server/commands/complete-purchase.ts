@@ -6,19 +6,23 @@ import type { LockedTerritory } from '../domain/world/territories.ts';
 import type { Tx } from '../infra/db/database.ts';
 import { emit } from '../infra/events/outbox.ts';
 import type { Work } from '../domain/service-deps.ts';
+import { recordTrade } from '../domain/seasons/progress.ts';
 
 /**
  * The end of every purchase once its rule has decided the price and the payee (docs/rules.md §5
  * "Purchase", the starter claim): the ownership changes with its ledger line, the people it
- * concerns are told, and every open map and both balances show it.
+ * concerns are told, the season counts the trade (docs/rules.md §10), and every open map and both
+ * balances show it.
  */
 export async function completePurchase(
-  { tx, now }: Work,
+  work: Work,
   territory: LockedTerritory,
   buyer: { id: string; username: string },
   { price, payeeId }: { price: number; payeeId: string },
 ): Promise<void> {
+  const { tx, now } = work;
   await changeOwner(tx, territory, buyer.id, payeeId, price, 'purchase');
+  await recordTrade(work, { buyerId: buyer.id, sellerId: territory.owner_id, territoryId: territory.id });
   await notify(tx, await purchaseNotices(tx, territory, buyer, price), now);
   await emit(tx, { type: 'territories.changed', territoryIds: [territory.id] }, { type: 'balances.changed', userIds: [buyer.id, payeeId] });
 }

@@ -21,6 +21,7 @@ import { IMPRESSIONS_CRON, runBannerRotation, writeImpressions } from './banner-
 import { REACH_CRON, writeBroadcastReach } from './broadcast-reach.ts';
 import { MAIL_SEND_CRON, sendDueMail, type MailSettings } from './mail-jobs.ts';
 import { AD_DEADLINES_CRON, keepAdDeadlines, mailAdReports } from './ad-jobs.ts';
+import { runSeasons } from './season-job.ts';
 
 export interface JobDeps extends ServiceDeps {
   log: Logger;
@@ -41,7 +42,19 @@ const HOUSEKEEPING_CRON = '17 * * * *';
 
 export type JobConfig = Pick<
   Config,
-  'RENT_CRON' | 'EARNINGS_CRON' | 'BANNER_SECONDS' | 'BACKUP_CRON' | 'BACKUP_DIR' | 'BACKUP_KEEP' | 'AD_REPORT_CRON'
+  | 'RENT_CRON'
+  | 'EARNINGS_CRON'
+  | 'BANNER_SECONDS'
+  | 'BACKUP_CRON'
+  | 'BACKUP_DIR'
+  | 'BACKUP_KEEP'
+  | 'SEASON_CRON'
+  | 'SEASON_WEEKS'
+  | 'SEASON_POOL'
+  | 'SEASON_EPOCH'
+  | 'AD_REPORT_CRON'
+  | 'DIGEST_CRON'
+  | 'DAILY_DIGEST_CRON'
 >;
 
 export interface Jobs {
@@ -149,6 +162,12 @@ function jobsOf(deps: JobDeps, config: JobConfig): Job[] {
       schedule: '7 * * * *',
       catchUp: true,
       run: () => inTransaction(deps.sql, (tx) => remindRent({ tx, now: deps.clock() })),
+    },
+    {
+      name: 'seasons',
+      schedule: config.SEASON_CRON,
+      catchUp: true,
+      run: () => runSeasons(deps, { weeks: config.SEASON_WEEKS, pool: config.SEASON_POOL, epoch: config.SEASON_EPOCH }),
     },
     { name: 'rollup-fold', schedule: ROLLUP_FOLD_CRON, catchUp: true, run: () => foldRollups(deps.sql) },
     {

@@ -96,6 +96,11 @@ export const SandboxConfirmBody = z.object({
   paymentIntentId: z.string({ error: 'paymentIntentId is required' }).min(1).max(200),
   clientSecret: z.string({ error: 'clientSecret is required' }).min(1).max(300),
   outcome: z.enum(SANDBOX_OUTCOMES, { error: "outcome must be 'succeed' or 'fail'" }),
+  /** The test card's number, digits only: the sandbox's stand-in for the provider's card fingerprint. */
+  card: z
+    .string()
+    .regex(/^[0-9]{12,19}$/, { error: 'card must be the 12 to 19 digits of a test card number' })
+    .optional(),
 });
 export type SandboxConfirmBody = z.infer<typeof SandboxConfirmBody>;
 

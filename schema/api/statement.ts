@@ -15,6 +15,7 @@ export const LEDGER_REASONS = [
   'collectible',
   'banner',
   'refund',
+  'season_reward',
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 

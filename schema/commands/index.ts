@@ -3,6 +3,7 @@ import { accountCommands } from './account.ts';
 import { adCommands } from './ads.ts';
 import { economyCommands } from './economy.ts';
 import { mailCommands } from './mail.ts';
+import { playCommands } from './play.ts';
 import { socialCommands } from './social.ts';
 import { territoryCommands } from './territories.ts';
 import { worldCommands } from './world.ts';
@@ -23,6 +24,7 @@ export const COMMANDS = [
   ...adCommands,
   ...accountCommands,
   ...mailCommands,
+  ...playCommands,
 ] as const;
 type Entry = (typeof COMMANDS)[number];
 

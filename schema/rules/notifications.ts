@@ -18,6 +18,8 @@ export const NOTIFICATION_KINDS = [
   'territory_bought',
   'territory_gifted',
   'chat_mention',
+  'season_task_completed',
+  'season_paid',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -169,6 +171,26 @@ export function chatMention(userId: string, author: string, territory: string): 
   return { userId, kind: 'chat_mention', text: `${author} mentioned you in the chat of ${territory}`, link: '/' };
 }
 
+export function seasonTaskCompleted(userId: string, season: number, task: string): NoticeDraft {
+  return {
+    userId,
+    kind: 'season_task_completed',
+    text: `Season ${season}: you completed "${task}"`,
+    link: '/season',
+    onceKey: `season-task:${season}:${task}`,
+  };
+}
+
+export function seasonPaid(userId: string, season: number, amount: number): NoticeDraft {
+  return {
+    userId,
+    kind: 'season_paid',
+    text: `Season ${season} has ended: you received ${drk(amount)} from its pool`,
+    link: '/season',
+    onceKey: `season-paid:${season}`,
+  };
+}
+
 /** The @names a chat message mentions, as written (a name is letters, digits, '_' or '-'). */
 export function mentionedNames(text: string): string[] {
   return [...new Set([...text.matchAll(/(?:^|[^\w@])@([\w-]{2,32})/g)].map((match) => match[1]))];
@@ -193,6 +215,8 @@ export const NOTIFICATION_KIND_NAMES: Record<NotificationKind, string> = {
   territory_bought: 'You buy a territory',
   territory_gifted: 'You are given or assigned a territory',
   chat_mention: 'Someone mentions you in chat',
+  season_task_completed: 'You complete a season task',
+  season_paid: 'A season pays you your share',
 };
 
 export { drk as drkText, dollars as dollarText };

@@ -1,6 +1,7 @@
 import type { Handlers } from '../handler.ts';
 import { createKey, markRead, revokeKey, setEmail, setMailPreferences, setPreference, verifyEmail } from './account.ts';
 import { approveAd, buyBanner, clickAd, purchaseAd, rejectAd } from './ads.ts';
+import { dismissAway, visit } from './away.ts';
 import { payForBroadcast, sendBroadcast } from './broadcasts.ts';
 import { unsubscribe } from './mail.ts';
 import { postChat } from './chat-post.ts';
@@ -77,4 +78,6 @@ export const HANDLERS: Handlers = {
   'account.verify-email': verifyEmail,
   'account.mail-preferences': setMailPreferences,
   'mail.unsubscribe': unsubscribe,
+  'away.visit': visit,
+  'away.dismiss': dismissAway,
 };

@@ -1,6 +1,7 @@
 import type { CommandOf } from '../../../schema/commands/index.ts';
 import { payRent as pay } from '../../domain/economy/rent-payments.ts';
 import { emit } from '../../infra/events/outbox.ts';
+import { recordRentPaid } from '../../domain/seasons/progress.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 
 export const payRent: InTransaction<CommandOf<'rent.pay'>> = {
@@ -8,6 +9,7 @@ export const payRent: InTransaction<CommandOf<'rent.pay'>> = {
   async run(work, { paymentId }) {
     const payer = userOf(work.actor);
     const { paid, payeeId } = await pay(work, payer, paymentId);
+    await recordRentPaid(work, paymentId);
     await emit(work.tx, { type: 'balances.changed', userIds: [payer.id, payeeId] }, { type: 'payments-due.changed', userIds: [payer.id] });
     return ok(paid);
   },

@@ -6,6 +6,7 @@ import { notFound } from '../../domain/errors.ts';
 import { emit } from '../../infra/events/outbox.ts';
 import { recordAudit } from '../../domain/audit/audit-log.ts';
 import { lockTerritory } from '../../domain/world/territories.ts';
+import { noteLandHeld } from '../../domain/seasons/progress.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 import { decided, factsOf } from '../owner.ts';
 import { notify } from '../../domain/notifications/notifications.ts';
@@ -30,6 +31,7 @@ export const assignTerritory: InTransaction<CommandOf<'territory.assign'>> = {
       details: { territoryId, recipientId, recipient: recipient.username, price },
       at: now,
     });
+    await noteLandHeld({ tx, now }, [recipientId]);
     await notify(tx, [territoryGifted(recipientId, territory.name, 'The Wanakt', price)], now);
     await emit(tx, { type: 'territories.changed', territoryIds: [territoryId] });
     if (price > 0) await emit(tx, { type: 'balances.changed', userIds: [recipientId, WANAKT_USER_ID] });

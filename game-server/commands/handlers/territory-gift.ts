@@ -7,6 +7,7 @@ import { notFound } from '../../domain/errors.ts';
 import { emit } from '../../infra/events/outbox.ts';
 import { notify } from '../../domain/notifications/notifications.ts';
 import { lockTerritory } from '../../domain/world/territories.ts';
+import { noteLandHeld } from '../../domain/seasons/progress.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 import { decided, factsOf, requireOwner } from '../owner.ts';
 
@@ -34,6 +35,7 @@ export const giftTerritory: InTransaction<CommandOf<'territory.gift'>> = {
       details: { territoryId, recipientId: recipient.id, recipient: recipient.username },
       at: now,
     });
+    await noteLandHeld({ tx, now }, [recipient.id]);
     await notify(tx, [territoryGifted(recipient.id, territory.name, giver.username, 0)], now);
     await emit(tx, { type: 'territories.changed', territoryIds: [territoryId] });
     return ok({ message });

@@ -53,7 +53,7 @@ async function nameClash(sql: Queryable, username: string, skeleton: string): Pr
  * name's skeleton is unique in the database, so two lookalikes registered at the same moment
  * cannot both get in.
  */
-export async function register(sql: Sql, credentials: Credentials, now: Date): Promise<SignedIn> {
+export async function register(sql: Sql, credentials: Credentials, now: Date, address: string): Promise<SignedIn> {
   const { username, skeleton } = chooseName(credentials.username);
   const clash = await nameClash(sql, username, skeleton);
   if (clash) throw conflict(clash);
@@ -63,6 +63,8 @@ export async function register(sql: Sql, credentials: Credentials, now: Date): P
     return await inTransaction(sql, async (tx) => {
       await tx`insert into users (id, username, name_skeleton, password_hash) values (${id}, ${username}, ${skeleton}, ${passwordHash})`;
       await mint(tx, id, { amount: STARTING_BALANCE, reason: 'registration' });
+      // The address registered from is one the account uses, as a login's is (docs/rules.md §10 "Fair play").
+      await tx`insert into login_addresses (user_id, address, last_login_at) values (${id}, ${address}, ${now})`;
       const token = await createSession(tx, id, now);
       return { account: (await readAccount(tx, id))!, token };
     });

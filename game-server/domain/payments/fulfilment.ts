@@ -112,6 +112,9 @@ export async function settlePayment(deps: ServiceDeps, provider: PaymentProvider
   const settlement = await inTransaction(deps.sql, async (tx): Promise<Settlement> => {
     const payment = await lockPayment(tx, event.paymentId);
     if (!payment) return { outcome: 'unknown' };
+    // The card is kept whichever of the provider's events about the payment names it (docs/rules.md §10 "Fair play").
+    if (event.cardFingerprint)
+      await tx`update payments set card_fingerprint = ${event.cardFingerprint} where id = ${payment.id} and card_fingerprint is null`;
     if (RANK[event.status] <= RANK[payment.status]) return { outcome: 'unchanged', payment };
     const now = deps.clock();
 

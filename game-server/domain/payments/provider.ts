@@ -25,6 +25,11 @@ export interface PaymentEvent {
   amountCents: number;
   currency: string;
   failureMessage: string | null;
+  /**
+   * The provider's fingerprint of the card that paid (the same for every payment with one card), when
+   * it says: a season counts nothing between two accounts that paid with one card (docs/rules.md §10).
+   */
+  cardFingerprint?: string | null;
 }
 
 /** A webhook delivery that failed verification: a bad signature, a stale timestamp, no header. */
@@ -63,7 +68,7 @@ export interface StripePaymentProvider extends ProviderBase {
 export interface SandboxPaymentProvider extends ProviderBase {
   readonly name: 'sandbox';
   /** The test-mode card form's confirmation, standing in for the card network and the webhook. */
-  confirm(paymentIntentId: string, clientSecret: string, outcome: 'succeed' | 'fail'): PaymentEvent;
+  confirm(paymentIntentId: string, clientSecret: string, outcome: 'succeed' | 'fail', card?: string): PaymentEvent;
 }
 
 export type PaymentProvider = StripePaymentProvider | SandboxPaymentProvider;

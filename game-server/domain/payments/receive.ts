@@ -36,7 +36,7 @@ export async function confirmSandboxPayment(
   viewerId: string | null,
 ): Promise<SandboxConfirmDto> {
   if (provider.name !== 'sandbox') throw notFound('Test-mode payments are off: this game takes card payments through Stripe');
-  const event = provider.confirm(body.paymentIntentId, body.clientSecret, body.outcome);
+  const event = provider.confirm(body.paymentIntentId, body.clientSecret, body.outcome, body.card);
   const payment = await readPayment(deps.sql, body.paymentIntentId);
   if (payment?.status === 'canceled') throw badInput('This test payment has expired. Please start the payment again.');
   if (payment?.user_id) {

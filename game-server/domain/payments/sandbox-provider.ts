@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { badInput } from '../errors.ts';
 import type { PaymentEvent, SandboxPaymentProvider } from './provider.ts';
 
@@ -50,8 +50,10 @@ export function createSandboxProvider(): SandboxPaymentProvider {
       return true;
     },
 
-    confirm(paymentIntentId, clientSecret, outcome): PaymentEvent {
+    // A test card's number stands for its card: one number, one fingerprint, as the provider's.
+    confirm(paymentIntentId, clientSecret, outcome, card): PaymentEvent {
       return {
+        cardFingerprint: card ? createHash('sha256').update(`sandbox card ${card}`).digest('base64url').slice(0, 27) : null,
         paymentId: paymentIntentId,
         status: outcome === 'succeed' ? 'succeeded' : 'failed',
         amountCents: amountIn(paymentIntentId, clientSecret),

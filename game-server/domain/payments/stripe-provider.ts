@@ -16,8 +16,27 @@ const OUTCOME_OF_EVENT: Record<string, PaymentEvent['status']> = {
   'payment_intent.canceled': 'canceled',
 };
 
+// The card's fingerprint is on the charge: expanded when the game asks for the intent, and in a
+// charge.succeeded event, which settles its payment as payment_intent.succeeded does.
+const fingerprintOf = (charge: string | Stripe.Charge | null): string | null =>
+  typeof charge === 'object' ? (charge?.payment_method_details?.card?.fingerprint ?? null) : null;
+
+function chargeEvent(charge: Stripe.Charge): PaymentEvent | null {
+  const paymentId = typeof charge.payment_intent === 'string' ? charge.payment_intent : charge.payment_intent?.id;
+  if (!paymentId) return null;
+  return {
+    paymentId,
+    status: 'succeeded',
+    amountCents: charge.amount_captured,
+    currency: charge.currency,
+    failureMessage: null,
+    cardFingerprint: fingerprintOf(charge),
+  };
+}
+
 function eventOf(intent: Stripe.PaymentIntent, status: PaymentEvent['status']): PaymentEvent {
   return {
+    cardFingerprint: fingerprintOf(intent.latest_charge),
     paymentId: intent.id,
     status,
     amountCents: status === 'succeeded' ? intent.amount_received : intent.amount,
@@ -77,7 +96,7 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
     },
 
     async retrieve(paymentId) {
-      const intent = await stripe.paymentIntents.retrieve(paymentId);
+      const intent = await stripe.paymentIntents.retrieve(paymentId, { expand: ['latest_charge'] });
       const outcome = finalOutcome(intent);
       return outcome ? eventOf(intent, outcome) : null;
     },
@@ -127,6 +146,7 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
       } catch (error) {
         throw new WebhookRejectedError(error instanceof Error ? error.message : 'The webhook signature could not be verified');
       }
+      if (event.type === 'charge.succeeded') return chargeEvent(event.data.object);
       const outcome = OUTCOME_OF_EVENT[event.type];
       if (!outcome) return null;
       return eventOf(event.data.object as Stripe.PaymentIntent, outcome);

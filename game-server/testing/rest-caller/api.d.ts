@@ -1190,6 +1190,54 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/away": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What happened while you were away, if a panel waits
+         * @description After an absence of an hour or more (by the game's clock, between two POST /api/away/visit), the summary of it: earnings, rent paid and received, sales and purchases, mentions and your wealth rank then and now, each line read from the ledger and the notices, with a link to its place. Null once dismissed.
+         *
+         *     **Access:** A logged-in player (session cookie) or an API key with the `read` scope.
+         *
+         *     **Rate limit:** each key: 600 requests per 60 s; 60 per 60 s per player.
+         */
+        get: operations["getAway"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/seasons/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The season: its dates, pool, tasks, your progress, the standings, and the last season's payouts
+         * @description The running season (between seasons, the one announced next), with its pool fixed when it was announced. A visitor sees everything but progress; a player also sees which of its actions did not count, and why.
+         *
+         *     **Access:** Anyone; an API key, when sent, needs the `read` scope.
+         *
+         *     **Rate limit:** each key: 600 requests per 60 s; 60 per 60 s per player.
+         */
+        get: operations["getSeasonsCurrent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rankings/{board}": {
         parameters: {
             query?: never;
@@ -2094,6 +2142,52 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/away/visit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Say the player is here (on opening the game, then every few minutes)
+         * @description Read by the game's clock: a visit an hour or more after the one before opens a panel of what happened meanwhile (GET /api/away). The day counts toward the season's days of play when the account's e-mail is verified.
+         *
+         *     **Access:** A logged-in player (session cookie); no API key is accepted.
+         *
+         *     **Rate limit:** 60 per 60 s per player.
+         */
+        post: operations["postAwayVisit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/away/dismiss": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Dismiss the panel of what happened while you were away
+         * @description **Access:** A logged-in player (session cookie); no API key is accepted.
+         *
+         *     **Rate limit:** 60 per 60 s per player.
+         */
+        post: operations["postAwayDismiss"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {
@@ -2522,7 +2616,7 @@ export type components = {
         Notification: {
             id: number;
             /** @enum {string} */
-            kind: "territory_sold" | "vassal_joined" | "rent_generated" | "rent_due_soon" | "rent_overdue" | "rent_received" | "ad_approved" | "ad_rejected" | "ad_completed" | "payment_received" | "payment_refunded" | "drk_minted" | "earnings_paid" | "rent_paid" | "territory_bought" | "territory_gifted" | "chat_mention";
+            kind: "territory_sold" | "vassal_joined" | "rent_generated" | "rent_due_soon" | "rent_overdue" | "rent_received" | "ad_approved" | "ad_rejected" | "ad_completed" | "payment_received" | "payment_refunded" | "drk_minted" | "earnings_paid" | "rent_paid" | "territory_bought" | "territory_gifted" | "chat_mention" | "season_task_completed" | "season_paid";
             text: string;
             link: string | null;
             read: boolean;
@@ -2531,7 +2625,7 @@ export type components = {
         NotificationPreferences: {
             preferences: {
                 /** @enum {string} */
-                kind: "territory_sold" | "vassal_joined" | "rent_generated" | "rent_due_soon" | "rent_overdue" | "rent_received" | "ad_approved" | "ad_rejected" | "ad_completed" | "payment_received" | "payment_refunded" | "drk_minted" | "earnings_paid" | "rent_paid" | "territory_bought" | "territory_gifted" | "chat_mention";
+                kind: "territory_sold" | "vassal_joined" | "rent_generated" | "rent_due_soon" | "rent_overdue" | "rent_received" | "ad_approved" | "ad_rejected" | "ad_completed" | "payment_received" | "payment_refunded" | "drk_minted" | "earnings_paid" | "rent_paid" | "territory_bought" | "territory_gifted" | "chat_mention" | "season_task_completed" | "season_paid";
                 name: string;
                 enabled: boolean;
             }[];
@@ -2555,6 +2649,85 @@ export type components = {
             overlord: string | null;
             latitude: string;
             longitude: string;
+        };
+        AwayPanel: {
+            away: components["schemas"]["AwaySummary"] | null;
+        };
+        AwaySummary: {
+            from: string;
+            to: string;
+            lines: components["schemas"]["SummaryLine"][];
+            net: number;
+            rank: {
+                then: number | null;
+                now: number | null;
+                link: string;
+            };
+        };
+        SummaryLine: {
+            /** @enum {string} */
+            key: "earnings" | "rent_received" | "rent_paid" | "sales" | "listings_bought" | "purchases" | "season_reward" | "other_in" | "other_out" | "mentions" | "season_tasks";
+            text: string;
+            count: number;
+            amount: number | null;
+            link: string;
+        };
+        CurrentSeason: {
+            season: components["schemas"]["Season"] | null;
+            last: components["schemas"]["PaidSeason"] | null;
+        };
+        Season: {
+            number: number;
+            /** @enum {string} */
+            status: "upcoming" | "running";
+            starts_at: string;
+            ends_at: string;
+            announced_at: string;
+            pool: number;
+            tasks: components["schemas"]["SeasonTask"][];
+            total_weight: number;
+            standings: components["schemas"]["SeasonStanding"][];
+            you: {
+                weight: number;
+                rank: number | null;
+                not_counted: components["schemas"]["SeasonRefusal"][];
+            } | null;
+        };
+        SeasonTask: {
+            /** @enum {string} */
+            key: "play_days" | "streak" | "trade" | "regions" | "rent_on_time" | "vassal_rent";
+            name: string;
+            rule: string;
+            target: number;
+            weight: number;
+            progress: number | null;
+            completed: boolean;
+        };
+        SeasonStanding: {
+            rank: number;
+            username: string;
+            weight: number;
+            tasks: number;
+        };
+        SeasonRefusal: {
+            /** @enum {string} */
+            task: "play_days" | "streak" | "trade" | "regions" | "rent_on_time" | "vassal_rent";
+            at: string;
+            why: string;
+        };
+        PaidSeason: {
+            number: number;
+            starts_at: string;
+            ends_at: string;
+            pool: number;
+            paid_at: string;
+            paid_total: number;
+            payouts: components["schemas"]["SeasonPayout"][];
+        };
+        SeasonPayout: {
+            username: string;
+            weight: number;
+            amount: number;
         };
         Ranking: {
             /** @enum {string} */
@@ -6030,7 +6203,7 @@ export interface operations {
                         minted_by_month: {
                             month: string;
                             /** @enum {string} */
-                            reason: "registration" | "demo_grant" | "admin_mint" | "drk_package" | "earnings" | "territory_purchase" | "territory_assignment" | "upgrade" | "rent" | "collectible" | "banner" | "refund";
+                            reason: "registration" | "demo_grant" | "admin_mint" | "drk_package" | "earnings" | "territory_purchase" | "territory_assignment" | "upgrade" | "rent" | "collectible" | "banner" | "refund" | "season_reward";
                             amount: number;
                             movements: number;
                         }[];
@@ -6041,7 +6214,7 @@ export interface operations {
                             /** @enum {string} */
                             to_kind: "treasury" | "player";
                             /** @enum {string} */
-                            reason: "registration" | "demo_grant" | "admin_mint" | "drk_package" | "earnings" | "territory_purchase" | "territory_assignment" | "upgrade" | "rent" | "collectible" | "banner" | "refund";
+                            reason: "registration" | "demo_grant" | "admin_mint" | "drk_package" | "earnings" | "territory_purchase" | "territory_assignment" | "upgrade" | "rent" | "collectible" | "banner" | "refund" | "season_reward";
                             amount: number;
                             movements: number;
                         }[];
@@ -6387,7 +6560,7 @@ export interface operations {
     getAccountStatement: {
         parameters: {
             query?: {
-                reason?: "registration" | "demo_grant" | "admin_mint" | "drk_package" | "earnings" | "territory_purchase" | "territory_assignment" | "upgrade" | "rent" | "collectible" | "banner" | "refund";
+                reason?: "registration" | "demo_grant" | "admin_mint" | "drk_package" | "earnings" | "territory_purchase" | "territory_assignment" | "upgrade" | "rent" | "collectible" | "banner" | "refund" | "season_reward";
                 month?: string;
                 /** @description The next_cursor of the page before; opaque */
                 cursor?: string;
@@ -6415,7 +6588,7 @@ export interface operations {
                             id: string;
                             created_at: string;
                             /** @enum {string} */
-                            reason: "registration" | "demo_grant" | "admin_mint" | "drk_package" | "earnings" | "territory_purchase" | "territory_assignment" | "upgrade" | "rent" | "collectible" | "banner" | "refund";
+                            reason: "registration" | "demo_grant" | "admin_mint" | "drk_package" | "earnings" | "territory_purchase" | "territory_assignment" | "upgrade" | "rent" | "collectible" | "banner" | "refund" | "season_reward";
                             counterparty: string;
                             amount: number;
                             running_balance: number;
@@ -6504,7 +6677,7 @@ export interface operations {
     getAccountStatementCsv: {
         parameters: {
             query?: {
-                reason?: "registration" | "demo_grant" | "admin_mint" | "drk_package" | "earnings" | "territory_purchase" | "territory_assignment" | "upgrade" | "rent" | "collectible" | "banner" | "refund";
+                reason?: "registration" | "demo_grant" | "admin_mint" | "drk_package" | "earnings" | "territory_purchase" | "territory_assignment" | "upgrade" | "rent" | "collectible" | "banner" | "refund" | "season_reward";
                 month?: string;
             };
             header?: never;
@@ -8719,7 +8892,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    kind: "territory_sold" | "vassal_joined" | "rent_generated" | "rent_due_soon" | "rent_overdue" | "rent_received" | "ad_approved" | "ad_rejected" | "ad_completed" | "payment_received" | "payment_refunded" | "drk_minted" | "earnings_paid" | "rent_paid" | "territory_bought" | "territory_gifted" | "chat_mention";
+                    kind: "territory_sold" | "vassal_joined" | "rent_generated" | "rent_due_soon" | "rent_overdue" | "rent_received" | "ad_approved" | "ad_rejected" | "ad_completed" | "payment_received" | "payment_refunded" | "drk_minted" | "earnings_paid" | "rent_paid" | "territory_bought" | "territory_gifted" | "chat_mention" | "season_task_completed" | "season_paid";
                     enabled: boolean;
                 };
             };
@@ -8820,6 +8993,200 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["FirstSteps"];
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or an unknown or revoked API key */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another player, not the Wanakt, a key outside its scope, or a cross-site request */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game is too busy, stopping, or cannot reach its database: try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAway: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The panel, or null */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AwayPanel"];
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or an unknown or revoked API key */
+            401: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another player, not the Wanakt, a key outside its scope, or a cross-site request */
+            403: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game is too busy, stopping, or cannot reach its database: try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSeasonsCurrent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current season and the last one paid */
+            200: {
+                headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "RateLimit-Reset": components["headers"]["RateLimitReset"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentSeason"];
                 };
             };
             /** @description Bad input */
@@ -11611,6 +11978,7 @@ export interface operations {
                     clientSecret: string;
                     /** @enum {string} */
                     outcome: "succeed" | "fail";
+                    card?: string;
                 };
             };
         };
@@ -13795,6 +14163,160 @@ export interface operations {
             };
             /** @description The request body is larger than 64 kB */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game is too busy, stopping, or cannot reach its database: try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAwayVisit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Whether a panel waits */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        away: boolean;
+                    };
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or an unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another player, not the Wanakt, a key outside its scope, or a cross-site request */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: wait for the Retry-After seconds */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Something went wrong on our side */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The game is too busy, stopping, or cannot reach its database: try again after the Retry-After seconds */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postAwayDismiss: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No panel any more */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AwayPanel"];
+                };
+            };
+            /** @description Bad input */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description No session, or an unknown or revoked API key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed: another player, not the Wanakt, a key outside its scope, or a cross-site request */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

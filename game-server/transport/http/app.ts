@@ -28,6 +28,7 @@ import { rankingRoutes } from './routes/rankings.ts';
 import { profileRoutes } from './routes/profiles.ts';
 import { economyRoutes } from './routes/economy.ts';
 import { statementRoutes } from './routes/statement.ts';
+import { awayRoutes } from './routes/away.ts';
 import type { PaymentProvider } from '../../domain/payments/provider.ts';
 import { serveClient } from './client-files.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -132,6 +133,7 @@ export function createApp(deps: HttpDeps, options: AppOptions): Express {
   api.use(profileRoutes(deps));
   api.use(economyRoutes(deps));
   api.use(statementRoutes(deps));
+  api.use(awayRoutes(deps));
   api.use(unknownApiPath());
   api.use(answerErrors(deps.log));
 

@@ -31,6 +31,8 @@ export interface LimitOfCommand {
 export const PATH_LIMITS = {
   '/first-steps': { points: 30, seconds: 60 },
   '/notifications': { points: 60, seconds: 60 },
+  '/away': { points: 60, seconds: 60 },
+  '/seasons': { points: 60, seconds: 60 },
 } as const;
 
 /** How the document states the path budget a call under one of PATH_LIMITS spends from, if any. */

@@ -26,6 +26,8 @@ const TAGS: Record<string, string> = {
   Ads: 'Ads on territories and dashboard banners',
   Notifications: "A player's notices",
   'First steps': "A newcomer's starter territory",
+  Away: 'What happened while you were away, and saying you are here',
+  Seasons: "Seasons: tasks, progress, the pool from the Wanakt's treasury and its payouts",
   Rankings: 'Leaderboards',
   Players: "Players' public pages",
   Wanakt: "The Wanakt's own calls: minting, assigning, moderation, review",

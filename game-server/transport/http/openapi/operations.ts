@@ -26,6 +26,8 @@ import { StatementCsvQuery, StatementPage, StatementQuery } from '../../../../sc
 import { AccountDto, SessionDto } from '../../../../schema/api/user.ts';
 import { AuditEntryDto, AuditQuery, MuteDto } from '../../../../schema/api/desk.ts';
 import { FirstStepsDto } from '../../../../schema/api/first-steps.ts';
+import { AwayPanel } from '../../../../schema/api/away.ts';
+import { CurrentSeasonDto } from '../../../../schema/api/seasons.ts';
 import { NOTIFICATIONS_PAGE_SIZE, NotificationPreferencesDto, NotificationsDto } from '../../../../schema/api/notifications.ts';
 import { PlayerProfileDto, ProfileUsernameParam } from '../../../../schema/api/profiles.ts';
 import {
@@ -582,6 +584,30 @@ const staying: Operation[] = [
     scope: 'read',
     ok: { status: 200, schema: FirstStepsDto, description: 'First steps' },
     rateLimit: documentedPathLimit('/first-steps'),
+  },
+  {
+    method: 'get',
+    path: '/away',
+    tag: 'Away',
+    summary: 'What happened while you were away, if a panel waits',
+    description:
+      "After an absence of an hour or more (by the game's clock, between two POST /api/away/visit), the summary of it: earnings, rent paid and received, sales and purchases, mentions and your wealth rank then and now, each line read from the ledger and the notices, with a link to its place. Null once dismissed.",
+    access: 'player',
+    scope: 'read',
+    ok: { status: 200, schema: AwayPanel, description: 'The panel, or null' },
+    rateLimit: documentedPathLimit('/away'),
+  },
+  {
+    method: 'get',
+    path: '/seasons/current',
+    tag: 'Seasons',
+    summary: "The season: its dates, pool, tasks, your progress, the standings, and the last season's payouts",
+    description:
+      'The running season (between seasons, the one announced next), with its pool fixed when it was announced. A visitor sees everything but progress; a player also sees which of its actions did not count, and why.',
+    access: 'public',
+    scope: 'read',
+    ok: { status: 200, schema: CurrentSeasonDto, description: 'The current season and the last one paid' },
+    rateLimit: documentedPathLimit('/seasons'),
   },
   {
     method: 'get',

@@ -16,7 +16,7 @@ export function authRoutes({ sql, clock, limits }: HttpDeps): Router {
   router.post('/users/register', async (req, res) => {
     const credentials = parseBody(RegistrationBody, req.body);
     await take(limits.doors.registration, byAddress(req), 'Too many new accounts from your address.');
-    const { account, token } = await register(sql, credentials, clock());
+    const { account, token } = await register(sql, credentials, clock(), byAddress(req));
     setSessionCookie(req, res, token);
     res.status(201).json(account);
   });

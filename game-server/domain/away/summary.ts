@@ -1,0 +1,158 @@
+import { SUMMARY_LINE_KEYS, type AwaySummaryDto, type SummaryLineDto, type SummaryLineKey } from '../../../schema/api/away.ts';
+import type { LedgerReason } from '../../../schema/api/statement.ts';
+import { formatDrk, plural } from '../../../schema/format.ts';
+import type { Queryable } from '../../infra/db/database.ts';
+
+interface MovementGroup {
+  reason: LedgerReason;
+  incoming: boolean;
+  /** The other side is a player (not the treasury, not a mint). */
+  with_player: boolean;
+  count: number;
+  amount: string;
+}
+
+/** Which line of the summary a movement belongs to: every movement has exactly one. */
+function lineOf({ reason, incoming, with_player }: MovementGroup): Exclude<SummaryLineKey, 'mentions' | 'season_tasks'> {
+  if (incoming) {
+    if (reason === 'earnings') return 'earnings';
+    if (reason === 'rent') return 'rent_received';
+    if (reason === 'territory_purchase') return 'sales';
+    if (reason === 'season_reward') return 'season_reward';
+    return 'other_in';
+  }
+  if (reason === 'rent') return 'rent_paid';
+  if (reason === 'territory_purchase' && with_player) return 'listings_bought';
+  if (reason === 'territory_purchase' || reason === 'territory_assignment') return 'purchases';
+  return 'other_out';
+}
+
+const LINKS: Record<SummaryLineKey, string> = {
+  earnings: '/revenue',
+  rent_received: '/rent',
+  rent_paid: '/rent',
+  sales: '/account',
+  listings_bought: '/',
+  purchases: '/',
+  season_reward: '/season',
+  other_in: '/account',
+  other_out: '/account',
+  mentions: '/',
+  season_tasks: '/season',
+};
+
+function text(key: Exclude<SummaryLineKey, 'season_tasks'>, count: number, amount: number): string {
+  const drk = formatDrk(Math.abs(amount));
+  switch (key) {
+    case 'earnings':
+      return `Earnings credited: ${drk}`;
+    case 'rent_received':
+      return `Rent received: ${drk} (${plural(count, 'payment')})`;
+    case 'rent_paid':
+      return `Rent paid: ${drk} (${plural(count, 'payment')})`;
+    case 'sales':
+      return `Land sold: ${drk} (${plural(count, 'sale')})`;
+    case 'listings_bought':
+      return `Listings you bought: ${drk} (${plural(count, 'territory', 'territories')})`;
+    case 'purchases':
+      return `Land bought from the world: ${drk} (${plural(count, 'territory', 'territories')})`;
+    case 'season_reward':
+      return `Season pool paid to you: ${drk}`;
+    case 'other_in':
+      return `Other credits: ${drk} (${plural(count, 'movement')})`;
+    case 'other_out':
+      return `Upgrades, collectibles and other spending: ${drk} (${plural(count, 'movement')})`;
+    case 'mentions':
+      return `Mentioned in chat ${plural(count, 'time')}`;
+  }
+}
+
+/**
+ * The player's place on the wealth board (docs/rules.md §2 "/rankings") at a moment: every
+ * balance as it was then is today's balance less what moved after, read from the ledger, ranked
+ * as the board ranks (more DRK first, ties by id). Null while the player held nothing.
+ */
+async function wealthRankAt(tx: Queryable, userId: string, at: Date): Promise<number | null> {
+  const [row] = await tx<{ rank: number }[]>`
+    with moved as (
+      select user_id, sum(delta) as delta from (
+        select to_user_id as user_id, amount as delta from ledger where created_at >= ${at}
+        union all
+        select from_user_id, -amount from ledger where created_at >= ${at} and from_user_id is not null
+      ) after_moment group by user_id
+    ), held as (
+      select u.id, u.drk_balance - coalesce(m.delta, 0) as balance
+        from users u left join moved m on m.user_id = u.id where not u.is_wanakt
+    )
+    select (select count(*) from held other where other.balance > me.balance or (other.balance = me.balance and other.id < me.id))::int + 1 as rank
+      from held me where me.id = ${userId} and me.balance > 0`;
+  return row?.rank ?? null;
+}
+
+/**
+ * What happened to a player from `from` (included) to `to` (excluded): every DRK movement of its
+ * statement in that time, grouped into lines, the chat mentions among its notices, the season tasks
+ * it completed, and its wealth rank at both ends. Everything is read from the ledger, the notices
+ * and the season's completions; nothing is counted apart, so the summary cannot disagree with the
+ * statement (docs/design.md "Money"). Reads inside the
+ * caller's transaction: a snapshot, so the lines and the ranks see the same ledger.
+ */
+export async function awaySummary(tx: Queryable, userId: string, from: Date, to: Date): Promise<AwaySummaryDto> {
+  const groups = await tx<MovementGroup[]>`
+    with mine as (
+      select reason, false as incoming, to_user_id as other_id, amount from ledger
+       where from_user_id = ${userId} and created_at >= ${from} and created_at < ${to}
+      union all
+      select reason, true, from_user_id, amount from ledger
+       where to_user_id = ${userId} and created_at >= ${from} and created_at < ${to}
+    )
+    select m.reason, m.incoming, coalesce(not o.is_wanakt, false) as with_player, count(*)::int as count, sum(m.amount)::text as amount
+      from mine m left join users o on o.id = m.other_id
+     group by 1, 2, 3`;
+  const [mentions] = await tx<{ count: number; link: string | null }[]>`
+    select count(*)::int as count, (array_agg(link order by id desc))[1] as link from notifications
+     where user_id = ${userId} and kind = 'chat_mention' and created_at >= ${from} and created_at < ${to}`;
+
+  const tasks = await tx<{ name: string }[]>`
+    select (select entry->>'name' from jsonb_array_elements(s.tasks) entry where entry->>'key' = c.task) as name
+      from season_completions c join seasons s on s.number = c.season
+     where c.user_id = ${userId} and c.completed_at >= ${from} and c.completed_at < ${to}
+     order by c.completed_at, c.task`;
+
+  const totals = new Map<SummaryLineKey, { count: number; amount: number }>();
+  for (const group of groups) {
+    const key = lineOf(group);
+    const total = totals.get(key) ?? { count: 0, amount: 0 };
+    total.count += group.count;
+    total.amount += (group.incoming ? 1 : -1) * Number(group.amount);
+    totals.set(key, total);
+  }
+  const lines = SUMMARY_LINE_KEYS.flatMap((key): SummaryLineDto[] => {
+    if (key === 'season_tasks')
+      return tasks.length > 0
+        ? [
+            {
+              key,
+              text: `Season tasks completed: ${tasks.map((task) => task.name).join(', ')}`,
+              count: tasks.length,
+              amount: null,
+              link: LINKS[key],
+            },
+          ]
+        : [];
+    if (key === 'mentions')
+      return mentions.count > 0
+        ? [{ key, text: text(key, mentions.count, 0), count: mentions.count, amount: null, link: mentions.link ?? LINKS.mentions }]
+        : [];
+    const total = totals.get(key);
+    return total ? [{ key, text: text(key, total.count, total.amount), count: total.count, amount: total.amount, link: LINKS[key] }] : [];
+  });
+  const [then, now] = [await wealthRankAt(tx, userId, from), await wealthRankAt(tx, userId, to)];
+  return {
+    from: from.toISOString(),
+    to: to.toISOString(),
+    lines,
+    net: lines.reduce((sum, line) => sum + (line.amount ?? 0), 0),
+    rank: { then, now, link: '/rankings' },
+  };
+}
