@@ -21,6 +21,7 @@ import { IMPRESSIONS_CRON, runBannerRotation, writeImpressions } from './banner-
 import { REACH_CRON, writeBroadcastReach } from './broadcast-reach.ts';
 import { MAIL_SEND_CRON, sendDueMail, type MailSettings } from './mail-jobs.ts';
 import { AD_DEADLINES_CRON, keepAdDeadlines, mailAdReports } from './ad-jobs.ts';
+import { mailDigests } from './digest-jobs.ts';
 import { runSeasons } from './season-job.ts';
 
 export interface JobDeps extends ServiceDeps {
@@ -147,6 +148,9 @@ function jobsOf(deps: JobDeps, config: JobConfig): Job[] {
     ...housekeepingOf(deps),
     ...mailOf(deps),
     { name: 'ad-reports', schedule: config.AD_REPORT_CRON, catchUp: false, run: () => mailAdReports(deps) },
+    // docs/rules.md §11 "Mail": the digest, weekly or daily by each player's choice.
+    { name: 'digest-weekly', schedule: config.DIGEST_CRON, catchUp: false, run: () => mailDigests(deps, 'weekly') },
+    { name: 'digest-daily', schedule: config.DAILY_DIGEST_CRON, catchUp: false, run: () => mailDigests(deps, 'daily') },
     ...impressionsOf(deps),
     ...reachOf(deps),
     ...backupsOf(deps, config),
