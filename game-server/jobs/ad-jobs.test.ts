@@ -2,9 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WANAKT_USER_ID } from '../../schema/constants.ts';
 import { checkInvariants } from '../domain/economy/supply.ts';
 import { createSandboxProvider } from '../domain/payments/sandbox-provider.ts';
+import { createStripeProvider } from '../domain/payments/stripe-provider.ts';
 import type { TestAgent } from '../testing/agent.ts';
 import { testBackends } from '../testing/databases.ts';
 import { startMailCatcher, type MailCatcher } from '../testing/mail-catcher.ts';
+import { FAKE_PUBLISHABLE_KEY, FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET } from '../testing/payments/fake-stripe.ts';
+import { startStripeGame } from '../testing/payments/stripe-game.ts';
 import { balanceOf, signedInPlayer } from '../testing/players.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { keepAdDeadlines, mailAdReports } from './ad-jobs.ts';
@@ -202,3 +205,55 @@ for (const backend of testBackends()) {
     });
   });
 }
+
+describe('[§4 advertise flow] an ad ending short, paid through Stripe (a local fake of its API)', () => {
+  it('when a card-paid ad ends its 30 days short, then Stripe refunds exactly the undelivered share, and the payment and the final report say the same', async () => {
+    const catcher = await startMailCatcher();
+    // The webhook's signature is checked against the game's clock: it starts at the real time.
+    let now = new Date();
+    const clock = () => now;
+    const game = await startStripeGame(testBackends()[0], { clock, env: { SMTP_URL: catcher.url } });
+    try {
+      const [wonder] = await game.database.sql`select id from territories where type = 'wonder' order by id limit 1`;
+      const purchase = await game.agent().post('/api/ads/purchase', {
+        title: 'Harbour tours',
+        content: 'See the wonder from the water.',
+        click_url: 'https://tours.example',
+        territory_id: wonder.id,
+        advertiser_name: 'Tours',
+        advertiser_email: 'stripe-ads@tours.example',
+        impressions_wanted: 3000,
+        total_cost: 360,
+      });
+      expect(purchase.status).toBe(201);
+      const intent = purchase.body.paymentIntentId;
+      game.stripe.succeed(intent);
+      expect((await game.deliver(game.eventFor('payment_intent.succeeded', intent))).status).toBe(200);
+      await catcher.waitFor('stripe-ads@tours.example');
+      const adId = purchase.body.adId;
+      expect((await (await game.wanakt()).post(`/api/ads/${adId}/approve`)).status).toBe(200);
+      await game.database.sql`update ads set impressions_delivered = 1000 where id = ${adId}`;
+      now = new Date(now.getTime() + 30 * DAY);
+      const provider = createStripeProvider({
+        secretKey: FAKE_SECRET_KEY,
+        webhookSecret: FAKE_WEBHOOK_SECRET,
+        publishableKey: FAKE_PUBLISHABLE_KEY,
+        apiUrl: game.stripe.url,
+      });
+      await keepAdDeadlines({ sql: game.database.sql, clock }, provider);
+      // 36,000 cents × 2,000 ÷ 3,000 = 24,000 cents.
+      const refunds = game.stripe.refundsOf(intent);
+      expect(refunds.map((refund) => refund.amount)).toEqual([24_000]);
+      const [payment] = await game.database.sql`select status, refunded_cents, refund_id from payments where id = ${intent}`;
+      expect(payment).toEqual({ status: 'succeeded', refunded_cents: 24_000, refund_id: refunds[0].id });
+      const final = (await catcher.waitFor('stripe-ads@tours.example', 2)).find((mail) => mail.subject.startsWith('Final report'))!;
+      expect(final.text).toContain('Refunded: $240.00');
+      // A second run asks Stripe for nothing more.
+      await keepAdDeadlines({ sql: game.database.sql, clock }, provider);
+      expect(game.stripe.refundsOf(intent)).toHaveLength(1);
+    } finally {
+      await game.stop();
+      await catcher.stop();
+    }
+  });
+});
