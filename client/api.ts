@@ -18,6 +18,7 @@ import type { ApiKeyDto, CreateApiKeyBody, CreatedApiKeyDto } from '../schema/ap
 import type { CheckoutDto, DrkPackageDto, PaymentStatusDto, SandboxConfirmBody, SandboxConfirmDto } from '../schema/api/payments.ts';
 import type { NotificationPreferencesDto } from '../schema/api/notifications.ts';
 import type { NotificationKind } from '../schema/rules/notifications.ts';
+import type { MailPreferencesBody, MailSettingsDto } from '../schema/api/mail.ts';
 import type { AwayPanelDto } from '../schema/api/away.ts';
 
 // docs/rules.md §8: the error's message is "status: body text", or the status text when the body is empty.
@@ -288,6 +289,24 @@ export function markNotificationsRead(ids?: number[]): Promise<{ unread: number 
 
 export function setNotificationPreference(kind: NotificationKind, enabled: boolean): Promise<NotificationPreferencesDto> {
   return json(call('POST', '/api/notifications/preferences', { kind, enabled }));
+}
+
+// ── The account's e-mail (docs/rules.md §11 "Mail").
+
+export function mailSettings(): Promise<MailSettingsDto> {
+  return json(call('GET', '/api/account/mail'));
+}
+
+export function setEmail(email: string | null): Promise<MailSettingsDto> {
+  return json(call('POST', '/api/account/email', { email }));
+}
+
+export function verifyEmail(token: string): Promise<{ email: string }> {
+  return json(call('POST', '/api/account/email/verify', { token }));
+}
+
+export function setMailPreferences(preferences: MailPreferencesBody): Promise<MailSettingsDto> {
+  return json(call('POST', '/api/account/mail-preferences', preferences));
 }
 
 export function claimStarterTerritory(territoryId: number): Promise<MessageDto> {

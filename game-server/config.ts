@@ -115,6 +115,18 @@ const ConfigSchema = z.object({
   BACKUP_DIR: z.string().min(1).default('./backups'),
   /** How many scheduled backups to keep in BACKUP_DIR; older ones are deleted after each good copy. */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
+  /** The mail server (smtp://user:pass@host:587, smtps://... for TLS from the start); unset: each message is written to DATA_DIR/mail and its path logged. */
+  SMTP_URL: url(['smtp:', 'smtps:']),
+  /** The sender of the game's mail, as an address or `Name <address>`. */
+  MAIL_FROM: z.string().trim().min(3).default('Wanakt World <no-reply@wanakt.invalid>'),
+  /** Messages one address may be sent in an hour; more wait for the next hour (receipts and verifications too). */
+  MAIL_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
+  /** When running ads' daily analytics are mailed to their advertisers (node-cron, UTC): by default 08:00 every day. */
+  AD_REPORT_CRON: z.string().default('0 8 * * *').refine(validCron, { message: 'must be a cron expression, e.g. 0 8 * * *' }),
+  /** When the weekly digest goes to players who were away (node-cron, UTC): by default Mondays 08:00. */
+  DIGEST_CRON: z.string().default('0 8 * * 1').refine(validCron, { message: 'must be a cron expression, e.g. 0 8 * * 1' }),
+  /** When the digest goes to players who chose it daily (node-cron, UTC): by default 08:00 every day. */
+  DAILY_DIGEST_CRON: z.string().default('0 8 * * *').refine(validCron, { message: 'must be a cron expression, e.g. 0 8 * * *' }),
   /** When the season job runs (node-cron, UTC): it pays a season that has ended, once, and announces the next. */
   SEASON_CRON: z.string().default('0 * * * *').refine(validCron, { message: 'must be a cron expression, e.g. 0 * * * *' }),
   /** Weeks a season lasts; a change applies to seasons announced after it. */

@@ -1,4 +1,5 @@
 import { createServer, type Server as HttpServer } from 'node:http';
+import { join } from 'node:path';
 import { Server, type AddressInfo, type Socket } from 'node:net';
 import { Server as ColyseusServer } from '@colyseus/core';
 import { RedisDriver } from '@colyseus/redis-driver';
@@ -34,6 +35,7 @@ import { createLifecycle, drainWithin } from './lifecycle.ts';
 import { backupsScheduled, readFiguresFrom } from './infra/observability/metrics.ts';
 import { createRoomsHere, defineWorldRoom } from './transport/rooms/world-room.ts';
 import { waitForRedis } from './infra/wait-for-redis.ts';
+import { folderTransport, smtpTransport } from './infra/mail/transport.ts';
 
 export interface StartOptions {
   config: Config;
@@ -185,8 +187,17 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
     const opsUrl = opsServer ? `http://${opsHost}:${(opsServer.address() as AddressInfo).port}` : null;
     if (opsUrl) log.info(`Operator endpoints (/metrics, /ops/backup) at ${opsUrl}${config.OPS_TOKEN ? ' with OPS_TOKEN' : ''}`);
     log.info(`Browsers may call the game from: ${origins.origins.join(', ')} (PUBLIC_ORIGIN)`);
+    // Without SMTP_URL nothing is dropped: each message is written to a file under DATA_DIR.
+    const mailTransport = config.SMTP_URL ? smtpTransport(config.SMTP_URL) : folderTransport(join(config.DATA_DIR, 'mail'), log);
+    log.info(mailTransport.description);
+    const mail = {
+      transport: mailTransport,
+      from: config.MAIL_FROM,
+      origin: origins.origins[0],
+      perAddressPerHour: config.MAIL_PER_ADDRESS_PER_HOUR,
+    };
     const jobs = await startJobs(
-      { sql: database.sql, clock, log, housekeeping: { payments, counters }, database, impressions, reach },
+      { sql: database.sql, clock, log, housekeeping: { payments, counters }, database, impressions, reach, mail },
       config,
     );
     backupsScheduled.set(config.BACKUP_CRON ? 1 : 0);
@@ -221,6 +232,7 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
         await new Promise((resolve) => (opsServer ? opsServer.close(resolve) : resolve(undefined)));
         readFiguresFrom(null);
         await events.close();
+        mailTransport.close();
         await counters.close();
         await keyLimiter.close();
         if (!options.database) await database.close();

@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LEDGER_REASONS, STATEMENT_MAX_PAGE, type LedgerReason, type StatementPageDto } from '../../schema/api/statement.ts';
 import { getPath } from '../api.ts';
+import { ConfirmEmailFromLink, MailSettings } from '../account/MailSettings.tsx';
 import { PlayerOnly } from '../admin/RoleGates.tsx';
 import { QueryState } from '../admin/QueryState.tsx';
 import { Screen } from '../admin/Screen.tsx';
@@ -130,7 +131,15 @@ export default function Account() {
       backLabel="Back to Map"
       testId="account"
     >
-      <PlayerOnly action="see your account statement">{(userId) => <Statement userId={userId} />}</PlayerOnly>
+      <ConfirmEmailFromLink />
+      <PlayerOnly action="see your account statement">
+        {(userId) => (
+          <>
+            <MailSettings userId={userId} />
+            <Statement userId={userId} />
+          </>
+        )}
+      </PlayerOnly>
     </Screen>
   );
 }

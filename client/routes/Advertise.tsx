@@ -5,6 +5,7 @@ import type { PaymentStatusDto } from '../../schema/api/payments.ts';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import { AD_IMPRESSIONS, AD_RATE_CARD, AD_TARGET_TYPES, adRateCents, adTotalDollars } from '../../schema/rules/store.ts';
 import { REGION_LABELS, regionOf } from '../../schema/rules/region.ts';
+import { AD_MAX_RUN_DAYS } from '../../schema/rules/ad-promises.ts';
 import { Screen } from '../admin/Screen.tsx';
 import { formatNumber } from '../format.ts';
 import { paymentStatus, purchaseAd, serverMessageOr } from '../api.ts';
@@ -173,9 +174,15 @@ export default function Advertise() {
           </button>
           <ul className="assurances">
             <li>Secure payment: your card details go to the payment provider, never to us.</li>
-            <li>Your ad is reviewed and activated within 24 hours.</li>
-            <li>After paying you get a receipt link: impressions, clicks and status, updated as your ad runs. No account needed.</li>
-            <li>Full refund if the impressions you bought are not delivered.</li>
+            <li>Your ad is reviewed and activated within 24 hours; if it is not, your payment is refunded in full.</li>
+            <li>
+              Analytics by email: a receipt with a link to your ad&apos;s impressions, clicks and status, a daily report while it runs and a
+              final report when it ends. No account needed.
+            </li>
+            <li>
+              Full refund if impressions are not delivered: your ad runs for at most {AD_MAX_RUN_DAYS} days from its approval, and the share
+              of the impressions not delivered by then is refunded.
+            </li>
           </ul>
         </section>
       ) : (

@@ -22,6 +22,9 @@ import { jobRuns, jobSeconds } from '../infra/observability/metrics.ts';
 import type { ServiceDeps } from '../domain/service-deps.ts';
 import { IMPRESSIONS_CRON, runBannerRotation, writeImpressions } from './banner-jobs.ts';
 import { REACH_CRON, writeBroadcastReach } from './broadcast-reach.ts';
+import { MAIL_SEND_CRON, sendDueMail, type MailSettings } from './mail-jobs.ts';
+import { AD_DEADLINES_CRON, keepAdDeadlines, mailAdReports } from './ad-jobs.ts';
+import { mailDigests } from './digest-jobs.ts';
 import { runSeasons } from './season-job.ts';
 
 export interface JobDeps extends ServiceDeps {
@@ -34,6 +37,8 @@ export interface JobDeps extends ServiceDeps {
   impressions?: ImpressionTally;
   /** What this process's world rooms delivered broadcasts to, for the broadcast-reach job. */
   reach?: ReachTally;
+  /** Where the game's mail goes, for the mail-send job; tests of other clockwork leave it out. */
+  mail?: MailSettings;
 }
 
 // Hourly, off the hour so it does not meet the rent and earnings runs.
@@ -51,6 +56,9 @@ export type JobConfig = Pick<
   | 'SEASON_WEEKS'
   | 'SEASON_POOL'
   | 'SEASON_EPOCH'
+  | 'AD_REPORT_CRON'
+  | 'DIGEST_CRON'
+  | 'DAILY_DIGEST_CRON'
 >;
 
 export interface Jobs {
@@ -90,6 +98,9 @@ function housekeepingOf(deps: JobDeps): Job[] {
       catchUp: true,
       run: (moment) => housekeeping.counters.sweep(moment.getTime()),
     },
+    // docs/rules.md §4 "Advertise flow": 24 hours for the review, 30 days of running, then refunds.
+    // No catch-up: it asks the provider for refunds, which must not hold the start; it runs within 5 minutes.
+    { name: 'ad-deadlines', schedule: AD_DEADLINES_CRON, catchUp: false, run: () => keepAdDeadlines(deps, housekeeping.payments) },
   ];
 }
 
@@ -127,9 +138,25 @@ function reachOf(deps: JobDeps): Job[] {
   return [{ name: 'broadcast-reach', schedule: REACH_CRON, catchUp: false, atStop: true, run: () => writeBroadcastReach(deps, tally) }];
 }
 
+/**
+ * The one sender of the queued mail (docs/rules.md §11 "Mail"): every process runs it, each message
+ * is claimed by one. No catch-up at start-up: a slow mail server must not hold the start, and the
+ * first run is 5 seconds away.
+ */
+function mailOf(deps: JobDeps): Job[] {
+  const mail = deps.mail;
+  if (!mail) return [];
+  return [{ name: 'mail-send', schedule: MAIL_SEND_CRON, catchUp: false, run: () => sendDueMail(deps, mail) }];
+}
+
 function jobsOf(deps: JobDeps, config: JobConfig): Job[] {
   return [
     ...housekeepingOf(deps),
+    ...mailOf(deps),
+    { name: 'ad-reports', schedule: config.AD_REPORT_CRON, catchUp: false, run: () => mailAdReports(deps) },
+    // docs/rules.md §11 "Mail": the digest, weekly or daily by each player's choice.
+    { name: 'digest-weekly', schedule: config.DIGEST_CRON, catchUp: false, run: () => mailDigests(deps, 'weekly') },
+    { name: 'digest-daily', schedule: config.DAILY_DIGEST_CRON, catchUp: false, run: () => mailDigests(deps, 'daily') },
     ...impressionsOf(deps),
     ...reachOf(deps),
     ...backupsOf(deps, config),

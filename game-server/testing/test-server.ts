@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadConfig } from '../config.ts';
 import type { Database, Sql } from '../infra/db/database.ts';
 import { createLogger, type Logger } from '../infra/logger.ts';
@@ -21,20 +23,24 @@ export interface TestServer {
 export interface TestServerOptions extends Pick<StartOptions, 'clock' | 'relay' | 'clientDir' | 'socketCaps'> {
   /** Settings beyond the test defaults. */
   env?: Record<string, string>;
+  /** A database to start on, which stop() leaves open (a restart); otherwise a fresh one of the backend, closed by stop(). */
+  database?: Database;
   log?: Logger;
   /** Work done on the fresh database before the server starts, as an operator's would be (e.g. padWorld). */
   prepare?: (sql: Sql) => Promise<unknown>;
 }
 
 export async function startTestServer(backend: TestBackend, options: TestServerOptions = {}): Promise<TestServer> {
-  const database = await backend.open();
-  const { env, log, prepare, ...start } = options;
+  const { env, log, prepare, database: given, ...start } = options;
+  const database = given ?? (await backend.open());
   await prepare?.(database.sql);
   // The test agents stand for many browsers by sending X-Forwarded-For, as a proxy on this host would.
   const config = loadConfig({
     PORT: '0',
     LOG_LEVEL: 'error',
     TRUST_PROXY: 'loopback',
+    // Without SMTP_URL the game writes its mail under DATA_DIR: a test's mail stays out of the working tree.
+    DATA_DIR: join(tmpdir(), 'wanakt-test-data'),
     WANAKT_PASSWORD: TEST_WANAKT_PASSWORD,
     DEMO_PASSWORD: TEST_DEMO_PASSWORD,
     ...env,
@@ -55,7 +61,7 @@ export async function startTestServer(backend: TestBackend, options: TestServerO
     demo: () => loggedIn('sample', TEST_DEMO_PASSWORD),
     stop: async () => {
       await server.stop();
-      await database.close();
+      if (!given) await database.close();
     },
   };
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ApiKeyDto, CreateApiKeyBody, CreatedApiKeyDto } from '../api/api-keys.ts';
 import { MarkReadBody, NotificationPreferenceBody, NotificationPreferencesDto } from '../api/notifications.ts';
-import { player } from './permission.ts';
+import { MailPreferencesBody, MailSettingsDto, SetEmailBody, VerifyEmailBody } from '../api/mail.ts';
+import { player, visitor } from './permission.ts';
 import { payload, TargetId } from './ref.ts';
 import { declareCommand, pathId } from './registry.ts';
 
@@ -51,4 +52,51 @@ export const RevokeApiKey = declareCommand(z.object({ type: z.literal('api-key.r
   ok: { status: 200, schema: ApiKeyDto, description: 'The key, now revoked' },
 });
 
-export const accountCommands = [MarkNotificationsRead, SetNotificationPreference, CreateApiKey, RevokeApiKey] as const;
+// The account's e-mail address and what may be mailed to it (docs/rules.md §11 "Mail").
+export const SetEmail = declareCommand(z.object({ type: z.literal('account.set-email'), body: payload(SetEmailBody) }), player(), {
+  method: 'post',
+  path: '/account/email',
+  scope: null,
+  tag: 'Accounts',
+  summary: "Set, change or remove the account's e-mail address",
+  description:
+    'A new address is sent a confirmation link and receives nothing else until the link is followed; null removes the address. Answers the settings.',
+  ok: { status: 200, schema: MailSettingsDto, description: 'The mail settings' },
+  errors: [409],
+  limit: 'email-change',
+});
+
+export const VerifyEmail = declareCommand(z.object({ type: z.literal('account.verify-email'), body: payload(VerifyEmailBody) }), visitor, {
+  method: 'post',
+  path: '/account/email/verify',
+  scope: null,
+  tag: 'Accounts',
+  summary: 'Confirm an e-mail address with the token of the link sent to it (no session needed)',
+  ok: { status: 200, schema: z.object({ email: z.string() }).meta({ id: 'VerifiedEmail' }), description: 'The confirmed address' },
+  errors: [404],
+  limit: 'mail-link',
+});
+
+export const SetMailPreferences = declareCommand(
+  z.object({ type: z.literal('account.mail-preferences'), body: payload(MailPreferencesBody) }),
+  player(),
+  {
+    method: 'post',
+    path: '/account/mail-preferences',
+    scope: null,
+    tag: 'Accounts',
+    summary: 'Choose which mail the account receives: instant alerts, the rent threshold and the digest',
+    ok: { status: 200, schema: MailSettingsDto, description: 'The mail settings' },
+    limit: 'mail-preferences',
+  },
+);
+
+export const accountCommands = [
+  MarkNotificationsRead,
+  SetNotificationPreference,
+  CreateApiKey,
+  RevokeApiKey,
+  SetEmail,
+  VerifyEmail,
+  SetMailPreferences,
+] as const;

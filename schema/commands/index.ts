@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accountCommands } from './account.ts';
 import { adCommands } from './ads.ts';
 import { economyCommands } from './economy.ts';
+import { mailCommands } from './mail.ts';
 import { playCommands } from './play.ts';
 import { socialCommands } from './social.ts';
 import { territoryCommands } from './territories.ts';
@@ -22,6 +23,7 @@ export const COMMANDS = [
   ...socialCommands,
   ...adCommands,
   ...accountCommands,
+  ...mailCommands,
   ...playCommands,
 ] as const;
 type Entry = (typeof COMMANDS)[number];

@@ -22,7 +22,18 @@ export interface CommandEntry<T extends string = string, S extends z.ZodObject =
  * keeps the counters. A budget shared by every call under a path (/first-steps, /notifications) is
  * not a command's: command-limits.ts PATH_LIMITS holds it.
  */
-export type CommandLimit = 'visit' | 'chat' | 'checkout' | 'broadcast' | 'ad-checkout' | 'ad-click-address' | 'ad-click' | 'audit';
+export type CommandLimit =
+  | 'visit'
+  | 'chat'
+  | 'checkout'
+  | 'broadcast'
+  | 'ad-checkout'
+  | 'ad-click-address'
+  | 'ad-click'
+  | 'audit'
+  | 'mail-link'
+  | 'email-change'
+  | 'mail-preferences';
 
 /** The id a path parameter carries into the command: the command's field, and the parameter as the document shows it. */
 export interface PathTarget {

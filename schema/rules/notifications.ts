@@ -31,6 +31,8 @@ export interface NoticeDraft {
   link: string | null;
   /** Present on reminders that must reach a player once whatever job or process notices them. */
   onceKey?: string;
+  /** The DRK it is about, where a player's mail preference compares it with a threshold (rent received). */
+  amount?: number;
 }
 
 // One function per event that tells a player something; the texts say what happened and to what.
@@ -80,7 +82,13 @@ export function rentOverdue(payerId: string, paymentId: number, territory: strin
 }
 
 export function rentReceived(payeeId: string, payer: string, territory: string, amount: number): NoticeDraft {
-  return { userId: payeeId, kind: 'rent_received', text: `${payer} paid you ${drk(amount)} rent for ${territory}`, link: '/revenue' };
+  return {
+    userId: payeeId,
+    kind: 'rent_received',
+    text: `${payer} paid you ${drk(amount)} rent for ${territory}`,
+    link: '/revenue',
+    amount,
+  };
 }
 
 export function adReviewed(buyerId: string, title: string, approved: boolean, refund: string | null): NoticeDraft {
@@ -93,6 +101,26 @@ export function adReviewed(buyerId: string, title: string, approved: boolean, re
     };
   const back = refund ? `; ${refund} went back to you` : '';
   return { userId: buyerId, kind: 'ad_rejected', text: `Your ad "${title}" was rejected in review${back}`, link: '/advertise' };
+}
+
+export function adUnreviewed(buyerId: string, title: string, hours: number, refund: string | null): NoticeDraft {
+  const back = refund ? `: ${refund} went back to you` : '';
+  return {
+    userId: buyerId,
+    kind: 'payment_refunded',
+    text: `Your ad "${title}" was not reviewed within ${hours} hours and was refunded${back}`,
+    link: '/advertise',
+  };
+}
+
+export function adEnded(buyerId: string, title: string, delivered: number, wanted: number, refund: string | null): NoticeDraft {
+  const back = refund ? `; ${refund} went back to you for the rest` : '';
+  return {
+    userId: buyerId,
+    kind: 'ad_completed',
+    text: `Your ad "${title}" ended its run with ${formatNumber(delivered)} of ${formatNumber(wanted)} impressions delivered${back}`,
+    link: '/advertise',
+  };
 }
 
 export function adCompleted(buyerId: string, title: string, impressions: number): NoticeDraft {

@@ -1,6 +1,11 @@
 import type { CommandOf } from '../../../schema/commands/index.ts';
 import { createApiKey, revokeApiKey } from '../../domain/auth/api-keys.ts';
 import { markNotificationsRead, setNotificationPreference } from '../../domain/notifications/notifications.ts';
+import {
+  setEmail as setAddress,
+  setMailPreferences as setPreferences,
+  verifyEmail as confirmAddress,
+} from '../../domain/mail/account-mail.ts';
 import { created, ok, userOf, type InTransaction } from '../handler.ts';
 
 // A player's own settings: each touches only rows of the acting player, and tells no room (a read
@@ -24,4 +29,20 @@ export const createKey: InTransaction<CommandOf<'api-key.create'>> = {
 export const revokeKey: InTransaction<CommandOf<'api-key.revoke'>> = {
   inTransaction: true,
   run: async (work, { keyId }) => ok(await revokeApiKey(work, userOf(work.actor).id, keyId)),
+};
+
+export const setEmail: InTransaction<CommandOf<'account.set-email'>> = {
+  inTransaction: true,
+  run: async (work, { body }) => ok(await setAddress(work, userOf(work.actor).id, body.email)),
+};
+
+/** The confirmation link's token is its own permission: no session is needed to follow it. */
+export const verifyEmail: InTransaction<CommandOf<'account.verify-email'>> = {
+  inTransaction: true,
+  run: async (work, { body }) => ok(await confirmAddress(work, body.token)),
+};
+
+export const setMailPreferences: InTransaction<CommandOf<'account.mail-preferences'>> = {
+  inTransaction: true,
+  run: async (work, { body }) => ok(await setPreferences(work, userOf(work.actor).id, body)),
 };

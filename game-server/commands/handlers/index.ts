@@ -1,8 +1,9 @@
 import type { Handlers } from '../handler.ts';
-import { createKey, markRead, revokeKey, setPreference } from './account.ts';
+import { createKey, markRead, revokeKey, setEmail, setMailPreferences, setPreference, verifyEmail } from './account.ts';
 import { approveAd, buyBanner, clickAd, purchaseAd, rejectAd } from './ads.ts';
 import { dismissAway, visit } from './away.ts';
 import { payForBroadcast, sendBroadcast } from './broadcasts.ts';
+import { unsubscribe } from './mail.ts';
 import { postChat } from './chat-post.ts';
 import { removeChat } from './chat-remove.ts';
 import { applyCollectible } from './collectible-apply.ts';
@@ -73,6 +74,10 @@ export const HANDLERS: Handlers = {
   'notifications.set-preference': setPreference,
   'api-key.create': createKey,
   'api-key.revoke': revokeKey,
+  'account.set-email': setEmail,
+  'account.verify-email': verifyEmail,
+  'account.mail-preferences': setMailPreferences,
+  'mail.unsubscribe': unsubscribe,
   'away.visit': visit,
   'away.dismiss': dismissAway,
 };

@@ -18,9 +18,9 @@ export async function buyBanner(
 ): Promise<{ banner: MyBannerDto; paidBy: string[] }> {
   const cost = buyerId === WANAKT_USER_ID ? 0 : bannerCostDrk(banner.target_impressions);
   const [ad] = await tx<{ id: number }[]>`
-    insert into ads (title, content, click_url, buyer_user_id, impressions_wanted, cost_drk, status, created_at)
+    insert into ads (title, content, click_url, buyer_user_id, impressions_wanted, cost_drk, status, created_at, paid_at)
     values (${banner.title}, ${banner.content}, ${banner.click_url}, ${buyerId}, ${banner.target_impressions}, ${cost},
-            'in_review', ${now})
+            'in_review', ${now}, ${now})
     returning id`;
   if (cost > 0) await transfer(tx, buyerId, WANAKT_USER_ID, { amount: cost, reason: 'banner', reference: `ad-${ad.id}` });
   return { banner: toMyBannerDto((await readAd(tx, ad.id))!), paidBy: cost > 0 ? [buyerId, WANAKT_USER_ID] : [] };

@@ -1,4 +1,5 @@
 import { adCompleted, type NoticeDraft } from '../../../schema/rules/notifications.ts';
+import { queueAdFinal } from '../mail/ad-mail.ts';
 import { notify, type StoredNotice } from '../notifications/notifications.ts';
 import type { Work } from '../service-deps.ts';
 import type { ShownBanner } from './impression-tally.ts';
@@ -15,8 +16,8 @@ export interface DeliveredImpressions {
  * Stores the showings the rooms noted and adds the new ones to their ads (docs/rules.md §9
  * "Advertising"). A showing is stored once (ad, slot, viewer), so a run that is retried counts
  * nothing twice. Delivery stops at what was bought: the ad that reaches it is completed, leaves
- * the rotation and its buyer is told: the notices are answered for the job to announce. An ad no
- * longer active counts nothing.
+ * the rotation, its buyer is told (the notices are answered for the job to announce) and its final
+ * report mailed. An ad no longer active counts nothing.
  */
 export async function recordImpressions(
   { tx, now }: Work,
@@ -39,12 +40,16 @@ export async function recordImpressions(
     const [row] = await tx<{ delivered: number; wanted: number; status: string; title: string; buyer_user_id: string | null }[]>`
       update ads
          set impressions_delivered = least(impressions_wanted, impressions_delivered + ${added}),
-             status = case when impressions_delivered + ${added} >= impressions_wanted then 'completed' else status end
+             status = case when impressions_delivered + ${added} >= impressions_wanted then 'completed' else status end,
+             ended_at = case when impressions_delivered + ${added} >= impressions_wanted then ${now} end,
+             end_reason = case when impressions_delivered + ${added} >= impressions_wanted then 'delivered' end
        where id = ${ad_id} and status = 'active'
       returning impressions_delivered as delivered, impressions_wanted as wanted, status, title, buyer_user_id`;
     if (!row) continue;
     const completed = row.status === 'completed';
     if (completed && row.buyer_user_id) completions.push(adCompleted(row.buyer_user_id, row.title, row.wanted));
+    // docs/rules.md §4 "Advertise flow": the final report goes when the run ends.
+    if (completed) await queueAdFinal(tx, ad_id, now, 'delivered', null);
     delivered.push({ adId: ad_id, added, delivered: row.delivered, completed });
   }
   // The notices after every ad's row: append-only rows come after the rows a write locks (docs/write-path.md).

@@ -8,6 +8,7 @@ import { NOTIFICATION_KINDS, NOTIFICATION_KIND_NAMES, type NotificationKind } fr
 import type { NoticeDraft } from '../../../schema/rules/notifications.ts';
 import type { Queryable, Tx } from '../../infra/db/database.ts';
 import type { DomainEvent } from '../../infra/events/domain-events.ts';
+import { queueNoticeMail } from '../mail/notice-mail.ts';
 import type { Work } from '../service-deps.ts';
 
 interface NotificationRow {
@@ -37,12 +38,15 @@ export interface StoredNotice {
 
 /**
  * Stores notices inside the caller's transaction, so they commit or vanish with what caused them,
- * and answers those stored, which the command or job announces with `noticesCreated`. A reminder
+ * with the mail of those its player asked to be mailed at once, and answers those stored, which the
+ * command or job announces with `noticesCreated`. A reminder
  * whose once-key its player already has is skipped, and so is a notice of a kind its player
  * switched off.
  */
 export async function notify(tx: Tx, drafts: readonly NoticeDraft[], now: Date): Promise<StoredNotice[]> {
   if (drafts.length === 0) return [];
+  // A player's instant mail follows its own preferences, whether or not the notice is muted.
+  await queueNoticeMail(tx, drafts, now);
   const muted = await tx<{ user_id: string; kind: string }[]>`
     select user_id, kind from notification_mutes where user_id in ${tx([...new Set(drafts.map((draft) => draft.userId))])}`;
   const off = new Set(muted.map((row) => `${row.user_id} ${row.kind}`));

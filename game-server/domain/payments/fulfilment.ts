@@ -12,6 +12,7 @@ import type { DomainEvent } from '../../infra/events/domain-events.ts';
 import { broadcastRefusal, type BroadcastRefusal } from './broadcast-send.ts';
 import type { BroadcastDto } from '../../../schema/api/broadcasts.ts';
 import { broadcastDto, type BroadcastRow } from './broadcast-row.ts';
+import { queueAdReceipt } from '../mail/ad-mail.ts';
 
 // Provider events arrive late, twice, or out of order, so a payment only ever moves up this order.
 // A decline can be followed by a success (the buyer tries another card), never the other way round;
@@ -96,8 +97,13 @@ async function fulfil(tx: Tx, payment: PaymentRecord, now: Date): Promise<Fulfil
       // The ad waits for the Wanakt's review; no ad waiting (an abandoned checkout's ad is cleaned
       // up) means the payment is given back. Written here rather than by ads/, which opens the
       // payment: ads/ depends on payments/, never the other way round.
-      const moved = await tx`update ads set status = 'in_review' where payment_id = ${payment.id} and status = 'pending_payment'`;
-      return moved.count > 0 ? { refusal: null, events: [] } : refused(AD_EXPIRED);
+      // The receipt mail is queued with it (docs/rules.md §4 "Advertise flow"); the 24 hours of the
+      // review count from paid_at.
+      const [moved] = await tx<{ id: number }[]>`
+        update ads set status = 'in_review', paid_at = ${now} where payment_id = ${payment.id} and status = 'pending_payment' returning id`;
+      if (!moved) return refused(AD_EXPIRED);
+      await queueAdReceipt(tx, moved.id, now);
+      return { refusal: null, events: [] };
   }
 }
 
@@ -135,7 +141,8 @@ export async function settlePayment(deps: ServiceDeps, provider: PaymentProvider
       // provider's retry comes back here. Asking the provider again never refunds twice.
       const refundId = await provider.refund(payment.id);
       await tx`
-        update payments set status = 'refunded', refund_id = ${refundId}, failure_message = ${refusal}, updated_at = ${now}
+        update payments set status = 'refunded', refund_id = ${refundId}, refunded_cents = amount_cents, failure_message = ${refusal},
+               updated_at = ${now}
          where id = ${payment.id}`;
       const notices = await notify(tx, payment.user_id ? [paymentRefunded(payment.user_id, payment.amount_cents, refusal)] : [], now);
       await emit(tx, ...noticesCreated(notices));

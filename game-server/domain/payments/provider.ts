@@ -47,8 +47,11 @@ interface ProviderBase {
   createIntent(input: CreateIntentInput): Promise<CreatedIntent>;
   /** The provider's current view of a payment, or null while it has nothing final to say. */
   retrieve(paymentId: string): Promise<PaymentEvent | null>;
-  /** Gives the whole payment back, once however often it is asked. Answers the refund's id. */
-  refund(paymentId: string): Promise<string>;
+  /**
+   * Gives the payment back, the whole of it or `amountCents` of it (an ad that ended short), once
+   * however often it is asked. Answers the refund's id.
+   */
+  refund(paymentId: string, amountCents?: number): Promise<string>;
   /**
    * Stops an unpaid payment so no card can pay it any more. Answers false when it can no longer be
    * stopped (already paid, or being paid): its outcome then arrives as for any payment.

@@ -104,12 +104,12 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
     // Stripe stores the answer of a keyed request, a 500 included, so a key fixed per payment could
     // never be retried after one. Each attempt gets its own key (which still covers the SDK's own
     // retries); a refund that already exists is reused, and Stripe refuses to refund more than was paid.
-    async refund(paymentId) {
+    async refund(paymentId, amountCents) {
       const existing = await refundOf(paymentId);
       if (existing) return existing;
       try {
         const refund = await stripe.refunds.create(
-          { payment_intent: paymentId },
+          { payment_intent: paymentId, ...(amountCents === undefined ? {} : { amount: amountCents }) },
           { idempotencyKey: `refund-${paymentId}-${randomUUID()}` },
         );
         return refund.id;

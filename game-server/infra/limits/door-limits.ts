@@ -47,6 +47,12 @@ export const DOOR_LIMITS = {
   adClick: { name: 'ad-click-address', points: 60, seconds: MINUTE },
   /** A click counts for its advertiser once per address per ad an hour; repeats still follow the link. */
   adClickCounted: { name: 'ad-click-counted', points: 1, seconds: HOUR },
+  /** Unsubscribe and address-confirmation links: a person follows a few; a script guessing signatures gets 30 a minute. */
+  mailLink: { name: 'mail-link-address', points: 30, seconds: MINUTE },
+  /** Saving mail preferences is a click per change: 30 a minute outlasts any person at the form. */
+  mailPreferences: { name: 'mail-preferences-player', points: 30, seconds: MINUTE },
+  /** Each new address is sent a confirmation: a player setting a few in an hour is fixing a typo, more is using us to mail strangers. */
+  emailChange: { name: 'email-change-player', points: 5, seconds: HOUR },
   /**
    * Bearer tokens that name no live key: each is a database lookup. A program with a revoked key
    * fails a few times and stops; after 20 in an hour from one address, no key is looked up for it

@@ -195,10 +195,14 @@ export class FakeStripe {
           },
         ];
       }
+      // As Stripe: `amount` refunds part of the payment, never more than was received.
+      const amount = params.amount === undefined ? intent.amount_received : Number(params.amount);
+      if (!(amount > 0 && amount <= intent.amount_received))
+        return [400, { error: { type: 'invalid_request_error', message: `Refund amount ${amount} is not within the charge` } }];
       const refund: FakeRefund = {
         id: id('re'),
         object: 'refund',
-        amount: intent.amount_received,
+        amount,
         currency: intent.currency,
         payment_intent: intent.id,
         status: 'succeeded',

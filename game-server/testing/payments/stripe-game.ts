@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../infra/logger.ts';
 import { startGameServer } from '../../server.ts';
@@ -27,7 +29,10 @@ export interface StripeGame extends TestServer {
  * The real game server configured for Stripe, with the real SDK pointed at a local fake Stripe API.
  * Like startTestServer, on a fresh database of the given backend.
  */
-export async function startStripeGame(backend: TestBackend, options: { clock?: () => Date } = {}): Promise<StripeGame> {
+export async function startStripeGame(
+  backend: TestBackend,
+  options: { clock?: () => Date; env?: Record<string, string> } = {},
+): Promise<StripeGame> {
   const stripe = await new FakeStripe().start();
   const database = await backend.open();
   const config = loadConfig({
@@ -39,6 +44,9 @@ export async function startStripeGame(backend: TestBackend, options: { clock?: (
     STRIPE_WEBHOOK_SECRET: FAKE_WEBHOOK_SECRET,
     STRIPE_PUBLISHABLE_KEY: FAKE_PUBLISHABLE_KEY,
     STRIPE_API_URL: stripe.url,
+    // As startTestServer: mail written without SMTP_URL stays out of the working tree.
+    DATA_DIR: join(tmpdir(), 'wanakt-test-data'),
+    ...options.env,
   });
   const server = await startGameServer({ config, log: createLogger('error'), database, clock: options.clock });
   const loggedIn = async (username: string, password: string) => {

@@ -21,6 +21,7 @@ import { drkRoutes } from './routes/drk.ts';
 import { broadcastRoutes } from './routes/broadcasts.ts';
 import { adRoutes } from './routes/ads.ts';
 import { notificationRoutes } from './routes/notifications.ts';
+import { mailRoutes } from './routes/mail.ts';
 import { firstStepsRoutes } from './routes/first-steps.ts';
 import { deskRoutes } from './routes/desk.ts';
 import { rankingRoutes } from './routes/rankings.ts';
@@ -125,6 +126,7 @@ export function createApp(deps: HttpDeps, options: AppOptions): Express {
   api.use(broadcastRoutes(deps, options.payments));
   api.use(adRoutes(deps));
   api.use(notificationRoutes(deps));
+  api.use(mailRoutes(deps));
   api.use(firstStepsRoutes(deps));
   api.use(deskRoutes(deps));
   api.use(rankingRoutes(deps));

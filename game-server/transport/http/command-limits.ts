@@ -93,6 +93,29 @@ export const COMMAND_LIMITS: Record<CommandLimit, LimitOfCommand> = {
     refusal: 'Too many ad checkouts from your address.',
     documented: limitText(DOOR_LIMITS.adIntent, 'client address'),
   },
+  // docs/rules.md §11 "Mail": the links in mail work without a session; every try counts, so signatures cannot be guessed at speed.
+  'mail-link': {
+    counted: 'before',
+    counter: (doors) => doors.mailLink,
+    keyOf: byAddress,
+    refusal: 'Too many mail links followed from your address.',
+    documented: limitText(DOOR_LIMITS.mailLink, 'client address'),
+  },
+  // Each new address is sent a confirmation: the game must not become a way to mail strangers.
+  'email-change': {
+    counted: 'admitted',
+    counter: (doors) => doors.emailChange,
+    keyOf: byPlayerOrAddress,
+    refusal: 'Too many e-mail address changes; try again in an hour.',
+    documented: limitText(DOOR_LIMITS.emailChange, 'player'),
+  },
+  'mail-preferences': {
+    counted: 'admitted',
+    counter: (doors) => doors.mailPreferences,
+    keyOf: byPlayerOrAddress,
+    refusal: 'Too many changes to your mail preferences.',
+    documented: limitText(DOOR_LIMITS.mailPreferences, 'player'),
+  },
   // An audit scans the whole ledger: every call counts, a refused one too.
   audit: {
     counted: 'before',

@@ -49,6 +49,7 @@ import {
 import { RankingBoardParam, RankingDto } from '../../../../schema/api/rankings.ts';
 import { PAGE_SIZE_MAX } from '../../../../schema/api/pages.ts';
 import { PublicUserDto, PublicUsersPage, UsersPageQuery } from '../../../../schema/api/users.ts';
+import { MailSettingsDto, UnsubscribeToken } from '../../../../schema/api/mail.ts';
 import { DOOR_LIMITS, WORLD_READS_PER_MINUTE, LOGIN_LIMITS } from '../../../infra/limits/door-limits.ts';
 import { COMMAND_OPERATIONS } from './command-operations.ts';
 import { COMMAND_LIMITS, documentedPathLimit } from '../command-limits.ts';
@@ -685,8 +686,33 @@ const staying: Operation[] = [
   },
 ];
 
+const mail: Operation[] = [
+  {
+    method: 'get',
+    path: '/account/mail',
+    tag: 'Accounts',
+    summary: "The account's e-mail address, whether it is confirmed, and what the player wants mailed",
+    access: 'player',
+    scope: null,
+    ok: { status: 200, schema: MailSettingsDto, description: 'The mail settings' },
+  },
+  {
+    method: 'get',
+    path: '/mail/unsubscribe/:token',
+    tag: 'Accounts',
+    summary: 'The page an unsubscribe link opens: it names the mail the link stops and POSTs to the same address',
+    description: 'text/html. Opening it changes nothing; the POST to the same address is what stops the mail (RFC 8058).',
+    access: 'public',
+    scope: null,
+    params: z.object({ token: UnsubscribeToken.meta({ description: 'The signed token of the unsubscribe link' }) }),
+    ok: { status: 200, description: 'text/html, the page with its Unsubscribe button' },
+    rateLimit: COMMAND_LIMITS['mail-link'].documented,
+  },
+];
+
 export const OPERATIONS: readonly Operation[] = [
   ...auth,
+  ...mail,
   ...territories,
   ...economy,
   ...social,

@@ -1,0 +1,202 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { DIGEST_FREQUENCIES, type MailPreferencesBody, type MailSettingsDto } from '../../schema/api/mail.ts';
+import { mailSettings, serverMessageOr, setEmail, setMailPreferences, verifyEmail } from '../api.ts';
+import { QueryState } from '../admin/QueryState.tsx';
+import { showToast } from '../state/toasts.ts';
+
+// docs/rules.md §11 "Mail": the account's optional address, confirmed by a link before anything is
+// sent to it, and what the player wants mailed. By default only the weekly digest.
+
+const SETTINGS_KEY = ['/api/account/mail'];
+
+const DIGEST_LABELS: Record<MailPreferencesBody['digest'], string> = { off: 'Off', daily: 'Daily', weekly: 'Weekly' };
+
+/** The confirmation link (/account?verify=…) is followed once, with or without a session, and leaves the address bar. */
+export function ConfirmEmailFromLink() {
+  const [params, setParams] = useSearchParams();
+  const token = params.get('verify');
+  const queries = useQueryClient();
+  const followed = useRef<string | null>(null);
+  useEffect(() => {
+    if (!token || followed.current === token) return;
+    followed.current = token;
+    verifyEmail(token).then(
+      ({ email }) => {
+        showToast({ title: 'E-mail confirmed', description: `${email} will now receive the mail you choose.` });
+        void queries.invalidateQueries({ queryKey: SETTINGS_KEY });
+      },
+      (error: unknown) =>
+        showToast({
+          title: 'Not confirmed',
+          description: serverMessageOr(error, 'The link could not be followed.'),
+          variant: 'destructive',
+        }),
+    );
+    const rest = new URLSearchParams(params);
+    rest.delete('verify');
+    setParams(rest, { replace: true });
+  }, [token, params, setParams, queries]);
+  return null;
+}
+
+function AddressForm({ settings, onSaved }: { settings: MailSettingsDto; onSaved: (settings: MailSettingsDto) => void }) {
+  const [draft, setDraft] = useState(settings.email ?? '');
+  const [busy, setBusy] = useState(false);
+  const save = async (email: string | null) => {
+    setBusy(true);
+    try {
+      onSaved(await setEmail(email));
+      showToast({
+        title: email ? 'Check your inbox' : 'E-mail removed',
+        description: email ? `A confirmation link was sent to ${email}.` : undefined,
+      });
+    } catch (error) {
+      showToast({ title: 'Not saved', description: serverMessageOr(error, 'The address could not be saved.'), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="stack"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save(draft.trim());
+      }}
+    >
+      <label className="field">
+        <span>E-mail address</span>
+        <input
+          name="email"
+          type="email"
+          autoComplete="email"
+          maxLength={254}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+        />
+      </label>
+      <p className="muted small" data-testid="email-status">
+        {settings.email === null
+          ? 'No address: the game sends you no mail.'
+          : settings.refused
+            ? `${settings.email} was refused by its mail server: nothing is sent to it until you set it again.`
+            : settings.verified
+              ? `${settings.email} is confirmed.`
+              : `${settings.email} is waiting for confirmation: follow the link we sent to it. Nothing else is sent until then.`}
+      </p>
+      <div className="row">
+        <button className="button" type="submit" disabled={busy || draft.trim() === ''}>
+          {settings.email ? 'Change address' : 'Add address'}
+        </button>
+        {settings.email !== null && (
+          <button className="button" type="button" disabled={busy} onClick={() => void save(null)}>
+            Remove address
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+function PreferencesForm({ settings, onSaved }: { settings: MailSettingsDto; onSaved: (settings: MailSettingsDto) => void }) {
+  const [preferences, setPreferences] = useState(settings.preferences);
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    try {
+      onSaved(await setMailPreferences(preferences));
+      showToast({ title: 'Mail preferences saved' });
+    } catch (error) {
+      showToast({ title: 'Not saved', description: serverMessageOr(error, 'The preferences could not be saved.'), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const toggle = (key: 'sale' | 'listing_bought' | 'mention', label: string) => (
+    <label className="check">
+      <input
+        type="checkbox"
+        name={key}
+        checked={preferences[key]}
+        onChange={(event) => setPreferences({ ...preferences, [key]: event.target.checked })}
+      />
+      {label}
+    </label>
+  );
+  return (
+    <form
+      className="stack"
+      data-testid="mail-preferences"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <fieldset className="stack">
+        <legend>Mail me at once when</legend>
+        {toggle('sale', 'a purchase of mine goes through')}
+        {toggle('listing_bought', 'someone buys land I listed')}
+        <div className="row">
+          <label className="check">
+            <input
+              type="checkbox"
+              name="rent"
+              checked={preferences.rent_above !== null}
+              onChange={(event) => setPreferences({ ...preferences, rent_above: event.target.checked ? 100 : null })}
+            />
+            I receive rent of more than
+          </label>
+          <input
+            name="rent_above"
+            type="number"
+            min={0}
+            step={1}
+            aria-label="Rent threshold in DRK"
+            disabled={preferences.rent_above === null}
+            value={preferences.rent_above ?? ''}
+            onChange={(event) => setPreferences({ ...preferences, rent_above: Math.max(0, Math.trunc(Number(event.target.value) || 0)) })}
+          />
+          <span>DRK</span>
+        </div>
+        {toggle('mention', 'someone mentions me in a chat')}
+      </fieldset>
+      <label className="field">
+        <span>Digest of what happened while I was away</span>
+        <select
+          name="digest"
+          value={preferences.digest}
+          onChange={(event) => setPreferences({ ...preferences, digest: event.target.value as MailPreferencesBody['digest'] })}
+        >
+          {DIGEST_FREQUENCIES.map((frequency) => (
+            <option key={frequency} value={frequency}>
+              {DIGEST_LABELS[frequency]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button className="button" type="submit" disabled={busy}>
+        Save mail preferences
+      </button>
+    </form>
+  );
+}
+
+/** The account page's mail section: the address and the preferences. */
+export function MailSettings({ userId }: { userId: string }) {
+  const queries = useQueryClient();
+  const settings = useQuery({ queryKey: [...SETTINGS_KEY, userId], queryFn: mailSettings });
+  const saved = (next: MailSettingsDto) => queries.setQueryData([...SETTINGS_KEY, userId], next);
+  return (
+    <QueryState queries={[settings]} what="your mail settings">
+      {settings.data && (
+        <section className="panel card stack" aria-label="E-mail" data-testid="mail-settings">
+          <h2>E-mail</h2>
+          <AddressForm key={settings.data.email ?? ''} settings={settings.data} onSaved={saved} />
+          <PreferencesForm key={JSON.stringify(settings.data.preferences)} settings={settings.data} onSaved={saved} />
+        </section>
+      )}
+    </QueryState>
+  );
+}
