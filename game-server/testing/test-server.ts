@@ -22,11 +22,14 @@ export interface TestServerOptions extends Pick<StartOptions, 'clock' | 'relay' 
   /** Settings beyond the test defaults. */
   env?: Record<string, string>;
   log?: Logger;
+  /** Work done on the fresh database before the server starts, as an operator's would be (e.g. padWorld). */
+  prepare?: (sql: Sql) => Promise<unknown>;
 }
 
 export async function startTestServer(backend: TestBackend, options: TestServerOptions = {}): Promise<TestServer> {
   const database = await backend.open();
-  const { env, log, ...start } = options;
+  const { env, log, prepare, ...start } = options;
+  await prepare?.(database.sql);
   // The test agents stand for many browsers by sending X-Forwarded-For, as a proxy on this host would.
   const config = loadConfig({
     PORT: '0',
