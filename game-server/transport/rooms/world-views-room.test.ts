@@ -1,11 +1,16 @@
+import { matchMaker } from '@colyseus/core';
 import { Protocol } from '@colyseus/sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BoundingBox } from '../../../schema/api/territory-list.ts';
 import { coordinatesOf } from '../../../schema/rules/territory.ts';
+import { isAlwaysShown, MAX_VIEW_MARKERS } from '../../../schema/rules/viewport.ts';
+import type { TerritoryTier } from '../../../schema/constants.ts';
+import type { WorldState } from '../../../schema/state/world-state.ts';
 import type { Sql } from '../../infra/db/database.ts';
 import { emit } from '../../infra/events/outbox.ts';
 import type { TestAgent } from '../../testing/agent.ts';
 import { testBackends } from '../../testing/databases.ts';
+import { padWorld } from '../../testing/pad-world.ts';
 import { signedInPlayer } from '../../testing/players.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { framesOf, joinedWorld, waitFor, type WorldJoin } from '../../testing/test-clients.ts';
@@ -168,6 +173,51 @@ for (const backend of testBackends()) {
         'minLongitude must be within ±180',
       ]);
       expect(world.room.state.territories.size).toBe(size);
+    });
+  });
+
+  describe(`[issue 27] a world too large for one view, on ${backend.name}`, () => {
+    const SIZE = MAX_VIEW_MARKERS + 1500;
+    let game: TestServer;
+    let sql: Sql;
+
+    beforeAll(async () => {
+      game = await startTestServer(backend, { prepare: (fresh) => padWorld(fresh, SIZE) });
+      sql = game.database.sql;
+    }, 120_000);
+    afterAll(() => game.stop());
+
+    it('when a visitor joins at the home view, then it and the room hold only the seat, main cities and wonders; a city close in brings its own markers', async () => {
+      const [{ shown }] = await sql<
+        { shown: number }[]
+      >`select count(*)::int as shown from territories where type in ('wanakt', 'main', 'wonder')`;
+      const visitor = await joinedWorld(game.server.url);
+      const territories = () => [...visitor.room.state.territories.values()];
+      expect(territories()).toHaveLength(shown);
+      expect(territories().every((territory) => isAlwaysShown(territory.tier as TerritoryTier))).toBe(true);
+      const room = matchMaker.getLocalRoomById(visitor.room.roomId)!;
+      const held = () => (room.state as WorldState).territories.size;
+      expect(held()).toBe(shown);
+
+      const [city] = await sql<{ latitude: number; longitude: number }[]>`
+        select latitude::float8 as latitude, longitude::float8 as longitude from territories where type = 'city' and seed_key is not null order by id limit 1`;
+      const box = {
+        minLongitude: city.longitude - 0.2,
+        minLatitude: city.latitude - 0.2,
+        maxLongitude: city.longitude + 0.2,
+        maxLatitude: city.latitude + 0.2,
+      };
+      const [{ inBox }] = await sql<{ inBox: number }[]>`
+        select count(*)::int as "inBox" from territories
+         where latitude between ${box.minLatitude} and ${box.maxLatitude} and longitude between ${box.minLongitude} and ${box.maxLongitude}`;
+      expect(inBox).toBeGreaterThan(1);
+      expect(inBox).toBeLessThanOrEqual(MAX_VIEW_MARKERS);
+      visitor.room.send('view.box', { box, zoom: 40 });
+      await waitFor(() => territories().length === inBox, 'the markers of the box');
+      // The room holds the home view and what this client looks at, nothing more.
+      expect(held()).toBeLessThanOrEqual(shown + inBox);
+      await visitor.room.leave();
+      await waitFor(() => held() === shown, 'the box let go when its viewer left');
     });
   });
 }
