@@ -82,6 +82,7 @@ export class MapController {
   /** What the server answered for the box the map last rested on. */
   private answer: ViewAnswer | null = null;
   private asked: { box: BoundingBox; zoom: number } | null = null;
+  private answered: { box: BoundingBox; zoom: number } | null = null;
   private readonly views = new OneInFlight<{ box: BoundingBox; zoom: number }>((request) => this.readView(request));
   private painted = false;
   /** Whether the camera still waits for the world to be loaded to take its home view. */
@@ -248,6 +249,8 @@ export class MapController {
    * territories), and tells the room, which then sends this client the changes inside it only.
    */
   private askForView(): void {
+    // Before the world list is read the camera is not at home yet: it asks once it is.
+    if (this.homeless) return;
     const request = { box: boxOfRect(visibleWorldRect(this.camera, this.view())), zoom: viewZoom(this.camera.zoom) };
     if (this.asked && sameBox(this.asked.box, request.box) && this.asked.zoom === request.zoom) return;
     this.asked = request;
@@ -255,18 +258,21 @@ export class MapController {
     this.views.submit(request);
   }
 
-  private readView({ box, zoom }: { box: BoundingBox; zoom: number }): void {
+  private readView(request: { box: BoundingBox; zoom: number }): void {
+    const { box, zoom } = request;
     const bbox = [box.minLongitude, box.minLatitude, box.maxLongitude, box.maxLatitude].join(',');
     getPath<Omit<ViewAnswer, 'box'>>(`/api/territories?bbox=${bbox}&zoom=${zoom}`)
       .then((answer) => {
         // A process of the version before the view call (during a rolling restart) answers a bbox with
         // a plain list: the map then goes on drawing the world list.
-        if (this.destroyed || !Array.isArray(answer?.clusters)) return;
-        this.answer = { box, clusters: answer.clusters, territories: answer.territories };
-        this.syncWorld();
+        if (Array.isArray(answer?.clusters)) this.answer = { box, clusters: answer.clusters, territories: answer.territories };
       })
       .catch((error: unknown) => console.error('Could not read what the map shows', error))
-      .finally(() => this.views.answered());
+      .finally(() => {
+        this.answered = request;
+        this.views.answered();
+        if (!this.destroyed) this.syncWorld();
+      });
   }
 
   /**
@@ -546,14 +552,15 @@ export class MapController {
     this.overlaysDirty = true;
     this.labelsDirty = true;
     this.requestFrame();
-    // Published only once the world has loaded, so "0" never stands for "not loaded yet".
-    if (status === 'ready') {
-      this.host.dataset.markerCount = String(this.markers.count + this.synthetic.count);
-      if (this.homeless) {
-        this.homeless = false;
-        this.setCamera(this.home());
-      }
+    if (status === 'ready' && this.homeless) {
+      this.homeless = false;
+      this.setCamera(this.home());
+      this.askForView();
     }
+    // Published only once the world has loaded and the server has answered for the box in view, so
+    // "0" never stands for "not loaded yet" and the count is that of what the map shows.
+    if (status === 'ready' && this.answered === this.asked)
+      this.host.dataset.markerCount = String(this.markers.count + this.synthetic.count);
   }
 
   /** Moves the markers that share a spot to their fanned place at this zoom. */
