@@ -1,9 +1,10 @@
 // The one place the client talks HTTP to the game server, with docs/rules.md §7's request semantics.
 import type { TerritoryDto } from '../schema/api/territory.ts';
-import { WORLD_SEQ_HEADER, type WorldChangesDto } from '../schema/api/territory-list.ts';
+import { WORLD_SEQ_HEADER, type BoundingBox, type WorldChangesDto } from '../schema/api/territory-list.ts';
+import type { WorldViewDto } from '../schema/api/world-view.ts';
 import type { AccountDto, SessionDto } from '../schema/api/user.ts';
 import type { MessageDto, VisitDto } from '../schema/api/territories.ts';
-import type { UpgradeTier } from '../schema/constants.ts';
+import { MAX_ZOOM, type UpgradeTier } from '../schema/constants.ts';
 import type { TerritoryEventDto } from '../schema/api/events.ts';
 import type { ChatMessageDto } from '../schema/api/chat.ts';
 import type { CollectibleActionDto } from '../schema/api/collectibles.ts';
@@ -103,6 +104,23 @@ export async function readWorld(): Promise<WorldRead> {
 /** Only the territories changed after `seq`, or the whole world (`full`) when that is too far back. */
 export function worldChangesSince(seq: number): Promise<WorldChangesDto> {
   return json(call('GET', `/api/territories?since=${seq}`));
+}
+
+/**
+ * What the map shows of one box at its camera's zoom: every territory in it, or clusters and the
+ * always-shown territories (schema/rules/viewport.ts). The box is cut to the world and the zoom to
+ * 1..MAX_ZOOM, as the server asks (a camera may look past the map's edge, or below zoom 1 in a
+ * panel of another shape); both are sent rounded, so a box read again gets the server's kept answer.
+ */
+export function worldView(box: BoundingBox, zoom: number): Promise<WorldViewDto> {
+  const within = (value: number, limit: number) => Math.min(limit, Math.max(-limit, value)).toFixed(6);
+  const bbox = [
+    within(box.minLongitude, 180),
+    within(box.minLatitude, 90),
+    within(box.maxLongitude, 180),
+    within(box.maxLatitude, 90),
+  ].join(',');
+  return json(call('GET', `/api/territories?bbox=${bbox}&zoom=${Math.min(MAX_ZOOM, Math.max(1, zoom)).toFixed(3)}`));
 }
 
 // docs/rules.md §7: what a default read does with a 401, raise it or answer null (being logged out is then an answer).

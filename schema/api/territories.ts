@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { requiredText } from './auth.ts';
-import { IdField, UserId } from './ids.ts';
+import { IdField, IdParam, UserId } from './ids.ts';
 import { DEFAULT_BASE_PRICE, MAX_DRK_SUPPLY, UPGRADE_TIERS, type TerritoryType } from '../constants.ts';
 import { AdDto } from './ads.ts';
-import { pageFields, TimeKey } from './pages.ts';
+import { cursorOf, encodeCursor, pageFields, pageLimit, TimeKey } from './pages.ts';
+import { NEXT_CURSOR_HEADER, WORLD_PAGE_SIZE } from './territory-list.ts';
 import { TerritoryDto } from './territory.ts';
 import { nameProblem, normaliseName } from '../rules/names.ts';
 
@@ -140,7 +141,10 @@ export type CreateTerritoryBody = z.infer<typeof CreateTerritoryBody>;
 /** One territory of GET /api/territories/hierarchy, with its vassals nested under it. */
 export interface HierarchyNode extends TerritoryDto {
   overlord: { name: string } | null;
+  /** Its vassals, nested: all of them in a world that fits one answer, none in a larger one (read them with ?lord=). */
   vassals: HierarchyNode[];
+  /** How many vassals it has, listed in `vassals` or not. */
+  vassal_count: number;
   /** What its owned vassals owe it per rent period (schema/rules/rent.ts rentDue). */
   collectsRent: number;
   /** What it owes per rent period (schema/rules/rent.ts rentOwed), 0 when it owes nothing. */
@@ -158,12 +162,33 @@ export const HierarchyNode: z.ZodType<HierarchyNode> = TerritoryDto.extend({
   get vassals() {
     return z.array(HierarchyNode);
   },
+  vassal_count: z.number().int().min(0),
   collectsRent: z.number(),
   paysRent: z.number(),
   paysTo: z.string().nullable(),
   paysNobody: z.boolean(),
   rent_amount: z.number().nullable(),
 }).meta({ id: 'HierarchyNode' });
+
+/** Where a page of one lord's vassals starts: the last one's place in the tree's order (its type's rank, name and id). */
+export const VassalCursor = z.tuple([z.number().int().min(0).max(99), z.string().max(100), z.number().int().min(0).max(2_147_483_647)]);
+export type VassalCursor = z.infer<typeof VassalCursor>;
+
+export const HierarchyQuery = z.object({
+  lord: IdParam('lord')
+    .optional()
+    .meta({
+      description: 'Only the vassals of this territory, a page at a time, each with vassal_count and no vassals nested',
+      example: '2',
+    }),
+  limit: pageLimit(WORLD_PAGE_SIZE)
+    .optional()
+    .meta({ description: `Territories per page, 1 to ${WORLD_PAGE_SIZE} (the default)`, example: '500' }),
+  cursor: cursorOf(VassalCursor)
+    .optional()
+    .meta({ description: `The ${NEXT_CURSOR_HEADER} header of the page before; opaque`, example: encodeCursor([2, 'Brooklyn', 40]) }),
+});
+export type HierarchyQuery = z.infer<typeof HierarchyQuery>;
 
 export const VisitDto = z.object({ visits: z.number().int(), ad: AdDto.optional() }).meta({ id: 'Visit' });
 export type VisitDto = z.infer<typeof VisitDto>;

@@ -1,5 +1,4 @@
 import type { TerritoryTier } from '../constants.ts';
-import type { BoundingBox } from '../api/territory-list.ts';
 
 // What a client is sent of a large world: only what its map looks at (docs/design.md "Live state").
 // The same rule answers the room (which territories a client's view holds) and the REST call
@@ -23,6 +22,14 @@ export function showsMarkers(count: number): boolean {
   return count <= MAX_VIEW_MARKERS;
 }
 
+/** A part of the map in degrees: what `bbox` names in the API. */
+export interface BoundingBox {
+  minLongitude: number;
+  minLatitude: number;
+  maxLongitude: number;
+  maxLatitude: number;
+}
+
 export function insideBox(latitude: number, longitude: number, box: BoundingBox): boolean {
   return latitude >= box.minLatitude && latitude <= box.maxLatitude && longitude >= box.minLongitude && longitude <= box.maxLongitude;
 }
@@ -36,4 +43,22 @@ export interface TerritoryCluster {
   forSale: number;
   /** How many of them have an owner. */
   owned: number;
+}
+
+/** At zoom 1, the whole world across the map, a cluster's cell is this many degrees wide and high. */
+export const CLUSTER_CELL_DEGREES = 360 / 32;
+/** However wide a box is for its zoom, it is cut into at most this many cells each way. */
+export const MAX_CLUSTER_CELLS_ACROSS = 64;
+
+/**
+ * The side of the grid cell a box's clusters are counted in, in degrees. The grid is anchored at
+ * (-180°, -90°), so a cluster stays put while the map pans; its cell halves each time the zoom
+ * doubles, so a cluster keeps about the same size on screen; and a box wider than its zoom shows
+ * gets coarser cells, so no answer holds more than MAX_CLUSTER_CELLS_ACROSS² clusters.
+ */
+export function clusterCellDegrees(zoom: number, box: BoundingBox): number {
+  let cell = CLUSTER_CELL_DEGREES / 2 ** Math.floor(Math.log2(Math.max(1, zoom)));
+  const span = Math.max(box.maxLongitude - box.minLongitude, box.maxLatitude - box.minLatitude);
+  while (span / cell > MAX_CLUSTER_CELLS_ACROSS) cell *= 2;
+  return cell;
 }

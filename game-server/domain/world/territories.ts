@@ -4,7 +4,10 @@ import {
   type MarketplaceSearch,
   type MarketplaceSort,
 } from '../../../schema/api/marketplace.ts';
+import { takePage, type KeyedPage, type PageRequest } from '../../../schema/api/pages.ts';
+import type { VassalCursor } from '../../../schema/api/territories.ts';
 import type { TerritoryDto } from '../../../schema/api/territory.ts';
+import { VIEW_TERRITORY_FIELDS, type ViewTerritoryDto } from '../../../schema/api/world-view.ts';
 import { TERRITORY_TYPES, type TerritoryTier, type TerritoryType, type UpgradeTier } from '../../../schema/constants.ts';
 import { REGION_BOXES } from '../../../schema/rules/region.ts';
 import { tierOfType } from '../../../schema/rules/territory.ts';
@@ -57,9 +60,28 @@ export function toDto(row: TerritoryRow): TerritoryDto {
   };
 }
 
-/** A marketplace search reads one page past `after`, and one row more to tell whether a page follows. */
+/**
+ * A marketplace search reads one page past `after`, and one row more to tell whether a page follows;
+ * so do the world's pages in id order (`page`) and the listings cheapest first (`forSale`).
+ */
 type Filter =
-  { all: true } | { id: number } | { ids: readonly number[] } | { ownerId: string } | { forSale: true } | { market: MarketplaceSearch };
+  | { all: true }
+  | { id: number }
+  | { ids: readonly number[] }
+  | { ownerId: string }
+  | { page: PageRequest<number> }
+  | { forSale: PageRequest<ListingKey> }
+  | { branch: { lord: number | null; page: PageRequest<VassalCursor> } }
+  | { market: MarketplaceSearch };
+
+// The order rows take under one overlord in the feudal tree: the feudal levels from the top, then the side branches.
+const TREE_ORDER: TerritoryType[] = ['wanakt', 'main', 'wonder', 'city', 'town', 'village', 'sub', 'common'];
+
+/** A type's place in the tree's order, as SQL's array_position counts it (from 1). */
+export const rankInTree = (type: TerritoryType) => TREE_ORDER.indexOf(type) + 1;
+
+/** Where a page of the listings, cheapest first, starts: the sale price and id of the last one seen. */
+export type ListingKey = [salePrice: number, id: number];
 
 /** Every territory read goes through this one query, so all of them answer the same fields. */
 export async function territoryRows(q: Queryable, filter: Filter): Promise<TerritoryRow[]> {
@@ -70,23 +92,41 @@ export async function territoryRows(q: Queryable, filter: Filter): Promise<Terri
         ? q`where t.id in ${q(filter.ids)}`
         : 'ownerId' in filter
           ? q`where t.owner_id = ${filter.ownerId}`
-          : 'forSale' in filter
-            ? q`where t.sale_price is not null`
-            : 'market' in filter
-              ? q`${marketWhere(q, filter.market)} ${afterCursor(q, filter.market)}`
-              : q``;
+          : 'page' in filter
+            ? q`where t.id > ${filter.page.after ?? 0}`
+            : 'forSale' in filter
+              ? q`where t.sale_price is not null ${filter.forSale.after ? q`and (t.sale_price, t.id) > (${filter.forSale.after[0]}, ${filter.forSale.after[1]})` : q``}`
+              : 'branch' in filter
+                ? branchWhere(q, filter.branch.lord, filter.branch.page.after)
+                : 'market' in filter
+                  ? q`${marketWhere(q, filter.market)} ${afterCursor(q, filter.market)}`
+                  : q``;
   const order =
     'forSale' in filter
-      ? q`order by t.sale_price, t.id`
-      : 'market' in filter
-        ? q`${marketOrder(q, filter.market)} limit ${filter.market.limit + 1}`
-        : q`order by t.id`;
+      ? q`order by t.sale_price, t.id limit ${filter.forSale.limit + 1}`
+      : 'page' in filter
+        ? q`order by t.id limit ${filter.page.limit + 1}`
+        : 'branch' in filter
+          ? q`order by ${treeRank(q)}, t.name collate "C", t.id limit ${filter.branch.page.limit + 1}`
+          : 'market' in filter
+            ? q`${marketOrder(q, filter.market)} limit ${filter.market.limit + 1}`
+            : q`order by t.id`;
   return q<TerritoryRow[]>`
     select t.id, t.name, t.type, t.owner_id, u.username as owner_name, t.parent_territory_id, t.description,
            t.latitude::text, t.longitude::text, t.monthly_revenue::text, t.price::text, t.sale_price::text,
            t.purchase_price::text, t.population::text, t.upgrade_tier, t.rent_amount::text, t.visits::text
       from territories t left join users u on u.id = t.owner_id
      ${where} ${order}`;
+}
+
+const treeRank = (q: Queryable) => q`array_position(${TREE_ORDER as string[]}::text[], t.type)`;
+
+/** The tree's roots (the main cities and every territory without a parent), or one lord's vassals, past a cursor. */
+function branchWhere(q: Queryable, lord: number | null, after: VassalCursor | null) {
+  const rows =
+    lord === null ? q`(t.type = 'main' or t.parent_territory_id is null)` : q`t.parent_territory_id = ${lord} and t.type <> 'main'`;
+  const past = after ? q`and (${treeRank(q)}, t.name collate "C", t.id) > (${after[0]}, ${after[1]} collate "C", ${after[2]})` : q``;
+  return q`where ${rows} ${past}`;
 }
 
 /** The listings a marketplace search matches, whatever page is read. */
@@ -183,15 +223,29 @@ export async function readTerritories(sql: Queryable, ids: readonly number[]): P
   return (await territoryRows(sql, { ids })).map(toDto);
 }
 
+/** The territories of these ids as the map draws their markers, in id order. */
+export async function readViewTerritories(sql: Queryable, ids: readonly number[]): Promise<ViewTerritoryDto[]> {
+  const territories = await readTerritories(sql, ids);
+  return territories.map(
+    (territory) => Object.fromEntries(VIEW_TERRITORY_FIELDS.map((field) => [field, territory[field]])) as ViewTerritoryDto,
+  );
+}
+
 export async function readTerritory(sql: Queryable, id: number): Promise<TerritoryDto> {
   const [row] = await territoryRows(sql, { id });
   if (!row) throw notFound('Territory not found');
   return toDto(row);
 }
 
-/** Listed territories, cheapest first; every listing shows, the buyer's own included. */
-export async function listTerritoriesForSale(sql: Queryable): Promise<TerritoryDto[]> {
-  return (await territoryRows(sql, { forSale: true })).map(toDto);
+/** Territories in id order after `page.after`, a page of them, and where the next page starts. */
+export async function pageTerritories(sql: Queryable, page: PageRequest<number>): Promise<KeyedPage<TerritoryDto, number>> {
+  return takePage((await territoryRows(sql, { page })).map(toDto), page.limit, (territory) => territory.id);
+}
+
+/** Listed territories, cheapest first, a page at a time; every listing shows, the buyer's own included. */
+export async function pageTerritoriesForSale(sql: Queryable, page: PageRequest<ListingKey>): Promise<KeyedPage<TerritoryDto, ListingKey>> {
+  const rows = (await territoryRows(sql, { forSale: page })).map(toDto);
+  return takePage(rows, page.limit, (territory): ListingKey => [territory.sale_price!, territory.id]);
 }
 
 export async function listTerritoriesOf(sql: Queryable, userId: string): Promise<TerritoryDto[]> {

@@ -216,8 +216,8 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * Every territory with all its fields, or a slim part of the world
-         * @description Answered from memory, compressed, with a strong ETag: send If-None-Match to get 304 when nothing changed. `fields` and `bbox` cut the answer down for large worlds. `since` (the X-World-Seq of an earlier answer) answers { seq, full, territories }: only the territories changed since, or the whole world with full: true when the changes are no longer kept that far back; it is not cached and has its own limit.
+         * The territories, a page at a time, a slim part of the world, or what the map shows of a box
+         * @description Answered from memory, compressed, with a strong ETag: send If-None-Match to get 304 when nothing changed. Pages of at most 5000 territories in id order; X-Next-Cursor is the cursor of the next page, absent on the last. `fields` and `bbox` cut the answer down for large worlds. `zoom` answers { clusters, territories } for `bbox` (the whole world without one) by the view rule: every territory in the box as a marker when it holds at most 1500, else clusters counted in a grid cell of 11.25° at zoom 1, halving as the zoom doubles (at most 64 cells each way), with the seat, the main cities and the wonders in the box as markers. `since` (the X-World-Seq of an earlier answer) answers { seq, full, territories }: only the territories changed since, or the first page of the world with full: true when the changes are no longer kept that far back or are more than a page; it is not cached and has its own limit.
          *
          *     **Access:** Anyone; an API key, when sent, needs the `read` scope.
          *
@@ -240,8 +240,8 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * Territories listed for sale, cheapest first
-         * @description Answered from memory, compressed, with a strong ETag: send If-None-Match to get 304 when nothing changed.
+         * Territories listed for sale, cheapest first, a page at a time
+         * @description Answered from memory, compressed, with a strong ETag: send If-None-Match to get 304 when nothing changed. Pages of at most 5000; X-Next-Cursor is the cursor of the next page, absent on the last.
          *
          *     **Access:** Anyone; an API key, when sent, needs the `read` scope.
          *
@@ -289,7 +289,7 @@ export type paths = {
         };
         /**
          * The feudal tree: every root with its vassals nested
-         * @description Answered from memory, compressed, with a strong ETag: send If-None-Match to get 304 when nothing changed.
+         * @description Answered from memory, compressed, with a strong ETag: send If-None-Match to get 304 when nothing changed. A world of at most 5000 territories is answered whole. A larger one is answered by a page of its roots, unnested: each node's vassal_count says how many vassals it has, and `lord` reads one territory's vassals a page at a time. X-Next-Cursor is the cursor of the next page, absent on the last.
          *
          *     **Access:** Anyone; an API key, when sent, needs the `read` scope.
          *
@@ -2065,6 +2065,35 @@ export type components = {
             full: boolean;
             territories: (components["schemas"]["Territory"] | components["schemas"]["SlimTerritory"])[];
         };
+        WorldView: {
+            clusters: components["schemas"]["TerritoryCluster"][];
+            territories: components["schemas"]["ViewTerritory"][];
+        };
+        /** @description The territories of one cell of the grid inside the box: their centre, how many, how many listed and how many owned */
+        TerritoryCluster: {
+            latitude: number;
+            longitude: number;
+            count: number;
+            forSale: number;
+            owned: number;
+        };
+        /** @description A territory as the map draws its marker */
+        ViewTerritory: {
+            id: number;
+            name: string;
+            /** @enum {string} */
+            type: "wanakt" | "main" | "sub" | "common" | "wonder" | "city" | "town" | "village";
+            /** @enum {string} */
+            tier: "wanakt" | "main" | "sub" | "common" | "wonder";
+            owner_id: string | null;
+            owner_name: string | null;
+            latitude: string;
+            longitude: string;
+            sale_price: number | null;
+            monthly_revenue: string;
+            /** @enum {string} */
+            upgrade_tier: "standard" | "premium" | "deluxe" | "ultimate";
+        };
         MarketplacePage: {
             listings: components["schemas"]["Territory"][];
             next_cursor: string | null;
@@ -2096,6 +2125,7 @@ export type components = {
                 name: string;
             } | null;
             vassals: components["schemas"]["HierarchyNode"][];
+            vassal_count: number;
             collectsRent: number;
             paysRent: number;
             paysTo: string | null;
@@ -3548,6 +3578,21 @@ export interface operations {
                  * @example 1042
                  */
                 since?: string;
+                /**
+                 * @description The map camera's zoom (1 to 64): the answer is then { clusters, territories } for bbox (the whole world without one), every territory in the box when it holds few, else clusters with the always-shown territories. Cannot be combined with fields, since, limit or cursor (400).
+                 * @example 4
+                 */
+                zoom?: number;
+                /**
+                 * @description Territories per page, 1 to 5000 (the default)
+                 * @example 1000
+                 */
+                limit?: number;
+                /**
+                 * @description The X-Next-Cursor header of the page before; opaque
+                 * @example MjA0
+                 */
+                cursor?: string;
             };
             header?: never;
             path?: never;
@@ -3555,18 +3600,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Territories in id order, or the changes since `since` */
+            /** @description Territories in id order, the changes since `since`, or the view of a box at a zoom */
             200: {
                 headers: {
-                    /** @description The world sequence number the answer reflects: send it as `since` next time */
+                    /** @description The world sequence number the answer reflects: send it as `since` next time (not with zoom) */
                     "X-World-Seq"?: string;
+                    /** @description The cursor of the next page, when one follows */
+                    "X-Next-Cursor"?: string;
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": (components["schemas"]["Territory"] | components["schemas"]["SlimTerritory"])[] | components["schemas"]["WorldChanges"];
+                    "application/json": (components["schemas"]["Territory"] | components["schemas"]["SlimTerritory"])[] | components["schemas"]["WorldChanges"] | components["schemas"]["WorldView"];
                 };
             };
             /** @description Bad input */
@@ -3647,7 +3694,18 @@ export interface operations {
     };
     getTerritoriesForSale: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Listings per page, 1 to 5000 (the default)
+                 * @example 500
+                 */
+                limit?: number;
+                /**
+                 * @description The X-Next-Cursor header of the page before; opaque
+                 * @example WzE1MDAsNDJd
+                 */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3657,6 +3715,8 @@ export interface operations {
             /** @description Listings */
             200: {
                 headers: {
+                    /** @description The cursor of the next page, when one follows */
+                    "X-Next-Cursor"?: string;
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];
@@ -3851,16 +3911,34 @@ export interface operations {
     };
     getTerritoriesHierarchy: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Only the vassals of this territory, a page at a time, each with vassal_count and no vassals nested
+                 * @example 2
+                 */
+                lord?: number;
+                /**
+                 * @description Territories per page, 1 to 5000 (the default)
+                 * @example 500
+                 */
+                limit?: number;
+                /**
+                 * @description The X-Next-Cursor header of the page before; opaque
+                 * @example WzIsIkJyb29rbHluIiw0MF0
+                 */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Roots */
+            /** @description Roots, or the vassals of `lord` */
             200: {
                 headers: {
+                    /** @description The cursor of the next page, when one follows */
+                    "X-Next-Cursor"?: string;
                     "RateLimit-Limit": components["headers"]["RateLimitLimit"];
                     "RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     "RateLimit-Reset": components["headers"]["RateLimitReset"];

@@ -18,9 +18,19 @@ import { MarketStatsDto } from '../../../../schema/api/market.ts';
 import { DrkPackageDto, PaymentConfigDto, PaymentStatusDto } from '../../../../schema/api/payments.ts';
 import { PaymentDueDto } from '../../../../schema/api/rent.ts';
 import { RevenueSummaryDto, RentWaterfallDto } from '../../../../schema/api/revenue.ts';
-import { SlimTerritoryDto, TerritoryListQuery, WORLD_SEQ_HEADER, WorldChangesDto } from '../../../../schema/api/territory-list.ts';
+import {
+  ListingPageQuery,
+  NEXT_CURSOR_HEADER,
+  SlimTerritoryDto,
+  TerritoryListQuery,
+  WORLD_PAGE_SIZE,
+  WORLD_SEQ_HEADER,
+  WorldChangesDto,
+} from '../../../../schema/api/territory-list.ts';
+import { WorldViewDto } from '../../../../schema/api/world-view.ts';
+import { CLUSTER_CELL_DEGREES, MAX_CLUSTER_CELLS_ACROSS, MAX_VIEW_MARKERS } from '../../../../schema/rules/viewport.ts';
 import { TerritoryDto } from '../../../../schema/api/territory.ts';
-import { HierarchyNode, HISTORY_LIMIT, HistoryPageQuery, TerritoryHistoryDto } from '../../../../schema/api/territories.ts';
+import { HierarchyNode, HierarchyQuery, HISTORY_LIMIT, HistoryPageQuery, TerritoryHistoryDto } from '../../../../schema/api/territories.ts';
 import { AuditAnswer, EconomyOverview } from '../../../../schema/api/economy.ts';
 import { StatementCsvQuery, StatementPage, StatementQuery } from '../../../../schema/api/statement.ts';
 import { AccountDto, SessionDto } from '../../../../schema/api/user.ts';
@@ -157,16 +167,19 @@ const territories: Operation[] = [
     method: 'get',
     path: '/territories',
     tag: 'Territories',
-    summary: 'Every territory with all its fields, or a slim part of the world',
-    description: `${cached} \`fields\` and \`bbox\` cut the answer down for large worlds. \`since\` (the ${WORLD_SEQ_HEADER} of an earlier answer) answers { seq, full, territories }: only the territories changed since, or the whole world with full: true when the changes are no longer kept that far back; it is not cached and has its own limit.`,
+    summary: 'The territories, a page at a time, a slim part of the world, or what the map shows of a box',
+    description: `${cached} Pages of at most ${WORLD_PAGE_SIZE} territories in id order; ${NEXT_CURSOR_HEADER} is the cursor of the next page, absent on the last. \`fields\` and \`bbox\` cut the answer down for large worlds. \`zoom\` answers { clusters, territories } for \`bbox\` (the whole world without one) by the view rule: every territory in the box as a marker when it holds at most ${MAX_VIEW_MARKERS}, else clusters counted in a grid cell of ${CLUSTER_CELL_DEGREES}° at zoom 1, halving as the zoom doubles (at most ${MAX_CLUSTER_CELLS_ACROSS} cells each way), with the seat, the main cities and the wonders in the box as markers. \`since\` (the ${WORLD_SEQ_HEADER} of an earlier answer) answers { seq, full, territories }: only the territories changed since, or the first page of the world with full: true when the changes are no longer kept that far back or are more than a page; it is not cached and has its own limit.`,
     access: 'public',
     scope: 'read',
     query: TerritoryListQuery,
     ok: {
       status: 200,
-      schema: z.union([list(z.union([TerritoryDto, SlimTerritoryDto])), WorldChangesDto]),
-      description: 'Territories in id order, or the changes since `since`',
-      headers: { [WORLD_SEQ_HEADER]: 'The world sequence number the answer reflects: send it as `since` next time' },
+      schema: z.union([list(z.union([TerritoryDto, SlimTerritoryDto])), WorldChangesDto, WorldViewDto]),
+      description: 'Territories in id order, the changes since `since`, or the view of a box at a zoom',
+      headers: {
+        [WORLD_SEQ_HEADER]: 'The world sequence number the answer reflects: send it as `since` next time (not with zoom)',
+        [NEXT_CURSOR_HEADER]: 'The cursor of the next page, when one follows',
+      },
     },
     rateLimit: `${worldReads}; with since, also ${limitText(DOOR_LIMITS.worldChanges, 'client address')}`,
   },
@@ -174,11 +187,17 @@ const territories: Operation[] = [
     method: 'get',
     path: '/territories/for-sale',
     tag: 'Territories',
-    summary: 'Territories listed for sale, cheapest first',
-    description: cached,
+    summary: 'Territories listed for sale, cheapest first, a page at a time',
+    description: `${cached} Pages of at most ${WORLD_PAGE_SIZE}; ${NEXT_CURSOR_HEADER} is the cursor of the next page, absent on the last.`,
     access: 'public',
     scope: 'read',
-    ok: { status: 200, schema: list(TerritoryDto), description: 'Listings' },
+    query: ListingPageQuery,
+    ok: {
+      status: 200,
+      schema: list(TerritoryDto),
+      description: 'Listings',
+      headers: { [NEXT_CURSOR_HEADER]: 'The cursor of the next page, when one follows' },
+    },
     rateLimit: worldReads,
   },
   {
@@ -198,10 +217,16 @@ const territories: Operation[] = [
     path: '/territories/hierarchy',
     tag: 'Territories',
     summary: 'The feudal tree: every root with its vassals nested',
-    description: cached,
+    description: `${cached} A world of at most ${WORLD_PAGE_SIZE} territories is answered whole. A larger one is answered by a page of its roots, unnested: each node's vassal_count says how many vassals it has, and \`lord\` reads one territory's vassals a page at a time. ${NEXT_CURSOR_HEADER} is the cursor of the next page, absent on the last.`,
     access: 'public',
     scope: 'read',
-    ok: { status: 200, schema: list(HierarchyNode), description: 'Roots' },
+    query: HierarchyQuery,
+    ok: {
+      status: 200,
+      schema: list(HierarchyNode),
+      description: 'Roots, or the vassals of `lord`',
+      headers: { [NEXT_CURSOR_HEADER]: 'The cursor of the next page, when one follows' },
+    },
     rateLimit: worldReads,
   },
   {

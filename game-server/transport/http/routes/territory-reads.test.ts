@@ -1,32 +1,12 @@
-import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TerritoryDto } from '../../../../schema/api/territory.ts';
 import type { Sql } from '../../../infra/db/database.ts';
 import { testBackends } from '../../../testing/databases.ts';
 import { signedInPlayer } from '../../../testing/players.ts';
+import { rawGet } from '../../../testing/raw-get.ts';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 import { joinWorld, waitFor } from '../../../testing/test-clients.ts';
-
-interface RawAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  bytes: Buffer;
-}
-
-/** A GET that leaves the body as it came over the wire, so encodings and sizes can be checked. */
-function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    request(url, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, bytes: Buffer.concat(chunks) }));
-      response.on('error', reject);
-    })
-      .on('error', reject)
-      .end();
-  });
-}
 
 const json = (bytes: Buffer) => JSON.parse(bytes.toString('utf8'));
 
