@@ -7,7 +7,7 @@ import type { BoundingBox } from '../../schema/api/territory-list.ts';
 import { viewerRegion } from '../../schema/rules/banner.ts';
 import type { Region } from '../../schema/rules/region.ts';
 import { coordinatesOf, markerPosition } from '../../schema/rules/territory.ts';
-import { getPath } from '../api.ts';
+import { worldView } from '../api.ts';
 import { reportBox, reportView } from '../state/room.ts';
 import { useSession } from '../state/session.ts';
 import { useWorld } from '../state/world.ts';
@@ -260,8 +260,7 @@ export class MapController {
 
   private readView(request: { box: BoundingBox; zoom: number }): void {
     const { box, zoom } = request;
-    const bbox = [box.minLongitude, box.minLatitude, box.maxLongitude, box.maxLatitude].join(',');
-    getPath<Omit<ViewAnswer, 'box'>>(`/api/territories?bbox=${bbox}&zoom=${zoom}`)
+    worldView(box, zoom)
       .then((answer) => {
         // A process of the version before the view call (during a rolling restart) answers a bbox with
         // a plain list: the map then goes on drawing the world list.

@@ -3,25 +3,18 @@
 // (schema/rules/viewport.ts), kept current by the live room. Nothing here grows with the world.
 import type { BoundingBox } from '../../schema/api/territory-list.ts';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
+import type { ViewTerritoryDto, WorldViewDto } from '../../schema/api/world-view.ts';
 import { MAP_HEIGHT, MAP_WIDTH, MARKER_MAX_X, MARKER_MAX_Y, MARKER_MIN_X, MARKER_MIN_Y, MAX_ZOOM } from '../../schema/constants.ts';
 import { insideBox, type TerritoryCluster } from '../../schema/rules/viewport.ts';
 import type { LiveTerritoryDto } from '../../schema/state/territory-fields.ts';
 import type { WorldRect } from './markerLayer.ts';
 
-/** The fields a marker is drawn with (schema/api/world-view.ts' ViewTerritory). */
-export type ViewTerritory = Pick<
-  TerritoryDto,
-  'id' | 'name' | 'type' | 'tier' | 'owner_id' | 'owner_name' | 'latitude' | 'longitude' | 'sale_price' | 'monthly_revenue' | 'upgrade_tier'
->;
-
 /** A territory as the map knows it: what a marker needs, and its realm where the world list told it. */
-export type MapTerritory = ViewTerritory & Pick<TerritoryDto, 'parent_territory_id'>;
+export type MapTerritory = ViewTerritoryDto & Pick<TerritoryDto, 'parent_territory_id'>;
 
 /** GET /api/territories?bbox=…&zoom=…, and the box it answers. */
-export interface ViewAnswer {
+export interface ViewAnswer extends WorldViewDto {
   box: BoundingBox;
-  clusters: TerritoryCluster[];
-  territories: ViewTerritory[];
 }
 
 // Boxes are rounded outward to this many degrees, so a small pan asks the same (cached) question.
