@@ -3,11 +3,12 @@
 // software. The React component only mounts it.
 import 'pixi.js/unsafe-eval';
 import { Application, Container, Graphics, type Texture } from 'pixi.js';
-import type { TerritoryDto } from '../../schema/api/territory.ts';
+import type { BoundingBox } from '../../schema/api/territory-list.ts';
 import { viewerRegion } from '../../schema/rules/banner.ts';
 import type { Region } from '../../schema/rules/region.ts';
-import { coordinatesOf } from '../../schema/rules/territory.ts';
-import { reportView } from '../state/room.ts';
+import { coordinatesOf, markerPosition } from '../../schema/rules/territory.ts';
+import { worldView } from '../api.ts';
+import { reportBox, reportView } from '../state/room.ts';
 import { useSession } from '../state/session.ts';
 import { useWorld } from '../state/world.ts';
 import {
@@ -29,6 +30,8 @@ import {
   type Viewport,
 } from './camera.ts';
 import { viewCentre } from './bannerView.ts';
+import { ClusterLayer } from './clusterLayer.ts';
+import { passesFilters } from './colourModes.ts';
 import { EffectsLayer } from './effectsLayer.ts';
 import { yieldToBrowser } from './afterFirstPaint.ts';
 import { frameRecorder, wantsEmptyStage, wantsFrameStats } from './frameStats.ts';
@@ -41,12 +44,14 @@ import { useMapOptions } from './mapOptions.ts';
 import { useMapView } from './mapView.ts';
 import { canZoomOut, fannedPosition, flyTarget, homeCamera, labelCandidates, placeWorld, type Placed } from './mapModel.ts';
 import { MarkerLayer, markerTexture, ringTexture } from './markerLayer.ts';
+import { OneInFlight } from './oneInFlight.ts';
 import { rendererPreference } from './rendererPreference.ts';
 import { drawBoundaries, drawLinks, drawOutlines, type OverlayTerritory } from './overlays.ts';
 import { dropPin, pinPosition, sendPinDrag } from './pinTransport.ts';
 import { syntheticCountOf, syntheticMarkers } from './synthetic.ts';
 import { latestThrottle } from './throttle.ts';
 import { worldChanges } from './worldChanges.ts';
+import { boxOfRect, sameBox, territoriesInView, viewZoom, type MapTerritory, type ViewAnswer } from './viewSet.ts';
 
 // A marker is hit within this many screen pixels of its centre.
 const HIT_PX = 10;
@@ -55,6 +60,7 @@ const PIN_DRAG_INTERVAL_MS = 50;
 const FLIGHT_MS = 650;
 // How long the camera must rest before the geography is rasterised again at the new view.
 const REST_MS = 300;
+const NO_CLUSTERS: ViewAnswer['clusters'] = [];
 
 export class MapController {
   private readonly app = new Application();
@@ -69,6 +75,15 @@ export class MapController {
   private fan = new Map<number, { dx: number; dy: number }>();
   private overlay: OverlayTerritory[] = [];
   private syntheticLabels: LabelSource[] = [];
+  /** The territories drawn as markers now. */
+  private drawn: MapTerritory[] = [];
+  /** Where the home view looks: every territory of the world list the filters keep. */
+  private homePoints: Point[] = [];
+  /** What the server answered for the box the map last rested on. */
+  private answer: ViewAnswer | null = null;
+  private asked: { box: BoundingBox; zoom: number } | null = null;
+  private answered: { box: BoundingBox; zoom: number } | null = null;
+  private readonly views = new OneInFlight<{ box: BoundingBox; zoom: number }>((request) => this.readView(request));
   private painted = false;
   /** Whether the camera still waits for the world to be loaded to take its home view. */
   private homeless = true;
@@ -84,6 +99,7 @@ export class MapController {
   private markers!: MarkerLayer;
   private rings!: MarkerLayer;
   private synthetic!: MarkerLayer;
+  private clusters!: ClusterLayer;
   // Started first, so the worker paints the world while PixiJS starts.
   private readonly geography = new GeographyLayer(
     () => this.world && this.requestFrame(),
@@ -159,12 +175,13 @@ export class MapController {
     this.markers.destroy();
     this.rings.destroy();
     this.synthetic.destroy();
+    this.clusters.destroy();
     this.geography.destroy();
     this.labels.destroy();
     this.effects.destroy();
     for (const texture of this.textures) texture.destroy(true);
     this.app.destroy(true, { children: true });
-    for (const key of ['markerCount', 'camera', 'flying', 'pulsing', 'appearing', 'labels', 'detail', 'paintedAt'])
+    for (const key of ['markerCount', 'clusters', 'camera', 'flying', 'pulsing', 'appearing', 'labels', 'detail', 'paintedAt'])
       delete this.host.dataset[key];
   }
 
@@ -215,15 +232,46 @@ export class MapController {
     if (current?.x !== rounded.x || current?.y !== rounded.y) useMapView.setState({ selectedAt: rounded });
   }
 
-  // Once the camera rests, the room hears of a new region and the geography is sharpened; meanwhile
-  // its pictures are just moved and scaled.
+  // Once the camera rests, the room and the server hear of what the map shows and the geography is
+  // sharpened; meanwhile the markers and pictures are just moved and scaled.
   private scheduleRest(): void {
     clearTimeout(this.restTimer);
     this.restTimer = setTimeout(() => {
       if (this.destroyed || this.flight) return;
       this.reportRegion();
+      this.askForView();
       this.sharpenGeography();
     }, REST_MS);
+  }
+
+  /**
+   * Asks for what the box on the screen shows (its markers, or its clusters and always-shown
+   * territories), and tells the room, which then sends this client the changes inside it only.
+   */
+  private askForView(): void {
+    // Before the world list is read the camera is not at home yet: it asks once it is.
+    if (this.homeless) return;
+    const request = { box: boxOfRect(visibleWorldRect(this.camera, this.view())), zoom: viewZoom(this.camera.zoom) };
+    if (this.asked && sameBox(this.asked.box, request.box) && this.asked.zoom === request.zoom) return;
+    this.asked = request;
+    reportBox(request.box, request.zoom);
+    this.views.submit(request);
+  }
+
+  private readView(request: { box: BoundingBox; zoom: number }): void {
+    const { box, zoom } = request;
+    worldView(box, zoom)
+      .then((answer) => {
+        // A process of the version before the view call (during a rolling restart) answers a bbox with
+        // a plain list: the map then goes on drawing the world list.
+        if (Array.isArray(answer?.clusters)) this.answer = { box, clusters: answer.clusters, territories: answer.territories };
+      })
+      .catch((error: unknown) => console.error('Could not read what the map shows', error))
+      .finally(() => {
+        this.answered = request;
+        this.views.answered();
+        if (!this.destroyed) this.syncWorld();
+      });
   }
 
   /**
@@ -283,7 +331,7 @@ export class MapController {
 
   /** The home view: every territory in sight. */
   private home(): Camera {
-    return homeCamera(this.view(), [...this.placed.values()]);
+    return homeCamera(this.view(), this.homePoints);
   }
 
   reset(): void {
@@ -293,11 +341,17 @@ export class MapController {
 
   /** Flies to a territory and selects it; the zoom is at least enough to name it among its neighbours. */
   flyTo(id: number): void {
-    const placed = this.placed.get(id);
+    const placed = this.placed.get(id) ?? this.listed(id);
     if (!placed) return;
     this.atHome = false;
     this.flyToCamera(flyTarget(placed, this.fan.get(id), this.camera, this.view()));
     useWorld.getState().select(id);
+  }
+
+  /** Where a territory of the world list is, when it is not among the markers drawn now. */
+  private listed(id: number): Placed | undefined {
+    const territory = useWorld.getState().territories.find((candidate) => candidate.id === id);
+    return territory && { territory, ...markerPosition(Number(territory.latitude), Number(territory.longitude)) };
   }
 
   // ── Frames ────────────────────────────────────────────────────────────────
@@ -352,6 +406,7 @@ export class MapController {
     this.drawSelection(toScreen);
     if (this.labelsDirty) {
       this.labelsDirty = false;
+      this.host.dataset.clusters = String(this.clusters.draw(this.camera, view, this.scale()));
       this.labels.update(this.labelSources(view), view, this.scale());
       this.host.dataset.labels = String(this.labels.shown.names);
     }
@@ -403,6 +458,7 @@ export class MapController {
     this.markers = new MarkerLayer(dot);
     this.rings = new MarkerLayer(ring);
     this.synthetic = new MarkerLayer(dot);
+    this.clusters = new ClusterLayer();
     this.labels = new LabelLayer();
     this.effects = new EffectsLayer();
     this.marks = new Graphics({ eventMode: 'none' });
@@ -413,11 +469,12 @@ export class MapController {
         this.boundaries,
         this.links,
         this.outlines,
+        this.clusters.discs,
         this.synthetic.container,
         this.markers.container,
         this.rings.container,
       );
-      this.app.stage.addChild(this.world, this.effects.graphics, this.marks, this.labels.container);
+      this.app.stage.addChild(this.world, this.clusters.counts, this.effects.graphics, this.marks, this.labels.container);
     }
     if (wantsFrameStats(this.search)) this.measure = frameRecorder(this.app.renderer);
     const syntheticCount = syntheticCountOf(this.search);
@@ -431,9 +488,10 @@ export class MapController {
   private subscribe(): void {
     const { host } = this;
     const unsubscribeWorld = useWorld.subscribe((state, previous) => {
-      if (state.territories !== previous.territories || state.status !== previous.status) {
-        this.showChanges(previous.territories, state.territories);
+      if (state.territories !== previous.territories || state.live !== previous.live || state.status !== previous.status) {
+        const before = this.drawn;
         this.syncWorld();
+        this.showChanges(before, this.drawn);
       } else if (state.selectedId !== previous.selectedId) {
         this.publishSelected();
         this.requestFrame();
@@ -465,7 +523,7 @@ export class MapController {
     this.cleanups.push(unsubscribeWorld, unsubscribeOptions, unsubscribeView, unsubscribeSession, () => resizeObserver.disconnect());
   }
 
-  private showChanges(before: readonly TerritoryDto[], after: readonly TerritoryDto[]): void {
+  private showChanges(before: readonly MapTerritory[], after: readonly MapTerritory[]): void {
     const changes = worldChanges(before, after);
     const now = performance.now();
     for (const id of changes.newOwner) this.effects.add(id, 'newOwner', now);
@@ -474,10 +532,15 @@ export class MapController {
   }
 
   private syncWorld(): void {
-    const { territories, status } = useWorld.getState();
+    const { territories, live, status } = useWorld.getState();
     const { mode, filters } = useMapView.getState();
     const me = useSession.getState().account?.id ?? null;
-    const world = placeWorld(territories, mode, filters, me);
+    this.drawn = territoriesInView(this.answer, territories, live, me);
+    this.homePoints = territories
+      .filter((territory) => passesFilters(territory, filters, me))
+      .map((territory) => markerPosition(Number(territory.latitude), Number(territory.longitude)));
+    this.clusters.show(this.answer?.clusters ?? NO_CLUSTERS);
+    const world = placeWorld(this.drawn, mode, filters, me);
     this.overlay = world.overlay;
     this.placed = world.placed;
     this.fan = world.fan;
@@ -488,14 +551,15 @@ export class MapController {
     this.overlaysDirty = true;
     this.labelsDirty = true;
     this.requestFrame();
-    // Published only once the world has loaded, so "0" never stands for "not loaded yet".
-    if (status === 'ready') {
-      this.host.dataset.markerCount = String(this.markers.count + this.synthetic.count);
-      if (this.homeless) {
-        this.homeless = false;
-        this.setCamera(this.home());
-      }
+    if (status === 'ready' && this.homeless) {
+      this.homeless = false;
+      this.setCamera(this.home());
+      this.askForView();
     }
+    // Published only once the world has loaded and the server has answered for the box in view, so
+    // "0" never stands for "not loaded yet" and the count is that of what the map shows.
+    if (status === 'ready' && this.answered === this.asked)
+      this.host.dataset.markerCount = String(this.markers.count + this.synthetic.count);
   }
 
   /** Moves the markers that share a spot to their fanned place at this zoom. */

@@ -1,7 +1,6 @@
 // The map's model apart from PixiJS: which markers there are and where, how they are coloured,
 // which are named, where the camera goes home and flies to, how far it may zoom out, and where the
 // selected territory's popup sits. The controller (mapController.ts) only draws what this answers.
-import type { TerritoryDto } from '../../schema/api/territory.ts';
 import type { TerritoryType } from '../../schema/constants.ts';
 import { markerPosition } from '../../schema/rules/territory.ts';
 import {
@@ -20,6 +19,7 @@ import { fanDirections } from './fanOut.ts';
 import { LABEL_MIN_SCALE } from './labels.ts';
 import type { MarkerSpec } from './markerLayer.ts';
 import type { OverlayTerritory } from './overlays.ts';
+import type { MapTerritory } from './viewSet.ts';
 
 // Markers closer than this (world units) to a bigger one share its spot and fan out around it...
 export const CROWD_RADIUS = 1.2;
@@ -51,7 +51,7 @@ export const MARKER_RADIUS_PX: Record<TerritoryType, number> = {
 };
 
 export interface Placed {
-  territory: TerritoryDto;
+  territory: MapTerritory;
   /** Where the territory is on the map, before any fanning out. */
   x: number;
   y: number;
@@ -70,7 +70,7 @@ export interface PlacedWorld {
 }
 
 /** Lays the world's territories out as markers in a colour mode, for a player (`me`) or a visitor. */
-export function placeWorld(territories: readonly TerritoryDto[], mode: ColourMode, filters: MapFilters, me: string | null): PlacedWorld {
+export function placeWorld(territories: readonly MapTerritory[], mode: ColourMode, filters: MapFilters, me: string | null): PlacedWorld {
   const range = incomeRange(territories);
   const placed = new Map<number, Placed>();
   const markers: MarkerSpec[] = [];

@@ -1,14 +1,16 @@
-// The markers as plain Pixi objects kept in step with the world by id: a change to one territory
-// touches one marker, and markers outside the viewport are not drawn at all.
-import { Container, Graphics, GraphicsContext, Sprite, type Renderer, type Texture } from 'pixi.js';
+// The markers kept in step with the world by id: a change to one territory touches one marker, the
+// markers inside the viewport are drawn in one batch (a ParticleContainer: one buffer, one draw call),
+// and the others are not drawn at all.
+import { Graphics, GraphicsContext, Particle, ParticleContainer, Rectangle, type Renderer, type Texture } from 'pixi.js';
+import { MAP_HEIGHT, MAP_WIDTH } from '../../schema/constants.ts';
 import type { Point } from './camera.ts';
 import { HitGrid } from './hitGrid.ts';
 
 export const MARKER_RADIUS = 5;
 
-// Every marker is one sprite of one shared texture, drawn once from this geometry: four vertices a
+// Every marker is one particle of one shared texture, drawn once from this geometry: four vertices a
 // marker instead of a tessellated circle keeps thousands of them cheap even on a software renderer.
-// Drawn white so the sprite's tint is the colour.
+// Drawn white so the particle's tint is the colour.
 const markerContext = new GraphicsContext().circle(0, 0, MARKER_RADIUS).fill(0xffffff).stroke({ width: 1.5, color: 0x0b1320, alpha: 0.8 });
 
 // The halo that marks a player's own territories in every colour mode.
@@ -50,16 +52,27 @@ export interface WorldRect {
 }
 
 export class MarkerLayer {
-  // Hit testing goes through the grid, so Pixi's event system never walks the markers.
-  readonly container = new Container({ eventMode: 'none', interactiveChildren: false, sortableChildren: true });
+  // Hit testing goes through the grid, so Pixi's event system never walks the markers. Positions,
+  // sizes and colours change from frame to frame (pans, zooms, pulses), so all of them are uploaded
+  // with each frame, for the markers in view only.
+  readonly container: ParticleContainer;
   readonly grid = new HitGrid();
-  private readonly dots = new Map<number, Sprite>();
+  private readonly dots = new Map<number, Particle>();
   private readonly radii = new Map<number, number>();
+  private readonly layers = new Map<number, number>();
   private visibleRect: WorldRect | null = null;
   // Screen pixels per world unit: the dots are scaled by its inverse to keep their size on screen.
   private scale = 1;
+  private reorder = false;
 
-  constructor(private readonly texture: Texture) {}
+  constructor(private readonly texture: Texture) {
+    this.container = new ParticleContainer({
+      texture,
+      eventMode: 'none',
+      boundsArea: new Rectangle(0, 0, MAP_WIDTH, MAP_HEIGHT),
+      dynamicProperties: { position: true, vertex: true, color: true, rotation: false, uvs: false },
+    });
+  }
 
   get count(): number {
     return this.dots.size;
@@ -75,29 +88,37 @@ export class MarkerLayer {
       wanted.add(spec.id);
       let dot = this.dots.get(spec.id);
       if (!dot) {
-        dot = new Sprite({ texture: this.texture, anchor: 0.5 });
+        dot = new Particle({ texture: this.texture, anchorX: 0.5, anchorY: 0.5 });
         this.dots.set(spec.id, dot);
-        this.container.addChild(dot);
       }
       dot.tint = spec.tint;
-      dot.zIndex = spec.layer;
+      this.layers.set(spec.id, spec.layer);
       this.radii.set(spec.id, spec.radius);
-      dot.scale.set(spec.radius / MARKER_RADIUS / this.scale);
+      this.resize(dot, spec.radius);
       if (spec.id !== heldId) this.place(spec.id, dot, spec.x, spec.y);
     }
-    for (const [id, dot] of this.dots) {
+    for (const id of this.dots.keys()) {
       if (wanted.has(id)) continue;
-      // A sprite's destroy leaves its shared texture alone unless asked.
-      dot.destroy();
       this.dots.delete(id);
       this.radii.delete(id);
+      this.layers.delete(id);
       this.grid.delete(id);
     }
+    this.showInView();
   }
 
   move(id: number, x: number, y: number): void {
     const dot = this.dots.get(id);
-    if (dot) this.place(id, dot, x, y);
+    if (!dot) return;
+    const shown = this.inView(dot.x, dot.y);
+    this.place(id, dot, x, y);
+    // Markers move many at a time (fanning out as the zoom changes): the batch is made again once for all of them.
+    if (this.inView(x, y) === shown || this.reorder) return;
+    this.reorder = true;
+    queueMicrotask(() => {
+      this.reorder = false;
+      this.showInView();
+    });
   }
 
   positionOf(id: number): Point | undefined {
@@ -124,25 +145,36 @@ export class MarkerLayer {
     this.visibleRect = rect;
     const rescale = scale !== this.scale;
     this.scale = scale;
-    for (const [id, dot] of this.dots) {
-      dot.visible = this.inView(dot.x, dot.y);
-      if (rescale) dot.scale.set(this.radii.get(id)! / MARKER_RADIUS / scale);
-    }
+    if (rescale) for (const [id, dot] of this.dots) this.resize(dot, this.radii.get(id)!);
+    this.showInView();
   }
 
   destroy(): void {
-    for (const dot of this.dots.values()) dot.destroy();
     this.dots.clear();
+    // The shared texture stays: the map destroys it itself.
     this.container.destroy();
   }
 
-  private place(id: number, dot: Sprite, x: number, y: number): void {
-    // A new sprite starts at (0, 0), so the grid, not the dot, tells whether it was ever placed.
+  private resize(dot: Particle, radius: number): void {
+    dot.scaleX = dot.scaleY = radius / MARKER_RADIUS / this.scale;
+  }
+
+  private place(id: number, dot: Particle, x: number, y: number): void {
+    // A new particle starts at (0, 0), so the grid, not the dot, tells whether it was ever placed.
     if (dot.x !== x || dot.y !== y || !this.grid.has(id)) {
-      dot.position.set(x, y);
+      dot.x = x;
+      dot.y = y;
       this.grid.set(id, x, y);
     }
-    dot.visible = this.inView(x, y);
+  }
+
+  /** The batch holds the markers in view, higher layers last so that they are drawn on top. */
+  private showInView(): void {
+    const shown: [number, Particle][] = [];
+    for (const entry of this.dots) if (this.inView(entry[1].x, entry[1].y)) shown.push(entry);
+    shown.sort(([a], [b]) => this.layers.get(a)! - this.layers.get(b)! || a - b);
+    this.container.particleChildren = shown.map(([, dot]) => dot);
+    this.container.update();
   }
 
   private inView(x: number, y: number): boolean {

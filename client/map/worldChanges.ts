@@ -10,7 +10,9 @@ export interface WorldChanges {
   appeared: number[];
 }
 
-export function worldChanges(before: readonly TerritoryDto[], after: readonly TerritoryDto[]): WorldChanges {
+type Compared = Pick<TerritoryDto, 'id' | 'owner_id' | 'sale_price'>;
+
+export function worldChanges(before: readonly Compared[], after: readonly Compared[]): WorldChanges {
   const changes: WorldChanges = { newOwner: [], listed: [], appeared: [] };
   // The first load is the world arriving, not the world changing.
   if (before.length === 0) return changes;

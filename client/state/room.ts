@@ -5,7 +5,7 @@
 import { Callbacks, Client, type Room } from '@colyseus/sdk';
 import type { ChatMessageDto } from '../../schema/api/chat.ts';
 import { rejoinDelayMs, SDK_RECONNECTION, SESSION_ENDED_CLOSE_CODE, shouldRejoin } from '../../schema/rules/rejoin.ts';
-import type { ClientMessage, ServerMessages, ViewAt } from '../../schema/state/messages.ts';
+import type { ClientMessage, ServerMessages, ViewAt, ViewBox } from '../../schema/state/messages.ts';
 import { dtoFieldsOf, type LiveTerritoryDto } from '../../schema/state/territory-fields.ts';
 import { WorldState, type LiveBroadcast, type LiveTerritory } from '../../schema/state/world-state.ts';
 import { activityArrived, broadcastChanged, detailsChanged, everythingChanged, showFigures, territoriesChanged } from './live-facts.ts';
@@ -35,6 +35,7 @@ let generation = 0;
 let watching: number | null = null;
 let activityWatchers = 0;
 let viewAt: ViewAt['at'] = null;
+let viewBox: Omit<ViewBox, 'type'> | null = null;
 let joins = 0;
 const chatListeners = new Set<(message: ChatMessageDto) => void>();
 const chatRemovals = new Set<(removed: ServerMessages['chatRemoved']) => void>();
@@ -137,6 +138,7 @@ async function join(options: WorldConnectionOptions, endpoint: string): Promise<
   if (watching !== null) send({ type: 'chat.watch', territoryId: watching });
   if (activityWatchers > 0) send({ type: 'activity.watch', on: true });
   if (viewAt !== null) send({ type: 'view.at', at: viewAt });
+  if (viewBox !== null) send({ type: 'view.box', ...viewBox });
 }
 
 /**
@@ -252,6 +254,15 @@ export function dragPinLive(territoryId: number, x: number, y: number): void {
 export function reportView(at: ViewAt['at']): void {
   viewAt = at;
   send({ type: 'view.at', at });
+}
+
+/**
+ * What the map shows (in degrees) at what zoom, once the camera rests: the room then sends this
+ * client the territories inside it, and only their changes (schema/rules/viewport.ts). Kept for rejoins.
+ */
+export function reportBox(box: ViewBox['box'], zoom: number): void {
+  viewBox = { box, zoom };
+  send({ type: 'view.box', box, zoom });
 }
 
 /**

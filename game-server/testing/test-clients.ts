@@ -38,6 +38,13 @@ export async function joinWorld(
   return { client, room, messages };
 }
 
+/** Joins the world and waits for the first state, where most room tests begin. */
+export async function joinedWorld(url: string, headers: Parameters<typeof joinWorld>[1] = {}): Promise<WorldJoin> {
+  const world = await joinWorld(url, headers);
+  await waitFor(() => world.room.state.territories?.size > 0, 'the first state');
+  return world;
+}
+
 export function framesOf(room: Room): Uint8Array[] {
   return frames.get(room) ?? [];
 }

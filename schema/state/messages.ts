@@ -3,6 +3,7 @@ import { ChatMessageText, type ChatMessageDto } from '../api/chat.ts';
 import { IdField } from '../api/ids.ts';
 import type { NotificationDto } from '../api/notifications.ts';
 import type { Region } from '../rules/region.ts';
+import { MAX_ZOOM } from '../constants.ts';
 
 // Everything a client may say to the `world` room, as one union validated at the room's edge.
 // Anything else (another type, an extra field, a wrong shape) is refused.
@@ -50,7 +51,29 @@ export const ViewAt = z.strictObject({
 });
 export type ViewAt = z.infer<typeof ViewAt>;
 
-export const ClientMessage = z.discriminatedUnion('type', [WatchChat, SendChat, DragPin, DropPin, WatchActivity, ViewAt]);
+const BOX_INVALID = 'box must hold minLongitude <= maxLongitude and minLatitude <= maxLatitude';
+/**
+ * What this client's map shows, in degrees, and the camera's zoom: the room keeps in this client's
+ * view only the territories inside it (schema/rules/viewport.ts). Sent when the camera rests.
+ */
+export const ViewBox = z.strictObject({
+  type: z.literal('view.box'),
+  box: z
+    .strictObject({
+      minLongitude: degrees('minLongitude', 180),
+      minLatitude: degrees('minLatitude', 90),
+      maxLongitude: degrees('maxLongitude', 180),
+      maxLatitude: degrees('maxLatitude', 90),
+    })
+    .refine((box) => box.minLongitude <= box.maxLongitude && box.minLatitude <= box.maxLatitude, { error: BOX_INVALID }),
+  zoom: z
+    .number({ error: 'zoom must be a number' })
+    .min(1, { error: `zoom must be from 1 to ${MAX_ZOOM}` })
+    .max(MAX_ZOOM, { error: `zoom must be from 1 to ${MAX_ZOOM}` }),
+});
+export type ViewBox = z.infer<typeof ViewBox>;
+
+export const ClientMessage = z.discriminatedUnion('type', [WatchChat, SendChat, DragPin, DropPin, WatchActivity, ViewAt, ViewBox]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 export type ClientMessageType = ClientMessage['type'];
 

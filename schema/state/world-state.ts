@@ -43,7 +43,12 @@ export type LiveBroadcast = SchemaType<typeof LiveBroadcast>;
 
 export const WorldState = schema(
   {
-    territories: t.map(LiveTerritory),
+    /**
+     * Only the territories a client looks at, owns or watches travel to it: each client has its own
+     * view of this map (game-server/transport/rooms/world-views.ts), and the room holds only what
+     * some view needs (docs/design.md "Live state").
+     */
+    territories: t.map(LiveTerritory).view(),
     broadcast: t.ref(LiveBroadcast),
     /** Clients connected to the world, in every process. */
     online: t.number().default(0),

@@ -1,4 +1,15 @@
-import { CloseCode, matchMaker, Room, ServerError, type AuthContext, type Client, type Server } from '@colyseus/core';
+import {
+  CloseCode,
+  matchMaker,
+  Room,
+  SchemaSerializer,
+  ServerError,
+  type AuthContext,
+  type Client,
+  type Serializer,
+  type Server,
+} from '@colyseus/core';
+import { StateView } from '@colyseus/schema';
 import { WebSocket as NodeWebSocket } from 'ws';
 import type { ChatMessageDto } from '../../../schema/api/chat.ts';
 import type { ActivityItem } from '../../../schema/state/messages.ts';
@@ -27,6 +38,8 @@ import { PlayerFigures, type FiguresClient } from './player-figures.ts';
 import { homeRegionOfPlayer, RoomBanners, type BannerViewer } from './room-banners.ts';
 import { authenticateJoin, HOME_PROCESS_OPTION, WORLD_ROOM, type WorldAuth } from './world-auth.ts';
 import { WorldSync, type WorldRoomDeps } from './world-sync.ts';
+import { Viewer } from './world-views.ts';
+import { QuietPatches } from './quiet-patches.ts';
 
 // @colyseus/core reads the global `WebSocket.OPEN` when a client reconnects. Node 22 has a global
 // WebSocket; Node 20 does not, and without one every reconnection fails with a ReferenceError.
@@ -45,6 +58,8 @@ interface ClientData {
   expiry: ReturnType<typeof setTimeout> | null;
   /** Where it looks and what banner it was shown. */
   banner: BannerViewer;
+  /** The territories its view holds (world-views.ts). */
+  viewer: Viewer;
 }
 type WorldClient = Client<{ userData: ClientData; auth: WorldAuth; messages: ServerMessages }>;
 
@@ -78,7 +93,10 @@ function wanaktOf(client: WorldClient): SessionUser {
   return user;
 }
 
-/** The live world: every client sees every change the database commits, a moment later. */
+/**
+ * The live world: every client sees every change the database commits to what it looks at, owns or
+ * watches, a moment later.
+ */
 export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> {
   maxMessagesPerSecond = MAX_CLIENT_MESSAGES_PER_SECOND;
   private deps!: WorldRoomDeps;
@@ -143,6 +161,11 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
     this.onMessage('*', (client: WorldClient, type: string | number, payload: unknown) => this.receive(client, type, payload));
   }
 
+  /** Colyseus sets its serializer as the state is assigned: this room's keeps empty patches back (quiet-patches.ts). */
+  override setSerializer(serializer: Serializer<WorldState>): void {
+    super.setSerializer(serializer instanceof SchemaSerializer && !(serializer instanceof QuietPatches) ? new QuietPatches() : serializer);
+  }
+
   async onJoin(client: WorldClient, _options: unknown, auth: WorldAuth) {
     this.refuseOverCap(auth);
     const banner: BannerViewer = {
@@ -152,13 +175,16 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
       sent: null,
       send: (message) => client.send('banner', message),
     };
-    client.userData = { watching: null, broke: false, activity: false, figures: null, expiry: null, banner };
+    client.view = new StateView();
+    const viewer = new Viewer(client.view, auth.user?.id ?? null);
+    client.userData = { watching: null, broke: false, activity: false, figures: null, expiry: null, banner, viewer };
     this.watchSocket(client);
     if (auth.session) this.closeAtExpiry(client, auth.session.expiresAtMs);
     this.online?.change(1);
     roomClients.inc();
     banner.home = await homeRegionOfPlayer(this.deps.sql, auth.user?.id ?? null);
     this.banners.offer(banner);
+    await this.sync.join(viewer);
     if (!auth.user) return;
     const figures: FiguresClient = {
       userId: auth.user.id,
@@ -198,6 +224,8 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
     if (!client.userData) return;
     if (client.userData.expiry) clearTimeout(client.userData.expiry);
     this.pins.release(client.sessionId);
+    this.sync.leave(client.userData.viewer);
+    client.view?.dispose();
     const figures = client.userData?.figures;
     if (figures) this.figures.detach(figures);
     this.online?.change(-1);
@@ -287,6 +315,10 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
     switch (message.type) {
       case 'chat.watch':
         client.userData!.watching = message.territoryId;
+        await this.sync.watch(client.userData!.viewer, message.territoryId);
+        return;
+      case 'view.box':
+        await this.sync.look(client.userData!.viewer, message.box);
         return;
       case 'view.at':
         client.userData!.banner.view = message.at;

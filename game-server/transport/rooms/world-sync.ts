@@ -21,8 +21,11 @@ import { withRequestId } from '../../infra/request-context.ts';
 import type { ServiceDeps } from '../../domain/service-deps.ts';
 import { recentBroadcasts } from '../../domain/social/broadcasts.ts';
 import type { ReachTally } from '../../domain/social/reach-tally.ts';
-import { listTerritories, readTerritories } from '../../domain/world/territories.ts';
+import { readTerritories } from '../../domain/world/territories.ts';
+import { idsInBox, newestTerritoryId, ownIds } from '../../domain/world/view-ids.ts';
+import type { BoundingBox } from '../../../schema/api/territory-list.ts';
 import type { PlayerFigures } from './player-figures.ts';
+import { WHOLE_WORLD, WorldViews, type Viewer } from './world-views.ts';
 
 export interface WorldRoomDeps extends ServiceDeps {
   log: Logger;
@@ -63,7 +66,7 @@ const MIN_ENCODER_BUFFER = 16 * 1024;
 
 /**
  * The schema encoder writes the whole state into one buffer, and re-encodes everything (with a
- * warning) when it is too small: size it from the territories, with room to spare.
+ * warning) when it is too small: size it from the territories a view holds at most, with room to spare.
  */
 export function sizeEncoderFor(territories: readonly TerritoryDto[]): void {
   const text = (value: string | null) => Buffer.byteLength(value ?? '');
@@ -93,11 +96,12 @@ const FIRST_RETRY_MS = 200;
 const LAST_RETRY_MS = 5000;
 
 /**
- * Keeps a world room's state equal to what the database committed. Events are applied one after
- * another in outbox order, so a slow read can never land after a newer one. The room converges
- * whatever happens on the way: a number it did not see, an event it could not apply (the database
- * was unreachable) or the relay's word that events were pruned unread all lead to one reload of
- * the whole world, retried until it succeeds; events already in that snapshot are then skipped.
+ * Keeps a world room's state equal to what the database committed, for the territories its views
+ * hold (world-views.ts). Events and the reads a view asks for are applied one after another in
+ * outbox order, so a slow read can never land after a newer one. The room converges whatever
+ * happens on the way: a number it did not see, an event it could not apply (the database was
+ * unreachable) or the relay's word that events were pruned unread all lead to one reload of what
+ * the views hold, retried until it succeeds; events already in that snapshot are then skipped.
  */
 export class WorldSync {
   private queue: Promise<void> = Promise.resolve();
@@ -111,6 +115,11 @@ export class WorldSync {
   /** The text of each territory the state does not carry, to tell clients when it changes. */
   private readonly descriptions = new Map<number, string>();
   private readonly recent: ActivityItem[] = [];
+  /** The highest territory id the room knows of: one above it that appears is a new settlement. */
+  private newest = 0;
+  /** The boxes viewers asked for and the room has not read yet: only the latest of each is read. */
+  private readonly looking = new Map<Viewer, { box: BoundingBox; read: Promise<void> }>();
+  readonly views: WorldViews;
   /** How many times the room reloaded the world after it was created: for tests and the log. */
   resyncs = 0;
 
@@ -119,11 +128,66 @@ export class WorldSync {
     private readonly deps: Pick<WorldRoomDeps, 'sql' | 'clock' | 'log' | 'reach'>,
     private readonly figures: PlayerFigures,
     private readonly room: RoomSide,
-  ) {}
+  ) {
+    this.views = new WorldViews(state, (id) => this.descriptions.delete(id));
+  }
 
   /** Fills the state; queued like an event, so events heard while it reads are applied after it. */
   load(): Promise<void> {
     return this.enqueue(() => this.readEverything());
+  }
+
+  /**
+   * A client arrives at the home view, which the state already holds: a visitor's view is filled at
+   * once, a player's waits for its own territories to be read.
+   */
+  async join(viewer: Viewer): Promise<void> {
+    this.views.join(viewer, []);
+    const { userId } = viewer;
+    if (userId === null) return;
+    await this.enqueue(async () => {
+      if (viewer.gone) return;
+      const own = await ownIds(this.deps.sql, userId);
+      await this.hold(own);
+      if (!viewer.gone) this.views.own(viewer, own);
+      this.views.sweep(own);
+    });
+  }
+
+  leave(viewer: Viewer): void {
+    this.looking.delete(viewer);
+    this.views.leave(viewer);
+  }
+
+  /** The viewer's map now shows `box`: its view takes what the box shows (one read however fast it moves). */
+  look(viewer: Viewer, box: BoundingBox): Promise<void> {
+    const pending = this.looking.get(viewer);
+    if (pending) {
+      pending.box = box;
+      return pending.read;
+    }
+    const next = { box, read: Promise.resolve() };
+    this.looking.set(viewer, next);
+    next.read = this.enqueue(async () => {
+      this.looking.delete(viewer);
+      if (viewer.gone) return;
+      const contents = await idsInBox(this.deps.sql, next.box);
+      await this.hold(contents.ids);
+      if (!viewer.gone) this.views.look(viewer, next.box, contents);
+      this.views.sweep(contents.ids);
+    });
+    return next.read;
+  }
+
+  /** The territory whose chat the viewer follows stays in its view. */
+  watch(viewer: Viewer, territoryId: number | null): Promise<void> {
+    return this.enqueue(async () => {
+      if (viewer.gone) return;
+      const ids = territoryId === null ? [] : [territoryId];
+      await this.hold(ids);
+      if (!viewer.gone) this.views.watch(viewer, territoryId);
+      this.views.sweep(ids);
+    });
   }
 
   /** One delivery of the outbox relay, in order. */
@@ -145,7 +209,7 @@ export class WorldSync {
 
   /** Shows these territories as stored, outside any event (a pin drag abandoned). */
   reread(territoryIds: number[]): void {
-    void this.enqueue(async () => this.showTerritories(await readTerritories(this.deps.sql, territoryIds), false)).catch((error: unknown) =>
+    void this.enqueue(async () => this.showChanged(await readTerritories(this.deps.sql, territoryIds), false)).catch((error: unknown) =>
       this.markStale(`territories ${territoryIds.join(', ')} could not be read: ${(error as Error).message}`),
     );
   }
@@ -209,32 +273,69 @@ export class WorldSync {
   }
 
   /**
-   * The whole world in one snapshot, with the number of the last event it includes: read in one
-   * repeatable-read transaction, so no commit can land between the number and the rows.
+   * What the views hold and the home view shows, in one snapshot with the number of the last event
+   * it includes: read in one repeatable-read transaction, so no commit can land between the number
+   * and the rows. However large the world, that is the home view's territories and what clients look at.
    */
   private async readEverything(): Promise<void> {
-    const { head, territories, broadcasts, banner } = await transaction(
+    const { head, home, newest, territories, broadcasts, banner } = await transaction(
       this.deps.sql,
       async (tx) => {
         const head = await outboxHead(tx);
-        const [territories, broadcasts, banner] = [await listTerritories(tx), await recentBroadcasts(tx), await currentBanner(tx)];
-        return { head, territories, broadcasts, banner };
+        const home = await idsInBox(tx, WHOLE_WORLD);
+        const newest = await newestTerritoryId(tx);
+        const territories = await readTerritories(tx, [...new Set([...home.ids, ...this.views.held()])]);
+        const [broadcasts, banner] = [await recentBroadcasts(tx), await currentBanner(tx)];
+        return { head, home, newest, territories, broadcasts, banner };
       },
       'isolation level repeatable read read only',
     );
     sizeEncoderFor(territories);
-    const stored = new Set(territories.map((territory) => String(territory.id)));
-    for (const key of [...this.state.territories.keys()]) if (!stored.has(key)) this.state.territories.delete(key);
-    this.showTerritories(territories, false);
+    const stored = new Set(territories.map((territory) => territory.id));
+    for (const id of [...this.views.held()]) if (!stored.has(id)) this.views.vanished(id);
+    this.views.look(this.views.home, WHOLE_WORLD, home);
+    this.showChanged(territories, false);
+    this.newest = newest;
     showBroadcast(this.state.broadcast, broadcasts[0] ?? null);
     this.room.showBanner(banner);
     this.shown = head;
   }
 
+  /** Puts these territories in the state, reading those it does not hold yet; a view takes them next. */
+  private async hold(ids: readonly number[]): Promise<void> {
+    const missing = ids.filter((id) => !this.state.territories.has(String(id)));
+    for (const dto of missing.length > 0 ? await readTerritories(this.deps.sql, missing) : []) this.show(dto, undefined, false);
+  }
+
+  /**
+   * Territories as now stored: those the state holds are updated, the others enter it only if some
+   * view now wants them (a new settlement in a box, a pin dropped into one, a purchase by a player
+   * who is here); every view then takes them in or lets them go.
+   */
+  private showChanged(territories: readonly TerritoryDto[], asActivity: boolean): void {
+    const activity: ActivityItem[] = [];
+    for (const dto of territories) {
+      const fields = liveFieldsOf(dto);
+      const existing = this.state.territories.get(String(dto.id));
+      // Of a territory the room does not hold it knows only whether it is new: what else changed in
+      // it (a sale, a listing) is not told.
+      const settled = !existing && dto.id > this.newest;
+      this.newest = Math.max(this.newest, dto.id);
+      if (asActivity && (existing || settled)) {
+        const item = activityOfTerritory(existing?.toJSON() as LiveTerritoryFields | undefined, fields, this.deps.clock());
+        if (item) activity.push(item);
+      }
+      if (!existing && !this.views.wanted(fields)) continue;
+      this.show(dto, existing, asActivity);
+      this.views.changed(fields);
+    }
+    if (activity.length > 0) this.tell(activity);
+  }
+
   private async apply(event: DomainEvent): Promise<void> {
     switch (event.type) {
       case 'territories.changed':
-        this.showTerritories(await readTerritories(this.deps.sql, event.territoryIds), true);
+        this.showChanged(await readTerritories(this.deps.sql, event.territoryIds), true);
         return;
       case 'territory.visited': {
         const shown = this.state.territories.get(String(event.territoryId));
@@ -274,23 +375,13 @@ export class WorldSync {
     }
   }
 
-  private showTerritories(territories: readonly TerritoryDto[], asActivity: boolean): void {
-    const activity: ActivityItem[] = [];
-    for (const dto of territories) {
-      const fields = liveFieldsOf(dto);
-      const key = String(dto.id);
-      const existing = this.state.territories.get(key);
-      if (asActivity) {
-        const item = activityOfTerritory(existing?.toJSON() as LiveTerritoryFields | undefined, fields, this.deps.clock());
-        if (item) activity.push(item);
-      }
-      if (existing) Object.assign(existing, fields);
-      else this.state.territories.set(key, new LiveTerritory(fields));
-      const before = this.descriptions.get(dto.id);
-      this.descriptions.set(dto.id, dto.description);
-      if (asActivity && before !== undefined && before !== dto.description) this.room.sendDetails(dto.id);
-    }
-    if (activity.length > 0) this.tell(activity);
+  private show(dto: TerritoryDto, existing: LiveTerritory | undefined, asActivity: boolean): void {
+    const fields = liveFieldsOf(dto);
+    if (existing) Object.assign(existing, fields);
+    else this.state.territories.set(String(dto.id), new LiveTerritory(fields));
+    const before = this.descriptions.get(dto.id);
+    this.descriptions.set(dto.id, dto.description);
+    if (asActivity && before !== undefined && before !== dto.description) this.room.sendDetails(dto.id);
   }
 
   private tell(items: ActivityItem[]): void {
