@@ -3,7 +3,7 @@
 // software. The React component only mounts it.
 import 'pixi.js/unsafe-eval';
 import { Application, Container, Graphics, type Texture } from 'pixi.js';
-import type { BoundingBox } from '../../schema/api/territory-list.ts';
+import type { BoundingBox } from '../../schema/rules/viewport.ts';
 import { viewerRegion } from '../../schema/rules/banner.ts';
 import type { Region } from '../../schema/rules/region.ts';
 import { coordinatesOf, markerPosition } from '../../schema/rules/territory.ts';

@@ -1,11 +1,10 @@
 // What the map draws of a world too large to hold: the territories of the box it looks at (or that
 // box's clusters and its always-shown territories), as the server's view rule answers them
 // (schema/rules/viewport.ts), kept current by the live room. Nothing here grows with the world.
-import type { BoundingBox } from '../../schema/api/territory-list.ts';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import type { ViewTerritoryDto, WorldViewDto } from '../../schema/api/world-view.ts';
 import { MAP_HEIGHT, MAP_WIDTH, MARKER_MAX_X, MARKER_MAX_Y, MARKER_MIN_X, MARKER_MIN_Y, MAX_ZOOM } from '../../schema/constants.ts';
-import { insideBox, type TerritoryCluster } from '../../schema/rules/viewport.ts';
+import { insideBox, type TerritoryCluster, type BoundingBox } from '../../schema/rules/viewport.ts';
 import type { LiveTerritoryDto } from '../../schema/state/territory-fields.ts';
 import type { WorldRect } from './markerLayer.ts';
 

@@ -1,7 +1,6 @@
-import type { BoundingBox } from '../../../schema/api/territory-list.ts';
 import { TERRITORY_TYPES } from '../../../schema/constants.ts';
 import { tierOfType } from '../../../schema/rules/territory.ts';
-import { isAlwaysShown, MAX_VIEW_MARKERS, showsMarkers } from '../../../schema/rules/viewport.ts';
+import { isAlwaysShown, MAX_VIEW_MARKERS, showsMarkers, type BoundingBox } from '../../../schema/rules/viewport.ts';
 import type { Queryable } from '../../infra/db/database.ts';
 
 // Which territories a live view holds (schema/rules/viewport.ts), read by id only and never more

@@ -23,7 +23,7 @@ import { recentBroadcasts } from '../../domain/social/broadcasts.ts';
 import type { ReachTally } from '../../domain/social/reach-tally.ts';
 import { readTerritories } from '../../domain/world/territories.ts';
 import { idsInBox, newestTerritoryId, ownIds } from '../../domain/world/view-ids.ts';
-import type { BoundingBox } from '../../../schema/api/territory-list.ts';
+import type { BoundingBox } from '../../../schema/rules/viewport.ts';
 import type { PlayerFigures } from './player-figures.ts';
 import { WHOLE_WORLD, WorldViews, type Viewer } from './world-views.ts';
 

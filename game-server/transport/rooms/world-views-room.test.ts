@@ -1,9 +1,8 @@
 import { matchMaker } from '@colyseus/core';
 import { Protocol } from '@colyseus/sdk';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BoundingBox } from '../../../schema/api/territory-list.ts';
 import { coordinatesOf } from '../../../schema/rules/territory.ts';
-import { isAlwaysShown, MAX_VIEW_MARKERS } from '../../../schema/rules/viewport.ts';
+import { isAlwaysShown, MAX_VIEW_MARKERS, type BoundingBox } from '../../../schema/rules/viewport.ts';
 import type { TerritoryTier } from '../../../schema/constants.ts';
 import type { WorldState } from '../../../schema/state/world-state.ts';
 import type { Sql } from '../../infra/db/database.ts';

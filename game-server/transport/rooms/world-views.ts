@@ -1,6 +1,5 @@
-import type { BoundingBox } from '../../../schema/api/territory-list.ts';
 import type { TerritoryTier } from '../../../schema/constants.ts';
-import { insideBox, isAlwaysShown } from '../../../schema/rules/viewport.ts';
+import { insideBox, isAlwaysShown, type BoundingBox } from '../../../schema/rules/viewport.ts';
 import type { LiveTerritoryFields } from '../../../schema/state/territory-fields.ts';
 import type { LiveTerritory, WorldState } from '../../../schema/state/world-state.ts';
 import type { BoxContents } from '../../domain/world/view-ids.ts';
