@@ -1,6 +1,7 @@
 // The one place the client talks HTTP to the game server, with docs/rules.md §7's request semantics.
 import type { TerritoryDto } from '../schema/api/territory.ts';
-import { WORLD_SEQ_HEADER, type WorldChangesDto } from '../schema/api/territory-list.ts';
+import type { WorldChangesDto } from '../schema/api/territory-list.ts';
+import { WORLD_SEQ_HEADER } from '../schema/api/world-seq.ts';
 import type { AccountDto, SessionDto } from '../schema/api/user.ts';
 import type { MessageDto, VisitDto } from '../schema/api/territories.ts';
 import type { UpgradeTier } from '../schema/constants.ts';
