@@ -6,9 +6,9 @@ import { MAP_HEIGHT, MAP_WIDTH } from '../schema/constants.ts';
 import { BORDER_ALPHA, COAST_ALPHA, GEOGRAPHY_COLOURS } from '../client/map/geographyRaster.ts';
 import type { GeographyShapes, Path } from '../client/map/projection.ts';
 
-// Steps per map unit: at the widest screens a map unit is under two pixels, so a quarter unit is
+// Steps per map unit: at the widest screens a map unit is under two pixels, so half a unit is
 // finer than the eye and keeps every number a short integer.
-const GRID = 4;
+const GRID = 2;
 
 const css = (colour: number) => `#${colour.toString(16).padStart(6, '0')}`;
 
@@ -37,18 +37,18 @@ function pathData(paths: readonly Path[], close: boolean): string {
 
 /**
  * Ocean, land, borders and coasts in the map's colours, in map coordinates (the viewBox is the
- * 1000x600 world). Its intrinsic size is the world at two pixels a unit, so the browser never
- * counts the picture smaller than it is shown. Lines stay one pixel wide at any size.
+ * 1000x600 world). The coasts are the land's own outline, stroked, rather than a second copy of it
+ * (the first screen waits for every byte). Its intrinsic size is the world at two pixels a unit, so
+ * the browser never counts the picture smaller than it is shown. Lines stay one pixel wide at any size.
  */
 export function worldPictureSvg(shapes: GeographyShapes): string {
-  const line = (paths: readonly Path[], colour: number, opacity: number) =>
-    `<path fill="none" stroke="${css(colour)}" stroke-opacity="${opacity}" vector-effect="non-scaling-stroke" d="${pathData(paths, false)}"/>`;
+  const stroke = (colour: number, opacity: number) =>
+    `stroke="${css(colour)}" stroke-opacity="${opacity}" vector-effect="non-scaling-stroke"`;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${MAP_WIDTH * GRID} ${MAP_HEIGHT * GRID}" width="${MAP_WIDTH * 2}" height="${MAP_HEIGHT * 2}">`,
     `<rect width="100%" height="100%" fill="${css(GEOGRAPHY_COLOURS.ocean)}"/>`,
-    `<path fill="${css(GEOGRAPHY_COLOURS.land)}" fill-rule="evenodd" d="${pathData(shapes.land, true)}"/>`,
-    line(shapes.borders, GEOGRAPHY_COLOURS.border, BORDER_ALPHA),
-    line(shapes.coasts, GEOGRAPHY_COLOURS.coast, COAST_ALPHA),
+    `<path fill="${css(GEOGRAPHY_COLOURS.land)}" fill-rule="evenodd" ${stroke(GEOGRAPHY_COLOURS.coast, COAST_ALPHA)} d="${pathData(shapes.land, true)}"/>`,
+    `<path fill="none" ${stroke(GEOGRAPHY_COLOURS.border, BORDER_ALPHA)} d="${pathData(shapes.borders, false)}"/>`,
     '</svg>',
   ].join('');
 }
