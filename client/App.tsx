@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { ROUTES } from '../schema/routes.ts';
+import { FirstScreen } from './hud/FirstScreen.tsx';
 import { Toaster } from './hud/Toaster.tsx';
 import { TestModeRibbon } from './payments/TestModeRibbon.tsx';
 import { AwayPanel } from './away/AwayPanel.tsx';
@@ -33,7 +34,7 @@ const Season = lazy(() => import('./routes/Season.tsx'));
 export function App() {
   return (
     <BrowserRouter>
-      <Suspense fallback={<p className="route-loading">Loading…</p>}>
+      <Suspense fallback={<FirstScreen />}>
         <Routes>
           <Route path={ROUTES.home} element={<Dashboard />} />
           <Route path={ROUTES.register} element={<Register />} />

@@ -1,6 +1,7 @@
 // The one place the client talks HTTP to the game server, with docs/rules.md §7's request semantics.
 import type { TerritoryDto } from '../schema/api/territory.ts';
-import { WORLD_SEQ_HEADER, type WorldChangesDto } from '../schema/api/territory-list.ts';
+import type { WorldChangesDto } from '../schema/api/territory-list.ts';
+import { WORLD_SEQ_HEADER } from '../schema/api/world-seq.ts';
 import type { BoundingBox } from '../schema/rules/viewport.ts';
 import type { WorldViewDto } from '../schema/api/world-view.ts';
 import type { AccountDto, SessionDto } from '../schema/api/user.ts';

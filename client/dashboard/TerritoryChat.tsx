@@ -1,14 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { ChatMessageDto } from '../../schema/api/chat.ts';
-import { CHAT_MESSAGE_MAX } from '../../schema/api/chat.ts';
+import { CHAT_MESSAGE_MAX } from '../../schema/api/chat-limits.ts';
 import { serverMessageOr } from '../api.ts';
-import { chatMessageToSend } from '../hud/rules.ts';
 import { useTerritory } from '../hud/territoryHooks.ts';
 import { useSession } from '../state/session.ts';
 import { showToast } from '../state/toasts.ts';
 import { useWorld } from '../state/world.ts';
-import { sendChat, useChatWatch } from './chatTransport.ts';
+import { chatMessageToSend, sendChat, useChatWatch } from './chatTransport.ts';
 import { Section } from './Section.tsx';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
 

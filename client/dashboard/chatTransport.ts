@@ -4,7 +4,12 @@ import { useEffect } from 'react';
 import type { ChatMessageDto } from '../../schema/api/chat.ts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { postChat } from '../api.ts';
-import { watchChat } from '../state/room.ts';
+
+/** docs/rules.md §5 "Chat": what to send, or null for an empty or whitespace-only message. */
+export function chatMessageToSend(text: string): string | null {
+  const trimmed = text.trim();
+  return trimmed.length > 0 ? trimmed : null;
+}
 
 /** Appends a message to the cached history of its territory, once. */
 export function appendChatMessage(queryClient: QueryClient, message: ChatMessageDto): void {
@@ -22,16 +27,27 @@ export async function sendChat(queryClient: QueryClient, territoryId: number, us
   appendChatMessage(queryClient, await postChat(territoryId, userId, message));
 }
 
-/** While mounted, new messages of this territory arrive from the room into its cached history. */
+/**
+ * While mounted, new messages of this territory arrive from the room into its cached history. The
+ * room's client is imported when a territory is first watched, so the dashboard's first scripts do not carry it.
+ */
 export function useChatWatch(territoryId: number | null): void {
   const queryClient = useQueryClient();
-  useEffect(
-    () =>
-      watchChat(
+  useEffect(() => {
+    if (territoryId === null) return;
+    let stop = () => {};
+    let cancelled = false;
+    void import('../state/room.ts').then(({ watchChat }) => {
+      if (cancelled) return;
+      stop = watchChat(
         territoryId,
         (message) => appendChatMessage(queryClient, message),
-        (messageId) => territoryId !== null && dropChatMessage(queryClient, territoryId, messageId),
-      ),
-    [territoryId, queryClient],
-  );
+        (messageId) => dropChatMessage(queryClient, territoryId, messageId),
+      );
+    });
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, [territoryId, queryClient]);
 }

@@ -1,3 +1,4 @@
+import worldPicture from 'virtual:geography/picture';
 import { MAP_HEIGHT, MAP_WIDTH } from '../../schema/constants.ts';
 import { markerPosition } from '../../schema/rules/territory.ts';
 
@@ -5,12 +6,16 @@ import { markerPosition } from '../../schema/rules/territory.ts';
 const MERIDIANS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((step) => (step * MAP_WIDTH) / 12);
 const PARALLELS = [1, 2, 3, 4, 5].map((step) => (step * MAP_HEIGHT) / 6);
 
-/** Where a place is on the world map, in a few pixels: the game's projection, a grid and a dot. */
+/**
+ * Where a place is on the world map, in a few pixels: the game's projection, the world's picture (one
+ * small cached file for every card, drawn at build time: nothing to decode here), a grid and a dot.
+ */
 export function MiniMap({ latitude, longitude, label }: { latitude: string; longitude: string; label: string }) {
   const at = markerPosition(Number(latitude), Number(longitude));
   return (
     <svg className="mini-map" viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`} role="img" aria-label={label}>
       <rect width={MAP_WIDTH} height={MAP_HEIGHT} className="mini-map-sea" />
+      <image href={worldPicture} width={MAP_WIDTH} height={MAP_HEIGHT} />
       {MERIDIANS.map((x) => (
         <line key={`m${x}`} x1={x} x2={x} y1={0} y2={MAP_HEIGHT} className="mini-map-grid" />
       ))}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import type { AccountDto } from '../../schema/api/user.ts';
-import { chatMessageToSend, descriptionProblem, listingPrice, purchaseProblem, upgradeOptions } from './rules.ts';
+import { chatMessageToSend } from '../dashboard/chatTransport.ts';
+import { descriptionProblem, listingPrice, purchaseProblem, upgradeOptions } from './rules.ts';
 import { territoryDto } from '../testing/territory.ts';
 
 function territory(change: Partial<TerritoryDto>): TerritoryDto {

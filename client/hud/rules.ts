@@ -34,12 +34,6 @@ export function purchaseProblem(account: AccountDto | null, territory: Territory
   return { title: short ? 'Insufficient Balance' : 'Purchase Failed', description: decision.message };
 }
 
-/** docs/rules.md §5 "Chat": what to send, or null for an empty or whitespace-only message. */
-export function chatMessageToSend(text: string): string | null {
-  const trimmed = text.trim();
-  return trimmed.length > 0 ? trimmed : null;
-}
-
 export interface UpgradeOption {
   tier: UpgradeTier;
   cost: number;

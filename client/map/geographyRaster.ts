@@ -4,8 +4,8 @@
 import type { DecodedGeography } from './geographyData.ts';
 
 export const GEOGRAPHY_COLOURS = { ocean: 0x0b2036, land: 0x233b33, coast: 0x5f8fb0, border: 0x7c8f86 } as const;
-const BORDER_ALPHA = 0.55;
-const COAST_ALPHA = 0.9;
+export const BORDER_ALPHA = 0.55;
+export const COAST_ALPHA = 0.9;
 
 /** Which Natural Earth detail a picture is drawn from: 110m far out, 50m close up. */
 export type GeographyLevel = 'far' | 'close';

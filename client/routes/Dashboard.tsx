@@ -1,18 +1,13 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { EconomicOverview } from '../dashboard/EconomicOverview.tsx';
-import { EventManagement } from '../dashboard/EventManagement.tsx';
 import { FirstSteps } from '../dashboard/FirstSteps.tsx';
 import { MapToolbar } from '../dashboard/MapToolbar.tsx';
 import { MyTerritories } from '../dashboard/MyTerritories.tsx';
-import { PaymentSchedule } from '../dashboard/PaymentSchedule.tsx';
 import { QuickActions } from '../dashboard/QuickActions.tsx';
-import { RevenueOptimization } from '../dashboard/RevenueOptimization.tsx';
 import { RevenueTracking } from '../dashboard/RevenueTracking.tsx';
 import { TerritoryChat } from '../dashboard/TerritoryChat.tsx';
 import { TerritoryDetails } from '../dashboard/TerritoryDetails.tsx';
 import { VisitorLanding } from '../dashboard/VisitorLanding.tsx';
-import { TerritoryManagement } from '../dashboard/TerritoryManagement.tsx';
 import { WorldActivity } from '../dashboard/WorldActivity.tsx';
 import { Dialogs } from '../hud/Dialogs.tsx';
 import { MapControls } from '../hud/MapControls.tsx';
@@ -27,8 +22,13 @@ import { useLogOut } from '../hud/useLogOut.ts';
 import { WorldMap } from '../map/WorldMap.tsx';
 import { useSession } from '../state/session.ts';
 import { loadTerritories, useWorld } from '../state/world.ts';
+// The cards' and the toolbar's shared classes (.small, .button.small, .badge): they used to come with the Wanakt's panels and the dialogs, now loaded later.
+import '../admin.css';
 
 type Drawer = 'left' | 'right' | null;
+
+// The Wanakt's panels (the mint's form and the rent editor among them) are not in the scripts every visitor and player loads.
+const WanaktSidebar = lazy(() => import('../dashboard/WanaktSidebar.tsx'));
 
 /** The account's name and Log out, in the menu drawer: on a phone the top bar has no room for them. */
 function PhoneAccount({ username }: { username: string }) {
@@ -68,16 +68,11 @@ function LeftSidebar() {
 
 function RightSidebar() {
   const account = useSession((state) => state.account);
-  const selectedId = useWorld((state) => state.selectedId);
   if (!account?.is_wanakt) return <TerritoryDetails />;
   return (
-    <div data-testid="admin-sidebar">
-      <EconomicOverview wanaktId={account.id} />
-      <RevenueOptimization wanaktId={account.id} />
-      {selectedId !== null && <TerritoryManagement key={selectedId} territoryId={selectedId} wanaktId={account.id} />}
-      <PaymentSchedule wanaktId={account.id} />
-      {selectedId !== null && <EventManagement key={selectedId} territoryId={selectedId} />}
-    </div>
+    <Suspense fallback={null}>
+      <WanaktSidebar wanaktId={account.id} />
+    </Suspense>
   );
 }
 

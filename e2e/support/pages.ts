@@ -22,11 +22,14 @@ export async function logIn(context: BrowserContext, baseUrl: string, login: Log
   return page;
 }
 
-/** Waits until the map has drawn its markers. */
+/** Waits until the map has drawn its markers, and painted them with the geography over the world's placeholder picture. */
 export async function mapReady(page: Page): Promise<void> {
   // `!= null`: before the map's lazy route has rendered there is no canvas, and `undefined` is not ready either.
   await page.waitForFunction(
-    () => document.querySelector('[data-testid=map-canvas]')?.getAttribute('data-marker-count') != null,
+    () => {
+      const map = document.querySelector('[data-testid=map-canvas]');
+      return map?.getAttribute('data-marker-count') != null && map.getAttribute('data-painted-at') != null;
+    },
     undefined,
     {
       timeout: 30_000,

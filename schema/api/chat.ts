@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { IdField, UserIdField } from './ids.ts';
+import { CHAT_MESSAGE_MAX } from './chat-limits.ts';
 import { PageDto, pageFields } from './pages.ts';
+
+export { CHAT_MESSAGE_MAX };
 
 export const ChatMessageDto = z
   .object({
@@ -14,7 +17,6 @@ export const ChatMessageDto = z
   .meta({ id: 'ChatMessage' });
 export type ChatMessageDto = z.infer<typeof ChatMessageDto>;
 
-export const CHAT_MESSAGE_MAX = 500;
 /** How many messages one read of a territory's chat answers. */
 export const CHAT_PAGE_SIZE = 50;
 /** At most this many messages per player in any window of this many seconds. */

@@ -141,8 +141,7 @@ export const SlimTerritoryDto = TerritoryDto.partial()
   .meta({ id: 'SlimTerritory', description: 'A territory with only the fields asked for (id is always kept)' });
 export type SlimTerritoryDto = z.infer<typeof SlimTerritoryDto>;
 
-/** The header every world answer carries: the outbox number the territories reflect. */
-export const WORLD_SEQ_HEADER = 'X-World-Seq';
+export { WORLD_SEQ_HEADER } from './world-seq.ts';
 
 /**
  * GET /api/territories?since=: the territories changed after `since`, and `seq` to send next time.
