@@ -34,6 +34,13 @@ for (const backend of testBackends()) {
       );
     });
 
+    it('when the marketplace pages its listings by name or by revenue, then an index holds them in that order', async () => {
+      // game-server/domain/world/territories.ts, marketOrder.
+      const page = (order: string) => `select t.id from territories t where t.sale_price is not null order by ${order} limit 25`;
+      expect(await indexesOf(page('t.name collate "C", t.id'))).toEqual(['territories_for_sale_by_name']);
+      expect(await indexesOf(page('t.monthly_revenue desc, t.id desc'))).toEqual(['territories_for_sale_by_revenue']);
+    });
+
     it('when a reader asks for the territories changed since an event number, then the index of territory changes answers it', async () => {
       // game-server/domain/world/changes.ts, territoriesChangedSince.
       const query = `
