@@ -51,13 +51,18 @@ export function territoryEarning(territory: EarningTerritory, context: EarningCo
   };
 }
 
+/** What one owner's territories earn by: how many it holds, and its chains from the names it holds (only the chains' own names count). */
+export function ownerContext(territoryCount: number, ownedNames: Iterable<string>, revenueEventMultiplier: number): EarningContext {
+  return { territoryCount, chains: chainStatuses(ownedNames), revenueEventMultiplier };
+}
+
 /** The earnings of every territory one owner holds, in the order given: the count and the chains come from the list. */
 export function ownerEarnings(owned: readonly EarningTerritory[], revenueEventMultiplier: number): TerritoryEarning[] {
-  const context: EarningContext = {
-    territoryCount: owned.length,
-    chains: chainStatuses(owned.map((territory) => territory.name)),
+  const context = ownerContext(
+    owned.length,
+    owned.map((territory) => territory.name),
     revenueEventMultiplier,
-  };
+  );
   return owned.map((territory) => territoryEarning(territory, context));
 }
 

@@ -1,10 +1,12 @@
 import type { RevenueSummaryDto } from '../../../schema/api/revenue.ts';
 import { WANAKT_USER_ID, type TerritoryType } from '../../../schema/constants.ts';
-import { ownershipMultiplier } from '../../../schema/rules/economy.ts';
+import { CHAINS, chainStatuses, ownershipMultiplier, type ChainStatus } from '../../../schema/rules/economy.ts';
 import {
+  ownerContext,
   ownerEarnings,
   supplyScale,
   territoryEarning,
+  type EarningContext,
   type EarningTerritory,
   type TerritoryEarning,
 } from '../../../schema/rules/earnings.ts';
@@ -25,9 +27,11 @@ import { earningsPaid } from '../../../schema/rules/notifications.ts';
 // then minted in committed batches, each territory at most once per month.
 const EARNINGS_LOCK = 7_310_007;
 export const EARNINGS_BATCH_SIZE = 5000;
-// The plan reads the owners this many at a time, each with all its territories (its count and
-// chains set what each earns), so a world of a million owned territories is never in memory at once.
-const OWNERS_PER_READ = 2000;
+// The plan reads the owned territories this many at a time in id order, so a world of a million
+// owned territories is never in memory at once.
+const TERRITORIES_PER_READ = 10_000;
+// Names that can make a chain: the only names an owner's multipliers depend on, beside its count.
+const CHAIN_NAMES = [...new Set(CHAINS.flatMap((chain) => chain.territories))];
 // A month's notices tell every paid player at once, a hundred thousand of them.
 const NOTICES_PER_INSERT = 5000;
 
@@ -48,40 +52,47 @@ async function ownedTerritories(sql: Queryable, ownerId: string | null, type: Te
   return rows.map(toOwned);
 }
 
-/** The owners after `afterOwner` (by id), OWNERS_PER_READ of them, each with its territories in id order. */
-async function nextOwners(sql: Queryable, afterOwner: string): Promise<OwnedRow[][]> {
-  const rows = await sql<OwnedRowText[]>`
-    with owners as (
-      select distinct owner_id from territories where owner_id > ${afterOwner} order by owner_id limit ${OWNERS_PER_READ}
-    )
-    select t.id, t.name, t.type, t.monthly_revenue::text, t.upgrade_tier, t.owner_id
-      from owners o join territories t on t.owner_id = o.owner_id
-     order by t.owner_id, t.id`;
-  const owners: OwnedRow[][] = [];
-  for (const row of rows.map(toOwned)) {
-    const last = owners.at(-1);
-    if (last && last[0].owner_id === row.owner_id) last.push(row);
-    else owners.push([row]);
+/**
+ * What each owner's territories earn by (docs/rules.md §4): its count of territories and its chains,
+ * read once for the whole plan. One entry per player, not per territory: the owners that hold no
+ * chain's territory share one context.
+ */
+async function ownerContexts(sql: Queryable, multiplier: number): Promise<(ownerId: string) => EarningContext> {
+  const rows = await sql<{ owner_id: string; territories: number; chain_names: string[] }[]>`
+    select owner_id, count(*)::int as territories,
+           coalesce(array_agg(name order by name) filter (where name = any(${CHAIN_NAMES}::text[])), '{}') as chain_names
+      from territories where owner_id is not null group by owner_id`;
+  const byChains = new Map<string, ChainStatus[]>();
+  const owners = new Map<string, { territories: number; chains: ChainStatus[] }>();
+  for (const row of rows) {
+    const key = row.chain_names.join('\n');
+    const chains = byChains.get(key) ?? chainStatuses(row.chain_names);
+    byChains.set(key, chains);
+    owners.set(row.owner_id, { territories: row.territories, chains });
   }
-  return owners;
+  // A territory bought after this read earns as its new owner's only one: the plan is of one moment.
+  const alone = ownerContext(1, [], multiplier);
+  return (ownerId) => {
+    const owner = owners.get(ownerId);
+    return owner ? { territoryCount: owner.territories, chains: owner.chains, revenueEventMultiplier: multiplier } : alone;
+  };
 }
 
-/** Every owner's earnings by the rule, a part at a time: `work` sees each owned territory once with what it earns. */
+/** Every owned territory's earnings by the rule, a part at a time in id order: `work` sees each once with what it earns. */
 async function forEachEarning(
   sql: Queryable,
   multiplier: number,
   work: (earnings: { territory: OwnedRow; earning: TerritoryEarning }[]) => Promise<void> | void,
 ): Promise<void> {
-  for (let after = ''; ;) {
-    const owners = await nextOwners(sql, after);
-    if (owners.length === 0) return;
-    await work(
-      owners.flatMap((owned) => {
-        const earnings = ownerEarnings(owned, multiplier);
-        return owned.map((territory, index) => ({ territory, earning: earnings[index] }));
-      }),
-    );
-    after = owners.at(-1)![0].owner_id;
+  const contextOf = await ownerContexts(sql, multiplier);
+  for (let after = 0; ;) {
+    const rows = await sql<OwnedRowText[]>`
+      select id, name, type, monthly_revenue::text, upgrade_tier, owner_id from territories
+       where owner_id is not null and id > ${after}
+       order by id limit ${TERRITORIES_PER_READ}`;
+    if (rows.length === 0) return;
+    await work(rows.map(toOwned).map((territory) => ({ territory, earning: territoryEarning(territory, contextOf(territory.owner_id)) })));
+    after = rows.at(-1)!.id;
   }
 }
 
@@ -98,10 +109,10 @@ async function lockMonth(sql: Queryable, month: string): Promise<void> {
 /**
  * Fixes the month's payout once: every owned territory's earnings by the rule, scaled down
  * together when they would take the supply past the cap. Answers whether anything is left to pay.
- * Two passes over the owners: the first sums the payouts, the second writes each one cut to the
- * room the sum leaves, so only one read of owners is in memory at a time. A territory sold between
- * two reads of the second pass is planned once, for the owner read first; the payout never passes
- * the cap whatever the passes saw, since each batch pays at most what the cap still allows.
+ * Two passes over the owned territories: the first sums the payouts, the second writes each one cut
+ * to the room the sum leaves, so only one part is in memory at a time. The passes read the table
+ * at different moments: a territory bought meanwhile earns as read, and the payout never passes the
+ * cap whatever the passes saw, since each batch pays at most what the cap still allows.
  */
 export async function planEarningsMonth({ tx, now }: Work, month: string): Promise<boolean> {
   await lockMonth(tx, month);
@@ -128,8 +139,7 @@ export async function planEarningsMonth({ tx, now }: Work, month: string): Promi
         ${column((entry) => entry.territory.id)}::int[], ${column((entry) => entry.territory.owner_id)}::text[],
         ${column((entry) => entry.earning.base)}::bigint[], ${column((entry) => entry.earning.multiplierBonus)}::bigint[],
         ${column((entry) => entry.earning.adRevenue)}::bigint[], ${column((entry) => scale(entry.earning.toOwner))}::bigint[],
-        ${column((entry) => scale(entry.earning.toWanakt))}::bigint[])
-      on conflict (month, territory_id) do nothing`;
+        ${column((entry) => scale(entry.earning.toWanakt))}::bigint[])`;
   });
   return territories > 0;
 }
