@@ -7,11 +7,11 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser.ts';
-import { mapReady, mapSettled } from '../e2e/support/pages.ts';
+import { mapSettled } from '../e2e/support/pages.ts';
 import { startStandaloneServer } from '../e2e/support/standalone-server.ts';
-import type { FrameStats } from '../client/map/frameStats.ts';
+import { measureMapFrames, percentile } from './support/map-frames.ts';
 
 const SCENARIOS = [
   { name: 'empty stage (floor)', query: '?stage=empty', zoomIns: 0 },
@@ -19,47 +19,12 @@ const SCENARIOS = [
   { name: 'seeded, Europe close up', query: '?frames', zoomIns: 3 },
   { name: 'seeded + 10,000 markers', query: '?synthetic=10000', zoomIns: 0 },
 ];
-const FRAMES = 300;
 const PAINT_RUNS = 3;
 const ASSETS = join(import.meta.dirname, '..', 'dist', 'client', 'assets');
 
-function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-
-// Moves the camera on every animation frame for a few seconds: wheel steps in and out around a
-// point that circles the map, so each frame zooms and pans. Driven from inside the page, so the
-// frame rate is the browser's own and not the pace of remote-controlled input.
-// A string, not a function: tsx would wrap a function's inner names in a helper the page lacks.
-const EXERCISE = `new Promise((done) => {
-  const canvas = document.querySelector('[data-testid=map-canvas] canvas');
-  const box = canvas.getBoundingClientRect();
-  let frame = 0;
-  const step = () => {
-    const angle = (frame / 60) * Math.PI * 2;
-    canvas.dispatchEvent(new WheelEvent('wheel', {
-      deltaY: Math.sin(angle * 2) * 40,
-      clientX: box.left + box.width * (0.5 + 0.3 * Math.cos(angle)),
-      clientY: box.top + box.height * (0.5 + 0.3 * Math.sin(angle)),
-      cancelable: true,
-    }));
-    if (++frame < ${FRAMES}) requestAnimationFrame(step);
-    else done();
-  };
-  requestAnimationFrame(step);
-})`;
-
-async function exercise(page: Page): Promise<void> {
-  await page.evaluate(EXERCISE);
-}
-
-async function measure(browser: Browser, baseUrl: string, scenario: (typeof SCENARIOS)[number]) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const page = await context.newPage();
-  await page.goto(`${baseUrl}/${scenario.query}`);
-  await mapReady(page);
-  if (scenario.zoomIns > 0) {
+function measure(browser: Browser, baseUrl: string, scenario: (typeof SCENARIOS)[number]) {
+  return measureMapFrames(browser, `${baseUrl}/${scenario.query}`, async (page) => {
+    if (scenario.zoomIns === 0) return;
     const search = page.getByRole('combobox', { name: 'Find a place or a player' });
     await search.fill('Vienna');
     await page.getByRole('listbox', { name: 'Search results' }).getByRole('option').first().click();
@@ -70,19 +35,7 @@ async function measure(browser: Browser, baseUrl: string, scenario: (typeof SCEN
       undefined,
       { timeout: 30_000 },
     );
-  }
-  await page.waitForTimeout(1000);
-  const map = page.getByTestId('map-canvas');
-  const markers = Number(await map.getAttribute('data-marker-count'));
-  await page.evaluate(() => {
-    window.__mapFrames!.work.length = 0;
-    window.__mapFrames!.interval.length = 0;
   });
-  await exercise(page);
-  const frames = await page.evaluate(() => structuredClone(window.__mapFrames) as FrameStats);
-  const labels = Number(await map.getAttribute('data-labels'));
-  await context.close();
-  return { markers, labels, frames };
 }
 
 // Milliseconds from the start of navigation until the map showed the geography and the world's markers.

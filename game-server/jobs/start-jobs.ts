@@ -6,18 +6,16 @@ import type { ImpressionTally } from '../domain/ads/impression-tally.ts';
 import type { ReachTally } from '../domain/social/reach-tally.ts';
 import { runScheduledBackup } from '../infra/backup/scheduled-backup.ts';
 import type { Config } from '../config.ts';
-import { inTransaction, type Database } from '../infra/db/database.ts';
+import type { Database } from '../infra/db/database.ts';
 import { payMonthlyEarnings } from '../commands/earnings-run.ts';
 import { ensureRentPeriod } from '../commands/rent-run.ts';
+import { remindAllRent } from '../commands/reminders-run.ts';
 import { foldRollups, ROLLUP_FOLD_CRON } from '../domain/economy/rollups.ts';
 import { checkInvariants } from '../domain/economy/supply.ts';
 import type { CounterStore } from '../infra/limits/counter-store.ts';
 import type { Logger } from '../infra/logger.ts';
-import { noticesCreated } from '../domain/notifications/notifications.ts';
-import { remindRent } from '../domain/notifications/rent-reminders.ts';
 import { expireAbandonedCheckouts } from '../domain/payments/abandoned-checkouts.ts';
 import type { PaymentProvider } from '../domain/payments/provider.ts';
-import { emit } from '../infra/events/outbox.ts';
 import { jobRuns, jobSeconds } from '../infra/observability/metrics.ts';
 import type { ServiceDeps } from '../domain/service-deps.ts';
 import { IMPRESSIONS_CRON, runBannerRotation, writeImpressions } from './banner-jobs.ts';
@@ -171,11 +169,7 @@ function jobsOf(deps: JobDeps, config: JobConfig): Job[] {
       name: 'rent-reminders',
       schedule: '7 * * * *',
       catchUp: true,
-      run: () =>
-        inTransaction(deps.sql, async (tx) => {
-          const reminders = await remindRent({ tx, now: deps.clock() });
-          await emit(tx, ...noticesCreated(reminders));
-        }),
+      run: () => remindAllRent(deps),
     },
     {
       name: 'seasons',

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { chainStatuses } from './economy.ts';
-import { earningsMonthOf, ownerEarnings, scaleToSupply, territoryEarning } from './earnings.ts';
+import { earningsMonthOf, ownerEarnings, supplyScale, territoryEarning } from './earnings.ts';
+
+// The whole month cut at once, as the plan cuts it part by part with its total read ahead.
+const scaleToSupply = (amounts: number[], remaining: number) =>
+  amounts.map(
+    supplyScale(
+      amounts.reduce((sum, amount) => sum + amount, 0),
+      remaining,
+    ),
+  );
 
 const alone = { territoryCount: 1, chains: chainStatuses([]), revenueEventMultiplier: 1 };
 

@@ -51,25 +51,31 @@ export function territoryEarning(territory: EarningTerritory, context: EarningCo
   };
 }
 
+/** What one owner's territories earn by: how many it holds, and its chains from the names it holds (only the chains' own names count). */
+export function ownerContext(territoryCount: number, ownedNames: Iterable<string>, revenueEventMultiplier: number): EarningContext {
+  return { territoryCount, chains: chainStatuses(ownedNames), revenueEventMultiplier };
+}
+
 /** The earnings of every territory one owner holds, in the order given: the count and the chains come from the list. */
 export function ownerEarnings(owned: readonly EarningTerritory[], revenueEventMultiplier: number): TerritoryEarning[] {
-  const context: EarningContext = {
-    territoryCount: owned.length,
-    chains: chainStatuses(owned.map((territory) => territory.name)),
+  const context = ownerContext(
+    owned.length,
+    owned.map((territory) => territory.name),
     revenueEventMultiplier,
-  };
+  );
   return owned.map((territory) => territoryEarning(territory, context));
 }
 
 /**
  * A month's payouts cut down to fit the DRK that may still be minted: each amount shrinks by the
  * same ratio and is rounded down, so together they never pass `remaining`. Untouched when they fit.
+ * Given the payouts' `total` ahead, the cut applies to each payout alone, so a month too large to
+ * hold in memory is cut a part at a time.
  */
-export function scaleToSupply(amounts: readonly number[], remaining: number): number[] {
-  const total = amounts.reduce((sum, amount) => sum + amount, 0);
-  if (total <= remaining) return [...amounts];
+export function supplyScale(total: number, remaining: number): (amount: number) => number {
+  if (total <= remaining) return (amount) => amount;
   const room = Math.max(0, remaining);
-  return amounts.map((amount) => Math.floor((amount * room) / total));
+  return (amount) => Math.floor((amount * room) / total);
 }
 
 /** The month a payout belongs to, 'YYYY-MM' in UTC: earnings are paid once per territory per month. */

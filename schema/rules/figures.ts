@@ -58,7 +58,7 @@ export interface MonthlyEarnings {
 /**
  * A player's monthly earnings from its territories' earnings (ownerEarnings) and, for the Wanakt,
  * every owned wonder's earning: exactly what the earnings job mints to the player for a month,
- * before the supply cap (scaleToSupply) cuts a month that would pass it.
+ * before the supply cap (supplyScale) cuts a month that would pass it.
  */
 export function monthlyEarnings(own: readonly TerritoryEarning[], wonders: readonly TerritoryEarning[] = []): MonthlyEarnings {
   const sum = (list: readonly TerritoryEarning[], pick: (earning: TerritoryEarning) => number) =>

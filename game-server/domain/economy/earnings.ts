@@ -1,7 +1,15 @@
 import type { RevenueSummaryDto } from '../../../schema/api/revenue.ts';
-import { WANAKT_USER_ID, type TerritoryType, type UpgradeTier } from '../../../schema/constants.ts';
-import { ownershipMultiplier } from '../../../schema/rules/economy.ts';
-import { ownerEarnings, scaleToSupply, territoryEarning, type EarningTerritory } from '../../../schema/rules/earnings.ts';
+import { WANAKT_USER_ID, type TerritoryType } from '../../../schema/constants.ts';
+import { CHAINS, chainStatuses, ownershipMultiplier, type ChainStatus } from '../../../schema/rules/economy.ts';
+import {
+  ownerContext,
+  ownerEarnings,
+  supplyScale,
+  territoryEarning,
+  type EarningContext,
+  type EarningTerritory,
+  type TerritoryEarning,
+} from '../../../schema/rules/earnings.ts';
 import { rentPeriodOf } from '../../../schema/rules/rent.ts';
 import { monthlyEarnings, tributeOwedTo } from '../../../schema/rules/figures.ts';
 import type { ActingUser } from '../../../schema/commands/policy.ts';
@@ -9,7 +17,7 @@ import { type Queryable, waitForTurnsFreely } from '../../infra/db/database.ts';
 import { badInput, forbidden, notFound } from '../../errors.ts';
 import type { Work } from '../service-deps.ts';
 import { activeEventMultiplier } from '../world/special-events.ts';
-import { mint } from './ledger.ts';
+import { mintMany, type Mint } from './ledger.ts';
 import { obligationsOf, periodRentMultiplier } from './rent-cycle.ts';
 import { readSupply } from './supply.ts';
 import { notify, type StoredNotice } from '../notifications/notifications.ts';
@@ -18,33 +26,74 @@ import { earningsPaid } from '../../../schema/rules/notifications.ts';
 // The monthly payout of the revenue center's 'total monthly' (issue 6): planned once per month,
 // then minted in committed batches, each territory at most once per month.
 const EARNINGS_LOCK = 7_310_007;
-export const EARNINGS_BATCH_SIZE = 500;
-// Keeps each multi-row insert of the plan well under PostgreSQL's 65,535 parameters.
-const PLAN_CHUNK = 4000;
+export const EARNINGS_BATCH_SIZE = 5000;
+// The plan reads the owned territories this many at a time in id order, so a world of a million
+// owned territories is never in memory at once.
+const TERRITORIES_PER_READ = 10_000;
+// Names that can make a chain: the only names an owner's multipliers depend on, beside its count.
+const CHAIN_NAMES = [...new Set(CHAINS.flatMap((chain) => chain.territories))];
+// A month's notices tell every paid player at once, a hundred thousand of them.
+const NOTICES_PER_INSERT = 5000;
 
 interface OwnedRow extends EarningTerritory {
   id: number;
   owner_id: string;
 }
 
+type OwnedRowText = Omit<OwnedRow, 'monthly_revenue'> & { monthly_revenue: string };
+
+const toOwned = (row: OwnedRowText): OwnedRow => ({ ...row, monthly_revenue: Number(row.monthly_revenue) });
+
 async function ownedTerritories(sql: Queryable, ownerId: string | null, type: TerritoryType | null = null): Promise<OwnedRow[]> {
-  const rows = await sql<
-    { id: number; name: string; type: TerritoryType; monthly_revenue: string; upgrade_tier: UpgradeTier; owner_id: string }[]
-  >`
+  const rows = await sql<OwnedRowText[]>`
     select id, name, type, monthly_revenue::text, upgrade_tier, owner_id from territories
      where owner_id is not null and (${ownerId}::text is null or owner_id = ${ownerId}) and (${type}::text is null or type = ${type})
      order by id`;
-  return rows.map((row) => ({ ...row, monthly_revenue: Number(row.monthly_revenue) }));
+  return rows.map(toOwned);
 }
 
-function groupByOwner(rows: OwnedRow[]): Map<string, OwnedRow[]> {
-  const owners = new Map<string, OwnedRow[]>();
+/**
+ * What each owner's territories earn by (docs/rules.md §4): its count of territories and its chains,
+ * read once for the whole plan. One entry per player, not per territory: the owners that hold no
+ * chain's territory share one context.
+ */
+async function ownerContexts(sql: Queryable, multiplier: number): Promise<(ownerId: string) => EarningContext> {
+  const rows = await sql<{ owner_id: string; territories: number; chain_names: string[] }[]>`
+    select owner_id, count(*)::int as territories,
+           coalesce(array_agg(name order by name) filter (where name = any(${CHAIN_NAMES}::text[])), '{}') as chain_names
+      from territories where owner_id is not null group by owner_id`;
+  const byChains = new Map<string, ChainStatus[]>();
+  const owners = new Map<string, { territories: number; chains: ChainStatus[] }>();
   for (const row of rows) {
-    const list = owners.get(row.owner_id);
-    if (list) list.push(row);
-    else owners.set(row.owner_id, [row]);
+    const key = row.chain_names.join('\n');
+    const chains = byChains.get(key) ?? chainStatuses(row.chain_names);
+    byChains.set(key, chains);
+    owners.set(row.owner_id, { territories: row.territories, chains });
   }
-  return owners;
+  // A territory bought after this read earns as its new owner's only one: the plan is of one moment.
+  const alone = ownerContext(1, [], multiplier);
+  return (ownerId) => {
+    const owner = owners.get(ownerId);
+    return owner ? { territoryCount: owner.territories, chains: owner.chains, revenueEventMultiplier: multiplier } : alone;
+  };
+}
+
+/** Every owned territory's earnings by the rule, a part at a time in id order: `work` sees each once with what it earns. */
+async function forEachEarning(
+  sql: Queryable,
+  multiplier: number,
+  work: (earnings: { territory: OwnedRow; earning: TerritoryEarning }[]) => Promise<void> | void,
+): Promise<void> {
+  const contextOf = await ownerContexts(sql, multiplier);
+  for (let after = 0; ;) {
+    const rows = await sql<OwnedRowText[]>`
+      select id, name, type, monthly_revenue::text, upgrade_tier, owner_id from territories
+       where owner_id is not null and id > ${after}
+       order by id limit ${TERRITORIES_PER_READ}`;
+    if (rows.length === 0) return;
+    await work(rows.map(toOwned).map((territory) => ({ territory, earning: territoryEarning(territory, contextOf(territory.owner_id)) })));
+    after = rows.at(-1)!.id;
+  }
 }
 
 /** A month is named as 2026-05: anything else is refused before a run writes anything. */
@@ -60,38 +109,39 @@ async function lockMonth(sql: Queryable, month: string): Promise<void> {
 /**
  * Fixes the month's payout once: every owned territory's earnings by the rule, scaled down
  * together when they would take the supply past the cap. Answers whether anything is left to pay.
+ * Two passes over the owned territories: the first sums the payouts, the second writes each one cut
+ * to the room the sum leaves, so only one part is in memory at a time. The passes read the table
+ * at different moments: a territory bought meanwhile earns as read, and the payout never passes the
+ * cap whatever the passes saw, since each batch pays at most what the cap still allows.
  */
 export async function planEarningsMonth({ tx, now }: Work, month: string): Promise<boolean> {
   await lockMonth(tx, month);
   const [existing] = await tx<{ completed_at: Date | null }[]>`select completed_at from earnings_months where month = ${month}`;
   if (existing) return existing.completed_at === null;
   const multiplier = await activeEventMultiplier(tx, 'revenue', now);
-  const plan = [...groupByOwner(await ownedTerritories(tx, null)).values()].flatMap((owned) => {
-    const earnings = ownerEarnings(owned, multiplier);
-    return owned.map((territory, index) => ({ territory, earning: earnings[index] }));
+  let total = 0;
+  let territories = 0;
+  await forEachEarning(tx, multiplier, (earnings) => {
+    for (const { earning } of earnings) total += earning.toOwner + earning.toWanakt;
+    territories += earnings.length;
   });
-  const raw = plan.flatMap(({ earning }) => [earning.toOwner, earning.toWanakt]);
   const supply = await readSupply(tx);
   const remaining = supply.max_supply - supply.total_supply;
-  const scaled = scaleToSupply(raw, remaining);
-  const total = raw.reduce((sum, amount) => sum + amount, 0);
+  const scale = supplyScale(total, remaining);
   await tx`
     insert into earnings_months (month, planned_at, revenue_multiplier, planned_total, supply_remaining, completed_at)
-    values (${month}, ${now}, ${multiplier}, ${total}, ${remaining}, ${plan.length === 0 ? now : null})`;
-  const rows = plan.map(({ territory, earning }, index) => ({
-    month,
-    territory_id: territory.id,
-    owner_id: territory.owner_id,
-    base: earning.base,
-    multiplier_bonus: earning.multiplierBonus,
-    ad_revenue: earning.adRevenue,
-    owner_amount: scaled[index * 2],
-    wanakt_amount: scaled[index * 2 + 1],
-  }));
-  for (let start = 0; start < rows.length; start += PLAN_CHUNK) {
-    await tx`insert into territory_earnings ${tx(rows.slice(start, start + PLAN_CHUNK))}`;
-  }
-  return plan.length > 0;
+    values (${month}, ${now}, ${multiplier}, ${total}, ${remaining}, ${territories === 0 ? now : null})`;
+  await forEachEarning(tx, multiplier, async (earnings) => {
+    const column = <T>(pick: (entry: (typeof earnings)[number]) => T) => earnings.map(pick);
+    await tx`
+      insert into territory_earnings (month, territory_id, owner_id, base, multiplier_bonus, ad_revenue, owner_amount, wanakt_amount)
+      select ${month}, * from unnest(
+        ${column((entry) => entry.territory.id)}::int[], ${column((entry) => entry.territory.owner_id)}::text[],
+        ${column((entry) => entry.earning.base)}::bigint[], ${column((entry) => entry.earning.multiplierBonus)}::bigint[],
+        ${column((entry) => entry.earning.adRevenue)}::bigint[], ${column((entry) => scale(entry.earning.toOwner))}::bigint[],
+        ${column((entry) => scale(entry.earning.toWanakt))}::bigint[])`;
+  });
+  return territories > 0;
 }
 
 export interface EarningsBatch {
@@ -104,7 +154,10 @@ export interface EarningsBatch {
   notices: StoredNotice[];
 }
 
-/** Mints the next unpaid territories of the month in its run's transaction, never past what the cap still allows at this moment. */
+/**
+ * Mints the next unpaid territories of the month in its run's transaction, never past what the cap
+ * still allows at this moment: one statement for the batch's ledger lines, one for its balances.
+ */
 export async function payEarningsBatch({ tx, now }: Work, month: string, batchSize: number): Promise<EarningsBatch | null> {
   await lockMonth(tx, month);
   const [state] = await tx<{ completed_at: Date | null }[]>`select completed_at from earnings_months where month = ${month}`;
@@ -119,29 +172,46 @@ export async function payEarningsBatch({ tx, now }: Work, month: string, batchSi
     { remaining: string }[]
   >`select (max_supply - total_supply)::text as remaining from currency_supply for no key update`;
   let remaining = Number(supply.remaining);
-  const userIds = new Set<string>();
-  let minted = 0;
-  const pay = async (to: string, planned: number, territoryId: number, reference: string) => {
+  const mints: Mint[] = [];
+  const pay = (to: string, planned: number, territoryId: number, reference: string) => {
     const amount = Math.min(planned, remaining);
     if (amount <= 0) return 0;
-    await mint(tx, to, { amount, reason: 'earnings', territoryId, reference });
+    mints.push({ to, amount, reason: 'earnings', territoryId, reference });
     remaining -= amount;
-    minted += amount;
-    userIds.add(to);
     return amount;
   };
-  for (const row of rows) {
+  const paid = rows.map((row) => {
     const reference = `${month}:territory:${row.territory_id}`;
-    const ownerPaid = await pay(row.owner_id, Number(row.owner_amount), row.territory_id, reference);
-    const wanaktPaid = await pay(WANAKT_USER_ID, Number(row.wanakt_amount), row.territory_id, `${reference}:wonder-ads`);
+    return {
+      territoryId: row.territory_id,
+      owner: pay(row.owner_id, Number(row.owner_amount), row.territory_id, reference),
+      wanakt: pay(WANAKT_USER_ID, Number(row.wanakt_amount), row.territory_id, `${reference}:wonder-ads`),
+    };
+  });
+  await mintMany(tx, mints);
+  if (paid.length > 0) {
     await tx`
-      update territory_earnings set owner_paid = ${ownerPaid}, wanakt_paid = ${wanaktPaid}, paid_at = ${now}
-       where month = ${month} and territory_id = ${row.territory_id}`;
+      update territory_earnings e set owner_paid = p.owner_paid, wanakt_paid = p.wanakt_paid, paid_at = ${now}
+        from unnest(${paid.map((entry) => entry.territoryId)}::int[], ${paid.map((entry) => entry.owner)}::bigint[],
+                    ${paid.map((entry) => entry.wanakt)}::bigint[]) as p (territory_id, owner_paid, wanakt_paid)
+       where e.month = ${month} and e.territory_id = p.territory_id`;
   }
   const done = rows.length < batchSize;
-  if (done) await tx`update earnings_months set completed_at = ${now} where month = ${month}`;
-  const notices = done ? await notify(tx, await earningsNotices(tx, month), now) : [];
-  return { territories: rows.length, minted, done, paid: [...userIds], notices };
+  const notices: StoredNotice[] = [];
+  if (done) {
+    await tx`update earnings_months set completed_at = ${now} where month = ${month}`;
+    const drafts = await earningsNotices(tx, month);
+    // A notice binds six parameters of a multi-row insert, and a statement takes at most 65,535.
+    for (let start = 0; start < drafts.length; start += NOTICES_PER_INSERT)
+      notices.push(...(await notify(tx, drafts.slice(start, start + NOTICES_PER_INSERT), now)));
+  }
+  return {
+    territories: rows.length,
+    minted: mints.reduce((sum, entry) => sum + entry.amount, 0),
+    done,
+    paid: [...new Set(mints.map((entry) => entry.to))],
+    notices,
+  };
 }
 
 /** When a month is fully paid, each player paid hears once what the month minted to it in all. */

@@ -3,7 +3,7 @@ import { MAX_DRK_SUPPLY } from '../../../schema/constants.ts';
 import { inTransaction, type Database } from '../../infra/db/database.ts';
 import { postgresBackendIfReachable, testBackends } from '../../testing/databases.ts';
 import { balanceOf, createPlayer } from '../../testing/players.ts';
-import { InsufficientBalanceError, mint, SupplyExceededError, transfer } from './ledger.ts';
+import { InsufficientBalanceError, mint, mintMany, SupplyExceededError, transfer } from './ledger.ts';
 import { checkInvariants, readSupply } from './supply.ts';
 
 async function fillSupplyTo(database: Database, leaveRemaining: number): Promise<void> {
@@ -70,11 +70,40 @@ for (const backend of testBackends()) {
       expect((await checkInvariants(database.sql)).ok).toBe(true);
     });
 
+    it('when a batch mints to many accounts at once, then each gets its sum, each mint is its own ledger line, and the supply rises by the total', async () => {
+      const [first, second] = [await createPlayer(database.sql, { balance: 0 }), await createPlayer(database.sql, { balance: 0 })];
+      const before = await readSupply(database.sql);
+      await inTransaction(database.sql, (tx) =>
+        mintMany(tx, [
+          { to: second, amount: 5, reason: 'earnings', reference: 'm:1' },
+          { to: first, amount: 7, reason: 'earnings', reference: 'm:2' },
+          { to: second, amount: 11, reason: 'earnings', reference: 'm:3' },
+        ]),
+      );
+      expect([await balanceOf(database.sql, first), await balanceOf(database.sql, second)]).toEqual([7, 16]);
+      expect((await readSupply(database.sql)).total_supply - before.total_supply).toBe(23);
+      const lines = await database.sql`
+        select to_user_id, amount::int, reference from ledger where reference like 'm:%' order by reference`;
+      expect(lines).toEqual([
+        { to_user_id: second, amount: 5, reference: 'm:1' },
+        { to_user_id: first, amount: 7, reference: 'm:2' },
+        { to_user_id: second, amount: 11, reference: 'm:3' },
+      ]);
+      expect((await checkInvariants(database.sql)).problems).toEqual([]);
+    });
+
     it('refuses a mint past the cap of 21,000,000 and leaves the supply at the cap', async () => {
       await fillSupplyTo(database, 3);
       const player = await createPlayer(database.sql, { balance: 3 });
       const attempt = inTransaction(database.sql, (tx) => mint(tx, player, { amount: 1, reason: 'admin_mint' }));
       await expect(attempt).rejects.toBeInstanceOf(SupplyExceededError);
+      const batch = inTransaction(database.sql, (tx) =>
+        mintMany(tx, [
+          { to: player, amount: 1, reason: 'earnings' },
+          { to: player, amount: 1, reason: 'earnings' },
+        ]),
+      );
+      await expect(batch).rejects.toBeInstanceOf(SupplyExceededError);
       expect((await readSupply(database.sql)).total_supply).toBe(MAX_DRK_SUPPLY);
       expect(await balanceOf(database.sql, player)).toBe(3);
       expect((await checkInvariants(database.sql)).problems).toEqual([]);

@@ -18,7 +18,7 @@ import { notify, type StoredNotice } from '../notifications/notifications.ts';
 // in every process.
 const RENT_LOCK = 7_310_006;
 const DAY_MS = 86_400_000;
-export const RENT_BATCH_SIZE = 1000;
+export const RENT_BATCH_SIZE = 5000;
 
 /** The first moment of a period such as '2026-H2' (1 July 2026, UTC). */
 export function rentPeriodStart(period: string): Date {

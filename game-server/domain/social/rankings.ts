@@ -10,24 +10,19 @@ interface Row {
 
 // Each board is one aggregate of the data, the players ranked by it (ties by id, so a rank is
 // stable). Wealth is the board that grows with the players; it reads the users_wealth_rank index.
-// The others aggregate territories, earnings and rent rows, which grow with the world, not with
-// the number of players.
-function boardRows(sql: Queryable, board: Exclude<RankingBoard, 'wealth'>, month: string) {
+// The others sum territories, earnings and rent rows, which grow with the world, not with the
+// number of players: each call sums them once, by the owner's id alone (the territories board from
+// the territories_owner index), and names only the top places and the viewer's.
+function boardValues(sql: Queryable, board: Exclude<RankingBoard, 'wealth'>, month: string) {
   switch (board) {
     case 'territories':
-      return sql<Row[]>`
-        select u.id as user_id, u.username, count(*)::text as value
-          from territories t join users u on u.id = t.owner_id where not u.is_wanakt group by u.id`;
+      return sql`select owner_id as user_id, count(*) as value from territories where owner_id is not null group by owner_id`;
     case 'earnings':
-      return sql<Row[]>`
-        select u.id as user_id, u.username, sum(e.owner_paid)::text as value
-          from territory_earnings e join users u on u.id = e.owner_id
-         where e.month = ${month} and e.owner_paid > 0 and not u.is_wanakt group by u.id`;
+      return sql`
+        select owner_id as user_id, sum(owner_paid) as value from territory_earnings
+         where month = ${month} and owner_paid > 0 group by owner_id`;
     case 'tribute':
-      return sql<Row[]>`
-        select u.id as user_id, u.username, sum(p.amount)::text as value
-          from rent_payments p join users u on u.id = p.payee_id
-         where p.paid_at is not null and not u.is_wanakt group by u.id`;
+      return sql`select payee_id as user_id, sum(amount) as value from rent_payments where paid_at is not null group by payee_id`;
   }
 }
 
@@ -37,24 +32,34 @@ function lastPaidMonth(now: Date): string {
 }
 
 /**
- * One ranking: its top places and the viewer's own. The board's aggregate is a subquery ranked
- * in the database, so only the top rows and the viewer's row leave it.
+ * One ranking: its top places and the viewer's own, in one statement over one reading of the
+ * board's sums. The viewer's place counts the players ahead of it rather than ranking them all.
  */
 export async function readRanking(sql: Queryable, board: RankingBoard, viewerId: string | null, now: Date): Promise<RankingDto> {
   if (board === 'wealth') return readWealth(sql, viewerId);
-  const ranked = sql`
-    select user_id, username, value, row_number() over (order by value::bigint desc, user_id)::int as rank
-      from (${boardRows(sql, board, lastPaidMonth(now))}) board
-     where value::bigint > 0`;
-  const [top, you] = await Promise.all([
-    sql<RankedRow[]>`select * from (${ranked}) r order by rank limit ${RANKING_SIZE}`,
-    viewerId ? sql<RankedRow[]>`select * from (${ranked}) r where user_id = ${viewerId}` : Promise.resolve([]),
-  ]);
-  return { board, top: top.map(toDto), you: you[0] ? toDto(you[0]) : null };
+  const rows = await sql<(RankedRow & { place: 'top' | 'you' })[]>`
+    with board as materialized (
+      select b.user_id, b.value from (${boardValues(sql, board, lastPaidMonth(now))}) b
+       where b.value > 0 and not exists (select 1 from users w where w.id = b.user_id and w.is_wanakt)
+    ), top as (
+      select user_id, value, row_number() over (order by value desc, user_id)::int as rank
+        from (select user_id, value from board order by value desc, user_id limit ${RANKING_SIZE}) best
+    ), you as (
+      select mine.user_id, mine.value,
+             (select count(*) from board ahead
+               where ahead.value > mine.value or (ahead.value = mine.value and ahead.user_id < mine.user_id))::int + 1 as rank
+        from board mine where mine.user_id = ${viewerId}::text
+    )
+    select 'top' as place, r.user_id, u.username, r.value::text as value, r.rank from top r join users u on u.id = r.user_id
+    union all
+    select 'you', r.user_id, u.username, r.value::text, r.rank from you r join users u on u.id = r.user_id
+    order by place, rank`;
+  const you = rows.find((row) => row.place === 'you');
+  return { board, top: rows.filter((row) => row.place === 'top').map(toDto), you: you ? toDto(you) : null };
 }
 
 type RankedRow = Row & { rank: number };
-const toDto = (row: RankedRow): RankedPlayerDto => ({ ...row, value: Number(row.value) });
+const toDto = ({ user_id, username, value, rank }: RankedRow): RankedPlayerDto => ({ user_id, username, rank, value: Number(value) });
 
 // The richest players walk the index in order; the viewer's place counts the entries above it.
 async function readWealth(sql: Queryable, viewerId: string | null): Promise<RankingDto> {

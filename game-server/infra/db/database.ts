@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import postgres from 'postgres';
 import { Admission, type AdmissionOptions } from './admission.ts';
@@ -75,7 +76,11 @@ export interface EmbeddedOptions {
 // the driver gets exactly one connection: otherwise two transactions would interleave.
 export async function openEmbedded(options: EmbeddedOptions): Promise<Database> {
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create(options.dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  // pg_trgm backs the marketplace's name search (migration 0034), as on PostgreSQL.
+  const pglite = await PGlite.create(options.dataDir, {
+    extensions: { pg_trgm },
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
   const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 2 });
   await server.start();
   const sql = postgres(`postgres://postgres@${server.getServerConn()}/postgres`, { ...driverOptions, max: 1 });

@@ -1,0 +1,251 @@
+// The world at scale (issue 27): 204 territories (the seeded world), 100,000 and 1,000,000, each on
+// a fresh database of a real PostgreSQL server padded by SQL (game-server/testing/pad-world.ts) with
+// 100,000 players who hold balances and half the land (pad-players.ts). For each size: the jobs'
+// durations and the memory they took (bench/support/scale-jobs.ts); then the game server in a
+// process of its own: a visitor's first view at the home view and over one city, the bytes each
+// client receives per change inside and outside its view, and the server's memory
+// (bench/support/scale-views.ts). Figures are given beside the 204 world's, measured in the same
+// run, as ratios.
+//
+// Run: node --import tsx bench/scale.bench.ts [--million] [--only=jobs|views]
+//   --million adds the 1,000,000 world (about ten minutes more; `npm run bench` passes it).
+//   SCALE_JOB_BUDGET_S=120 stops a batched job (rent cycle, earnings) after that long and projects
+//   its duration from its pace. SCALE_SIZES=204,100000 names the sizes instead; TEST_DATABASE_URL names the server's
+//   maintenance database (a database is created there for each size and dropped afterwards).
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from '../e2e/support/browser.ts';
+import { performance } from 'node:perf_hooks';
+import { migrate } from '../game-server/infra/db/migrate.ts';
+import type { Database, Sql } from '../game-server/infra/db/database.ts';
+import { seed } from '../game-server/domain/seed/seed.ts';
+import { padPlayers } from '../game-server/testing/pad-players.ts';
+import { padWorld } from '../game-server/testing/pad-world.ts';
+import { rentPeriodOf } from '../schema/rules/rent.ts';
+import { earningsMonthOf } from '../schema/rules/earnings.ts';
+import { measureMapFrames, percentile } from './support/map-frames.ts';
+import { measureJobs, vacuumAnalyze, type JobTiming } from './support/scale-jobs.ts';
+import { measureViews, type FirstView, type ViewFigures } from './support/scale-views.ts';
+import { openScratchDatabase } from './support/scratch-database.ts';
+import { startServer, type ServerProcess } from './support/server-process.ts';
+
+const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PLAYERS = Number(process.env.SCALE_PLAYERS ?? 100_000);
+const args = process.argv.slice(2);
+const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+const SIZES = process.env.SCALE_SIZES
+  ? process.env.SCALE_SIZES.split(',').map(Number)
+  : [204, 100_000, ...(args.includes('--million') ? [1_000_000] : [])];
+const JOB_BUDGET_MS = process.env.SCALE_JOB_BUDGET_S ? Number(process.env.SCALE_JOB_BUDGET_S) * 1000 : undefined;
+const WANAKT_PASSWORD = `bench-${randomBytes(6).toString('hex')}`;
+// A server that would grow past this is reported gone rather than left to take the machine's memory.
+const SERVER_HEAP_MB = 3072;
+
+/** The map's frame interval p50 with the camera moving, and the same for the empty stage (the floor); null when the map never painted. */
+interface Frames {
+  worldMs: number | null;
+  floorMs: number | null;
+  markers: number | null;
+}
+
+interface SizeResult {
+  territories: number;
+  padMs: number;
+  jobs: JobTiming[];
+  views: ViewFigures | null;
+  frames: Frames | null;
+  startMs: number | null;
+}
+
+const CLIENT_BUILT = existsSync(join(import.meta.dirname, '..', 'dist', 'client', 'index.html'));
+// Launched at the first map measured, shared by the sizes after it.
+const chromium: { browser: Browser | null } = { browser: null };
+
+/** The map at the home view with the camera moving on every frame, beside the empty stage; skipped without a built client. */
+async function mapFrames(url: string): Promise<Frames | null> {
+  if (!CLIENT_BUILT) return null;
+  const browser = (chromium.browser ??= await launchBrowser());
+  const interval = async (query: string) => {
+    try {
+      const measured = await measureMapFrames(browser, `${url}/${query}`);
+      return { ms: percentile(measured.frames.interval, 50), markers: measured.markers };
+    } catch (error) {
+      console.log(`  the map (${query}) did not paint: ${(error as Error).message.split('\n')[0]}`);
+      return { ms: null, markers: null };
+    }
+  };
+  const floor = await interval('?stage=empty');
+  const world = await interval('?frames');
+  return { worldMs: world.ms, floorMs: floor.ms, markers: world.markers };
+}
+
+async function padded(sql: Sql, territories: number, now: Date): Promise<number> {
+  const started = performance.now();
+  await migrate(sql);
+  await seed(sql, { wanaktPassword: WANAKT_PASSWORD, includeDemo: false, now });
+  await padWorld(sql, territories);
+  await padPlayers(sql, { players: PLAYERS, ownedShare: 0.5, listedShare: 0.1 });
+  await vacuumAnalyze(sql);
+  return performance.now() - started;
+}
+
+/** The current period and month marked done, so the server's start-up catch-up does not run them again while it is measured. */
+async function markClockworkDone(sql: Sql, now: Date): Promise<void> {
+  await sql`
+    insert into rent_periods (period, first_started_at, pass_started_at, rent_multiplier, completed_at)
+    values (${rentPeriodOf(now)}, ${now}, ${now}, 1, ${now}) on conflict (period) do update set completed_at = ${now}`;
+  await sql`
+    insert into earnings_months (month, planned_at, revenue_multiplier, planned_total, supply_remaining, completed_at)
+    values (${earningsMonthOf(now)}, ${now}, 1, 0, 0, ${now}) on conflict (month) do update set completed_at = ${now}`;
+}
+
+async function stopWithin(server: ServerProcess, ms: number): Promise<void> {
+  await Promise.race([server.stop(), new Promise((resolve) => setTimeout(resolve, ms))]);
+}
+
+async function serverViews(database: Database): Promise<{ views: ViewFigures | null; frames: Frames | null; startMs: number | null }> {
+  const started = performance.now();
+  let server: ServerProcess;
+  try {
+    server = await startServer('./support/world-server.ts', {
+      DATABASE_URL: database.url!,
+      PAYMENTS: 'sandbox',
+      WANAKT_PASSWORD,
+      BANNER_SECONDS: '60',
+      LOG_LEVEL: 'error',
+      TRUST_PROXY: 'loopback',
+      NODE_OPTIONS: `--max-old-space-size=${SERVER_HEAP_MB}`,
+    });
+  } catch (error) {
+    console.log(`  the server did not start: ${(error as Error).message}`);
+    return { views: null, frames: null, startMs: null };
+  }
+  const startMs = performance.now() - started;
+  try {
+    const views = await measureViews(server, database.sql, WANAKT_PASSWORD);
+    return { views, frames: await mapFrames(server.url), startMs };
+  } finally {
+    await stopWithin(server, 20_000);
+  }
+}
+
+async function measureSize(territories: number): Promise<SizeResult> {
+  const database = await openScratchDatabase(ADMIN_URL, { max: 4 });
+  const now = new Date();
+  try {
+    const padMs = await padded(database.sql, territories, now);
+    const [{ count }] = await database.sql<{ count: number }[]>`select count(*)::int as count from territories`;
+    console.log(
+      `${count.toLocaleString('en-US')} territories and ${PLAYERS.toLocaleString('en-US')} players padded in ${(padMs / 1000).toFixed(1)} s`,
+    );
+    const jobs = only === 'views' ? [] : await measureJobs(database.sql, now, PLAYERS, JOB_BUDGET_MS);
+    await markClockworkDone(database.sql, now);
+    const { views, frames, startMs } = only === 'jobs' ? { views: null, frames: null, startMs: null } : await serverViews(database);
+    return { territories: count, padMs, jobs, views, frames, startMs };
+  } finally {
+    await database.close();
+  }
+}
+
+// ---- the tables ------------------------------------------------------------------------------
+
+const kB = (bytes: number | null) =>
+  bytes === null
+    ? 'never'
+    : bytes < 1000
+      ? `${bytes.toFixed(0)} B`
+      : bytes < 10_000
+        ? `${(bytes / 1000).toFixed(2)} kB`
+        : `${Math.round(bytes / 1000).toLocaleString('en-US')} kB`;
+const ms = (value: number | null) =>
+  value === null ? '–' : value < 100 ? `${value.toFixed(1)} ms` : `${Math.round(value).toLocaleString('en-US')} ms`;
+const ratio = (value: number | null | undefined, base: number | null | undefined) =>
+  value === null || value === undefined || !base ? '' : ` (${(value / base).toFixed(2)}×)`;
+
+function printTable(title: string, header: string[], lines: string[][]): void {
+  console.log(`\n${title}`);
+  const widths = header.map((cell, i) => Math.max(cell.length, ...lines.map((line) => line[i].length)));
+  const print = (cells: string[]) => console.log(`| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`);
+  print(header);
+  console.log(`|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  lines.forEach(print);
+}
+
+function printJobs(results: SizeResult[]): void {
+  const jobs = results.find((result) => result.jobs.length > 0)?.jobs.map((timing) => timing.job) ?? [];
+  if (jobs.length === 0) return;
+  const base = results[0];
+  printTable(
+    'Jobs and reads: duration (× the 204 world) and the memory this process grew by while it ran',
+    ['job', ...results.map((result) => `${result.territories.toLocaleString('en-US')} territories`), 'at the largest'],
+    jobs.map((job) => {
+      const cells = results.map((result) => {
+        const timing = result.jobs.find((entry) => entry.job === job);
+        const baseTiming = base.jobs.find((entry) => entry.job === job);
+        if (!timing) return '–';
+        const duration = `${timing.projected ? 'about ' : ''}${ms(timing.ms)}${result === base ? '' : ratio(timing.ms, baseTiming?.ms)}`;
+        return `${duration}, +${Math.round(timing.peakMb)} MB`;
+      });
+      return [job, ...cells, results.at(-1)!.jobs.find((entry) => entry.job === job)?.detail ?? ''];
+    }),
+  );
+}
+
+function printViews(results: SizeResult[]): void {
+  const withViews = results.filter((result) => result.views !== null);
+  if (withViews.length === 0) return;
+  const base = withViews[0].views!;
+  const view = (pick: (views: ViewFigures) => FirstView) => (result: SizeResult) => {
+    const figure = pick(result.views!);
+    const baseFigure = pick(base);
+    if (result === withViews[0]) return `${kB(figure.bytes)} in ${ms(figure.ms)}`;
+    return `${kB(figure.bytes)}${ratio(figure.bytes, baseFigure.bytes)} in ${ms(figure.ms)}${ratio(figure.ms, baseFigure.ms)}`;
+  };
+  const rows: [string, (result: SizeResult) => string][] = [
+    ['REST first view, home', view((views) => views.rest.home)],
+    ['REST first view, one city', view((views) => views.rest.city)],
+    ['room first state, home', view((views) => views.room.home)],
+    ['room first state, one city', view((views) => views.room.city)],
+    ['B per client per change in view', (result) => kB(result.views!.perChange.inside)],
+    ['B per client per change outside', (result) => kB(result.views!.perChange.outside)],
+    ['server start', (result) => ms(result.startMs)],
+    ['server RSS after start', (result) => `${result.views!.rssAfterStartMb?.toFixed(0) ?? '–'} MB`],
+    [
+      'server RSS after first visitors',
+      (result) =>
+        `${result.views!.rssAfterVisitorsMb?.toFixed(0) ?? 'gone'} MB${ratio(result.views!.rssAfterVisitorsMb, base.rssAfterVisitorsMb)}`,
+    ],
+    [
+      'map frame interval p50, camera moving',
+      (result) =>
+        result.frames
+          ? `${result.frames.worldMs === null ? 'never painted' : ms(result.frames.worldMs)}${ratio(result.frames.worldMs, withViews[0].frames?.worldMs)}, ` +
+            `${result.frames.markers ?? 0} markers; empty stage ${ms(result.frames.floorMs)}`
+          : 'no client built (npx vite build)',
+    ],
+  ];
+  printTable(
+    "A visitor's first view and the cost of a change (× the 204 world)",
+    ['', ...withViews.map((result) => `${result.territories.toLocaleString('en-US')} territories`)],
+    rows.map(([name, cell]) => [name, ...withViews.map(cell)]),
+  );
+  const calls = withViews.at(-1)!.views!;
+  console.log(`Calls: REST ${calls.rest.home.what} and ${calls.rest.city.what}; room ${calls.room.home.what} / ${calls.room.city.what}`);
+}
+
+console.log(
+  `Scale run on ${cpus().length} cores, load average ${loadavg()[0].toFixed(1)} at the start; sizes ${SIZES.map((size) => size.toLocaleString('en-US')).join(', ')}; ${PLAYERS.toLocaleString('en-US')} players`,
+);
+const results: SizeResult[] = [];
+for (const size of SIZES) {
+  console.log(`\n== ${size.toLocaleString('en-US')} territories`);
+  results.push(await measureSize(size));
+}
+await chromium.browser?.close();
+printJobs(results);
+printViews(results);
+console.log(`\nLoad average ${loadavg()[0].toFixed(1)} at the end`);
+process.exit(0);
