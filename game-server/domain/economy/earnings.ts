@@ -32,8 +32,6 @@ export const EARNINGS_BATCH_SIZE = 5000;
 const TERRITORIES_PER_READ = 10_000;
 // Names that can make a chain: the only names an owner's multipliers depend on, beside its count.
 const CHAIN_NAMES = [...new Set(CHAINS.flatMap((chain) => chain.territories))];
-// A month's notices tell every paid player at once, a hundred thousand of them.
-const NOTICES_PER_INSERT = 5000;
 
 interface OwnedRow extends EarningTerritory {
   id: number;
@@ -197,14 +195,8 @@ export async function payEarningsBatch({ tx, now }: Work, month: string, batchSi
        where e.month = ${month} and e.territory_id = p.territory_id`;
   }
   const done = rows.length < batchSize;
-  const notices: StoredNotice[] = [];
-  if (done) {
-    await tx`update earnings_months set completed_at = ${now} where month = ${month}`;
-    const drafts = await earningsNotices(tx, month);
-    // A notice binds six parameters of a multi-row insert, and a statement takes at most 65,535.
-    for (let start = 0; start < drafts.length; start += NOTICES_PER_INSERT)
-      notices.push(...(await notify(tx, drafts.slice(start, start + NOTICES_PER_INSERT), now)));
-  }
+  if (done) await tx`update earnings_months set completed_at = ${now} where month = ${month}`;
+  const notices = done ? await notify(tx, await earningsNotices(tx, month), now) : [];
   return {
     territories: rows.length,
     minted: mints.reduce((sum, entry) => sum + entry.amount, 0),

@@ -5,6 +5,7 @@ import { joinWorld, waitFor, type WorldJoin } from '../../testing/test-clients.t
 import { testBackends } from '../../testing/databases.ts';
 import { signedInPlayer } from '../../testing/players.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { noticesCreated } from './notifications.ts';
 import { remindRent } from './rent-reminders.ts';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -127,3 +128,13 @@ for (const backend of testBackends()) {
     });
   });
 }
+
+describe('[§7 notices] the event that announces them', () => {
+  it('when more notices were stored than one event carries, then they are announced in events of at most 5,000, each notice once', () => {
+    const stored = Array.from({ length: 12_001 }, (_, index) => ({ id: index + 1, userId: `p${index % 7}` }));
+    const events = noticesCreated(stored);
+    expect(events.map((event) => (event.type === 'notifications.created' ? event.notices.length : 0))).toEqual([5000, 5000, 2001]);
+    expect(events.flatMap((event) => (event.type === 'notifications.created' ? event.notices : []))).toEqual(stored);
+    expect(noticesCreated([])).toEqual([]);
+  });
+});

@@ -36,14 +36,25 @@ export interface StoredNotice {
   userId: string;
 }
 
+// A notice binds six parameters of a multi-row insert and a statement takes at most 65,535, and a
+// room reads an event whole: notices are stored, and announced, this many at a time (a month's
+// earnings tell a hundred thousand players at once).
+const NOTICES_PER_BATCH = 5000;
+
 /**
  * Stores notices inside the caller's transaction, so they commit or vanish with what caused them,
  * with the mail of those its player asked to be mailed at once, and answers those stored, which the
- * command or job announces with `noticesCreated`. A reminder
- * whose once-key its player already has is skipped, and so is a notice of a kind its player
- * switched off.
+ * command or job announces with `noticesCreated`. A reminder whose once-key its player already has
+ * is skipped, and so is a notice of a kind its player switched off.
  */
 export async function notify(tx: Tx, drafts: readonly NoticeDraft[], now: Date): Promise<StoredNotice[]> {
+  const stored: StoredNotice[] = [];
+  for (let start = 0; start < drafts.length; start += NOTICES_PER_BATCH)
+    stored.push(...(await notifyBatch(tx, drafts.slice(start, start + NOTICES_PER_BATCH), now)));
+  return stored;
+}
+
+async function notifyBatch(tx: Tx, drafts: readonly NoticeDraft[], now: Date): Promise<StoredNotice[]> {
   if (drafts.length === 0) return [];
   // A player's instant mail follows its own preferences, whether or not the notice is muted.
   await queueNoticeMail(tx, drafts, now);
@@ -73,7 +84,10 @@ export async function notify(tx: Tx, drafts: readonly NoticeDraft[], now: Date):
  * transaction (docs/design.md "Layers", docs/write-path.md "One lock order").
  */
 export function noticesCreated(notices: readonly StoredNotice[]): DomainEvent[] {
-  return notices.length === 0 ? [] : [{ type: 'notifications.created', notices: [...notices] }];
+  const events: DomainEvent[] = [];
+  for (let start = 0; start < notices.length; start += NOTICES_PER_BATCH)
+    events.push({ type: 'notifications.created', notices: notices.slice(start, start + NOTICES_PER_BATCH) });
+  return events;
 }
 
 /** A player's newest notices and how many of all its notices are unread. */
