@@ -7,7 +7,7 @@ import { openEmbedded, openPostgres, type Database } from '../infra/db/database.
 import { migrate } from '../infra/db/migrate.ts';
 import { seed } from '../domain/seed/seed.ts';
 import { adminConnection, databaseUrl } from './postgres-admin.ts';
-import { TEST_DEMO_PASSWORD, TEST_WANAKT_PASSWORD } from './test-passwords.ts';
+import { cheapenSeededPasswords, TEST_DEMO_PASSWORD, TEST_WANAKT_PASSWORD } from './test-passwords.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,6 +25,7 @@ async function migrateAndSeed(database: Database): Promise<void> {
     includeDemo: true,
     now: new Date(),
   });
+  await cheapenSeededPasswords(database.sql);
 }
 
 // Builds one migrated and seeded database per backend; every test then starts from a copy of it,

@@ -2,11 +2,17 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 // One of OWASP's equivalent scrypt settings (N=2^15, r=8, p=3): 32 MiB per hash instead of the
 // 128 MiB of N=2^17, which matters when many players log in at once on a small server.
-const COST = { N: 2 ** 15, r: 8, p: 3 };
+export const PASSWORD_COST: ScryptCost = { N: 2 ** 15, r: 8, p: 3 };
 const KEY_LENGTH = 32;
-const MAX_MEMORY = 128 * COST.N * COST.r * 2;
+const MAX_MEMORY = 128 * PASSWORD_COST.N * PASSWORD_COST.r * 2;
 
-function derive(password: string, salt: Buffer, cost: typeof COST): Promise<Buffer> {
+export interface ScryptCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
+function derive(password: string, salt: Buffer, cost: ScryptCost): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { ...cost, maxmem: MAX_MEMORY }, (error, key) =>
       error ? reject(error) : resolve(key),
@@ -14,11 +20,14 @@ function derive(password: string, salt: Buffer, cost: typeof COST): Promise<Buff
   });
 }
 
-/** `scrypt$N$r$p$salt$hash`, so the cost can be raised later without breaking stored hashes. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * `scrypt$N$r$p$salt$hash`, so the cost can be raised later without breaking stored hashes: a
+ * password is checked at the cost its hash was made with.
+ */
+export async function hashPassword(password: string, cost: ScryptCost = PASSWORD_COST): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, COST);
-  return ['scrypt', COST.N, COST.r, COST.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await derive(password, salt, cost);
+  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -30,4 +39,4 @@ export async function verifyPassword(password: string, stored: string): Promise<
 }
 
 /** A hash no password matches: compared against for unknown usernames so timing reveals nothing. */
-export const UNUSABLE_HASH = `scrypt$${COST.N}$${COST.r}$${COST.p}$${randomBytes(16).toString('base64url')}$${randomBytes(KEY_LENGTH).toString('base64url')}`;
+export const UNUSABLE_HASH = `scrypt$${PASSWORD_COST.N}$${PASSWORD_COST.r}$${PASSWORD_COST.p}$${randomBytes(16).toString('base64url')}$${randomBytes(KEY_LENGTH).toString('base64url')}`;
