@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative, resolve } from 'node:path';
+import ts from 'typescript';
 
 // The design's folders and what may import, write, emit or read what (docs/design.md, "Layers"),
 // checked over a set of source texts so that a test can inject one forbidden line and see it caught.
@@ -57,10 +58,111 @@ const WRITES_ROWS = /`[^`]*\b(insert\s+into|update\s+[a-z_]+\s+set|delete\s+from
 const MAY_OPEN_AND_EMIT = ['game-server/commands/', 'game-server/jobs/', 'game-server/infra/db/', 'game-server/infra/events/'];
 
 /**
+ * A service writes on the transaction it was handed, never on the pool. Checked on the syntax tree
+ * of each file of domain/, not by running it: a write statement (a tagged template or `.unsafe()`
+ * whose text inserts, updates or deletes) must be issued on a name that is declared as
+ *   - a parameter or variable typed `Tx` (`Queryable` and `Sql` may be the pool, so they are not),
+ *   - the `tx` of a `Work` (`{ tx }: Work`, `{ tx: alias }: Work`, `work.tx`),
+ *   - or an untyped callback parameter named `tx`, whose type the transaction it is called with gives.
+ * `deps.sql`, `this.sql`, a module's own connection and anything else is the pool, or may be. The
+ * type checker does the rest: a function that takes `Tx` cannot be handed the pool (postgres.js's
+ * `Sql` lacks a transaction's `savepoint`), so every caller up to the pipeline or the job passes its
+ * transaction. A runtime guard (isTransaction() on every write) would see only the paths tests run;
+ * this sees every write in the tree at once, and its one convention (a callback's `tx`) is what the
+ * code already spells. infra/ is not checked: it writes the machinery's own tables (backup_runs,
+ * rate_limits, the outbox), never a player's rows, on runs the jobs and the composition root drive.
+ */
+const SERVICES = 'game-server/domain/';
+const WRITE_STATEMENT = /\b(insert\s+into|update\s+[a-z_]+\s+set|delete\s+from)\b/i;
+
+/** Where `name` is declared, seen from `node`: the nearest enclosing parameter, destructured field or variable. */
+function declarationOf(node: ts.Node, name: string): ts.ParameterDeclaration | ts.BindingElement | ts.VariableDeclaration | null {
+  for (let scope: ts.Node | undefined = node.parent; scope; scope = scope.parent) {
+    if (ts.isFunctionLike(scope)) {
+      for (const parameter of scope.parameters) {
+        if (ts.isIdentifier(parameter.name) && parameter.name.text === name) return parameter;
+        if (ts.isObjectBindingPattern(parameter.name)) {
+          const field = parameter.name.elements.find((element) => ts.isIdentifier(element.name) && element.name.text === name);
+          if (field) return field;
+        }
+      }
+    }
+    if (ts.isBlock(scope) || ts.isSourceFile(scope)) {
+      for (const statement of scope.statements) {
+        if (!ts.isVariableStatement(statement)) continue;
+        const found = statement.declarationList.declarations.find((d) => ts.isIdentifier(d.name) && d.name.text === name);
+        if (found) return found;
+      }
+    }
+  }
+  return null;
+}
+
+/** Typed as `type`, alone or with more beside it (`Work & { actor: Actor }`), never as one of a union that may be the pool. */
+const typedAs = (declaration: { type?: ts.TypeNode }, type: string) =>
+  declaration.type !== undefined && new RegExp(`^${type}(\\s*&|$)`).test(declaration.type.getText());
+
+/** Whether the expression a statement is issued on is the transaction the service was handed (see above). */
+function isHandedTransaction(on: ts.Expression): boolean {
+  if (ts.isIdentifier(on)) {
+    const declaration = declarationOf(on, on.text);
+    if (!declaration) return false;
+    if (ts.isBindingElement(declaration)) {
+      const field = (declaration.propertyName ?? declaration.name).getText();
+      const parameter = declaration.parent.parent;
+      return field === 'tx' && ts.isParameter(parameter) && (parameter.type === undefined || typedAs(parameter, 'Work'));
+    }
+    if (declaration.type) return typedAs(declaration, 'Tx');
+    return on.text === 'tx' && ts.isParameter(declaration);
+  }
+  if (ts.isPropertyAccessExpression(on) && on.name.text === 'tx' && ts.isIdentifier(on.expression)) {
+    const declaration = declarationOf(on, on.expression.text);
+    return declaration !== null && ts.isParameter(declaration) && typedAs(declaration, 'Work');
+  }
+  return false;
+}
+
+const parsed = new Map<string, string[]>();
+
+/** The write statements of a service file that are issued on something other than its handed transaction. */
+export function poolWrites(file: string, text: string): string[] {
+  if (!WRITE_STATEMENT.test(text)) return [];
+  const key = `${file}\0${text}`;
+  if (parsed.has(key)) return parsed.get(key)!;
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    let on: ts.Expression | undefined;
+    let statement = '';
+    if (ts.isTaggedTemplateExpression(node)) {
+      on = node.tag;
+      const template = node.template;
+      statement = ts.isNoSubstitutionTemplateLiteral(template)
+        ? template.text
+        : [template.head.text, ...template.templateSpans.map((span) => span.literal.text)].join(' ');
+    } else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'unsafe') {
+      on = node.expression.expression;
+      statement = node.arguments.map((argument) => (ts.isStringLiteralLike(argument) ? argument.text : '')).join(' ');
+    }
+    if (on && WRITE_STATEMENT.test(statement) && !isHandedTransaction(on)) {
+      const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+      found.push(
+        `${file}:${line}: a service writes on the transaction it was handed (Tx, Work's tx), never on \`${on.getText(source)}\`, which may be the pool`,
+      );
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  parsed.set(key, found);
+  return found;
+}
+
+/**
  * The writes that are not commands, each with why (schema/commands/index.ts says the same):
  * registration, login and logout make or end the session every command is acted under, so they
  * cannot be sent as one; the payment provider's webhook acts for nobody, its signature is its
- * permission.
+ * permission; an API key's use is authentication's, as a login's is; start-up runs before anyone
+ * can send a command.
  */
 export const NOT_COMMANDS: Record<string, string> = {
   'game-server/transport/http/routes/auth.ts':
@@ -68,6 +170,10 @@ export const NOT_COMMANDS: Record<string, string> = {
   'game-server/domain/auth/sessions.ts': 'a session that ends tells the rooms to close its sockets, from the logout or login that ended it',
   'game-server/domain/auth/accounts.ts':
     'registration and login make the session every command is acted under, each in a transaction of its own',
+  'game-server/domain/auth/api-key-use.ts':
+    'a key is resolved on every request it authenticates, reads included, which run no command: its last use is marked there, at most once a minute',
+  'game-server/domain/names/skeleton-backfill.ts':
+    'start-up gives accounts made before name skeletons existed theirs, before the process serves anyone, a statement per account',
 };
 
 /**
@@ -82,6 +188,8 @@ export const PROVIDER_DRIVEN: Record<string, string> = {
     'the payment is recorded in a short transaction after the provider has opened it, so a webhook that arrives later finds it',
   'game-server/domain/payments/abandoned-checkouts.ts':
     'checkouts are given up only after the provider was asked about each one, outside any transaction',
+  'game-server/domain/payments/cancel-checkout.ts':
+    'a checkout is marked canceled only once the provider has stopped it, a call made outside any transaction; the mark takes a payment still pending, so a settlement meanwhile stands',
 };
 
 export interface ImportEdge {
@@ -182,6 +290,7 @@ export function textViolations(file: string, text: string): string[] {
     if (OPENS_TRANSACTION.test(text)) found.push(`${file}: a service takes a transaction, it never opens one`);
     if (EMITS.test(text)) found.push(`${file}: a service never emits: its command or job does`);
   }
+  if (!tests && file.startsWith(SERVICES)) found.push(...poolWrites(file, text));
   return found;
 }
 
