@@ -29,8 +29,9 @@ describe('[issue 23 boundaries] the layers hold', () => {
   });
 });
 
-// One per forbidden edge: the 14 the old test caught, the 7 it missed (issue 23), and the 3 ways a
-// service wrote through the pool that it could not see (api-keys.ts, cancel-checkout.ts, login-guard.ts did).
+// One per forbidden edge: the 14 the old test caught, the 7 it missed (issue 23), the 3 ways a
+// service wrote through the pool that it could not see (api-keys.ts, cancel-checkout.ts, login-guard.ts
+// did), and infra/ writing beyond its own tables.
 const INJECTIONS: { name: string; file: string; text: string; changes?: () => Record<string, string> }[] = [
   { name: 'schema imports the server', file: 'schema/rules/x.ts', text: "import { config } from '../../game-server/config.ts';" },
   { name: 'schema imports the client', file: 'schema/rules/x.ts', text: "import { api } from '../../client/api.ts';" },
@@ -100,6 +101,11 @@ const INJECTIONS: { name: string; file: string; text: string; changes?: () => Re
     text: "import type { Queryable } from '../../infra/db/database.ts';\nexport const seen = (sql: Queryable, id: number) => sql`update api_keys set last_used_at = now() where id = ${id}`;",
   },
   {
+    name: "infra writing a player's row",
+    file: 'game-server/infra/limits/x.ts',
+    text: "import type { Sql } from '../db/database.ts';\nexport const fine = (sql: Sql, id: string) => sql`update users set drk_balance = drk_balance - 1 where id = ${id}`;",
+  },
+  {
     name: "the ledger's mint typed to take the pool again",
     file: 'game-server/domain/economy/ledger.ts',
     text: ledger.replace('mint(tx: Tx,', 'mint(tx: Queryable,'),
@@ -111,10 +117,10 @@ describe('[issue 23 boundaries] every forbidden edge, injected, is caught', () =
     expect(caught(file, text, changes?.()).length).toBeGreaterThan(0);
   });
 
-  it('when the injections are counted, then all 24 are caught', () => {
+  it('when the injections are counted, then all 25 are caught', () => {
     const missed = INJECTIONS.filter(({ file, text, changes }) => caught(file, text, changes?.()).length === 0).map(({ name }) => name);
     console.log(`boundary injections caught: ${INJECTIONS.length - missed.length} of ${INJECTIONS.length}`);
-    expect(INJECTIONS).toHaveLength(24);
+    expect(INJECTIONS).toHaveLength(25);
     expect(missed).toEqual([]);
   });
 

@@ -69,10 +69,11 @@ const MAY_OPEN_AND_EMIT = ['game-server/commands/', 'game-server/jobs/', 'game-s
  * `Sql` lacks a transaction's `savepoint`), so every caller up to the pipeline or the job passes its
  * transaction. A runtime guard (isTransaction() on every write) would see only the paths tests run;
  * this sees every write in the tree at once, and its one convention (a callback's `tx`) is what the
- * code already spells. infra/ is not checked: it writes the machinery's own tables (backup_runs,
- * rate_limits, the outbox), never a player's rows, on runs the jobs and the composition root drive.
+ * code already spells. infra/ is held to a rule of its own: it writes only the machinery's own
+ * tables (INFRA_TABLES below), never a player's rows, on runs the jobs and the composition root drive.
  */
 const SERVICES = 'game-server/domain/';
+const INFRA = 'game-server/infra/';
 const WRITE_STATEMENT = /\b(insert\s+into|update\s+[a-z_]+\s+set|delete\s+from)\b/i;
 
 /** Where `name` is declared, seen from `node`: the nearest enclosing parameter, destructured field or variable. */
@@ -122,15 +123,23 @@ function isHandedTransaction(on: ts.Expression): boolean {
   return false;
 }
 
-const parsed = new Map<string, string[]>();
+/** One statement that writes rows: where it stands, what it is issued on, and the tables it writes. */
+interface WriteStatement {
+  line: number;
+  on: ts.Expression;
+  tables: string[];
+}
 
-/** The write statements of a service file that are issued on something other than its handed transaction. */
-export function poolWrites(file: string, text: string): string[] {
+const WRITTEN_TABLE = /\b(?:insert\s+into|update|delete\s+from)\s+([a-z_]+)/gi;
+const parsed = new Map<string, WriteStatement[]>();
+
+/** The statements of a file that write rows: tagged templates and `.unsafe()` calls whose text inserts, updates or deletes. */
+function writeStatements(file: string, text: string): WriteStatement[] {
   if (!WRITE_STATEMENT.test(text)) return [];
   const key = `${file}\0${text}`;
   if (parsed.has(key)) return parsed.get(key)!;
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-  const found: string[] = [];
+  const found: WriteStatement[] = [];
   const visit = (node: ts.Node) => {
     let on: ts.Expression | undefined;
     let statement = '';
@@ -144,17 +153,47 @@ export function poolWrites(file: string, text: string): string[] {
       on = node.expression.expression;
       statement = node.arguments.map((argument) => (ts.isStringLiteralLike(argument) ? argument.text : '')).join(' ');
     }
-    if (on && WRITE_STATEMENT.test(statement) && !isHandedTransaction(on)) {
+    if (on && WRITE_STATEMENT.test(statement)) {
       const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
-      found.push(
-        `${file}:${line}: a service writes on the transaction it was handed (Tx, Work's tx), never on \`${on.getText(source)}\`, which may be the pool`,
-      );
+      found.push({ line, on, tables: [...statement.matchAll(WRITTEN_TABLE)].map((match) => match[1]!.toLowerCase()) });
     }
     ts.forEachChild(node, visit);
   };
   visit(source);
   parsed.set(key, found);
   return found;
+}
+
+/** The write statements of a service file that are issued on something other than its handed transaction. */
+export function poolWrites(file: string, text: string): string[] {
+  return writeStatements(file, text)
+    .filter(({ on }) => !isHandedTransaction(on))
+    .map(
+      ({ line, on }) =>
+        `${file}:${line}: a service writes on the transaction it was handed (Tx, Work's tx), never on \`${on.getText()}\`, which may be the pool`,
+    );
+}
+
+/**
+ * The only tables infra/ writes, each with who drives the write: the machinery's own, never a
+ * player's rows, which is why its writes are not held to the services' rule above.
+ */
+export const INFRA_TABLES: Record<string, string> = {
+  schema_migrations: 'the migrations record what they applied, in the transaction that applied it (`npm run migrate`, start-up)',
+  outbox:
+    "emit appends to it in the command's or job's transaction; the relay prunes, on a timer of its own, events past a day old and outside the newest 10,000",
+  outbox_counter: "emit numbers the events in the command's or job's transaction",
+  backup_runs: "the backup job claims its slot and records the copy's outcome around a dump that takes minutes outside any transaction",
+  rate_limits: 'every request counts against its limits, reads included, and the rate-limit-sweep job deletes the spent counters',
+};
+
+/** The write statements of an infra/ file that touch a table infra/ does not own. */
+export function infraWrites(file: string, text: string): string[] {
+  return writeStatements(file, text).flatMap(({ line, tables }) =>
+    tables
+      .filter((table) => !(table in INFRA_TABLES))
+      .map((table) => `${file}:${line}: infra/ writes only its own tables (INFRA_TABLES), not ${table}: a command or a job does`),
+  );
 }
 
 /**
@@ -291,6 +330,7 @@ export function textViolations(file: string, text: string): string[] {
     if (EMITS.test(text)) found.push(`${file}: a service never emits: its command or job does`);
   }
   if (!tests && file.startsWith(SERVICES)) found.push(...poolWrites(file, text));
+  if (!tests && file.startsWith(INFRA)) found.push(...infraWrites(file, text));
   return found;
 }
 
