@@ -51,7 +51,8 @@ const IMPURE_IN_SCHEMA =
   /process\.env|Math\.random|Date\.now|new Date\(\)|performance\.now|crypto\.|randomUUID|getRandomValues|\bfetch\(|XMLHttpRequest|new WebSocket|\bset(Timeout|Interval|Immediate)\(/;
 
 /** Opening a transaction, emitting an event, and writing a row, as this code base spells them. */
-const OPENS_TRANSACTION = /\binTransaction\(|\b(sql|tx|deps\.sql|this\.sql)\.begin\(/;
+// `inSnapshot` is not among them: its snapshot is read only, and a write inside it fails.
+const OPENS_TRANSACTION = /\b(inTransaction|transaction)\(|\b(sql|tx|deps\.sql|this\.sql)\.begin\(/;
 const EMITS = /\bemit\(/;
 const WRITES_ROWS = /`[^`]*\b(insert\s+into|update\s+[a-z_]+\s+set|delete\s+from)\b/i;
 /** Where transactions are opened and events emitted: the command pipeline, the jobs, and the modules that define the two. */
@@ -211,6 +212,8 @@ export const NOT_COMMANDS: Record<string, string> = {
     'registration and login make the session every command is acted under, each in a transaction of its own',
   'game-server/domain/auth/api-key-use.ts':
     'a key is resolved on every request it authenticates, reads included, which run no command: its last use is marked there, at most once a minute',
+  'game-server/domain/seed/seed.ts':
+    'start-up seeds the accounts and the world before anyone can send a command, in one transaction under an advisory lock',
   'game-server/domain/names/skeleton-backfill.ts':
     'start-up gives accounts made before name skeletons existed theirs, before the process serves anyone, a statement per account',
 };
