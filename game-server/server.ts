@@ -17,7 +17,7 @@ import { createApp } from './transport/http/app.ts';
 import { warnOfUnforwardedLoopback } from './transport/http/client-address.ts';
 import { createOpsApp } from './transport/http/ops-app.ts';
 import { API_BODY_LIMIT_BYTES } from './transport/http/body-limit.ts';
-import { backfillNameSkeletons } from './domain/names/name-skeleton.ts';
+import { backfillNameSkeletons } from './domain/names/skeleton-backfill.ts';
 import { createOriginPolicy } from './domain/auth/origin.ts';
 import { guardMatchmaking } from './transport/http/matchmake-edge.ts';
 import { colyseusLogger } from './transport/rooms/colyseus-logger.ts';

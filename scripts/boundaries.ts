@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, normalize, relative, resolve } from 'node:path';
+import ts from 'typescript';
 
 // The design's folders and what may import, write, emit or read what (docs/design.md, "Layers"),
 // checked over a set of source texts so that a test can inject one forbidden line and see it caught.
@@ -50,17 +51,158 @@ const IMPURE_IN_SCHEMA =
   /process\.env|Math\.random|Date\.now|new Date\(\)|performance\.now|crypto\.|randomUUID|getRandomValues|\bfetch\(|XMLHttpRequest|new WebSocket|\bset(Timeout|Interval|Immediate)\(/;
 
 /** Opening a transaction, emitting an event, and writing a row, as this code base spells them. */
-const OPENS_TRANSACTION = /\binTransaction\(|\b(sql|tx|deps\.sql|this\.sql)\.begin\(/;
+// `inSnapshot` is not among them: its snapshot is read only, and a write inside it fails.
+const OPENS_TRANSACTION = /\b(inTransaction|transaction)\(|\b(sql|tx|deps\.sql|this\.sql)\.begin\(/;
 const EMITS = /\bemit\(/;
 const WRITES_ROWS = /`[^`]*\b(insert\s+into|update\s+[a-z_]+\s+set|delete\s+from)\b/i;
 /** Where transactions are opened and events emitted: the command pipeline, the jobs, and the modules that define the two. */
 const MAY_OPEN_AND_EMIT = ['game-server/commands/', 'game-server/jobs/', 'game-server/infra/db/', 'game-server/infra/events/'];
 
 /**
+ * A service writes on the transaction it was handed, never on the pool. Checked on the syntax tree
+ * of each file of domain/, not by running it: a write statement (a tagged template or `.unsafe()`
+ * whose text inserts, updates or deletes) must be issued on a name that is declared as
+ *   - a parameter or variable typed `Tx` (`Queryable` and `Sql` may be the pool, so they are not),
+ *   - the `tx` of a `Work` (`{ tx }: Work`, `{ tx: alias }: Work`, `work.tx`),
+ *   - or an untyped callback parameter named `tx`, whose type the transaction it is called with gives.
+ * `deps.sql`, `this.sql`, a module's own connection and anything else is the pool, or may be. The
+ * type checker does the rest: a function that takes `Tx` cannot be handed the pool (postgres.js's
+ * `Sql` lacks a transaction's `savepoint`), so every caller up to the pipeline or the job passes its
+ * transaction. A runtime guard (isTransaction() on every write) would see only the paths tests run;
+ * this sees every write in the tree at once, and its one convention (a callback's `tx`) is what the
+ * code already spells. infra/ is held to a rule of its own: it writes only the machinery's own
+ * tables (INFRA_TABLES below), never a player's rows, on runs the jobs and the composition root drive.
+ */
+const SERVICES = 'game-server/domain/';
+const INFRA = 'game-server/infra/';
+const WRITE_STATEMENT = /\b(insert\s+into|update\s+[a-z_]+\s+set|delete\s+from)\b/i;
+
+/** Where `name` is declared, seen from `node`: the nearest enclosing parameter, destructured field or variable. */
+function declarationOf(node: ts.Node, name: string): ts.ParameterDeclaration | ts.BindingElement | ts.VariableDeclaration | null {
+  for (let scope: ts.Node | undefined = node.parent; scope; scope = scope.parent) {
+    if (ts.isFunctionLike(scope)) {
+      for (const parameter of scope.parameters) {
+        if (ts.isIdentifier(parameter.name) && parameter.name.text === name) return parameter;
+        if (ts.isObjectBindingPattern(parameter.name)) {
+          const field = parameter.name.elements.find((element) => ts.isIdentifier(element.name) && element.name.text === name);
+          if (field) return field;
+        }
+      }
+    }
+    if (ts.isBlock(scope) || ts.isSourceFile(scope)) {
+      for (const statement of scope.statements) {
+        if (!ts.isVariableStatement(statement)) continue;
+        const found = statement.declarationList.declarations.find((d) => ts.isIdentifier(d.name) && d.name.text === name);
+        if (found) return found;
+      }
+    }
+  }
+  return null;
+}
+
+/** Typed as `type`, alone or with more beside it (`Work & { actor: Actor }`), never as one of a union that may be the pool. */
+const typedAs = (declaration: { type?: ts.TypeNode }, type: string) =>
+  declaration.type !== undefined && new RegExp(`^${type}(\\s*&|$)`).test(declaration.type.getText());
+
+/** Whether the expression a statement is issued on is the transaction the service was handed (see above). */
+function isHandedTransaction(on: ts.Expression): boolean {
+  if (ts.isIdentifier(on)) {
+    const declaration = declarationOf(on, on.text);
+    if (!declaration) return false;
+    if (ts.isBindingElement(declaration)) {
+      const field = (declaration.propertyName ?? declaration.name).getText();
+      const parameter = declaration.parent.parent;
+      return field === 'tx' && ts.isParameter(parameter) && (parameter.type === undefined || typedAs(parameter, 'Work'));
+    }
+    if (declaration.type) return typedAs(declaration, 'Tx');
+    return on.text === 'tx' && ts.isParameter(declaration);
+  }
+  if (ts.isPropertyAccessExpression(on) && on.name.text === 'tx' && ts.isIdentifier(on.expression)) {
+    const declaration = declarationOf(on, on.expression.text);
+    return declaration !== null && ts.isParameter(declaration) && typedAs(declaration, 'Work');
+  }
+  return false;
+}
+
+/** One statement that writes rows: where it stands, what it is issued on, and the tables it writes. */
+interface WriteStatement {
+  line: number;
+  on: ts.Expression;
+  tables: string[];
+}
+
+const WRITTEN_TABLE = /\b(?:insert\s+into|update|delete\s+from)\s+([a-z_]+)/gi;
+const parsed = new Map<string, WriteStatement[]>();
+
+/** The statements of a file that write rows: tagged templates and `.unsafe()` calls whose text inserts, updates or deletes. */
+function writeStatements(file: string, text: string): WriteStatement[] {
+  if (!WRITE_STATEMENT.test(text)) return [];
+  const key = `${file}\0${text}`;
+  if (parsed.has(key)) return parsed.get(key)!;
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
+  const found: WriteStatement[] = [];
+  const visit = (node: ts.Node) => {
+    let on: ts.Expression | undefined;
+    let statement = '';
+    if (ts.isTaggedTemplateExpression(node)) {
+      on = node.tag;
+      const template = node.template;
+      statement = ts.isNoSubstitutionTemplateLiteral(template)
+        ? template.text
+        : [template.head.text, ...template.templateSpans.map((span) => span.literal.text)].join(' ');
+    } else if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === 'unsafe') {
+      on = node.expression.expression;
+      statement = node.arguments.map((argument) => (ts.isStringLiteralLike(argument) ? argument.text : '')).join(' ');
+    }
+    if (on && WRITE_STATEMENT.test(statement)) {
+      const line = source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
+      found.push({ line, on, tables: [...statement.matchAll(WRITTEN_TABLE)].map((match) => match[1]!.toLowerCase()) });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  parsed.set(key, found);
+  return found;
+}
+
+/** The write statements of a service file that are issued on something other than its handed transaction. */
+export function poolWrites(file: string, text: string): string[] {
+  return writeStatements(file, text)
+    .filter(({ on }) => !isHandedTransaction(on))
+    .map(
+      ({ line, on }) =>
+        `${file}:${line}: a service writes on the transaction it was handed (Tx, Work's tx), never on \`${on.getText()}\`, which may be the pool`,
+    );
+}
+
+/**
+ * The only tables infra/ writes, each with who drives the write: the machinery's own, never a
+ * player's rows, which is why its writes are not held to the services' rule above.
+ */
+export const INFRA_TABLES: Record<string, string> = {
+  schema_migrations: 'the migrations record what they applied, in the transaction that applied it (`npm run migrate`, start-up)',
+  outbox:
+    "emit appends to it in the command's or job's transaction; the relay prunes, on a timer of its own, events past a day old and outside the newest 10,000",
+  outbox_counter: "emit numbers the events in the command's or job's transaction",
+  backup_runs: "the backup job claims its slot and records the copy's outcome around a dump that takes minutes outside any transaction",
+  rate_limits: 'every request counts against its limits, reads included, and the rate-limit-sweep job deletes the spent counters',
+};
+
+/** The write statements of an infra/ file that touch a table infra/ does not own. */
+export function infraWrites(file: string, text: string): string[] {
+  return writeStatements(file, text).flatMap(({ line, tables }) =>
+    tables
+      .filter((table) => !(table in INFRA_TABLES))
+      .map((table) => `${file}:${line}: infra/ writes only its own tables (INFRA_TABLES), not ${table}: a command or a job does`),
+  );
+}
+
+/**
  * The writes that are not commands, each with why (schema/commands/index.ts says the same):
  * registration, login and logout make or end the session every command is acted under, so they
  * cannot be sent as one; the payment provider's webhook acts for nobody, its signature is its
- * permission.
+ * permission; an API key's use is authentication's, as a login's is; start-up runs before anyone
+ * can send a command.
  */
 export const NOT_COMMANDS: Record<string, string> = {
   'game-server/transport/http/routes/auth.ts':
@@ -68,6 +210,12 @@ export const NOT_COMMANDS: Record<string, string> = {
   'game-server/domain/auth/sessions.ts': 'a session that ends tells the rooms to close its sockets, from the logout or login that ended it',
   'game-server/domain/auth/accounts.ts':
     'registration and login make the session every command is acted under, each in a transaction of its own',
+  'game-server/domain/auth/api-key-use.ts':
+    'a key is resolved on every request it authenticates, reads included, which run no command: its last use is marked there, at most once a minute',
+  'game-server/domain/seed/seed.ts':
+    'start-up seeds the accounts and the world before anyone can send a command, in one transaction under an advisory lock',
+  'game-server/domain/names/skeleton-backfill.ts':
+    'start-up gives accounts made before name skeletons existed theirs, before the process serves anyone, a statement per account',
 };
 
 /**
@@ -82,6 +230,8 @@ export const PROVIDER_DRIVEN: Record<string, string> = {
     'the payment is recorded in a short transaction after the provider has opened it, so a webhook that arrives later finds it',
   'game-server/domain/payments/abandoned-checkouts.ts':
     'checkouts are given up only after the provider was asked about each one, outside any transaction',
+  'game-server/domain/payments/cancel-checkout.ts':
+    'a checkout is marked canceled only once the provider has stopped it, a call made outside any transaction; the mark takes a payment still pending, so a settlement meanwhile stands',
 };
 
 export interface ImportEdge {
@@ -182,6 +332,8 @@ export function textViolations(file: string, text: string): string[] {
     if (OPENS_TRANSACTION.test(text)) found.push(`${file}: a service takes a transaction, it never opens one`);
     if (EMITS.test(text)) found.push(`${file}: a service never emits: its command or job does`);
   }
+  if (!tests && file.startsWith(SERVICES)) found.push(...poolWrites(file, text));
+  if (!tests && file.startsWith(INFRA)) found.push(...infraWrites(file, text));
   return found;
 }
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFailed } from 'vitest';
 import { launchBrowser } from '../../e2e/support/browser.ts';
-import { backfillNameSkeletons } from '../../game-server/domain/names/name-skeleton.ts';
+import { backfillNameSkeletons } from '../../game-server/domain/names/skeleton-backfill.ts';
 import { createSession, SESSION_COOKIE } from '../../game-server/domain/auth/sessions.ts';
 import type { Database } from '../../game-server/infra/db/database.ts';
 import { checkInvariants } from '../../game-server/domain/economy/supply.ts';

@@ -1,5 +1,5 @@
 import { AUDIT_PAGE_SIZE, type AuditAction, type AuditEntryDto } from '../../../schema/api/desk.ts';
-import type { Queryable } from '../../infra/db/database.ts';
+import type { Queryable, Tx } from '../../infra/db/database.ts';
 
 export interface AuditEntry {
   actorId: string;
@@ -11,7 +11,7 @@ export interface AuditEntry {
 }
 
 /** Records one action of the Wanakt inside the transaction that does it: no action without its entry. */
-export async function recordAudit(tx: Queryable, entry: AuditEntry): Promise<void> {
+export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
   await tx`
     insert into audit_log (actor_id, action, subject, details, reason, created_at)
     values (${entry.actorId}, ${entry.action}, ${entry.subject.slice(0, 200)}, ${tx.json((entry.details ?? {}) as never)}, ${entry.reason ?? null}, ${entry.at})`;

@@ -6,7 +6,7 @@ import { mint } from '../economy/ledger.ts';
 import { nameProblem, normaliseName, RESERVED_NAME_MESSAGE } from '../../../schema/rules/names.ts';
 import { conflict, unauthenticated } from '../../errors.ts';
 import type { LoginLimits } from '../../infra/limits/door-limits.ts';
-import { admitLoginAttempt } from './login-guard.ts';
+import { admitLoginAttempt, rememberAddress } from './login-guard.ts';
 import { isReservedName, nameSkeleton } from '../names/name-skeleton.ts';
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from './passwords.ts';
 import { createSession, endSession } from './sessions.ts';
@@ -64,7 +64,7 @@ export async function register(sql: Sql, credentials: Credentials, now: Date, ad
       await tx`insert into users (id, username, name_skeleton, password_hash) values (${id}, ${username}, ${skeleton}, ${passwordHash})`;
       await mint(tx, id, { amount: STARTING_BALANCE, reason: 'registration' });
       // The address registered from is one the account uses, as a login's is (docs/rules.md §10 "Fair play").
-      await tx`insert into login_addresses (user_id, address, last_login_at) values (${id}, ${address}, ${now})`;
+      await rememberAddress(tx, id, address, now);
       const token = await createSession(tx, id, now);
       return { account: (await readAccount(tx, id))!, token };
     });
@@ -94,10 +94,11 @@ export async function login(
     userId: user?.id ?? null,
   });
   const valid = await verifyPassword(credentials.password, user?.password_hash ?? UNUSABLE_HASH);
-  await settle(valid, now);
+  await settle(valid);
   if (!user || !valid) throw unauthenticated('Invalid username or password');
   return inTransaction(sql, async (tx) => {
     await endSession(tx, from.previousToken);
+    await rememberAddress(tx, user.id, from.address, now);
     const token = await createSession(tx, user.id, now);
     return { account: (await readAccount(tx, user.id))!, token };
   });

@@ -11,17 +11,13 @@ import {
 import type { Queryable } from '../../infra/db/database.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { Work } from '../service-deps.ts';
-import type { SessionUser } from './sessions.ts';
-
-/** Writing last_used_at on every call would turn each read into a write; a minute is precise enough. */
-export const LAST_USED_PRECISION_MS = 60_000;
 
 /**
  * A key is 32 random bytes, so nobody can guess one or try a dictionary against a leaked hash:
  * a fast SHA-256 protects it as well as a slow password hash would, and lets every request find
  * its key with one indexed lookup.
  */
-function hashKey(key: string): string {
+export function hashKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
 
@@ -78,27 +74,4 @@ export async function revokeApiKey({ tx, now }: Work, userId: string, keyId: num
   // Someone else's key answers exactly as a missing one, so ids reveal nothing.
   if (!row) throw notFound('API key not found');
   return toDto(row);
-}
-
-export interface KeyHolder {
-  keyId: number;
-  scopes: ApiKeyScope[];
-  /** The key's owner, never with the Wanakt's powers: a key acts as a player. */
-  user: SessionUser;
-}
-
-/** The live key this bearer token names, or null; marks it used at most once a minute. */
-export async function resolveApiKey(sql: Queryable, key: string, now: Date): Promise<KeyHolder | null> {
-  if (!key.startsWith(API_KEY_PREFIX) || key.length > 100) return null;
-  const [row] = await sql<{ id: number; scopes: ApiKeyScope[]; last_used_at: Date | null; user_id: string; username: string }[]>`
-    select k.id, k.scopes, k.last_used_at, u.id as user_id, u.username
-      from api_keys k join users u on u.id = k.user_id
-     where k.key_hash = ${hashKey(key)} and k.revoked_at is null`;
-  if (!row) return null;
-  if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() >= LAST_USED_PRECISION_MS) {
-    await sql`
-      update api_keys set last_used_at = ${now}
-       where id = ${row.id} and (last_used_at is null or last_used_at <= ${new Date(now.getTime() - LAST_USED_PRECISION_MS)})`;
-  }
-  return { keyId: row.id, scopes: row.scopes, user: { id: row.user_id, username: row.username, is_wanakt: false } };
 }

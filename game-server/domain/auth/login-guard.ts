@@ -1,4 +1,4 @@
-import type { Queryable } from '../../infra/db/database.ts';
+import type { Queryable, Tx } from '../../infra/db/database.ts';
 import type { LoginLimits } from '../../infra/limits/door-limits.ts';
 import { take } from '../../infra/limits/take.ts';
 
@@ -10,8 +10,18 @@ export interface LoginAttempt {
   userId: string | null;
 }
 
-/** What to do once the password has been checked. */
-export type SettleAttempt = (passwordWasRight: boolean, now: Date) => Promise<void>;
+/** What to do with the counters once the password has been checked. */
+export type SettleAttempt = (passwordWasRight: boolean) => Promise<void>;
+
+/**
+ * Records that the account logged in from this address, in the transaction that opens its session
+ * (registration's or login's): the per-account counter skips it from then on.
+ */
+export async function rememberAddress(tx: Tx, userId: string, address: string, now: Date): Promise<void> {
+  await tx`
+    insert into login_addresses (user_id, address, last_login_at) values (${userId}, ${address}, ${now})
+    on conflict (user_id, address) do update set last_login_at = excluded.last_login_at`;
+}
 
 async function knownAddress(sql: Queryable, userId: string, address: string): Promise<boolean> {
   const rows = await sql`select 1 from login_addresses where user_id = ${userId} and address = ${address}`;
@@ -36,15 +46,12 @@ export async function admitLoginAttempt(sql: Queryable, limits: LoginLimits, att
   if (countsForAccount) {
     await take(limits.perAccount, attempt.userId!, 'Too many failed logins for this account from addresses it does not know.');
   }
-  return async (passwordWasRight, now) => {
+  return async (passwordWasRight) => {
     if (!passwordWasRight || attempt.userId === null) return;
     await Promise.all([
       limits.perNameAndAddress.delete(nameKey),
       limits.perAddress.reward(attempt.address, 1),
       countsForAccount ? limits.perAccount.reward(attempt.userId, 1) : undefined,
-      sql`
-        insert into login_addresses (user_id, address, last_login_at) values (${attempt.userId}, ${attempt.address}, ${now})
-        on conflict (user_id, address) do update set last_login_at = excluded.last_login_at`,
     ]);
   };
 }

@@ -1,6 +1,6 @@
 import { shortOfDrk } from '../../../schema/rules/market.ts';
 import { conflict, GameError, notFound } from '../../errors.ts';
-import type { Queryable } from '../../infra/db/database.ts';
+import type { Tx } from '../../infra/db/database.ts';
 import type { LedgerReason } from '../../../schema/api/statement.ts';
 import { formatDrk } from '../../../schema/format.ts';
 
@@ -44,7 +44,7 @@ function assertWholePositive(amount: number): void {
  * concurrent mints queue on the supply row and the last one that would pass the cap is refused.
  * Must run inside the caller's transaction.
  */
-export async function mint(tx: Queryable, to: string, movement: Movement): Promise<void> {
+export async function mint(tx: Tx, to: string, movement: Movement): Promise<void> {
   assertWholePositive(movement.amount);
   const raised = await tx`
     update currency_supply
@@ -74,7 +74,7 @@ export interface Mint extends Movement {
  * sum, and every mint is a ledger line of its own. Three statements for a run's batch of thousands,
  * not three per mint. Must run inside the caller's transaction.
  */
-export async function mintMany(tx: Queryable, mints: readonly Mint[]): Promise<void> {
+export async function mintMany(tx: Tx, mints: readonly Mint[]): Promise<void> {
   if (mints.length === 0) return;
   const credits = new Map<string, number>();
   for (const entry of mints) {
@@ -110,7 +110,7 @@ export async function mintMany(tx: Queryable, mints: readonly Mint[]): Promise<v
  * Moves DRK between two accounts. Both rows are locked in id order, so two transfers in opposite
  * directions cannot deadlock. Must run inside the caller's transaction.
  */
-export async function transfer(tx: Queryable, from: string, to: string, movement: Movement): Promise<void> {
+export async function transfer(tx: Tx, from: string, to: string, movement: Movement): Promise<void> {
   assertWholePositive(movement.amount);
   if (from === to) throw conflict('Cannot transfer DRK to the same account');
   const ids = [from, to].sort();

@@ -1,6 +1,5 @@
 import { confusablesMap } from 'confusables';
 import { RESERVED_NAMES } from '../../../schema/rules/names.ts';
-import type { Sql } from '../../infra/db/database.ts';
 
 // The `confusables` package is a homoglyph table (Cyrillic а → a, Greek Α → A, mathematical and
 // enclosed letters, ...), not Unicode's confusables.txt, and its `remove()` is no TR39 skeleton.
@@ -38,26 +37,4 @@ const THE_WANAKT = nameSkeleton('wanakt');
 export function isReservedName(name: string): boolean {
   const skeleton = nameSkeleton(name);
   return RESERVED.has(skeleton) || skeleton.includes(THE_WANAKT);
-}
-
-/**
- * Gives every account made before skeletons existed its skeleton, oldest first. An old name whose
- * skeleton an older account already holds keeps working but holds none (so it blocks nobody).
- */
-export async function backfillNameSkeletons(sql: Sql): Promise<number> {
-  const rows = await sql<{ id: string; username: string }[]>`
-    select id, username from users where name_skeleton is null order by created_at, id`;
-  let filled = 0;
-  for (const row of rows) {
-    const skeleton = nameSkeleton(row.username);
-    const done = await sql`
-      update users set name_skeleton = ${skeleton}
-       where id = ${row.id} and name_skeleton is null
-         and not exists (select 1 from users where name_skeleton = ${skeleton})`.catch((error: { code?: string }) => {
-      if (error.code === '23505') return { count: 0 };
-      throw error;
-    });
-    filled += done.count;
-  }
-  return filled;
 }

@@ -1,5 +1,5 @@
 import type { PaymentProviderName, PaymentPurpose, PaymentStatus, PaymentStatusDto } from '../../../schema/api/payments.ts';
-import type { Queryable } from '../../infra/db/database.ts';
+import type { Queryable, Tx } from '../../infra/db/database.ts';
 
 /** The game's record of one card payment, keyed by the provider's id. */
 export interface PaymentRecord {
@@ -25,7 +25,7 @@ export interface NewPayment {
   metadata: Record<string, string | number>;
 }
 
-export async function recordPayment(tx: Queryable, payment: NewPayment, now: Date): Promise<void> {
+export async function recordPayment(tx: Tx, payment: NewPayment, now: Date): Promise<void> {
   await tx`
     insert into payments (id, provider, purpose, amount_cents, status, user_id, metadata, created_at, updated_at)
     values (${payment.id}, ${payment.provider}, ${payment.purpose}, ${payment.amountCents}, 'pending', ${payment.userId},
@@ -40,7 +40,7 @@ export async function readPayment(sql: Queryable, id: string): Promise<PaymentRe
 }
 
 /** Reads the payment and holds it until the transaction ends: one settlement at a time per payment. */
-export async function lockPayment(tx: Queryable, id: string): Promise<PaymentRecord | null> {
+export async function lockPayment(tx: Tx, id: string): Promise<PaymentRecord | null> {
   const [row] = await tx<PaymentRecord[]>`select ${tx.unsafe(COLUMNS)} from payments where id = ${id} for no key update`;
   return row ?? null;
 }

@@ -107,18 +107,18 @@ export async function listSpecialEvents(sql: Queryable, now: Date): Promise<Spec
   return [...current, ...ended].map((row) => specialEventDto(row, now));
 }
 
-export async function createTerritoryEvent(sql: Queryable, input: TerritoryEventCreateBody): Promise<TerritoryEventDto> {
-  const [row] = await sql<{ id: number }[]>`
+export async function createTerritoryEvent(tx: Tx, input: TerritoryEventCreateBody): Promise<TerritoryEventDto> {
+  const [row] = await tx<{ id: number }[]>`
     insert into territory_events (territory_id, name, is_live, scheduled_at)
     select id, ${input.name}, ${input.is_live ?? false}, ${input.scheduled_at} from territories where id = ${input.territory_id}
     returning id`;
   if (!row) throw notFound('Territory not found');
-  return readTerritoryEvent(sql, row.id);
+  return readTerritoryEvent(tx, row.id);
 }
 
 /** Renames, reschedules, takes live (`is_live: true`) or ends (`is_live: false`) a territory event. */
-export async function updateTerritoryEvent(sql: Queryable, id: number, patch: TerritoryEventPatchBody): Promise<TerritoryEventDto> {
-  const [row] = await sql<{ id: number }[]>`
+export async function updateTerritoryEvent(tx: Tx, id: number, patch: TerritoryEventPatchBody): Promise<TerritoryEventDto> {
+  const [row] = await tx<{ id: number }[]>`
     update territory_events
        set name = coalesce(${patch.name ?? null}, name),
            scheduled_at = coalesce(${patch.scheduled_at ?? null}::timestamptz, scheduled_at),
@@ -126,21 +126,21 @@ export async function updateTerritoryEvent(sql: Queryable, id: number, patch: Te
      where id = ${id}
     returning id`;
   if (!row) throw notFound('Event not found');
-  return readTerritoryEvent(sql, id);
+  return readTerritoryEvent(tx, id);
 }
 
-export async function deleteTerritoryEvent(sql: Queryable, id: number): Promise<void> {
-  const deleted = await sql`delete from territory_events where id = ${id} returning id`;
+export async function deleteTerritoryEvent(tx: Tx, id: number): Promise<void> {
+  const deleted = await tx`delete from territory_events where id = ${id} returning id`;
   if (deleted.length === 0) throw notFound('Event not found');
 }
 
-export async function createSpecialEvent(sql: Queryable, input: SpecialEventCreateBody, now: Date): Promise<SpecialEventDto> {
+export async function createSpecialEvent(tx: Tx, input: SpecialEventCreateBody, now: Date): Promise<SpecialEventDto> {
   if (input.end_date.getTime() <= now.getTime()) throw badInput('End date must be in the future');
-  const [row] = await sql<SpecialEventRow[]>`
+  const [row] = await tx<SpecialEventRow[]>`
     insert into special_events (name, description, icon, color, bonus_multiplier, event_type, start_date, end_date)
     values (${input.name}, ${input.description}, ${input.icon}, ${input.color}, ${input.bonus_multiplier}, ${input.event_type},
             ${input.start_date}, ${input.end_date})
-    returning ${specialEventColumns(sql)}`;
+    returning ${specialEventColumns(tx)}`;
   return specialEventDto(row, now);
 }
 

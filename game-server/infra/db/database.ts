@@ -158,9 +158,12 @@ async function reservedTransaction<T>(sql: Sql, work: (tx: Tx) => Promise<T>, op
   }
 }
 
-/** One repeatable-read snapshot: every read inside sees the same committed state. */
+/**
+ * One repeatable-read snapshot: every read inside sees the same committed state. Read only, so a
+ * write slipped into it fails instead of committing outside any command or job.
+ */
 export function inSnapshot<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return transaction(sql, work, 'isolation level repeatable read');
+  return transaction(sql, work, 'isolation level repeatable read read only');
 }
 
 /** Retries a transaction that PostgreSQL aborted to keep concurrent writers serial. */

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { resolveApiKey } from '../../domain/auth/api-keys.ts';
+import { resolveApiKey } from '../../domain/auth/api-key-use.ts';
 import type { Sql } from '../../infra/db/database.ts';
 import { forbidden, notFound, tooManyRequests, unauthenticated } from '../../errors.ts';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';

@@ -13,7 +13,7 @@ import { readNotices } from '../../domain/notifications/notifications.ts';
 import { ACTIVITY_BACKLOG, activityOfBroadcast, activityOfTerritory } from '../../../schema/state/activity.ts';
 import type { ActivityItem } from '../../../schema/state/messages.ts';
 import type { Delivered, DomainEvent, EventBus, EventOrigin } from '../../infra/events/domain-events.ts';
-import { transaction } from '../../infra/db/database.ts';
+import { inSnapshot } from '../../infra/db/database.ts';
 import { outboxHead } from '../../infra/events/outbox.ts';
 import type { Logger } from '../../infra/logger.ts';
 import { deliveryLagSeconds } from '../../infra/observability/metrics.ts';
@@ -274,22 +274,18 @@ export class WorldSync {
 
   /**
    * What the views hold and the home view shows, in one snapshot with the number of the last event
-   * it includes: read in one repeatable-read transaction, so no commit can land between the number
-   * and the rows. However large the world, that is the home view's territories and what clients look at.
+   * it includes, so no commit can land between the number and the rows. However large the world,
+   * that is the home view's territories and what clients look at.
    */
   private async readEverything(): Promise<void> {
-    const { head, home, newest, territories, broadcasts, banner } = await transaction(
-      this.deps.sql,
-      async (tx) => {
-        const head = await outboxHead(tx);
-        const home = await idsInBox(tx, WHOLE_WORLD);
-        const newest = await newestTerritoryId(tx);
-        const territories = await readTerritories(tx, [...new Set([...home.ids, ...this.views.held()])]);
-        const [broadcasts, banner] = [await recentBroadcasts(tx), await currentBanner(tx)];
-        return { head, home, newest, territories, broadcasts, banner };
-      },
-      'isolation level repeatable read read only',
-    );
+    const { head, home, newest, territories, broadcasts, banner } = await inSnapshot(this.deps.sql, async (tx) => {
+      const head = await outboxHead(tx);
+      const home = await idsInBox(tx, WHOLE_WORLD);
+      const newest = await newestTerritoryId(tx);
+      const territories = await readTerritories(tx, [...new Set([...home.ids, ...this.views.held()])]);
+      const [broadcasts, banner] = [await recentBroadcasts(tx), await currentBanner(tx)];
+      return { head, home, newest, territories, broadcasts, banner };
+    });
     sizeEncoderFor(territories);
     const stored = new Set(territories.map((territory) => territory.id));
     for (const id of [...this.views.held()]) if (!stored.has(id)) this.views.vanished(id);
