@@ -119,6 +119,8 @@ const ConfigSchema = z.object({
   SMTP_URL: url(['smtp:', 'smtps:']),
   /** The sender of the game's mail, as an address or `Name <address>`. */
   MAIL_FROM: z.string().trim().min(3).default('Wanakt World <no-reply@wanakt.invalid>'),
+  /** How often each process sends the queued mail (node-cron, UTC, six fields for seconds): by default every 5 seconds. */
+  MAIL_SEND_CRON: z.string().default('*/5 * * * * *').refine(validCron, { message: 'must be a cron expression, e.g. */5 * * * * *' }),
   /** Messages one address may be sent in an hour; more wait for the next hour (receipts and verifications too). */
   MAIL_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
   /** When running ads' daily analytics are mailed to their advertisers (node-cron, UTC): by default 08:00 every day. */

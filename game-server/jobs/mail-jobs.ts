@@ -6,7 +6,6 @@ import { inTransaction } from '../infra/db/database.ts';
 import { MailRefusedError, type MailTransport } from '../infra/mail/transport.ts';
 
 /** Every 5 seconds: a receipt or a confirmation link arrives moments after what caused it. */
-export const MAIL_SEND_CRON = '*/5 * * * * *';
 
 // A run stops after this many, so a stopping process's last run ends soon; the next run goes on.
 const MAX_PER_RUN = 25;

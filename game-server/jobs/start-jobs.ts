@@ -20,7 +20,7 @@ import { jobRuns, jobSeconds } from '../infra/observability/metrics.ts';
 import type { ServiceDeps } from '../domain/service-deps.ts';
 import { IMPRESSIONS_CRON, runBannerRotation, writeImpressions } from './banner-jobs.ts';
 import { REACH_CRON, writeBroadcastReach } from './broadcast-reach.ts';
-import { MAIL_SEND_CRON, sendDueMail, type MailSettings } from './mail-jobs.ts';
+import { sendDueMail, type MailSettings } from './mail-jobs.ts';
 import { AD_DEADLINES_CRON, keepAdDeadlines, mailAdReports } from './ad-jobs.ts';
 import { mailDigests } from './digest-jobs.ts';
 import { runSeasons } from './season-job.ts';
@@ -51,6 +51,7 @@ export type JobConfig = Pick<
   | 'BACKUP_DIR'
   | 'BACKUP_KEEP'
   | 'SEASON_CRON'
+  | 'MAIL_SEND_CRON'
   | 'SEASON_WEEKS'
   | 'SEASON_POOL'
   | 'SEASON_EPOCH'
@@ -139,18 +140,18 @@ function reachOf(deps: JobDeps): Job[] {
 /**
  * The one sender of the queued mail (docs/rules.md §11 "Mail"): every process runs it, each message
  * is claimed by one. No catch-up at start-up: a slow mail server must not hold the start, and the
- * first run is 5 seconds away.
+ * first run is MAIL_SEND_CRON away (5 seconds by default).
  */
-function mailOf(deps: JobDeps): Job[] {
+function mailOf(deps: JobDeps, config: JobConfig): Job[] {
   const mail = deps.mail;
   if (!mail) return [];
-  return [{ name: 'mail-send', schedule: MAIL_SEND_CRON, catchUp: false, run: () => sendDueMail(deps, mail) }];
+  return [{ name: 'mail-send', schedule: config.MAIL_SEND_CRON, catchUp: false, run: () => sendDueMail(deps, mail) }];
 }
 
 function jobsOf(deps: JobDeps, config: JobConfig): Job[] {
   return [
     ...housekeepingOf(deps),
-    ...mailOf(deps),
+    ...mailOf(deps, config),
     { name: 'ad-reports', schedule: config.AD_REPORT_CRON, catchUp: false, run: () => mailAdReports(deps) },
     // docs/rules.md §11 "Mail": the digest, weekly or daily by each player's choice.
     { name: 'digest-weekly', schedule: config.DIGEST_CRON, catchUp: false, run: () => mailDigests(deps, 'weekly') },

@@ -43,6 +43,8 @@ export async function startTestServer(backend: TestBackend, options: TestServerO
     DATA_DIR: join(tmpdir(), 'wanakt-test-data'),
     WANAKT_PASSWORD: TEST_WANAKT_PASSWORD,
     DEMO_PASSWORD: TEST_DEMO_PASSWORD,
+    // Tests wait for their mail to arrive: a send every second instead of every five.
+    MAIL_SEND_CRON: '* * * * * *',
     ...env,
   });
   const server = await startGameServer({ config, log: log ?? createLogger('error'), database, ...start });
