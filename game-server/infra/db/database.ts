@@ -18,8 +18,11 @@ export interface Database {
   /** The connection string, for a PostgreSQL server; a second pool or process can open it. */
   url?: string;
   close(): Promise<void>;
-  /** The embedded database's whole data directory as a tarball, to start other databases from. */
-  dump?(): Promise<Blob>;
+  /**
+   * The embedded database's whole data directory as a tarball, to start other databases from:
+   * gzipped for a backup, plain for a copy read back at once (no time spent unpacking it).
+   */
+  dump?(compression?: 'gzip' | 'none'): Promise<Blob>;
 }
 
 // The driver's own back-off between reconnection attempts grows to 20 s after a few refusals, so a
@@ -88,7 +91,7 @@ export async function openEmbedded(options: EmbeddedOptions): Promise<Database> 
     sql,
     kind: 'embedded',
     location: options.dataDir ?? 'memory',
-    dump: () => pglite.dumpDataDir('gzip'),
+    dump: (compression = 'gzip') => pglite.dumpDataDir(compression),
     close: async () => {
       await sql.end({ timeout: 5 });
       await server.stop();
