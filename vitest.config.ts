@@ -1,7 +1,8 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Tests that start several game processes and measure them under load (reconnection gaps, drains,
-// convergence times): they run last and one at a time, not beside other test files on the 2 cores.
+// convergence times): one at a time, after the unit project rather than beside its two workers on
+// the 2 cores (`npm test` runs them beside the browser tests, scripts/test.mjs).
 const PROCESS_TESTS = [
   'game-server/chaos.test.ts',
   'game-server/graceful-restart.test.ts',
