@@ -11,6 +11,7 @@ import {
 } from '../../../schema/rules/viewport.ts';
 import { tierOfType } from '../../../schema/rules/territory.ts';
 import type { Queryable } from '../../infra/db/database.ts';
+import { outboxHead } from '../../infra/events/outbox.ts';
 
 // Where every territory is, and whether it is listed or owned: what the view rule of
 // schema/rules/viewport.ts needs of a million territories, in typed arrays (about 41 bytes a
@@ -31,6 +32,12 @@ interface PlaceRow {
   type: TerritoryType;
   owned: boolean;
   listed: boolean;
+}
+
+/** What a live view of a box holds (the room's, world-views.ts): every territory in it, or only the always-shown ones when it holds more. */
+export interface BoxContents {
+  ids: number[];
+  markers: boolean;
 }
 
 /** What one box of the world shows: the territories to draw as markers (ids) and the clusters. */
@@ -59,6 +66,10 @@ export class WorldIndex {
   private readonly grid = new Int32Array(GRID_COLUMNS * GRID_ROWS);
   /** Built on the first query after a territory moved or came into being; KDBush is static. */
   private tree: KDBush | null = null;
+  /** The ids of the always-shown territories: a few dozen in a real world, whatever its size. */
+  private readonly alwaysShown = new Set<number>();
+  /** The number of the last outbox event committed before the index was read: it shows that event and those before. */
+  asOf = 0;
 
   get count(): number {
     return this.size;
@@ -75,13 +86,30 @@ export class WorldIndex {
       this.grid[gridRow(this.latitudes[slot]!) * GRID_COLUMNS + gridColumn(this.longitudes[slot]!)]!--;
       this.tree = null;
     } else {
-      this.flags[slot] = flagsOf(row);
+      this.setFlags(slot, row);
       return;
     }
     this.grid[gridRow(row.latitude) * GRID_COLUMNS + gridColumn(row.longitude)]!++;
     this.longitudes[slot] = row.longitude;
     this.latitudes[slot] = row.latitude;
-    this.flags[slot] = flagsOf(row);
+    this.setFlags(slot, row);
+  }
+
+  /**
+   * What a live view of the box holds: every territory in it, or the always-shown ones (at most
+   * MAX_VIEW_MARKERS) when it holds more; the same rule as view() without its clusters.
+   */
+  contents(box: BoundingBox): BoxContents {
+    if (this.bounds(box).atLeast <= MAX_VIEW_MARKERS) {
+      const slots = this.treeNow().range(box.minLongitude, box.minLatitude, box.maxLongitude, box.maxLatitude);
+      if (showsMarkers(slots.length)) return { ids: slots.map((slot) => this.ids[slot]!).sort((a, b) => a - b), markers: true };
+    }
+    const ids: number[] = [];
+    for (const id of this.alwaysShown) {
+      const slot = this.slotOf(id);
+      if (insideBox(this.latitudes[slot]!, this.longitudes[slot]!, box)) ids.push(id);
+    }
+    return { ids: ids.sort((a, b) => a - b).slice(0, MAX_VIEW_MARKERS), markers: false };
   }
 
   /**
@@ -206,6 +234,13 @@ export class WorldIndex {
     return -low - 1;
   }
 
+  private setFlags(slot: number, row: PlaceRow): void {
+    const flags = flagsOf(row);
+    this.flags[slot] = flags;
+    if (flags & ALWAYS_SHOWN) this.alwaysShown.add(row.id);
+    else this.alwaysShown.delete(row.id);
+  }
+
   private insertAt(slot: number, id: number): void {
     if (this.size === this.ids.length) this.grow();
     // New territories take the next id, so this is an append but for a row imported out of order.
@@ -243,6 +278,7 @@ const placeRows = (q: Queryable, filter: { after: number } | { ids: readonly num
 /** Reads every territory's place into a new index, a batch at a time: never the whole table in one answer. */
 export async function loadWorldIndex(q: Queryable): Promise<WorldIndex> {
   const index = new WorldIndex();
+  index.asOf = await outboxHead(q);
   for (let after = 0; ;) {
     const rows = await placeRows(q, { after });
     for (const row of rows) index.put(row);
