@@ -26,7 +26,7 @@ import { padPlayers } from '../game-server/testing/pad-players.ts';
 import { padWorld } from '../game-server/testing/pad-world.ts';
 import { rentPeriodOf } from '../schema/rules/rent.ts';
 import { earningsMonthOf } from '../schema/rules/earnings.ts';
-import { measureMapFrames, percentile } from './support/map-frames.ts';
+import { MAP_FRAMES_LIMIT_MS, MAP_HUNG, measureMapFrames, percentile } from './support/map-frames.ts';
 import { measureJobs, vacuumAnalyze, type JobTiming } from './support/scale-jobs.ts';
 import { measureViews, type FirstView, type ViewFigures } from './support/scale-views.ts';
 import { openScratchDatabase } from './support/scratch-database.ts';
@@ -49,6 +49,8 @@ interface Frames {
   worldMs: number | null;
   floorMs: number | null;
   markers: number | null;
+  /** Whether the world's measurement was cut off by its time limit (map-frames.ts). */
+  hung: boolean;
 }
 
 interface SizeResult {
@@ -58,6 +60,7 @@ interface SizeResult {
   views: ViewFigures | null;
   frames: Frames | null;
   startMs: number | null;
+  readyMs: number | null;
 }
 
 const CLIENT_BUILT = existsSync(join(import.meta.dirname, '..', 'dist', 'client', 'index.html'));
@@ -71,15 +74,16 @@ async function mapFrames(url: string): Promise<Frames | null> {
   const interval = async (query: string) => {
     try {
       const measured = await measureMapFrames(browser, `${url}/${query}`);
-      return { ms: percentile(measured.frames.interval, 50), markers: measured.markers };
+      return { ms: percentile(measured.frames.interval, 50), markers: measured.markers, hung: false };
     } catch (error) {
-      console.log(`  the map (${query}) did not paint: ${(error as Error).message.split('\n')[0]}`);
-      return { ms: null, markers: null };
+      const message = (error as Error).message.split('\n')[0]!;
+      console.log(`  the map (${query}) did not paint: ${message}`);
+      return { ms: null, markers: null, hung: message.startsWith(MAP_HUNG) };
     }
   };
   const floor = await interval('?stage=empty');
   const world = await interval('?frames');
-  return { worldMs: world.ms, floorMs: floor.ms, markers: world.markers };
+  return { worldMs: world.ms, floorMs: floor.ms, markers: world.markers, hung: world.hung };
 }
 
 async function padded(sql: Sql, territories: number, now: Date): Promise<number> {
@@ -106,7 +110,32 @@ async function stopWithin(server: ServerProcess, ms: number): Promise<void> {
   await Promise.race([server.stop(), new Promise((resolve) => setTimeout(resolve, ms))]);
 }
 
-async function serverViews(database: Database): Promise<{ views: ViewFigures | null; frames: Frames | null; startMs: number | null }> {
+/** How long the bench waits for a started server to say it is ready before it measures it anyway. */
+const READY_WAIT_MS = 120_000;
+
+/** Polls /api/ready as a load balancer does, and answers once it says 200: a server gets no visitor before. */
+async function untilReady(url: string): Promise<boolean> {
+  const deadline = performance.now() + READY_WAIT_MS;
+  while (performance.now() < deadline) {
+    const status = await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(5000) }).then(
+      (answer) => answer.status,
+      () => 0,
+    );
+    if (status === 200) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
+interface ServerFigures {
+  views: ViewFigures | null;
+  frames: Frames | null;
+  /** From the start of the process to its listening, and to its /api/ready answering 200. */
+  startMs: number | null;
+  readyMs: number | null;
+}
+
+async function serverViews(database: Database): Promise<ServerFigures> {
   const started = performance.now();
   let server: ServerProcess;
   try {
@@ -121,12 +150,15 @@ async function serverViews(database: Database): Promise<{ views: ViewFigures | n
     });
   } catch (error) {
     console.log(`  the server did not start: ${(error as Error).message}`);
-    return { views: null, frames: null, startMs: null };
+    return { views: null, frames: null, startMs: null, readyMs: null };
   }
   const startMs = performance.now() - started;
+  const ready = await untilReady(server.url);
+  const readyMs = ready ? performance.now() - started : null;
+  if (!ready) console.log(`  /api/ready did not answer 200 within ${READY_WAIT_MS / 1000} s: measured anyway`);
   try {
     const views = await measureViews(server, database.sql, WANAKT_PASSWORD);
-    return { views, frames: await mapFrames(server.url), startMs };
+    return { views, frames: await mapFrames(server.url), startMs, readyMs };
   } finally {
     await stopWithin(server, 20_000);
   }
@@ -143,8 +175,9 @@ async function measureSize(territories: number): Promise<SizeResult> {
     );
     const jobs = only === 'views' ? [] : await measureJobs(database.sql, now, PLAYERS, JOB_BUDGET_MS);
     await markClockworkDone(database.sql, now);
-    const { views, frames, startMs } = only === 'jobs' ? { views: null, frames: null, startMs: null } : await serverViews(database);
-    return { territories: count, padMs, jobs, views, frames, startMs };
+    const { views, frames, startMs, readyMs } =
+      only === 'jobs' ? { views: null, frames: null, startMs: null, readyMs: null } : await serverViews(database);
+    return { territories: count, padMs, jobs, views, frames, startMs, readyMs };
   } finally {
     await database.close();
   }
@@ -211,7 +244,8 @@ function printViews(results: SizeResult[]): void {
     ['room first state, one city', view((views) => views.room.city)],
     ['B per client per change in view', (result) => kB(result.views!.perChange.inside)],
     ['B per client per change outside', (result) => kB(result.views!.perChange.outside)],
-    ['server start', (result) => ms(result.startMs)],
+    ['server start (listening)', (result) => ms(result.startMs)],
+    ['server ready (/api/ready 200)', (result) => ms(result.readyMs)],
     ['server RSS after start', (result) => `${result.views!.rssAfterStartMb?.toFixed(0) ?? '–'} MB`],
     [
       'server RSS after first visitors',
@@ -222,7 +256,7 @@ function printViews(results: SizeResult[]): void {
       'map frame interval p50, camera moving',
       (result) =>
         result.frames
-          ? `${result.frames.worldMs === null ? 'never painted' : ms(result.frames.worldMs)}${ratio(result.frames.worldMs, withViews[0].frames?.worldMs)}, ` +
+          ? `${result.frames.worldMs !== null ? ms(result.frames.worldMs) : result.frames.hung ? `hung (cut off at ${MAP_FRAMES_LIMIT_MS / 1000} s)` : 'never painted'}${ratio(result.frames.worldMs, withViews[0].frames?.worldMs)}, ` +
             `${result.frames.markers ?? 0} markers; empty stage ${ms(result.frames.floorMs)}`
           : 'no client built (npx vite build)',
     ],
