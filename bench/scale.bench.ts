@@ -29,6 +29,7 @@ import { earningsMonthOf } from '../schema/rules/earnings.ts';
 import { MAP_FRAMES_LIMIT_MS, MAP_HUNG, measureMapFrames, percentile } from './support/map-frames.ts';
 import { measureJobs, vacuumAnalyze, type JobTiming } from './support/scale-jobs.ts';
 import { measureViews, type FirstView, type ViewFigures } from './support/scale-views.ts';
+import { measureSpreadJoin, type SpreadJoin } from './support/scale-joins.ts';
 import { openScratchDatabase } from './support/scratch-database.ts';
 import { startServer, type ServerProcess } from './support/server-process.ts';
 
@@ -39,6 +40,8 @@ const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.leng
 const SIZES = process.env.SCALE_SIZES
   ? process.env.SCALE_SIZES.split(',').map(Number)
   : [204, 100_000, ...(args.includes('--million') ? [1_000_000] : [])];
+/** Clients of the three-process join (issue 27: 1,000 within 30 s); 0 leaves it out. */
+const SPREAD_CLIENTS = Number(process.env.SCALE_JOIN_CLIENTS ?? 1000);
 const JOB_BUDGET_MS = process.env.SCALE_JOB_BUDGET_S ? Number(process.env.SCALE_JOB_BUDGET_S) * 1000 : undefined;
 const WANAKT_PASSWORD = `bench-${randomBytes(6).toString('hex')}`;
 // A server that would grow past this is reported gone rather than left to take the machine's memory.
@@ -61,6 +64,7 @@ interface SizeResult {
   frames: Frames | null;
   startMs: number | null;
   readyMs: number | null;
+  spread: SpreadJoin | null;
 }
 
 const CLIENT_BUILT = existsSync(join(import.meta.dirname, '..', 'dist', 'client', 'index.html'));
@@ -135,19 +139,21 @@ interface ServerFigures {
   readyMs: number | null;
 }
 
+/** The environment of a benchmarked game server, beside its database. */
+const SERVER_ENV = {
+  PAYMENTS: 'sandbox',
+  WANAKT_PASSWORD,
+  BANNER_SECONDS: '60',
+  LOG_LEVEL: 'error',
+  TRUST_PROXY: 'loopback',
+  NODE_OPTIONS: `--max-old-space-size=${SERVER_HEAP_MB}`,
+};
+
 async function serverViews(database: Database): Promise<ServerFigures> {
   const started = performance.now();
   let server: ServerProcess;
   try {
-    server = await startServer('./support/world-server.ts', {
-      DATABASE_URL: database.url!,
-      PAYMENTS: 'sandbox',
-      WANAKT_PASSWORD,
-      BANNER_SECONDS: '60',
-      LOG_LEVEL: 'error',
-      TRUST_PROXY: 'loopback',
-      NODE_OPTIONS: `--max-old-space-size=${SERVER_HEAP_MB}`,
-    });
+    server = await startServer('./support/world-server.ts', { DATABASE_URL: database.url!, ...SERVER_ENV });
   } catch (error) {
     console.log(`  the server did not start: ${(error as Error).message}`);
     return { views: null, frames: null, startMs: null, readyMs: null };
@@ -164,6 +170,16 @@ async function serverViews(database: Database): Promise<ServerFigures> {
   }
 }
 
+async function spreadJoin(database: Database): Promise<SpreadJoin | null> {
+  if (SPREAD_CLIENTS === 0) return null;
+  try {
+    return await measureSpreadJoin(database.url!, database.sql, SERVER_ENV, SPREAD_CLIENTS);
+  } catch (error) {
+    console.log(`  the three-process join could not run: ${(error as Error).message.split('\n')[0]}`);
+    return null;
+  }
+}
+
 async function measureSize(territories: number): Promise<SizeResult> {
   const database = await openScratchDatabase(ADMIN_URL, { max: 4 });
   const now = new Date();
@@ -177,7 +193,8 @@ async function measureSize(territories: number): Promise<SizeResult> {
     await markClockworkDone(database.sql, now);
     const { views, frames, startMs, readyMs } =
       only === 'jobs' ? { views: null, frames: null, startMs: null, readyMs: null } : await serverViews(database);
-    return { territories: count, padMs, jobs, views, frames, startMs, readyMs };
+    const spread = only === 'jobs' ? null : await spreadJoin(database);
+    return { territories: count, padMs, jobs, views, frames, startMs, readyMs, spread };
   } finally {
     await database.close();
   }
@@ -244,6 +261,19 @@ function printViews(results: SizeResult[]): void {
     ['room first state, one city', view((views) => views.room.city)],
     ['B per client per change in view', (result) => kB(result.views!.perChange.inside)],
     ['B per client per change outside', (result) => kB(result.views!.perChange.outside)],
+    [
+      `${SPREAD_CLIENTS.toLocaleString('en-US')} clients over three processes join`,
+      (result) => {
+        const spread = result.spread;
+        if (!spread) return '–';
+        const base = withViews[0].spread;
+        return (
+          `${spread.joined}/${spread.clients} in ${ms(spread.ms)}${result === withViews[0] ? '' : ratio(spread.ms, base?.ms)}` +
+          ` (a join p50 ${ms(spread.p50Ms)}, p99 ${ms(spread.p99Ms)}${spread.failed > 0 ? `; ${spread.failed} failed: ${spread.error}` : ''})`
+        );
+      },
+    ],
+    ['three processes started and ready', (result) => ms(result.spread?.readyMs ?? null)],
     ['server start (listening)', (result) => ms(result.startMs)],
     ['server ready (/api/ready 200)', (result) => ms(result.readyMs)],
     ['server RSS after start', (result) => `${result.views!.rssAfterStartMb?.toFixed(0) ?? '–'} MB`],
