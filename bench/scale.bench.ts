@@ -31,7 +31,7 @@ import { measureJobs, vacuumAnalyze, type JobTiming } from './support/scale-jobs
 import { measureViews, type FirstView, type ViewFigures } from './support/scale-views.ts';
 import { measureSpreadJoin, type SpreadJoin } from './support/scale-joins.ts';
 import { openScratchDatabase } from './support/scratch-database.ts';
-import { startServer, type ServerProcess } from './support/server-process.ts';
+import { startServer, untilReady, type ServerProcess } from './support/server-process.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PLAYERS = Number(process.env.SCALE_PLAYERS ?? 100_000);
@@ -117,20 +117,6 @@ async function stopWithin(server: ServerProcess, ms: number): Promise<void> {
 /** How long the bench waits for a started server to say it is ready before it measures it anyway. */
 const READY_WAIT_MS = 120_000;
 
-/** Polls /api/ready as a load balancer does, and answers once it says 200: a server gets no visitor before. */
-async function untilReady(url: string): Promise<boolean> {
-  const deadline = performance.now() + READY_WAIT_MS;
-  while (performance.now() < deadline) {
-    const status = await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(5000) }).then(
-      (answer) => answer.status,
-      () => 0,
-    );
-    if (status === 200) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return false;
-}
-
 interface ServerFigures {
   views: ViewFigures | null;
   frames: Frames | null;
@@ -159,7 +145,7 @@ async function serverViews(database: Database): Promise<ServerFigures> {
     return { views: null, frames: null, startMs: null, readyMs: null };
   }
   const startMs = performance.now() - started;
-  const ready = await untilReady(server.url);
+  const ready = await untilReady(server.url, READY_WAIT_MS);
   const readyMs = ready ? performance.now() - started : null;
   if (!ready) console.log(`  /api/ready did not answer 200 within ${READY_WAIT_MS / 1000} s: measured anyway`);
   try {

@@ -12,13 +12,14 @@ import { freshAddress } from '../../game-server/testing/agent.ts';
 import { sharedProcessEnvironment } from '../../game-server/testing/game-processes.ts';
 import { paddedPlayerId } from '../../game-server/testing/pad-players.ts';
 import { PrivateRedis } from '../../game-server/testing/private-redis.ts';
-import { startServer, type ServerProcess } from './server-process.ts';
+import { startServer, untilReady, type ServerProcess } from './server-process.ts';
 
 const PROCESSES = 3;
 /** Joins under way at once per process: a crowd arriving, not one socket after another. */
 const JOIN_CONCURRENCY = 50;
 const PATCH_CODE_MASK = 31;
 const JOIN_TIMEOUT_MS = 60_000;
+const READY_WAIT_MS = 120_000;
 
 export interface SpreadJoin {
   clients: number;
@@ -28,7 +29,7 @@ export interface SpreadJoin {
   ms: number;
   p50Ms: number;
   p99Ms: number;
-  /** The slowest of the three processes from its start to /api/ready answering 200. */
+  /** From starting the first of the three processes, one after another, to all three answering /api/ready with 200. */
   readyMs: number;
   /** The first error a failed join saw. */
   error: string | null;
@@ -37,19 +38,6 @@ export interface SpreadJoin {
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-}
-
-async function untilReady(url: string, withinMs: number): Promise<void> {
-  const deadline = performance.now() + withinMs;
-  while (performance.now() < deadline) {
-    const status = await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(5000) }).then(
-      (answer) => answer.status,
-      () => 0,
-    );
-    if (status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`${url}/api/ready did not answer 200 within ${withinMs / 1000} s`);
 }
 
 /** One client: joins and resolves with its time to its first state; the room stays open until `leave`. */
@@ -88,7 +76,8 @@ export async function measureSpreadJoin(databaseUrl: string, sql: Sql, env: Reco
     const shared = sharedProcessEnvironment(databaseUrl, redis.url, env);
     const started = performance.now();
     for (let i = 0; i < PROCESSES; i++) servers.push(await startServer('./support/world-server.ts', shared));
-    await Promise.all(servers.map((server) => untilReady(server.url, 120_000)));
+    const ready = await Promise.all(servers.map((server) => untilReady(server.url, READY_WAIT_MS)));
+    if (ready.includes(false)) throw new Error(`a process did not answer /api/ready with 200 within ${READY_WAIT_MS / 1000} s`);
     const readyMs = performance.now() - started;
     const times: number[] = [];
     let failed = 0;
