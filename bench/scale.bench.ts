@@ -2,16 +2,18 @@
 // a fresh database of a real PostgreSQL server padded by SQL (game-server/testing/pad-world.ts) with
 // 100,000 players who hold balances and half the land (pad-players.ts). For each size: the jobs'
 // durations and the memory they took (bench/support/scale-jobs.ts); then the game server in a
-// process of its own: a visitor's first view at the home view and over one city, the bytes each
-// client receives per change inside and outside its view, and the server's memory
-// (bench/support/scale-views.ts). Figures are given beside the 204 world's, measured in the same
-// run, as ratios.
+// process of its own, sent its first visitor once /api/ready answers 200: a visitor's first view at
+// the home view and over one city, the bytes each client receives per change inside and outside its
+// view, and the server's memory (bench/support/scale-views.ts); the map's frames with the camera
+// moving (map-frames.ts); then 1,000 clients joining three processes at once (scale-joins.ts).
+// Figures are given beside the 204 world's, measured in the same run, as ratios.
 //
 // Run: node --import tsx bench/scale.bench.ts [--million] [--only=jobs|views]
 //   --million adds the 1,000,000 world (about ten minutes more; `npm run bench` passes it).
 //   SCALE_JOB_BUDGET_S=120 stops a batched job (rent cycle, earnings) after that long and projects
 //   its duration from its pace. SCALE_SIZES=204,100000 names the sizes instead; TEST_DATABASE_URL names the server's
 //   maintenance database (a database is created there for each size and dropped afterwards).
+//   SCALE_JOIN_CLIENTS=1000 the clients of the three-process join (0 leaves it out).
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
