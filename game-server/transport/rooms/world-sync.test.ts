@@ -123,6 +123,21 @@ for (const backend of testBackends()) {
       expect(ownerShown(first)).toBe('sample-user');
     });
 
+    it("when a territory settles before a reload and the world index has not heard of it yet, then the reload's home view still holds it", async () => {
+      const settled = await database.sql.begin(async (tx) => {
+        const [row] = await tx<{ id: number }[]>`
+          insert into territories (name, type, parent_territory_id, latitude, longitude, monthly_revenue, price, population)
+          select 'Late Village', 'village', id, latitude, longitude, 10, 100, 50 from territories where type = 'main' order by id limit 1
+          returning id`;
+        await emit(tx, { type: 'territories.changed', territoryIds: [row!.id] });
+        return row!.id;
+      });
+      // Only the room hears the relay's word that events were lost; the index has heard nothing since it loaded.
+      sync.deliver({ type: 'world.resync' }, await outboxHead(database.sql));
+      await waitFor(() => sync.resyncs === 1, 'the reload', 10_000);
+      expect(state.territories.get(String(settled))?.name).toBe('Late Village');
+    });
+
     it('when the database fails while an event is applied, then the room retries the reload until the database answers again, then shows it', async () => {
       const [first, second] = await someTerritories();
       const seq = await giveAway(first, 'sample-user');
