@@ -2,16 +2,18 @@
 // a fresh database of a real PostgreSQL server padded by SQL (game-server/testing/pad-world.ts) with
 // 100,000 players who hold balances and half the land (pad-players.ts). For each size: the jobs'
 // durations and the memory they took (bench/support/scale-jobs.ts); then the game server in a
-// process of its own: a visitor's first view at the home view and over one city, the bytes each
-// client receives per change inside and outside its view, and the server's memory
-// (bench/support/scale-views.ts). Figures are given beside the 204 world's, measured in the same
-// run, as ratios.
+// process of its own, sent its first visitor once /api/ready answers 200: a visitor's first view at
+// the home view and over one city, the bytes each client receives per change inside and outside its
+// view, and the server's memory (bench/support/scale-views.ts); the map's frames with the camera
+// moving (map-frames.ts); then 1,000 clients joining three processes at once (scale-joins.ts).
+// Figures are given beside the 204 world's, measured in the same run, as ratios.
 //
 // Run: node --import tsx bench/scale.bench.ts [--million] [--only=jobs|views]
 //   --million adds the 1,000,000 world (about ten minutes more; `npm run bench` passes it).
 //   SCALE_JOB_BUDGET_S=120 stops a batched job (rent cycle, earnings) after that long and projects
 //   its duration from its pace. SCALE_SIZES=204,100000 names the sizes instead; TEST_DATABASE_URL names the server's
 //   maintenance database (a database is created there for each size and dropped afterwards).
+//   SCALE_JOIN_CLIENTS=1000 the clients of the three-process join (0 leaves it out).
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -26,11 +28,12 @@ import { padPlayers } from '../game-server/testing/pad-players.ts';
 import { padWorld } from '../game-server/testing/pad-world.ts';
 import { rentPeriodOf } from '../schema/rules/rent.ts';
 import { earningsMonthOf } from '../schema/rules/earnings.ts';
-import { measureMapFrames, percentile } from './support/map-frames.ts';
+import { MAP_FRAMES_LIMIT_MS, MAP_HUNG, measureMapFrames, percentile } from './support/map-frames.ts';
 import { measureJobs, vacuumAnalyze, type JobTiming } from './support/scale-jobs.ts';
 import { measureViews, type FirstView, type ViewFigures } from './support/scale-views.ts';
+import { measureSpreadJoin, type SpreadJoin } from './support/scale-joins.ts';
 import { openScratchDatabase } from './support/scratch-database.ts';
-import { startServer, type ServerProcess } from './support/server-process.ts';
+import { startServer, untilReady, type ServerProcess } from './support/server-process.ts';
 
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PLAYERS = Number(process.env.SCALE_PLAYERS ?? 100_000);
@@ -39,6 +42,8 @@ const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.leng
 const SIZES = process.env.SCALE_SIZES
   ? process.env.SCALE_SIZES.split(',').map(Number)
   : [204, 100_000, ...(args.includes('--million') ? [1_000_000] : [])];
+/** Clients of the three-process join (issue 27: 1,000 within 30 s); 0 leaves it out. */
+const SPREAD_CLIENTS = Number(process.env.SCALE_JOIN_CLIENTS ?? 1000);
 const JOB_BUDGET_MS = process.env.SCALE_JOB_BUDGET_S ? Number(process.env.SCALE_JOB_BUDGET_S) * 1000 : undefined;
 const WANAKT_PASSWORD = `bench-${randomBytes(6).toString('hex')}`;
 // A server that would grow past this is reported gone rather than left to take the machine's memory.
@@ -49,6 +54,8 @@ interface Frames {
   worldMs: number | null;
   floorMs: number | null;
   markers: number | null;
+  /** Whether the world's measurement was cut off by its time limit (map-frames.ts). */
+  hung: boolean;
 }
 
 interface SizeResult {
@@ -58,6 +65,8 @@ interface SizeResult {
   views: ViewFigures | null;
   frames: Frames | null;
   startMs: number | null;
+  readyMs: number | null;
+  spread: SpreadJoin | null;
 }
 
 const CLIENT_BUILT = existsSync(join(import.meta.dirname, '..', 'dist', 'client', 'index.html'));
@@ -71,15 +80,16 @@ async function mapFrames(url: string): Promise<Frames | null> {
   const interval = async (query: string) => {
     try {
       const measured = await measureMapFrames(browser, `${url}/${query}`);
-      return { ms: percentile(measured.frames.interval, 50), markers: measured.markers };
+      return { ms: percentile(measured.frames.interval, 50), markers: measured.markers, hung: false };
     } catch (error) {
-      console.log(`  the map (${query}) did not paint: ${(error as Error).message.split('\n')[0]}`);
-      return { ms: null, markers: null };
+      const message = (error as Error).message.split('\n')[0]!;
+      console.log(`  the map (${query}) did not paint: ${message}`);
+      return { ms: null, markers: null, hung: message.startsWith(MAP_HUNG) };
     }
   };
   const floor = await interval('?stage=empty');
   const world = await interval('?frames');
-  return { worldMs: world.ms, floorMs: floor.ms, markers: world.markers };
+  return { worldMs: world.ms, floorMs: floor.ms, markers: world.markers, hung: world.hung };
 }
 
 async function padded(sql: Sql, territories: number, now: Date): Promise<number> {
@@ -106,29 +116,55 @@ async function stopWithin(server: ServerProcess, ms: number): Promise<void> {
   await Promise.race([server.stop(), new Promise((resolve) => setTimeout(resolve, ms))]);
 }
 
-async function serverViews(database: Database): Promise<{ views: ViewFigures | null; frames: Frames | null; startMs: number | null }> {
+/** How long the bench waits for a started server to say it is ready before it measures it anyway. */
+const READY_WAIT_MS = 120_000;
+
+interface ServerFigures {
+  views: ViewFigures | null;
+  frames: Frames | null;
+  /** From the start of the process to its listening, and to its /api/ready answering 200. */
+  startMs: number | null;
+  readyMs: number | null;
+}
+
+/** The environment of a benchmarked game server, beside its database. */
+const SERVER_ENV = {
+  PAYMENTS: 'sandbox',
+  WANAKT_PASSWORD,
+  BANNER_SECONDS: '60',
+  LOG_LEVEL: 'error',
+  TRUST_PROXY: 'loopback',
+  NODE_OPTIONS: `--max-old-space-size=${SERVER_HEAP_MB}`,
+};
+
+async function serverViews(database: Database): Promise<ServerFigures> {
   const started = performance.now();
   let server: ServerProcess;
   try {
-    server = await startServer('./support/world-server.ts', {
-      DATABASE_URL: database.url!,
-      PAYMENTS: 'sandbox',
-      WANAKT_PASSWORD,
-      BANNER_SECONDS: '60',
-      LOG_LEVEL: 'error',
-      TRUST_PROXY: 'loopback',
-      NODE_OPTIONS: `--max-old-space-size=${SERVER_HEAP_MB}`,
-    });
+    server = await startServer('./support/world-server.ts', { DATABASE_URL: database.url!, ...SERVER_ENV });
   } catch (error) {
     console.log(`  the server did not start: ${(error as Error).message}`);
-    return { views: null, frames: null, startMs: null };
+    return { views: null, frames: null, startMs: null, readyMs: null };
   }
   const startMs = performance.now() - started;
+  const ready = await untilReady(server.url, READY_WAIT_MS);
+  const readyMs = ready ? performance.now() - started : null;
+  if (!ready) console.log(`  /api/ready did not answer 200 within ${READY_WAIT_MS / 1000} s: measured anyway`);
   try {
     const views = await measureViews(server, database.sql, WANAKT_PASSWORD);
-    return { views, frames: await mapFrames(server.url), startMs };
+    return { views, frames: await mapFrames(server.url), startMs, readyMs };
   } finally {
     await stopWithin(server, 20_000);
+  }
+}
+
+async function spreadJoin(database: Database): Promise<SpreadJoin | null> {
+  if (SPREAD_CLIENTS === 0) return null;
+  try {
+    return await measureSpreadJoin(database.url!, database.sql, SERVER_ENV, SPREAD_CLIENTS);
+  } catch (error) {
+    console.log(`  the three-process join could not run: ${(error as Error).message.split('\n')[0]}`);
+    return null;
   }
 }
 
@@ -143,8 +179,10 @@ async function measureSize(territories: number): Promise<SizeResult> {
     );
     const jobs = only === 'views' ? [] : await measureJobs(database.sql, now, PLAYERS, JOB_BUDGET_MS);
     await markClockworkDone(database.sql, now);
-    const { views, frames, startMs } = only === 'jobs' ? { views: null, frames: null, startMs: null } : await serverViews(database);
-    return { territories: count, padMs, jobs, views, frames, startMs };
+    const { views, frames, startMs, readyMs } =
+      only === 'jobs' ? { views: null, frames: null, startMs: null, readyMs: null } : await serverViews(database);
+    const spread = only === 'jobs' ? null : await spreadJoin(database);
+    return { territories: count, padMs, jobs, views, frames, startMs, readyMs, spread };
   } finally {
     await database.close();
   }
@@ -211,7 +249,21 @@ function printViews(results: SizeResult[]): void {
     ['room first state, one city', view((views) => views.room.city)],
     ['B per client per change in view', (result) => kB(result.views!.perChange.inside)],
     ['B per client per change outside', (result) => kB(result.views!.perChange.outside)],
-    ['server start', (result) => ms(result.startMs)],
+    [
+      `${SPREAD_CLIENTS.toLocaleString('en-US')} clients over three processes join`,
+      (result) => {
+        const spread = result.spread;
+        if (!spread) return '–';
+        const base = withViews[0].spread;
+        return (
+          `${spread.joined}/${spread.clients} in ${ms(spread.ms)}${result === withViews[0] ? '' : ratio(spread.ms, base?.ms)}` +
+          ` (a join p50 ${ms(spread.p50Ms)}, p99 ${ms(spread.p99Ms)}${spread.failed > 0 ? `; ${spread.failed} failed: ${spread.error}` : ''})`
+        );
+      },
+    ],
+    ['three processes started and ready', (result) => ms(result.spread?.readyMs ?? null)],
+    ['server start (listening)', (result) => ms(result.startMs)],
+    ['server ready (/api/ready 200)', (result) => ms(result.readyMs)],
     ['server RSS after start', (result) => `${result.views!.rssAfterStartMb?.toFixed(0) ?? '–'} MB`],
     [
       'server RSS after first visitors',
@@ -222,7 +274,7 @@ function printViews(results: SizeResult[]): void {
       'map frame interval p50, camera moving',
       (result) =>
         result.frames
-          ? `${result.frames.worldMs === null ? 'never painted' : ms(result.frames.worldMs)}${ratio(result.frames.worldMs, withViews[0].frames?.worldMs)}, ` +
+          ? `${result.frames.worldMs !== null ? ms(result.frames.worldMs) : result.frames.hung ? `hung (cut off at ${MAP_FRAMES_LIMIT_MS / 1000} s)` : 'never painted'}${ratio(result.frames.worldMs, withViews[0].frames?.worldMs)}, ` +
             `${result.frames.markers ?? 0} markers; empty stage ${ms(result.frames.floorMs)}`
           : 'no client built (npx vite build)',
     ],

@@ -27,6 +27,9 @@ try {
 }
 const { database } = server;
 
+// The address is printed once it answers a visitor at once, as /api/ready says (a million territories
+// take a second or two to index); a failed load is tried again by the first visitor.
+await server.ready().catch((error: unknown) => log.warn(`The world index did not load yet: ${(error as Error).message}`));
 log.info(`Wanakt World is running at ${server.url}`);
 log.info(`Database: ${database.kind === 'embedded' ? `embedded PGlite in ${database.location}` : `PostgreSQL at ${database.location}`}`);
 if (server.generatedLogins.length > 0) {

@@ -34,6 +34,7 @@ import type { Logger } from './infra/logger.ts';
 import { createLifecycle, drainWithin } from './lifecycle.ts';
 import { backupsScheduled, readFiguresFrom } from './infra/observability/metrics.ts';
 import { createRoomsHere, defineWorldRoom } from './transport/rooms/world-room.ts';
+import { LiveWorldIndex } from './domain/world/live-world-index.ts';
 import { waitForRedis } from './infra/wait-for-redis.ts';
 import { folderTransport, smtpTransport } from './infra/mail/transport.ts';
 
@@ -57,6 +58,8 @@ export interface GameServer {
   opsUrl: string | null;
   database: Database;
   generatedLogins: SeededLogin[];
+  /** Resolves once the process can answer its visitors (its world index has loaded): when /api/ready says so, database and drain aside. */
+  ready(): Promise<void>;
   /**
    * Drains and stops: no new seats or connections, clients told to rejoin elsewhere, requests and a
    * running job finished, then the database closed. Rejects (after closing everything) when the
@@ -113,6 +116,9 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
     // Every process reads the committed events from the outbox; with Redis, processes also share
     // Colyseus's matchmaking and presence.
     const events = await startOutboxRelay({ sql: database.sql, log, clock, listen: database.kind === 'postgres', ...options.relay });
+    // One index of where every territory is, for the map's views and the room's: it loads while the
+    // rest starts, and /api/ready waits for it.
+    const world = new LiveWorldIndex(events, database.sql);
     const payments = createPaymentProvider(config);
     log.info(describePaymentProvider(payments, config));
     const lifecycle = createLifecycle();
@@ -129,7 +135,7 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
     const trustProxy = compileTrustProxy(config.TRUST_PROXY);
     const inspectPeer = warnOfUnforwardedLoopback(log, trustProxy);
     const app = createApp(
-      { sql: database.sql, database, clock, log, events, limits, origins },
+      { sql: database.sql, database, clock, log, events, limits, origins, world },
       {
         clientDir: options.clientDir,
         payments,
@@ -165,7 +171,7 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
     const reach = new ReachTally();
     defineWorldRoom(
       colyseus,
-      { sql: database.sql, clock, log, events, chatCounter: limits.doors.chat, origins, impressions, reach },
+      { sql: database.sql, clock, log, events, chatCounter: limits.doors.chat, origins, impressions, reach, world },
       lifecycle,
       options.socketCaps,
     );
@@ -208,6 +214,9 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
       opsUrl,
       database,
       generatedLogins: seeded.generatedLogins,
+      ready: async () => {
+        await world.current();
+      },
       stop: async () => {
         lifecycle.drain();
         // Commands still waiting for a connection are refused now (503, Retry-After): their callers

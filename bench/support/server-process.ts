@@ -49,3 +49,23 @@ export function startServer(script: string, env: Record<string, string>): Promis
     child.on('message', ready);
   });
 }
+
+/** How often untilReady asks, about as often as a load balancer's health check. */
+const READY_POLL_MS = 200;
+
+/**
+ * Polls `/api/ready` as a load balancer does, and resolves with whether it answered 200 within
+ * `withinMs`: a benchmarked server is sent no visitor before.
+ */
+export async function untilReady(url: string, withinMs: number): Promise<boolean> {
+  const deadline = performance.now() + withinMs;
+  while (performance.now() < deadline) {
+    const status = await fetch(`${url}/api/ready`, { signal: AbortSignal.timeout(5000) }).then(
+      (answer) => answer.status,
+      () => 0,
+    );
+    if (status === 200) return true;
+    await new Promise((resolve) => setTimeout(resolve, READY_POLL_MS));
+  }
+  return false;
+}

@@ -73,4 +73,16 @@ describe('[issue 27 world view] the spatial index answers the view rule', () => 
     expect(rest[0]).toBe(first[10]);
     expect(new Set([...first.slice(0, 10), ...rest]).size).toBe(first.length - 1 + rest.length);
   });
+
+  it("when a room's view reads a box, then every territory in it, or only the always-shown ones in it when it holds more; a main city demoted leaves them", () => {
+    const index = crowd(MAX_VIEW_MARKERS * 2);
+    const main = MAX_VIEW_MARKERS * 2 + 1;
+    expect(index.contents(WORLD)).toEqual({ ids: [main], markers: false });
+    expect(index.contents({ minLongitude: 50, minLatitude: 50, maxLongitude: 60, maxLatitude: 60 })).toEqual({ ids: [], markers: true });
+    const street = index.contents({ minLongitude: 0.95, minLatitude: 0.95, maxLongitude: 1.05, maxLatitude: 1.05 });
+    expect(street.markers).toBe(true);
+    expect(street.ids).toContain(main);
+    index.put({ id: main, latitude: 1, longitude: 1, type: 'village', listed: false, owned: false });
+    expect(index.contents(WORLD)).toEqual({ ids: [], markers: false });
+  });
 });

@@ -172,7 +172,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * Whether the process should get traffic: not while it drains or its database is away
+         * Whether the process should get traffic: not while it drains, its database is away or its world index loads
          * @description **Access:** Anyone; an API key, when sent, needs the `read` scope.
          *
          *     **Rate limit:** each key: 600 requests per 60 s.
@@ -2224,6 +2224,8 @@ export type components = {
             draining: boolean;
             /** @enum {string} */
             database: "ok" | "unreachable" | "not checked";
+            /** @enum {string} */
+            world: "loaded" | "loading";
         };
         MailSettings: {
             email: string | null;

@@ -1,4 +1,5 @@
 import type { OriginPolicy } from '../../domain/auth/origin.ts';
+import type { LiveWorldIndex } from '../../domain/world/live-world-index.ts';
 import type { Database } from '../../infra/db/database.ts';
 import type { EventBus } from '../../infra/events/domain-events.ts';
 import type { Limits } from '../../infra/limits/door-limits.ts';
@@ -13,4 +14,6 @@ export interface HttpDeps extends ServiceDeps {
   events: EventBus;
   limits: Limits;
   origins: OriginPolicy;
+  /** Where every territory is: the map's views and the room's read it (live-world-index.ts). */
+  world: LiveWorldIndex;
 }

@@ -9,6 +9,7 @@ import { ReachTally } from '../../domain/social/reach-tally.ts';
 import { PlayerFigures } from './player-figures.ts';
 import { waitFor } from '../../testing/test-clients.ts';
 import { WorldSync, type RoomSide } from './world-sync.ts';
+import { LiveWorldIndex } from '../../domain/world/live-world-index.ts';
 
 // The room's side of the outbox, driven by hand: deliveries in order, a number skipped, the relay's
 // word that events were lost, and a database that fails in the middle.
@@ -42,6 +43,12 @@ for (const backend of testBackends()) {
     let state: InstanceType<typeof WorldState>;
     let flaky: ReturnType<typeof breakable>;
     let told: string[];
+    let toIndex: DomainEventHandler = () => undefined;
+    /** One delivery of the relay, to the world index and the room. */
+    const deliver: DomainEventHandler = (event, number) => {
+      toIndex(event, number);
+      sync.deliver(event, number);
+    };
 
     beforeEach(async () => {
       database = await backend.open();
@@ -59,7 +66,12 @@ for (const backend of testBackends()) {
         hasPlayer: () => false,
         sendNotice: () => told.push('notice'),
       };
-      const deps = { sql: flaky.sql, clock: () => new Date(), log: createLogger('error'), reach: new ReachTally() };
+      // The process's world index hears what the room hears, as both hear the relay.
+      const world = new LiveWorldIndex(
+        { subscribe: (handler) => ((toIndex = handler), () => undefined), close: async () => {} },
+        flaky.sql,
+      );
+      const deps = { sql: flaky.sql, clock: () => new Date(), log: createLogger('error'), reach: new ReachTally(), world };
       sync = new WorldSync(state, deps, new PlayerFigures(flaky.sql), room);
       await sync.load();
     });
@@ -83,7 +95,6 @@ for (const backend of testBackends()) {
     it('when events arrive in order, then each is applied, once, and an event already in the snapshot is skipped', async () => {
       const [first] = await someTerritories();
       const seq = await giveAway(first, 'sample-user');
-      const deliver: DomainEventHandler = (event, number) => sync.deliver(event as never, number);
       deliver({ type: 'territories.changed', territoryIds: [first] }, seq);
       await waitFor(() => ownerShown(first) === 'sample-user', 'the new owner');
       expect(told).toEqual(['activity:acquired']);
@@ -98,7 +109,7 @@ for (const backend of testBackends()) {
       await giveAway(first, 'sample-user');
       const seq = await giveAway(second, 'wanakt-admin');
       // The delivery of the first change never came: the second one shows the hole.
-      sync.deliver({ type: 'territories.changed', territoryIds: [second] }, seq);
+      deliver({ type: 'territories.changed', territoryIds: [second] }, seq);
       await waitFor(() => sync.resyncs === 1, 'the reload');
       expect([ownerShown(first), ownerShown(second)]).toEqual(['sample-user', 'wanakt-admin']);
       expect(told).toEqual(['resynced']);
@@ -107,21 +118,36 @@ for (const backend of testBackends()) {
     it('when the relay says events were pruned before it read them, then the room reloads the world', async () => {
       const [first] = await someTerritories();
       const seq = await giveAway(first, 'sample-user');
-      sync.deliver({ type: 'world.resync' }, seq);
+      deliver({ type: 'world.resync' }, seq);
       await waitFor(() => sync.resyncs === 1, 'the reload');
       expect(ownerShown(first)).toBe('sample-user');
+    });
+
+    it("when a territory settles before a reload and the world index has not heard of it yet, then the reload's home view still holds it", async () => {
+      const settled = await database.sql.begin(async (tx) => {
+        const [row] = await tx<{ id: number }[]>`
+          insert into territories (name, type, parent_territory_id, latitude, longitude, monthly_revenue, price, population)
+          select 'Late Village', 'village', id, latitude, longitude, 10, 100, 50 from territories where type = 'main' order by id limit 1
+          returning id`;
+        await emit(tx, { type: 'territories.changed', territoryIds: [row!.id] });
+        return row!.id;
+      });
+      // Only the room hears the relay's word that events were lost; the index has heard nothing since it loaded.
+      sync.deliver({ type: 'world.resync' }, await outboxHead(database.sql));
+      await waitFor(() => sync.resyncs === 1, 'the reload', 10_000);
+      expect(state.territories.get(String(settled))?.name).toBe('Late Village');
     });
 
     it('when the database fails while an event is applied, then the room retries the reload until the database answers again, then shows it', async () => {
       const [first, second] = await someTerritories();
       const seq = await giveAway(first, 'sample-user');
       flaky.down = true;
-      sync.deliver({ type: 'territories.changed', territoryIds: [first] }, seq);
+      deliver({ type: 'territories.changed', territoryIds: [first] }, seq);
       await new Promise((resolve) => setTimeout(resolve, 700));
       expect(ownerShown(first)).toBe('');
       // Meanwhile another change commits: the reload, when it succeeds, includes it.
       const later = await giveAway(second, 'wanakt-admin');
-      sync.deliver({ type: 'territories.changed', territoryIds: [second] }, later);
+      deliver({ type: 'territories.changed', territoryIds: [second] }, later);
       flaky.down = false;
       await waitFor(() => sync.resyncs === 1, 'the reload after the outage', 10_000);
       expect([ownerShown(first), ownerShown(second)]).toEqual(['sample-user', 'wanakt-admin']);

@@ -22,7 +22,8 @@ import type { ServiceDeps } from '../../domain/service-deps.ts';
 import { recentBroadcasts } from '../../domain/social/broadcasts.ts';
 import type { ReachTally } from '../../domain/social/reach-tally.ts';
 import { readTerritories } from '../../domain/world/territories.ts';
-import { idsInBox, newestTerritoryId, ownIds } from '../../domain/world/view-ids.ts';
+import { newestTerritoryId, ownIds } from '../../domain/world/view-ids.ts';
+import type { LiveWorldIndex } from '../../domain/world/live-world-index.ts';
 import type { BoundingBox } from '../../../schema/rules/viewport.ts';
 import type { PlayerFigures } from './player-figures.ts';
 import { WHOLE_WORLD, WorldViews, type Viewer } from './world-views.ts';
@@ -39,6 +40,8 @@ export interface WorldRoomDeps extends ServiceDeps {
   impressions: ImpressionTally;
   /** Where the room counts whom it delivered a broadcast to; the broadcast-reach job writes it. */
   reach: ReachTally;
+  /** Which territories a box holds: the process's world index, which the map's REST views read too. */
+  world: LiveWorldIndex;
 }
 
 /** What the sync needs from the room around it. */
@@ -125,7 +128,7 @@ export class WorldSync {
 
   constructor(
     private readonly state: WorldState,
-    private readonly deps: Pick<WorldRoomDeps, 'sql' | 'clock' | 'log' | 'reach'>,
+    private readonly deps: Pick<WorldRoomDeps, 'sql' | 'clock' | 'log' | 'reach' | 'world'>,
     private readonly figures: PlayerFigures,
     private readonly room: RoomSide,
   ) {
@@ -171,7 +174,7 @@ export class WorldSync {
     next.read = this.enqueue(async () => {
       this.looking.delete(viewer);
       if (viewer.gone) return;
-      const contents = await idsInBox(this.deps.sql, next.box);
+      const contents = (await this.deps.world.current()).contents(next.box);
       await this.hold(contents.ids);
       if (!viewer.gone) this.views.look(viewer, next.box, contents);
       this.views.sweep(contents.ids);
@@ -273,25 +276,29 @@ export class WorldSync {
   }
 
   /**
-   * What the views hold and the home view shows, in one snapshot with the number of the last event
-   * it includes, so no commit can land between the number and the rows. However large the world,
+   * What the views hold, in one snapshot with the number of the last event it includes: read in one
+   * repeatable-read transaction, so no commit can land between the number and the rows. The home
+   * view's box is then read from the world index once it shows that event too, and the territories
+   * it adds are read as they are now (a later event reads them again). However large the world,
    * that is the home view's territories and what clients look at.
    */
   private async readEverything(): Promise<void> {
-    const { head, home, newest, territories, broadcasts, banner } = await inSnapshot(this.deps.sql, async (tx) => {
+    const { head, newest, territories, broadcasts, banner } = await inSnapshot(this.deps.sql, async (tx) => {
       const head = await outboxHead(tx);
-      const home = await idsInBox(tx, WHOLE_WORLD);
       const newest = await newestTerritoryId(tx);
-      const territories = await readTerritories(tx, [...new Set([...home.ids, ...this.views.held()])]);
+      const territories = await readTerritories(tx, [...this.views.held()]);
       const [broadcasts, banner] = [await recentBroadcasts(tx), await currentBanner(tx)];
-      return { head, home, newest, territories, broadcasts, banner };
+      return { head, newest, territories, broadcasts, banner };
     });
-    sizeEncoderFor(territories);
+    const home = (await this.deps.world.through(head)).contents(WHOLE_WORLD);
     const stored = new Set(territories.map((territory) => territory.id));
+    const added = home.ids.filter((id) => !stored.has(id));
+    const shown = [...territories, ...(added.length > 0 ? await readTerritories(this.deps.sql, added) : [])];
+    sizeEncoderFor(shown);
     for (const id of [...this.views.held()]) if (!stored.has(id)) this.views.vanished(id);
     this.views.look(this.views.home, WHOLE_WORLD, home);
-    this.showChanged(territories, false);
-    this.newest = newest;
+    this.showChanged(shown, false);
+    this.newest = Math.max(newest, ...added);
     showBroadcast(this.state.broadcast, broadcasts[0] ?? null);
     this.room.showBanner(banner);
     this.shown = head;

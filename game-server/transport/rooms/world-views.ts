@@ -2,7 +2,7 @@ import type { TerritoryTier } from '../../../schema/constants.ts';
 import { insideBox, isAlwaysShown, type BoundingBox } from '../../../schema/rules/viewport.ts';
 import type { LiveTerritoryFields } from '../../../schema/state/territory-fields.ts';
 import type { LiveTerritory, WorldState } from '../../../schema/state/world-state.ts';
-import type { BoxContents } from '../../domain/world/view-ids.ts';
+import type { BoxContents } from '../../domain/world/world-index.ts';
 
 // Interest management (docs/design.md "Live state"): each client's view of the world room holds the
 // territories its box shows (schema/rules/viewport.ts), its player's own and the one whose chat it

@@ -69,7 +69,12 @@ const worldReads = `${WORLD_READS_PER_MINUTE} per 60 s per client address and se
 
 const Health = z.object({ status: z.enum(['ok']), database: z.enum(['postgres', 'embedded']) }).meta({ id: 'Health' });
 const Readiness = z
-  .object({ ready: z.boolean(), draining: z.boolean(), database: z.enum(['ok', 'unreachable', 'not checked']) })
+  .object({
+    ready: z.boolean(),
+    draining: z.boolean(),
+    database: z.enum(['ok', 'unreachable', 'not checked']),
+    world: z.enum(['loaded', 'loading']),
+  })
   .meta({ id: 'Readiness' });
 const WebhookReceived = z.object({ received: z.literal(true), outcome: z.string() }).meta({ id: 'WebhookReceived' });
 
@@ -148,7 +153,7 @@ const auth: Operation[] = [
     method: 'get',
     path: '/ready',
     tag: 'Service',
-    summary: 'Whether the process should get traffic: not while it drains or its database is away',
+    summary: 'Whether the process should get traffic: not while it drains, its database is away or its world index loads',
     access: 'public',
     scope: 'read',
     ok: { status: 200, schema: Readiness, description: 'Ready' },

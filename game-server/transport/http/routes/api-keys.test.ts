@@ -16,6 +16,7 @@ import { balanceOf, signedInPlayer } from '../../../testing/players.ts';
 import { TEST_DEMO_PASSWORD } from '../../../testing/test-passwords.ts';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 import { createApp } from '../app.ts';
+import { LiveWorldIndex } from '../../../domain/world/live-world-index.ts';
 import { createKeyRateLimiter } from '../key-rate-limit.ts';
 
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
@@ -191,7 +192,8 @@ describe('[issue 12 API keys] each key has its own budget', () => {
     const clock = () => new Date();
     const events = await startOutboxRelay({ sql: database.sql, log, clock, listen: false });
     const limits = createLimits(createCounterStore({ sql: database.sql }));
-    const deps = { sql: database.sql, database, clock, log, events, limits, origins: createOriginPolicy(undefined) };
+    const world = new LiveWorldIndex(events, database.sql);
+    const deps = { sql: database.sql, database, clock, log, events, limits, origins: createOriginPolicy(undefined), world };
     const keyLimiter = createKeyRateLimiter(undefined, { points: 3, duration: 60, keyPrefix: 'test' });
     const server = createServer(createApp(deps, { payments: createSandboxProvider(), keyLimiter }));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

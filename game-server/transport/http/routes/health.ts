@@ -22,20 +22,24 @@ async function databaseAnswers(sql: Sql): Promise<boolean> {
 
 /**
  * `/health` says the process is alive (a liveness probe: restart me if this fails). `/ready` says
- * it should get traffic: not while it drains before a restart, nor while its database is away.
+ * it should get traffic: not while it drains before a restart, nor while its database is away, nor
+ * before its world index has loaded (at a million territories a second or two after it listens,
+ * and every map view and room join would wait for it).
  */
-export function healthRoutes({ sql, database }: HttpDeps, lifecycle: Lifecycle): Router {
+export function healthRoutes({ sql, database, world }: HttpDeps, lifecycle: Lifecycle): Router {
   const router = Router();
   router.get('/health', (_req, res) => {
     res.json({ status: 'ok', database: database.kind });
   });
   router.get('/ready', async (_req, res) => {
     const reachable = lifecycle.draining ? null : await databaseAnswers(sql);
-    const ready = !lifecycle.draining && reachable === true;
+    const loaded = world.loaded;
+    const ready = !lifecycle.draining && reachable === true && loaded;
     res.status(ready ? 200 : 503).json({
       ready,
       draining: lifecycle.draining,
       database: reachable === null ? 'not checked' : reachable ? 'ok' : 'unreachable',
+      world: loaded ? 'loaded' : 'loading',
     });
   });
   return router;

@@ -72,7 +72,7 @@ export function worldReadRoutes(deps: HttpDeps, readsPerMinute: number = WORLD_R
     () => territoryHierarchy(sql),
     (page) => page.rows,
   );
-  const view = new WorldViewCache(deps.events, sql);
+  const view = new WorldViewCache(deps.world, sql);
   // Most reads ask for the first page with no query at all: they skip parsing and validating one,
   // and the compressor, since their answer is kept compressed already. An answer built per request
   // (changes since a sequence, a page past the first, a shape not kept) is compressed as it goes;
@@ -106,7 +106,11 @@ export function worldReadRoutes(deps: HttpDeps, readsPerMinute: number = WORLD_R
       res.json(shape(answer.rows));
     };
     if (bbox) {
-      const { rows: ids, next } = takePage((await view.current()).idsInBox(bbox, page.after ?? 0, page.limit), page.limit, (id) => id);
+      const { rows: ids, next } = takePage(
+        (await deps.world.current()).idsInBox(bbox, page.after ?? 0, page.limit),
+        page.limit,
+        (id) => id,
+      );
       sendList({ ...(await territoriesAt(sql, ids)), next });
       return;
     }
