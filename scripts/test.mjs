@@ -1,7 +1,6 @@
 // npm test: make sure what the tests need is here (Chromium, a reachable PostgreSQL when there is
 // one), build the client the browser tests load, then run every vitest project.
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,35 +44,18 @@ console.log(
 );
 
 if (run('npx', ['vite', 'build', '--logLevel', 'warn']).status !== 0) process.exit(1);
-
-/** One `vitest run`, its JSON report read back for the summary. */
-function vitest(args) {
-  const report = join(tmpdir(), `wanakt-vitest-${process.pid}-${randomBytes(3).toString('hex')}.json`);
-  const child = spawn('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...args], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  return new Promise((resolve) => {
-    child.on('close', (code) => {
-      let counts = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0, numTodoTests: 0 };
-      if (existsSync(report)) {
-        counts = JSON.parse(readFileSync(report, 'utf8'));
-        rmSync(report);
-      }
-      resolve({ code: code ?? 1, counts });
-    });
-  });
+const report = join(tmpdir(), `wanakt-vitest-${process.pid}.json`);
+const result = run('npx', [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${report}`,
+  ...process.argv.slice(2),
+]);
+if (existsSync(report)) {
+  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = JSON.parse(readFileSync(report, 'utf8'));
+  rmSync(report);
+  console.log(`\n${numPassedTests} passed, ${numFailedTests} failed, ${numPendingTests + numTodoTests} skipped`);
 }
-
-// With no arguments, the whole suite: the unit project fills both cores with its workers; then the
-// process tests and the browser tests, each one file at a time, run side by side, since each
-// leaves most of a core idle while it waits on restarts, sockets and pages (vitest runs projects of
-// different concurrency one after the other, hence separate runs). With arguments, one vitest run.
-const args = process.argv.slice(2);
-const runs = args.length > 0 ? [await vitest(args)] : [await vitest(['--project', 'unit'])];
-if (args.length === 0) runs.push(...(await Promise.all([vitest(['--project', 'processes']), vitest(['--project', 'e2e'])])));
-const total = (key) => runs.reduce((sum, { counts }) => sum + counts[key], 0);
-console.log(
-  `\n${total('numPassedTests')} passed, ${total('numFailedTests')} failed, ${total('numPendingTests') + total('numTodoTests')} skipped`,
-);
-process.exit(runs.every(({ code }) => code === 0) ? 0 : 1);
+process.exit(result.status ?? 1);

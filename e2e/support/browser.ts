@@ -1,6 +1,6 @@
 import { chromium, type Browser } from 'playwright-core';
 
-// Debian's Chromium, started as STACK.md says: Playwright's own browser download does not work here,
+// Debian's Chromium (npm test installs it): Playwright's own browser download does not work here,
 // and without the background-networking flags Chromium keeps trying hosts this machine cannot reach.
 // launch() gives every browser a fresh, temporary profile of its own.
 const ARGS = [
