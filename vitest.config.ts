@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 
 // Tests that start several game processes and measure them under load (reconnection gaps, drains,
-// convergence times): they run last and one at a time, with nothing beside them on the 2 cores.
+// convergence times): they run last and one at a time, not beside other test files on the 2 cores.
 const PROCESS_TESTS = [
   'game-server/chaos.test.ts',
   'game-server/graceful-restart.test.ts',
@@ -37,8 +37,7 @@ export default defineConfig({
           globalSetup: ['game-server/testing/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          // A browser test keeps about one core busy (its game server and Chromium): it takes one of
-          // the two workers the unit tests use, rather than a phase of its own that leaves a core idle.
+          fileParallelism: false,
         },
       },
       {
