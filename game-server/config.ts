@@ -119,7 +119,7 @@ const ConfigSchema = z.object({
   SMTP_URL: url(['smtp:', 'smtps:']),
   /** The sender of the game's mail, as an address or `Name <address>`. */
   MAIL_FROM: z.string().trim().min(3).default('Wanakt World <no-reply@wanakt.invalid>'),
-  /** How often each process sends the queued mail (node-cron, UTC, six fields for seconds): by default every 5 seconds. */
+  /** How often each process sends the queued mail (node-cron, six fields for seconds): by default every 5 seconds, so a receipt or a confirmation link arrives moments after what caused it. */
   MAIL_SEND_CRON: z.string().default('*/5 * * * * *').refine(validCron, { message: 'must be a cron expression, e.g. */5 * * * * *' }),
   /** Messages one address may be sent in an hour; more wait for the next hour (receipts and verifications too). */
   MAIL_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),

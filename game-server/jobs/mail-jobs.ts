@@ -5,8 +5,6 @@ import type { ServiceDeps } from '../domain/service-deps.ts';
 import { inTransaction } from '../infra/db/database.ts';
 import { MailRefusedError, type MailTransport } from '../infra/mail/transport.ts';
 
-/** Every 5 seconds: a receipt or a confirmation link arrives moments after what caused it. */
-
 // A run stops after this many, so a stopping process's last run ends soon; the next run goes on.
 const MAX_PER_RUN = 25;
 // Far longer than a send can take (transport.ts gives up on a silent server after 20 s a step).
