@@ -5,19 +5,19 @@
 // visitor's does not), a third asked of each process, as a round-robin balancer spreads them; each
 // counts as joined when its first state arrives.
 import { performance } from 'node:perf_hooks';
-import { Client, Protocol } from '@colyseus/sdk';
+import { Client } from '@colyseus/sdk';
 import { createSession } from '../../game-server/domain/auth/sessions.ts';
 import type { Sql } from '../../game-server/infra/db/database.ts';
 import { freshAddress } from '../../game-server/testing/agent.ts';
 import { sharedProcessEnvironment } from '../../game-server/testing/game-processes.ts';
 import { paddedPlayerId } from '../../game-server/testing/pad-players.ts';
 import { PrivateRedis } from '../../game-server/testing/private-redis.ts';
+import { isRoomState } from './scale-views.ts';
 import { startServer, untilReady, type ServerProcess } from './server-process.ts';
 
 const PROCESSES = 3;
 /** Joins under way at once per process: a crowd arriving, not one socket after another. */
 const JOIN_CONCURRENCY = 50;
-const PATCH_CODE_MASK = 31;
 const JOIN_TIMEOUT_MS = 60_000;
 const READY_WAIT_MS = 120_000;
 
@@ -51,7 +51,7 @@ async function joinOne(url: string, cookie: string, rooms: { leave(): Promise<un
   const stateArrived = new Promise<void>((resolve) => (stateSeen = resolve));
   let at = 0;
   room.connection.events.onmessage = (event: MessageEvent) => {
-    if (at === 0 && (new Uint8Array(event.data as ArrayBuffer)[0]! & PATCH_CODE_MASK) === Protocol.ROOM_STATE) {
+    if (at === 0 && isRoomState(new Uint8Array(event.data as ArrayBuffer))) {
       at = performance.now() - started;
       stateSeen();
     }

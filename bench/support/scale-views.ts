@@ -15,6 +15,9 @@ import type { Sql } from '../../game-server/infra/db/database.ts';
 import type { ServerProcess } from './server-process.ts';
 
 const PATCH_CODE_MASK = 31;
+
+/** Whether a room frame is the room's whole state (its first), by Colyseus's message code. */
+export const isRoomState = (frame: Uint8Array) => (frame[0]! & PATCH_CODE_MASK) === Protocol.ROOM_STATE;
 /** How long a first view may take before it counts as never answered. */
 const VIEW_TIMEOUT_MS = 120_000;
 /** Clients per view when counting the bytes of a change. */
@@ -121,7 +124,7 @@ async function joinWatcher(url: string, view: { type: string } | null): Promise<
   room.connection.events.onmessage = (event: MessageEvent) => {
     const frame = new Uint8Array(event.data as ArrayBuffer);
     watcher.bytes += frame.byteLength;
-    if (watcher.firstStateMs === 0 && (frame[0] & PATCH_CODE_MASK) === Protocol.ROOM_STATE) {
+    if (watcher.firstStateMs === 0 && isRoomState(frame)) {
       watcher.firstStateMs = performance.now() - started;
       stateSeen();
     }
