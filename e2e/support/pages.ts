@@ -22,7 +22,11 @@ export async function logIn(context: BrowserContext, baseUrl: string, login: Log
   return page;
 }
 
-/** Waits until the map has drawn its markers, and painted them with the geography over the world's placeholder picture. */
+/**
+ * Waits until the map has drawn its markers, and painted them with the geography over the world's
+ * placeholder picture, in a box that has stopped moving: on a loaded machine the top bar's banner can
+ * arrive after the first paint and push the map, whose canvas follows a frame later.
+ */
 export async function mapReady(page: Page): Promise<void> {
   // `!= null`: before the map's lazy route has rendered there is no canvas, and `undefined` is not ready either.
   await page.waitForFunction(
@@ -34,6 +38,24 @@ export async function mapReady(page: Page): Promise<void> {
     {
       timeout: 30_000,
     },
+  );
+  await page.waitForFunction(
+    (quietMs) => {
+      const map = document.querySelector<HTMLElement>('[data-testid=map-canvas]');
+      const canvas = map?.querySelector('canvas');
+      if (!map || !canvas) return false;
+      const rect = map.getBoundingClientRect();
+      const box = `${rect.x},${rect.y},${rect.width},${rect.height}`;
+      const sized = Math.abs(canvas.width - map.clientWidth * devicePixelRatio) <= 1;
+      const watch = window as unknown as { mapBox?: { box: string; since: number } };
+      if (!sized || watch.mapBox?.box !== box) {
+        watch.mapBox = { box, since: performance.now() };
+        return false;
+      }
+      return performance.now() - watch.mapBox.since >= quietMs;
+    },
+    300,
+    { polling: 100, timeout: 30_000 },
   );
 }
 
@@ -73,18 +95,31 @@ export async function flyToTerritory(page: Page, name: string): Promise<void> {
   await mapSettled(page);
 }
 
-/** Clicks a territory's marker, first bringing it into view with the search box if the camera does not show it. */
+/**
+ * Clicks a territory's marker, first bringing it into view with the search box if the camera does not
+ * show it. A click that opens no popup is tried again, up to three times: on a loaded machine the
+ * map's box can still be settling into the page's layout when the marker's place is read.
+ */
 export async function clickTerritory(page: Page, territory: Placed & { name?: string }): Promise<void> {
-  const box = (await page.getByTestId('map-canvas').boundingBox())!;
-  let point = await markerPoint(page, territory);
-  const margin = 40;
-  const outside =
-    point.x < box.x + margin || point.x > box.x + box.width - margin || point.y < box.y + margin || point.y > box.y + box.height - margin;
-  if (outside && territory.name) {
-    await flyToTerritory(page, territory.name);
-    point = await markerPoint(page, territory);
+  for (let attempt = 1; ; attempt++) {
+    const box = (await page.getByTestId('map-canvas').boundingBox())!;
+    let point = await markerPoint(page, territory);
+    const margin = 40;
+    const outside =
+      point.x < box.x + margin || point.x > box.x + box.width - margin || point.y < box.y + margin || point.y > box.y + box.height - margin;
+    if (outside && territory.name) {
+      await flyToTerritory(page, territory.name);
+      point = await markerPoint(page, territory);
+    }
+    await page.mouse.click(point.x, point.y);
+    if (attempt === 3) return;
+    const opened = await page
+      .getByTestId('territory-info')
+      .waitFor({ timeout: 5_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (opened) return;
   }
-  await page.mouse.click(point.x, point.y);
 }
 
 /** Registers a new player through the form; answers its page (on the success panel) and its id. */
