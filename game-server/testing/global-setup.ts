@@ -28,21 +28,26 @@ async function migrateAndSeed(database: Database): Promise<void> {
   await cheapenSeededPasswords(database.sql);
 }
 
+interface Templates {
+  runId: string;
+  pgliteTemplate: string;
+  postgresTemplate: string | null;
+  remove(): Promise<void>;
+}
+
 // Builds one migrated and seeded database per backend; every test then starts from a copy of it,
 // which costs a fraction of migrating and seeding again.
-export default async function setup(project: TestProject) {
+async function buildTemplates(): Promise<Templates> {
   const runId = `${process.pid}_${randomBytes(3).toString('hex')}`;
   const folder = join(tmpdir(), `wanakt-test-${runId}`);
   await mkdir(folder, { recursive: true });
-  project.provide('runId', runId);
 
   const embedded = await openEmbedded({});
   await migrateAndSeed(embedded);
   // Plain tar: each of the few hundred copies a run opens skips unpacking 43 MB.
-  const templateFile = join(folder, 'pglite-template.tar');
-  await writeFile(templateFile, Buffer.from(await (await embedded.dump!('none')).arrayBuffer()));
+  const pgliteTemplate = join(folder, 'pglite-template.tar');
+  await writeFile(pgliteTemplate, Buffer.from(await (await embedded.dump!('none')).arrayBuffer()));
   await embedded.close();
-  project.provide('pgliteTemplate', templateFile);
 
   const adminUrl = process.env.TEST_DATABASE_URL;
   let postgresTemplate: string | null = null;
@@ -55,14 +60,39 @@ export default async function setup(project: TestProject) {
     await migrateAndSeed(template);
     await template.close();
   }
-  project.provide('postgresTemplate', postgresTemplate);
+
+  return {
+    runId,
+    pgliteTemplate,
+    postgresTemplate,
+    remove: async () => {
+      await rm(folder, { recursive: true, force: true });
+      if (!adminUrl) return;
+      const admin = adminConnection(adminUrl);
+      const leftovers = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${`%${runId}%`}`;
+      for (const { datname } of leftovers) await admin.unsafe(`drop database if exists "${datname}" with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+// Vitest runs this once per project, in the one process that runs them all: the projects share one
+// set of templates, built by the first and removed by the last to end, rather than four.
+const run = globalThis as typeof globalThis & { wanaktTemplates?: { built: Promise<Templates>; projects: number } };
+
+export default async function setup(project: TestProject) {
+  run.wanaktTemplates ??= { built: buildTemplates(), projects: 0 };
+  const shared = run.wanaktTemplates;
+  shared.projects += 1;
+  const templates = await shared.built;
+  project.provide('runId', templates.runId);
+  project.provide('pgliteTemplate', templates.pgliteTemplate);
+  project.provide('postgresTemplate', templates.postgresTemplate);
 
   return async () => {
-    await rm(folder, { recursive: true, force: true });
-    if (!adminUrl) return;
-    const admin = adminConnection(adminUrl);
-    const leftovers = await admin<{ datname: string }[]>`select datname from pg_database where datname like ${`%${runId}%`}`;
-    for (const { datname } of leftovers) await admin.unsafe(`drop database if exists "${datname}" with (force)`);
-    await admin.end();
+    shared.projects -= 1;
+    if (shared.projects > 0) return;
+    delete run.wanaktTemplates;
+    await templates.remove();
   };
 }
