@@ -54,6 +54,10 @@ export default defineConfig({
           ...SHARED_MODULES,
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // A browser test polls for what the page shows, which comes over the network from a server
+          // sharing the 2 cores with three other workers: vitest's one-second default is a wall-clock
+          // limit, not a rule of the game (a poll held to a rule's deadline states it).
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {
