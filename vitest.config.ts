@@ -23,13 +23,11 @@ const CHAOS_TEST = 'game-server/chaos.test.ts';
 // The first group: unit files (CPU-bound), browser files (waiting on Chromium and timers as much as
 // computing) and the chaos run, dealt in turn (scripts/test-sequencer.ts) on four workers. One worker
 // per core of the 2 CI has would leave a core idle whenever a file waits, and the chaos run waits
-// most of its two minutes.
-const FIRST_GROUP_WORKERS = 4;
-
-// A worker keeps the modules it has loaded from one file to the next: loading the server's module
-// graph afresh for each file cost as much CPU as the route tests themselves. Each file still starts
-// its own servers and databases; the process tests keep a fresh worker per file.
-const SHARED_MODULES = { isolate: false, maxWorkers: FIRST_GROUP_WORKERS };
+// most of its two minutes. A worker keeps the modules it has loaded from one file to the next:
+// loading the server's module graph afresh for each file cost as much CPU as the route tests
+// themselves. Each file still starts its own servers and databases; the process tests keep a fresh
+// worker per file.
+const FIRST_GROUP = { isolate: false, maxWorkers: 4 };
 
 export default defineConfig({
   test: {
@@ -41,7 +39,7 @@ export default defineConfig({
           include: ['schema/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'game-server/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...PROCESS_TESTS, CHAOS_TEST],
           globalSetup: ['game-server/testing/global-setup.ts'],
-          ...SHARED_MODULES,
+          ...FIRST_GROUP,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -51,7 +49,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['game-server/testing/global-setup.ts'],
-          ...SHARED_MODULES,
+          ...FIRST_GROUP,
           testTimeout: 120_000,
           hookTimeout: 180_000,
           // A browser test polls for what the page shows, which comes over the network from a server
@@ -65,7 +63,7 @@ export default defineConfig({
           name: 'chaos',
           include: [CHAOS_TEST],
           globalSetup: ['game-server/testing/global-setup.ts'],
-          maxWorkers: FIRST_GROUP_WORKERS,
+          ...FIRST_GROUP,
           testTimeout: 600_000,
           hookTimeout: 120_000,
         },

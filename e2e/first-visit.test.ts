@@ -82,18 +82,13 @@ describe('[issue 25] the first visit', () => {
       await page.goto(browser.game.server.url);
       await mapReady(page);
       await mapSettled(page);
-      // Polled: on a loaded machine the map's box can still be settling into the page's layout, and
-      // the camera follows it to the home view of the box's final shape.
-      const outside = async () => {
-        const box = (await page.getByTestId('map-canvas').boundingBox())!;
-        const names: string[] = [];
-        for (const territory of everyone) {
-          const point = await markerPoint(page, territory);
-          if (point.x < box.x || point.x > box.x + box.width || point.y < box.y || point.y > box.y + box.height) names.push(territory.name);
-        }
-        return names;
-      };
-      await expect.poll(outside, { timeout: 10_000 }).toEqual([]);
+      const box = (await page.getByTestId('map-canvas').boundingBox())!;
+      const outside: string[] = [];
+      for (const territory of everyone) {
+        const point = await markerPoint(page, territory);
+        if (point.x < box.x || point.x > box.x + box.width || point.y < box.y || point.y > box.y + box.height) outside.push(territory.name);
+      }
+      expect(outside).toEqual([]);
       for (const name of FAR_PLACES)
         expect(
           everyone.some((territory) => territory.name === name),

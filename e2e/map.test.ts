@@ -43,8 +43,9 @@ describe('[issue 13] a world worth owning', () => {
 
   /** Where a place on the globe is on the page, at the map's current camera. */
   async function onPage(page: Page, latitude: number, longitude: number) {
+    const camera = await mapSettled(page);
     const box = (await page.getByTestId('map-canvas').boundingBox())!;
-    const point = worldToScreen(await mapSettled(page), box, projectToMap(latitude, longitude));
+    const point = worldToScreen(camera, box, projectToMap(latitude, longitude));
     return { x: box.x + point.x, y: box.y + point.y };
   }
 

@@ -1,5 +1,16 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
+// Map.groupBy arrives in Node 21; CI runs Node 20.
+function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
+}
+
 /**
  * Spreads each project's files over its group, keeping each project's own order: the k-th of a
  * project's n files goes at the fraction span × k/n of the group. Vitest would otherwise run one
@@ -7,11 +18,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * files, waiting on Chromium and timers, together after them; mixed, both kinds keep the 2 cores busy.
  */
 export function spreadProjects<T>(items: readonly T[], project: (item: T) => string, span: (project: string) => number = () => 1): T[] {
-  const byProject = new Map<string, T[]>();
-  for (const item of items) {
-    const name = project(item);
-    byProject.set(name, [...(byProject.get(name) ?? []), item]);
-  }
+  const byProject = groupBy(items, project);
   const placed = [...byProject].flatMap(([name, files], order) =>
     files.map((item, k) => ({ item, at: (span(name) * k) / files.length, order })),
   );
@@ -26,11 +33,7 @@ const browserSpan = (project: string) => (project === 'e2e' ? 0.75 : 1);
 export class SpreadSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const groups = new Map<number, TestSpecification[]>();
-    for (const file of sorted) {
-      const group = file.project.config.sequence.groupOrder;
-      groups.set(group, [...(groups.get(group) ?? []), file]);
-    }
+    const groups = groupBy(sorted, (file) => file.project.config.sequence.groupOrder);
     return [...groups.values()].flatMap((group) => spreadProjects(group, (file) => file.project.name, browserSpan));
   }
 }

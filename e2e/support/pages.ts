@@ -22,11 +22,7 @@ export async function logIn(context: BrowserContext, baseUrl: string, login: Log
   return page;
 }
 
-/**
- * Waits until the map has drawn its markers, and painted them with the geography over the world's
- * placeholder picture, in a box that has stopped moving: on a loaded machine the top bar's banner can
- * arrive after the first paint and push the map, whose canvas follows a frame later.
- */
+/** Waits until the map has drawn its markers, and painted them with the geography over the world's placeholder picture. */
 export async function mapReady(page: Page): Promise<void> {
   // `!= null`: before the map's lazy route has rendered there is no canvas, and `undefined` is not ready either.
   await page.waitForFunction(
@@ -39,6 +35,15 @@ export async function mapReady(page: Page): Promise<void> {
       timeout: 30_000,
     },
   );
+  await mapBoxSteady(page);
+}
+
+/**
+ * Waits until the map's box has not moved for 300 ms and its canvas has followed it: on a loaded
+ * machine the top bar's banner can arrive after the first paint and push the map, whose canvas (and
+ * camera) follow a frame later. Answers at once when the box has long been still.
+ */
+async function mapBoxSteady(page: Page): Promise<void> {
   await page.waitForFunction(
     (quietMs) => {
       const map = document.querySelector<HTMLElement>('[data-testid=map-canvas]');
@@ -64,21 +69,22 @@ export interface Placed {
   longitude: string;
 }
 
-/** Waits until the camera has stopped flying, and answers where it is. */
+/** Waits until the camera has stopped flying in a box that has stopped moving, and answers where it is. */
 export async function mapSettled(page: Page): Promise<Camera> {
   const map = page.getByTestId('map-canvas');
   await page.waitForFunction(() => document.querySelector('[data-testid=map-canvas]')?.getAttribute('data-flying') !== 'true', undefined, {
     timeout: 30_000,
   });
+  await mapBoxSteady(page);
   const [centerX, centerY, zoom] = ((await map.getAttribute('data-camera')) ?? '').split(',').map(Number);
   return { centerX, centerY, zoom };
 }
 
 /** Where the map draws a territory's marker on the page, at the camera it has now. */
 export async function markerPoint(page: Page, territory: Placed): Promise<{ x: number; y: number }> {
+  const camera = await mapSettled(page);
   const box = await page.getByTestId('map-canvas').boundingBox();
   if (!box) throw new Error('The map is not on the page');
-  const camera = await mapSettled(page);
   const point = worldToScreen(
     camera,
     { width: box.width, height: box.height },
@@ -95,31 +101,18 @@ export async function flyToTerritory(page: Page, name: string): Promise<void> {
   await mapSettled(page);
 }
 
-/**
- * Clicks a territory's marker, first bringing it into view with the search box if the camera does not
- * show it. A click that opens no popup is tried again, up to three times: on a loaded machine the
- * map's box can still be settling into the page's layout when the marker's place is read.
- */
+/** Clicks a territory's marker, first bringing it into view with the search box if the camera does not show it. */
 export async function clickTerritory(page: Page, territory: Placed & { name?: string }): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    const box = (await page.getByTestId('map-canvas').boundingBox())!;
-    let point = await markerPoint(page, territory);
-    const margin = 40;
-    const outside =
-      point.x < box.x + margin || point.x > box.x + box.width - margin || point.y < box.y + margin || point.y > box.y + box.height - margin;
-    if (outside && territory.name) {
-      await flyToTerritory(page, territory.name);
-      point = await markerPoint(page, territory);
-    }
-    await page.mouse.click(point.x, point.y);
-    if (attempt === 3) return;
-    const opened = await page
-      .getByTestId('territory-info')
-      .waitFor({ timeout: 5_000 })
-      .then(() => true)
-      .catch(() => false);
-    if (opened) return;
+  let point = await markerPoint(page, territory);
+  const box = (await page.getByTestId('map-canvas').boundingBox())!;
+  const margin = 40;
+  const outside =
+    point.x < box.x + margin || point.x > box.x + box.width - margin || point.y < box.y + margin || point.y > box.y + box.height - margin;
+  if (outside && territory.name) {
+    await flyToTerritory(page, territory.name);
+    point = await markerPoint(page, territory);
   }
+  await page.mouse.click(point.x, point.y);
 }
 
 /** Registers a new player through the form; answers its page (on the success panel) and its id. */
