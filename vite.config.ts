@@ -1,4 +1,5 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { geographyPlugin } from './scripts/vite-geography.ts';
 
@@ -12,6 +13,15 @@ export default defineConfig({
   build: {
     outDir: '../dist/client',
     emptyOutDir: true,
+    rollupOptions: {
+      // The service worker is an entry of its own at a fixed name: its scope is the folder it is
+      // served from, and the browser checks that one URL for updates.
+      input: {
+        main: fileURLToPath(new URL('client/index.html', import.meta.url)),
+        sw: fileURLToPath(new URL('client/sw.ts', import.meta.url)),
+      },
+      output: { entryFileNames: (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js') },
+    },
   },
   server: {
     // Keys are path prefixes: the trailing slash keeps client modules such as /api.ts served by Vite.

@@ -2,8 +2,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { SpreadSequencer } from './scripts/test-sequencer.ts';
 
 // Tests that start several game processes and measure them under load (reconnection gaps, drains,
-// convergence times): they run last, two at a time, not beside the unit and browser files, whose
-// load on the 2 cores made rolling restarts drop connections.
+// convergence times): they run after the unit and browser files, two at a time, not beside them,
+// whose load on the 2 cores made rolling restarts drop connections.
 const PROCESS_TESTS = [
   'game-server/graceful-restart.test.ts',
   'game-server/infra/redis-wait.test.ts',
@@ -13,17 +13,18 @@ const PROCESS_TESTS = [
   'game-server/transport/rooms/world-convergence.test.ts',
   'game-server/transport/rooms/world-faults.test.ts',
   'game-server/transport/rooms/world-processes.test.ts',
-  'scripts/cluster/cluster.test.ts',
 ];
 
-// The chaos run is two minutes of faults at a third of the operator's rate, mostly waiting: it runs
-// beside the unit and browser files rather than alone.
+// The tests that hold most of PostgreSQL's 100 connections or count every 503 as a failure run last,
+// one at a time: the cluster (three processes with pools of 20 behind nginx) beside a rolling
+// restart ran the server out of connections, and the chaos run beside the first group's load saw
+// its admission control shed commands outside every fault window.
+const CLUSTER_TEST = 'scripts/cluster/cluster.test.ts';
 const CHAOS_TEST = 'game-server/chaos.test.ts';
 
-// The first group: unit files (CPU-bound), browser files (waiting on Chromium and timers as much as
-// computing) and the chaos run, dealt in turn (scripts/test-sequencer.ts) on four workers. One worker
-// per core of the 2 CI has would leave a core idle whenever a file waits, and the chaos run waits
-// most of its two minutes. A worker keeps the modules it has loaded from one file to the next:
+// The first group: unit files (CPU-bound) and browser files (waiting on Chromium and timers as much as
+// computing), dealt in turn (scripts/test-sequencer.ts) on four workers. One worker per core of the
+// 2 CI has would leave a core idle whenever a file waits. A worker keeps the modules it has loaded from one file to the next:
 // loading the server's module graph afresh for each file cost as much CPU as the route tests
 // themselves. Each file still starts its own servers and databases; the process tests keep a fresh
 // worker per file.
@@ -37,7 +38,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['schema/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'game-server/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, ...PROCESS_TESTS, CHAOS_TEST],
+          exclude: [...configDefaults.exclude, ...PROCESS_TESTS, CLUSTER_TEST, CHAOS_TEST],
           globalSetup: ['game-server/testing/global-setup.ts'],
           ...FIRST_GROUP,
           testTimeout: 60_000,
@@ -60,16 +61,6 @@ export default defineConfig({
       },
       {
         test: {
-          name: 'chaos',
-          include: [CHAOS_TEST],
-          globalSetup: ['game-server/testing/global-setup.ts'],
-          ...FIRST_GROUP,
-          testTimeout: 600_000,
-          hookTimeout: 120_000,
-        },
-      },
-      {
-        test: {
           name: 'processes',
           include: PROCESS_TESTS,
           globalSetup: ['game-server/testing/global-setup.ts'],
@@ -77,6 +68,17 @@ export default defineConfig({
           hookTimeout: 120_000,
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        test: {
+          name: 'alone',
+          include: [CLUSTER_TEST, CHAOS_TEST],
+          globalSetup: ['game-server/testing/global-setup.ts'],
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

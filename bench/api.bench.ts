@@ -1,12 +1,12 @@
 // GET /api/territories side by side with a bare floor in the same run, at the seeded 204
 // territories and at 10,000, on real PostgreSQL; then buying territories under load.
-// Run: node --import tsx bench/api.bench.ts (TEST_DATABASE_URL names the server's maintenance
+// Run: npm exec -- node bench/api.bench.ts (TEST_DATABASE_URL names the server's maintenance
 // database; a fresh database is created there and dropped afterwards).
 //
 // The game, the floor (bench/support/rest-floor-server.ts: Express 5 + postgres.js, select then
 // res.json) and a ceiling (bench/support/ceiling-server.ts: bare node:http sending the game's own
 // compressed answer) each run in a process of their own. Two load generators, 50 connections each,
-// ask for brotli or gzip as a browser does: autocannon, the issue's tool, and wrk, which can read
+// ask for brotli or gzip as a browser does: autocannon, and wrk, which can read
 // compressed answers as fast as a server sends them where autocannon cannot (see
 // bench/support/wrk.ts; the ceiling row shows where each generator stops). Figures on a shared
 // machine move with its load, so the ratios against the floor measured in the same minute are what
@@ -127,7 +127,7 @@ async function createBuyers(sql: Sql, now: Date): Promise<string[]> {
     const id = `bench-${i}`;
     await inTransaction(sql, async (tx) => {
       await tx`insert into users (id, username, password_hash) values (${id}, ${id}, 'no-login')`;
-      await mint(tx, id, { amount: 10_000, reason: 'admin_mint' });
+      await mint(tx, id, { amount: 10_000, reason: 'admin_mint' }, new Date());
     });
     cookies.push(`${SESSION_COOKIE}=${await createSession(sql, id, now)}`);
   }

@@ -1,7 +1,7 @@
 // The public economy at scale: 1,000,000 generated ledger rows on real PostgreSQL, then the
 // latency of the economy page's call against the health call (the floor: a request that does
 // nothing but one `select 1`), the cost of refreshing the figures, a statement page and the audit.
-// Run: node --import tsx bench/economy.bench.ts (TEST_DATABASE_URL names the server's maintenance
+// Run: npm exec -- node bench/economy.bench.ts (TEST_DATABASE_URL names the server's maintenance
 // database; a fresh database is created there and dropped afterwards). ROWS=... for another size.
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
@@ -118,7 +118,7 @@ async function main(): Promise<void> {
     // What the rollup trigger costs a write: one transfer per transaction, with and then without it
     // (last, as the rollups miss what is written while it is off).
     const transfers = (i: number) =>
-      inTransaction(sql, (tx) => transfer(tx, `gen-${i % 2_000}`, `gen-${(i + 1) % 2_000}`, { amount: 1, reason: 'rent' }));
+      inTransaction(sql, (tx) => transfer(tx, `gen-${i % 2_000}`, `gen-${(i + 1) % 2_000}`, { amount: 1, reason: 'rent' }, new Date()));
     const withTrigger = await time(200, transfers);
     await sql`alter table ledger disable trigger ledger_daily_add`;
     const withoutTrigger = await time(200, transfers);

@@ -3,7 +3,7 @@
 // same run, the floor: `/economy` as a visitor, a page of the same bundle without the map, so a
 // figure reads as a ratio to what this machine gives a light page at that moment (docs/rules.md:
 // performance is a ratio to a floor in the same run). Also lists the main thread's long tasks.
-// Run: npm run bench (all benchmarks), or npx vite build && node --import tsx bench/lighthouse.bench.ts
+// Run: npm run bench (all benchmarks), or npx vite build && npm exec -- node bench/lighthouse.bench.ts
 // RUNS=n for another number of runs per page and preset (3 by default); LIGHTHOUSE_JSON=dir keeps
 // every report there.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';

@@ -3,7 +3,7 @@
 // world with geography and labels, the same close up over Europe (50m coastlines), and the seeded
 // world with 10,000 more markers (the client's test-only `?synthetic=` flag). Also prints the first
 // meaningful paint after navigation and the gzipped size of the dashboard's chunks.
-// Run: npx vite build && node --import tsx bench/map.bench.ts
+// Run: npx vite build && npm exec -- node bench/map.bench.ts
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';

@@ -1,7 +1,7 @@
 // The rankings at 100,000 players on real PostgreSQL: each board's top places and a player's own
 // place, for the richest, a middle and the poorest player. Printed as a ratio against a floor
 // measured in the same run (a one-row primary-key read), so a loaded machine does not skew it.
-// Run: node --import tsx bench/rankings.bench.ts (TEST_DATABASE_URL names the server's maintenance
+// Run: npm exec -- node bench/rankings.bench.ts (TEST_DATABASE_URL names the server's maintenance
 // database; a fresh database is created there and dropped afterwards).
 import { randomBytes } from 'node:crypto';
 import { RANKING_BOARDS } from '../schema/api/rankings.ts';

@@ -1,6 +1,6 @@
 // Times the rent cycle: one period for the seeded world (every territory owned) and for 100,000
 // territories, each on a fresh database of a real PostgreSQL server, dropped afterwards.
-// Run: node --import tsx bench/rent-cycle.bench.ts   (TEST_DATABASE_URL names the server)
+// Run: npm exec -- node bench/rent-cycle.bench.ts   (TEST_DATABASE_URL names the server)
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { openPostgres, type Database, type Sql } from '../game-server/infra/db/database.ts';

@@ -1,4 +1,4 @@
-// The world at scale (issue 27): 204 territories (the seeded world), 100,000 and 1,000,000, each on
+// The world at scale: 204 territories (the seeded world), 100,000 and 1,000,000, each on
 // a fresh database of a real PostgreSQL server padded by SQL (game-server/testing/pad-world.ts) with
 // 100,000 players who hold balances and half the land (pad-players.ts). For each size: the jobs'
 // durations and the memory they took (bench/support/scale-jobs.ts); then the game server in a
@@ -8,7 +8,7 @@
 // moving (map-frames.ts); then 1,000 clients joining three processes at once (scale-joins.ts).
 // Figures are given beside the 204 world's, measured in the same run, as ratios.
 //
-// Run: node --import tsx bench/scale.bench.ts [--million] [--only=jobs|views]
+// Run: npm exec -- node bench/scale.bench.ts [--million] [--only=jobs|views]
 //   --million adds the 1,000,000 world (about ten minutes more; `npm run bench` passes it).
 //   SCALE_JOB_BUDGET_S=120 stops a batched job (rent cycle, earnings) after that long and projects
 //   its duration from its pace. SCALE_SIZES=204,100000 names the sizes instead; TEST_DATABASE_URL names the server's
@@ -26,12 +26,11 @@ import type { Database, Sql } from '../game-server/infra/db/database.ts';
 import { seed } from '../game-server/domain/seed/seed.ts';
 import { padPlayers } from '../game-server/testing/pad-players.ts';
 import { padWorld } from '../game-server/testing/pad-world.ts';
-import { rentPeriodOf } from '../schema/rules/rent.ts';
-import { earningsMonthOf } from '../schema/rules/earnings.ts';
 import { MAP_FRAMES_LIMIT_MS, MAP_HUNG, measureMapFrames, percentile } from './support/map-frames.ts';
 import { measureJobs, vacuumAnalyze, type JobTiming } from './support/scale-jobs.ts';
 import { measureViews, type FirstView, type ViewFigures } from './support/scale-views.ts';
 import { measureSpreadJoin, type SpreadJoin } from './support/scale-joins.ts';
+import { markClockworkDone } from './support/clockwork.ts';
 import { openScratchDatabase } from './support/scratch-database.ts';
 import { startServer, untilReady, type ServerProcess } from './support/server-process.ts';
 
@@ -42,7 +41,7 @@ const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.leng
 const SIZES = process.env.SCALE_SIZES
   ? process.env.SCALE_SIZES.split(',').map(Number)
   : [204, 100_000, ...(args.includes('--million') ? [1_000_000] : [])];
-/** Clients of the three-process join (issue 27: 1,000 within 30 s); 0 leaves it out. */
+/** Clients of the three-process join (1,000 within 30 s); 0 leaves it out. */
 const SPREAD_CLIENTS = Number(process.env.SCALE_JOIN_CLIENTS ?? 1000);
 const JOB_BUDGET_MS = process.env.SCALE_JOB_BUDGET_S ? Number(process.env.SCALE_JOB_BUDGET_S) * 1000 : undefined;
 const WANAKT_PASSWORD = `bench-${randomBytes(6).toString('hex')}`;
@@ -100,16 +99,6 @@ async function padded(sql: Sql, territories: number, now: Date): Promise<number>
   await padPlayers(sql, { players: PLAYERS, ownedShare: 0.5, listedShare: 0.1 });
   await vacuumAnalyze(sql);
   return performance.now() - started;
-}
-
-/** The current period and month marked done, so the server's start-up catch-up does not run them again while it is measured. */
-async function markClockworkDone(sql: Sql, now: Date): Promise<void> {
-  await sql`
-    insert into rent_periods (period, first_started_at, pass_started_at, rent_multiplier, completed_at)
-    values (${rentPeriodOf(now)}, ${now}, ${now}, 1, ${now}) on conflict (period) do update set completed_at = ${now}`;
-  await sql`
-    insert into earnings_months (month, planned_at, revenue_multiplier, planned_total, supply_remaining, completed_at)
-    values (${earningsMonthOf(now)}, ${now}, 1, 0, 0, ${now}) on conflict (month) do update set completed_at = ${now}`;
 }
 
 async function stopWithin(server: ServerProcess, ms: number): Promise<void> {

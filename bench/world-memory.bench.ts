@@ -1,6 +1,6 @@
 // The server's memory after a padded world's first visitor, at 204, 100,000 and 1,000,000 territories,
-// on real PostgreSQL (issue 27: no request loads the whole world into memory).
-// Run: node --import tsx bench/world-memory.bench.ts [sizes…] (TEST_DATABASE_URL names the server's
+// on real PostgreSQL (no request loads the whole world into memory).
+// Run: npm exec -- node bench/world-memory.bench.ts [sizes…] (TEST_DATABASE_URL names the server's
 // maintenance database; a fresh database is created there for each size and dropped afterwards).
 //
 // For each size the game migrates and seeds a new database, the world is padded by SQL as an

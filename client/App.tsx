@@ -30,6 +30,7 @@ const AdminDesk = lazy(() => import('./routes/AdminDesk.tsx'));
 const Rankings = lazy(() => import('./routes/Rankings.tsx'));
 const Profile = lazy(() => import('./routes/Profile.tsx'));
 const Season = lazy(() => import('./routes/Season.tsx'));
+const Alliance = lazy(() => import('./routes/Alliance.tsx'));
 
 export function App() {
   return (
@@ -59,6 +60,8 @@ export function App() {
           <Route path={ROUTES.rankings} element={<Rankings />} />
           <Route path={ROUTES.player} element={<Profile />} />
           <Route path={ROUTES.season} element={<Season />} />
+          <Route path={ROUTES.alliance} element={<Alliance />} />
+          <Route path={ROUTES.allianceById} element={<Alliance />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>

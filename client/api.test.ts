@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, login, logout, me, readWorld, serverMessageOr } from './api.ts';
+import { ApiError, login, logout, me, purchaseTerritory, readWorld, serverMessageOr } from './api.ts';
 
 function answer(status: number, body: string, statusText = ''): Response {
   return new Response(status === 204 ? null : body, { status, statusText });
@@ -77,5 +77,60 @@ describe('me', () => {
   it('when the server fails otherwise, then it throws', async () => {
     stubFetch(answer(500, '{"message":"boom"}'));
     await expect(me()).rejects.toThrow('500: {"message":"boom"}');
+  });
+});
+
+describe('[docs/write-path.md idempotent commands] a command and its retries', () => {
+  const keysSent = (fetchMock: ReturnType<typeof vi.fn>) =>
+    fetchMock.mock.calls.map(([, init]) => ((init as RequestInit).headers as Record<string, string>)['Idempotency-Key']);
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('when a command meets a 503 and then a lost connection, then it is sent again with the same key until it is answered', async () => {
+    vi.useFakeTimers();
+    const answers = [
+      answer(503, '{"message":"The game is busy right now. Try again in a moment."}'),
+      'network',
+      answer(200, '{"message":"You now own Lagos"}'),
+    ];
+    const fetchMock = vi.fn(async () => {
+      const next = answers.shift()!;
+      if (next === 'network') throw new TypeError('Failed to fetch');
+      return next;
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const bought = purchaseTerritory(7, 'u1', 100);
+    await vi.runAllTimersAsync();
+    expect(await bought).toEqual({ message: 'You now own Lagos' });
+    const keys = keysSent(fetchMock);
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('when two actions are sent, then each has a key of its own', async () => {
+    const fetchMock = vi.fn(async () => answer(200, '{"message":"ok"}'));
+    vi.stubGlobal('fetch', fetchMock);
+    await purchaseTerritory(7, 'u1', null);
+    await purchaseTerritory(8, 'u1', null);
+    const [first, second] = keysSent(fetchMock);
+    expect(first).not.toBe(second);
+  });
+
+  it('when the answer is a refusal, then it is not sent again; when 503 lasts, then it gives up after four tries', async () => {
+    const refusal = stubFetch(answer(409, '{"message":"Not enough DRK"}'));
+    await expect(purchaseTerritory(7, 'u1', null)).rejects.toMatchObject({ status: 409 });
+    expect(refusal).toHaveBeenCalledTimes(1);
+
+    vi.useFakeTimers();
+    const busy = vi.fn(async () => answer(503, '{"message":"The game is busy right now. Try again in a moment."}'));
+    vi.stubGlobal('fetch', busy);
+    const bought = purchaseTerritory(7, 'u1', null).catch((error: unknown) => error);
+    await vi.runAllTimersAsync();
+    expect(await bought).toMatchObject({ status: 503 });
+    expect(busy).toHaveBeenCalledTimes(4);
+    expect(new Set(keysSent(busy)).size).toBe(1);
   });
 });

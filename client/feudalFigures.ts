@@ -27,6 +27,24 @@ export function feudalFigures(roots: readonly HierarchyNode[]): FeudalFigures {
   return { counts, rentsPerPeriod, rentsPerMonth: Math.round(rentsPerPeriod / RENT_PERIOD_MONTHS), fullRealmPerPeriod };
 }
 
+export interface Vassalage {
+  /** The territories that pay this one's holder. */
+  vassals: number;
+  /** What they pay per rent period. */
+  collects: number;
+}
+
+/**
+ * Who pays a territory's holder, and how much per period. The Wanakt's seat has no vassals in the
+ * tree, whose roots are the main cities, yet every main city pays its rent to the Wanakt
+ * (docs/rules.md §1): the seat's vassals are the main cities.
+ */
+export function vassalageOf(node: HierarchyNode, roots: readonly HierarchyNode[]): Vassalage {
+  if (node.type !== 'wanakt') return { vassals: node.vassals.length, collects: node.collectsRent };
+  const mains = roots.filter((root) => rentRecipient(root.type) === 'wanakt');
+  return { vassals: mains.length, collects: mains.reduce((sum, main) => sum + main.paysRent, 0) };
+}
+
 /** Who a territory's rent goes to: its overlord, or the Wanakt for a main city (docs/rules.md §1). */
 export function payeeOf(node: Pick<HierarchyNode, 'type' | 'overlord'>): string | null {
   return rentRecipient(node.type) === 'wanakt' ? 'the Wanakt' : (node.overlord?.name ?? null);

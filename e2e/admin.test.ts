@@ -11,7 +11,7 @@ import { contextOf } from './support/session-context.ts';
 const ADMIN_ROUTES = ['/admin/currency', '/admin/territories', '/admin/create-city'];
 
 // The Wanakt's screens against the real server on the embedded database, in Debian's Chromium.
-describe('[issue 4] the admin screens in a real browser', () => {
+describe('the admin screens in a real browser', () => {
   let game: TestServer;
   let chrome: Browser;
   let wanakt: BrowserContext;
@@ -60,7 +60,7 @@ describe('[issue 4] the admin screens in a real browser', () => {
     await page.getByRole('combobox', { name: 'Recipient' }).fill('sample');
     await page.getByRole('option', { name: 'sample', exact: true }).click();
     await page.getByRole('button', { name: 'Mint DRK' }).click();
-    // [issue 25] The mint asks first, and nothing is minted until it is confirmed.
+    // The mint asks first, and nothing is minted until it is confirmed.
     const confirm = page.getByTestId('mint-form').getByTestId('confirm-spend');
     expect(await confirm.textContent()).toContain("Mint 750 DRK into sample's balance?");
     expect(await balanceOf(game.database.sql, DEMO_USER_ID)).toBe(before);
@@ -192,7 +192,7 @@ describe('[issue 4] the admin screens in a real browser', () => {
       const page = await open(visitor, path);
       const notice = page.getByTestId('login-required');
       await notice.waitFor();
-      expect(await notice.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+      expect(await notice.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(`/login?next=${encodeURIComponent(path)}`);
       expect(await notice.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
       expect(await page.getByTestId('mint-form').count()).toBe(0);
       await page.close();

@@ -5,11 +5,12 @@ import { bannerSlotOf } from '../game-server/domain/ads/banner-rotation.ts';
 import { runBannerRotation } from '../game-server/jobs/banner-jobs.ts';
 import { browserGame } from './support/browser-game.ts';
 import { mapReady, mapSettled } from './support/pages.ts';
+import { testShot } from './support/test-shots.ts';
 
-// Issue 25 part 6: banners people can read (the whole title and a short text at every width), aimed
+// Banners people can read (the whole title and a short text at every width), aimed
 // where the advertiser said, and a receipt the advertiser follows without an account.
 
-// The issue's "$40 ad" (500 impressions on a main city at 8¢), shown as "Alpine Coffee Fresh …".
+// A "$40 ad" (500 impressions on a main city at 8¢), shown as "Alpine Coffee Fresh …".
 const TITLE = 'Alpine Coffee Fresh Roasts — single-origin beans from the Swiss Alps, at your door';
 const CONTENT =
   'Roasted every morning in Zermatt and shipped the same day to every city in Europe. Order before noon for next-day delivery, or subscribe and save 20% on every bag.';
@@ -43,7 +44,7 @@ let nextSlot = 0;
 const rotate = (sql: Parameters<typeof runBannerRotation>[0]['sql']) =>
   runBannerRotation({ sql, clock: () => new Date() }, bannerSlotOf(new Date(), 30) + 1000 + nextSlot++);
 
-describe('[issue 25 banners] the banner, readable and aimed', () => {
+describe('[banners] the banner, readable and aimed', () => {
   const browser = browserGame();
 
   for (const { name, viewport } of SIZES) {
@@ -74,9 +75,10 @@ describe('[issue 25 banners] the banner, readable and aimed', () => {
       expect(bannerText(CONTENT)).toBe('Roasted every morning in Zermatt and shipped the same day to every city in Europe. Order…');
       const height = (await page.getByTestId('banner').boundingBox())!.height;
       console.log(`banner at ${viewport.width}×${viewport.height}: ${Math.round(height)} px tall`);
+      // The wait is for the picture only (nothing is asserted on it): the banner's entrance ends first.
       await page.waitForTimeout(300);
       await page.screenshot({
-        path: `docs/screenshots/banner-${name}.png`,
+        path: testShot(`banner-${name}.png`),
         clip: { x: 0, y: 0, width: viewport.width, height: Math.min(viewport.height, 360) },
       });
     }, 120_000);
@@ -143,7 +145,8 @@ describe('[issue 25 banners] the banner, readable and aimed', () => {
     await viewer.getByRole('listbox', { name: 'Search results' }).getByRole('option').first().waitFor();
     await search.press('Enter');
     await mapSettled(viewer);
-    // The view is reported once the camera rests.
+    // The view is reported once the camera rests, and the room answers nothing the page can see: the
+    // wait lets the report land before the rotation.
     await viewer.waitForTimeout(1500);
     expect((await rotate(sql)).ad?.id).toBe(ad.id);
     await expect
@@ -156,6 +159,7 @@ describe('[issue 25 banners] the banner, readable and aimed', () => {
         { timeout: 15_000 },
       )
       .toBe(TITLE);
+    // The wait is the rule under test: the ad never reaches a page looking elsewhere, however late.
     await elsewhere.waitForTimeout(1000);
     expect(await elsewhere.getByTestId('banner-title').textContent()).not.toBe(TITLE);
 
@@ -180,7 +184,7 @@ describe('[issue 25 banners] the banner, readable and aimed', () => {
     await tab.close();
     await expect.poll(() => figure('receipt-clicks'), { timeout: 15_000, interval: 250 }).toBe('1');
     console.log(`receipt showed the click ${Date.now() - clickedAt} ms after it`);
-    await follower.screenshot({ path: 'docs/screenshots/ad-receipt.png', fullPage: true });
+    await follower.screenshot({ path: testShot('ad-receipt.png'), fullPage: true });
 
     // Any other token is not a receipt.
     const wrong = receiptUrl.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));

@@ -1,6 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AuditEntryDto } from '../schema/api/desk.ts';
 import type { TerritoryDto } from '../schema/api/territory.ts';
+import { formatPlace } from '../client/format.ts';
 import { coordinatesOf } from '../schema/rules/territory.ts';
 import { screenToWorld } from '../client/map/camera.ts';
 import { testBackends } from '../game-server/testing/databases.ts';
@@ -8,12 +10,13 @@ import { startTestServer, type TestServer } from '../game-server/testing/test-se
 import { TEST_DEMO_PASSWORD, TEST_WANAKT_PASSWORD } from '../game-server/testing/test-passwords.ts';
 import { launchBrowser } from './support/browser.ts';
 import { clickTerritory, isolated, logIn, mapReady, mapSettled, markerPoint } from './support/pages.ts';
+import { testShot } from './support/test-shots.ts';
 
 const DEMO = { username: 'sample', password: TEST_DEMO_PASSWORD };
 const WANAKT = { username: 'wanakt', password: TEST_WANAKT_PASSWORD };
 
 // The dashboard, its map and its modals in a real browser, against the real server and database.
-describe('[issue 4] the dashboard and the map', () => {
+describe('the dashboard and the map', () => {
   let game: TestServer;
   let chrome: Browser;
   let everyone: TerritoryDto[];
@@ -64,6 +67,7 @@ describe('[issue 4] the dashboard and the map', () => {
     const deadline = Date.now() + 10_000;
     let shot = await map.screenshot();
     for (;;) {
+      // The wait is the sampling interval of a wait for stillness: two equal frames in a row.
       await page.waitForTimeout(250);
       const next = await map.screenshot();
       if (next.equals(shot) || Date.now() > deadline) return next;
@@ -98,7 +102,9 @@ describe('[issue 4] the dashboard and the map', () => {
     expect(await page.getByTestId('login-required').count()).toBe(0);
     const quick = page.getByTestId('quick-actions');
     for (const label of ['Revenue', 'Broadcast', 'API Keys'])
-      expect(await quick.getByRole('link', { name: `${label}: log in` }).getAttribute('href')).toBe('/login');
+      expect(await quick.getByRole('link', { name: `${label} (log in first)` }).getAttribute('href')).toBe(
+        `/login?next=${encodeURIComponent(`/${label === 'API Keys' ? 'settings/api-keys' : label.toLowerCase()}`)}`,
+      );
     await page.close();
   });
 
@@ -191,7 +197,7 @@ describe('[issue 4] the dashboard and the map', () => {
     await clickTerritory(page, territory);
     await info(page).getByRole('button', { name: 'Upgrade' }).click();
     await page.getByTestId('upgrade-dialog').getByRole('button', { name: 'Upgrade to premium for 500 DRK' }).click();
-    // [issue 25] Choosing the tier only asks: the money moves on the confirmation.
+    // Choosing the tier only asks: the money moves on the confirmation.
     const confirm = page.getByTestId('upgrade-dialog').getByTestId('confirm-spend');
     expect(await confirm.textContent()).toContain('Your balance goes from 5,000 DRK to 4,500 DRK.');
     const [before] = await game.database.sql`select upgrade_tier from territories where id = ${territory.id}`;
@@ -387,9 +393,28 @@ describe('[issue 4] the dashboard and the map', () => {
         { timeout: 10_000 },
       )
       .toBe(territory.name);
+
+    // The drop is announced with both positions, and the audit log keeps where the pin was.
+    const original = { latitude: Number(territory.latitude).toFixed(6), longitude: Number(territory.longitude).toFixed(6) };
+    const announced = toast(wanakt);
+    expect(await announced.textContent()).toContain(`Pin Moved${territory.name} moved from ${formatPlace(original)} to `);
+    const audit = await (await game.wanakt()).get<AuditEntryDto[]>('/api/admin/audit?action=pin');
+    expect(audit.body[0]).toMatchObject({ subject: territory.name, details: { from: original } });
+    await wanakt.screenshot({ path: '/tmp/deadends-pin-moved.png' });
+    // Undo puts it back, itself a move the log keeps.
+    await announced.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => toast(wanakt).textContent()).toContain('Pin Restored');
+    const [restored] = await game.database.sql`select latitude::text, longitude::text from territories where id = ${territory.id}`;
+    expect(restored).toEqual(original);
+    const undone = await (await game.wanakt()).get<AuditEntryDto[]>('/api/admin/audit?action=pin');
+    // The request's position is kept as sent (numbers), the one left as the database reads it (text).
+    const moved = audit.body[0].details as { latitude: number; longitude: number };
+    const back = undone.body[0].details as { latitude: number; longitude: number; from: { latitude: string; longitude: string } };
+    expect([back.latitude, back.longitude]).toEqual([Number(original.latitude), Number(original.longitude)]);
+    expect([Number(back.from.latitude), Number(back.from.longitude)]).toEqual([moved.latitude, moved.longitude]);
   });
 
-  it('[issue 4 phone] when the dashboard is 375 px wide, then the sidebars are drawers that open from the toolbar', async () => {
+  it('[phone] when the dashboard is 375 px wide, then the sidebars are drawers that open from the toolbar', async () => {
     const page = await as(DEMO, { width: 375, height: 812 });
     const left = page.getByTestId('left-sidebar');
     const inView = async () => {
@@ -407,7 +432,7 @@ describe('[issue 4] the dashboard and the map', () => {
     expect(await page.getByTestId('territory-details').isVisible()).toBe(true);
   });
 
-  it('[issue 14 lists] when a player opens /feudal, then only the way down to their own village is open and in view, and a search keeps the matches and what is above them', async () => {
+  it('[lists] when a player opens /feudal, then only the way down to their own village is open and in view, and a search keeps the matches and what is above them', async () => {
     const villages = everyone.filter((territory) => territory.type === 'village' && territory.parent_territory_id !== null);
     const village =
       villages.find((territory) => everyone.find((parent) => parent.id === territory.parent_territory_id)?.parent_territory_id !== null) ??
@@ -420,7 +445,7 @@ describe('[issue 4] the dashboard and the map', () => {
     await own.waitFor();
     await expect.poll(() => own.isVisible()).toBe(true);
     expect(await page.getByTestId('tree-row').count()).toBeLessThan(everyone.length / 2);
-    await page.screenshot({ path: 'docs/screenshots/feudal-tree.png' });
+    await page.screenshot({ path: testShot('feudal-tree.png') });
 
     await page.getByRole('searchbox', { name: 'Find a territory in the tree' }).fill(village.name.toUpperCase());
     const rows = await page.getByTestId('tree-row').evaluateAll((found) => found.map((row) => row.getAttribute('data-territory')));

@@ -4,7 +4,7 @@ import { runBannerRotation } from '../game-server/jobs/banner-jobs.ts';
 import { signedInPlayer } from '../game-server/testing/players.ts';
 import { browserGame } from './support/browser-game.ts';
 
-describe("[issue 14 the Wanakt's desk] the ad review queue", () => {
+describe("[the Wanakt's desk] the ad review queue", () => {
   const browser = browserGame();
 
   it('when the Wanakt approves an ad from the queue, then it leaves the queue, its buyer is told, and it enters the banner', async () => {
@@ -16,7 +16,22 @@ describe("[issue 14 the Wanakt's desk] the ad review queue", () => {
       values ('Visit Crail harbour', 'Fresh lobster every morning', 'https://example.com/crail', ${buyer.id}, 1000, 30, 'in_review')`;
 
     const page = await (await browser.context(await game.wanakt())).newPage();
-    await page.goto(`${game.server.url}/admin/desk`);
+    // The Wanakt hears of it on the map: a count on the bell and on the Desk chip, and a way to the desk.
+    await page.goto(game.server.url);
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('review-count')
+          .textContent({ timeout: 1000 })
+          .catch(() => ''),
+      )
+      .toBe('1');
+    expect(await page.getByTestId('desk-review-count').textContent()).toBe('1');
+    await page.getByRole('button', { name: /1 ad waits for review/ }).click();
+    await page.screenshot({ path: '/tmp/deadends-review-bell.png' });
+    await page.getByTestId('review-link').click();
+    await page.waitForURL('**/admin/desk');
+    expect(await page.getByTestId('ad-queue-count').textContent()).toBe('(1)');
     const queued = page.getByTestId('ad-in-review');
     await queued.first().waitFor();
     expect(await queued.count()).toBe(1);
@@ -47,6 +62,7 @@ describe("[issue 14 the Wanakt's desk] the ad review queue", () => {
 
     await page.goto(game.server.url);
     await page.getByTestId('banner').waitFor();
+    expect(await page.getByTestId('review-count').count()).toBe(0);
     // The next banner slot, as the 30-second job would turn it.
     await runBannerRotation({ sql, clock: () => new Date() }, bannerSlotOf(new Date(), 30) + 1000);
     await expect.poll(() => page.getByTestId('banner').textContent(), { timeout: 15_000 }).toContain('Visit Crail harbour');

@@ -11,7 +11,7 @@ import { logIn } from './support/pages.ts';
 const CHARTS = ['chart-supply', 'chart-minted', 'chart-flows', 'chart-trades', 'chart-median', 'chart-index'];
 const PHONE = { width: 375, height: 812 };
 
-describe('[issue 16 open books] the economy page and the statement in Chromium', () => {
+describe('[open books] the economy page and the statement in Chromium', () => {
   let game: TestServer;
   let chrome: Browser;
   const contexts: BrowserContext[] = [];

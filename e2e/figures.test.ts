@@ -14,9 +14,9 @@ import { contextOf } from './support/session-context.ts';
 
 const SAMPLE_HOLDINGS = ['Tokyo', 'Mumbai', 'Sydney', 'Lagos'];
 
-// Issue 24: a figure of one name is one number on every screen that shows it, and it is what the
+// A figure of one name is one number on every screen that shows it, and it is what the
 // earnings job pays into the ledger for the month; rent is what the next cycle bills.
-describe('[issue 24] figures a player can trust, in a real browser', () => {
+describe('figures a player can trust, in a real browser', () => {
   let game: TestServer;
   let chrome: Browser;
   let wanakt: TestAgent;

@@ -6,7 +6,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from './support/browser.ts';
 
 // The real server on the embedded database, the built client, and Debian's Chromium.
-describe('[issue 2] the first client in a real browser', () => {
+describe('the first client in a real browser', () => {
   let game: TestServer;
   let chrome: Browser;
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import { checkInvariants } from '../game-server/domain/economy/supply.ts';
 import { browserGame } from './support/browser-game.ts';
 import { register } from './support/pages.ts';
 
-describe("[issue 14 first steps] a newcomer's first minutes", () => {
+describe("[first steps] a newcomer's first minutes", () => {
   const browser = browserGame();
 
   it('when a newcomer registers, then it owns a territory from the welcome panel without paying any money', async () => {
@@ -20,9 +20,25 @@ describe("[issue 14 first steps] a newcomer's first minutes", () => {
     await expect.poll(() => page.getByTestId('territory-count').textContent(), { timeout: 30_000 }).toBe('0');
     const choice = welcome.getByTestId('starter-choice').first();
     const name = (await choice.locator('.starter-name').textContent())!;
+    const offered = await choice.locator('[data-figure=monthly_earnings]').textContent();
     await choice.getByRole('button', { name: `Claim for ${STARTER_PRICE} DRK` }).click();
+    // Like every spend, the claim asks first, with what it costs and what is left.
+    const confirm = choice.getByTestId('confirm-spend');
+    expect(await confirm.textContent()).toContain(
+      `Your balance goes from ${STARTING_BALANCE} DRK to ${STARTING_BALANCE - STARTER_PRICE} DRK`,
+    );
+    await confirm.getByRole('button', { name: `Claim ${name}` }).click();
 
     await welcome.getByText(`${name} is yours`).waitFor();
+    // One earnings figure on every screen (docs/rules.md §9): what was offered, what the panel says, the popup and My Territories.
+    const earns = welcome.locator('[data-figure=monthly_earnings]');
+    expect(await earns.textContent()).toBe(offered);
+    await expect.poll(() => page.getByTestId('my-territories').locator('[data-figure=monthly_earnings]').textContent()).toBe(offered);
+    await expect.poll(() => page.getByTestId('territory-info').locator('h2').textContent()).toBe(name);
+    await expect
+      .poll(() => page.getByTestId('territory-info').locator('[data-figure=monthly_earnings]').textContent())
+      .toBe(`${offered} / month`);
+    await page.screenshot({ path: '/tmp/deadends-first-steps-claimed.png' });
     await expect.poll(() => page.getByTestId('territory-count').textContent(), { timeout: 15_000 }).toBe('1');
     await expect.poll(() => page.getByTestId('balance').textContent(), { timeout: 15_000 }).toBe(`${STARTING_BALANCE - STARTER_PRICE} DRK`);
     expect(await page.getByTestId('my-territories').textContent()).toContain(name);

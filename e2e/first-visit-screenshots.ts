@@ -1,6 +1,6 @@
 // The first visit's screens at a desktop and a phone size: the visitor landing, the home view, the
 // marketplace and the phone map, from the real server on a fresh embedded database.
-// Run: npx vite build && node --import tsx e2e/first-visit-screenshots.ts OUT_DIR [SUFFIX]
+// Run: npx vite build && npm exec -- node e2e/first-visit-screenshots.ts OUT_DIR [SUFFIX]
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -25,6 +25,7 @@ async function shoot(page: Page, url: string, file: string, map: boolean): Promi
     await mapReady(page);
     await mapSettled(page);
   }
+  // The wait is for the picture only (a docs screenshot, nothing asserted): transitions end before the shot.
   await page.waitForTimeout(800);
   const path = join(out, `${file}${suffix}.png`);
   await page.screenshot({ path });

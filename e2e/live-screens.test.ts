@@ -7,7 +7,7 @@ import { launchBrowser } from './support/browser.ts';
 import { contextOf } from './support/session-context.ts';
 
 // Screens that stay open while another player acts: each shows the change without a reload.
-describe('[issue 11 live screens] what another player does shows on an open page', () => {
+describe('[live screens] what another player does shows on an open page', () => {
   let game: TestServer;
   let chrome: Browser;
   const contexts: BrowserContext[] = [];

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../game-server/testing/test-se
 import { launchBrowser } from './support/browser.ts';
 
 // The built client in Chromium, joined to the real world room: what another tab does reaches it live.
-describe('[issue 7] the dashboard follows the live world', () => {
+describe('the dashboard follows the live world', () => {
   let game: TestServer;
   let chrome: Browser;
   beforeAll(async () => {

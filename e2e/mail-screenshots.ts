@@ -3,7 +3,7 @@
 // They are rendered by the same renderMail the mail job sends with, from figures like those of
 // e2e/away.test.ts's player; the figures of a real digest are checked against the statement in
 // game-server/jobs/digest-jobs.test.ts.
-// Run: node --import tsx e2e/mail-screenshots.ts
+// Run: npm exec -- node e2e/mail-screenshots.ts
 import { join } from 'node:path';
 import { renderMail } from '../game-server/domain/mail/templates.ts';
 import { launchBrowser } from './support/browser.ts';

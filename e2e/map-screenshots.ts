@@ -1,6 +1,6 @@
 // Saves the map in each of its modes under docs/screenshots/ (linked from the README): the whole
 // world by ownership, tier and income, Europe close up, the realm overlays, search and hover, and a phone.
-// Run: npx vite build && node --import tsx e2e/map-screenshots.ts
+// Run: npx vite build && npm exec -- node e2e/map-screenshots.ts
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -12,6 +12,7 @@ const OUT = join(import.meta.dirname, '..', 'docs', 'screenshots');
 
 async function save(page: Page, name: string): Promise<void> {
   await mapSettled(page);
+  // The wait is for the picture only (a docs screenshot, nothing asserted): transitions end before the shot.
   await page.waitForTimeout(400);
   await page.screenshot({ path: join(OUT, `${name}.png`) });
   console.log(`saved docs/screenshots/${name}.png`);

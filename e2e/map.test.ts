@@ -14,7 +14,7 @@ import { colourDistance, pixelsAt } from './support/pixels.ts';
 const DEMO = { username: 'sample', password: TEST_DEMO_PASSWORD };
 
 // The world map in Chromium against the real server: geography, the camera, search, hover, live changes.
-describe('[issue 13] a world worth owning', () => {
+describe('a world worth owning', () => {
   let game: TestServer;
   let chrome: Browser;
   let everyone: TerritoryDto[];
@@ -50,8 +50,8 @@ describe('[issue 13] a world worth owning', () => {
   }
 
   it('when the map opens, then land is drawn: the Sahara and the middle of the Atlantic differ in colour', async () => {
+    // open() waits for the map's first meaningful paint: the geography and the markers on the screen.
     const page = await open();
-    await page.waitForTimeout(300);
     const [atlantic, sahara, southAtlantic] = await pixelsAt(page, [
       await onPage(page, 30, -40),
       await onPage(page, 23, 10),

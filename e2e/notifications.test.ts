@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signedInPlayer } from '../game-server/testing/players.ts';
 import { browserGame } from './support/browser-game.ts';
 
-describe("[issue 14 notifications] a sale in the seller's open tab", () => {
+describe("[notifications] a sale in the seller's open tab", () => {
   const browser = browserGame();
 
   it("when someone buys the seller's listing, then its open tab shows a toast and the bell counts it; marking read clears the count", async () => {

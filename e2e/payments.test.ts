@@ -14,7 +14,7 @@ const DEMO = 'sample-user';
 const toastText = (page: Page) => page.locator('.toast').last().textContent();
 
 // The sandbox provider end to end: the built client, the real server on the embedded database, Chromium.
-describe('[issue 5] paying through the sandbox in a real browser', () => {
+describe('paying through the sandbox in a real browser', () => {
   let game: TestServer;
   let chrome: Browser;
   let player: BrowserContext;
@@ -159,7 +159,7 @@ describe('[issue 5] paying through the sandbox in a real browser', () => {
 
 // With Stripe configured the store mounts Stripe's Payment Element, whose script cannot load on this
 // machine: the checkout must say so (docs/rules.md §8 'Stripe not loaded') and take nothing.
-describe('[issue 5] the Stripe checkout when Stripe.js cannot load', () => {
+describe('the Stripe checkout when Stripe.js cannot load', () => {
   let game: StripeGame;
   let chrome: Browser;
   beforeAll(async () => {

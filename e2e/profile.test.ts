@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { signedInPlayer } from '../game-server/testing/players.ts';
 import { browserGame } from './support/browser-game.ts';
+import { testShot } from './support/test-shots.ts';
 
-describe('[issue 14 profiles] a player profile in Chromium', () => {
+describe('[profiles] a player profile in Chromium', () => {
   const browser = browserGame();
 
   it('when a visitor clicks a name on the rankings, then the profile shows its lands on a map, its titles and its trades', async () => {
@@ -29,7 +30,7 @@ describe('[issue 14 profiles] a player profile in Chromium', () => {
     expect(await page.getByTestId('profile-header').textContent()).toContain('Dual Owner');
     expect(await page.getByText('held by sir-bors').count()).toBe(1);
     expect(await page.getByTestId('profile-trade').count()).toBe(2);
-    await page.screenshot({ path: 'docs/screenshots/profile.png', fullPage: true });
+    await page.screenshot({ path: testShot('profile.png'), fullPage: true });
 
     await page.getByRole('link', { name: 'sir-bors' }).first().click();
     await page.waitForURL(/\/players\/sir-bors$/);

@@ -15,7 +15,7 @@ const SAMPLE_HOLDINGS = ['Tokyo', 'Mumbai', 'Sydney', 'Lagos'];
 const drk = (amount: number) => `${amount.toLocaleString('en-US')} DRK`;
 
 // The revenue center, rent and collectibles screens against the real server, in Debian's Chromium.
-describe('[issue 4] the revenue, rent and collectibles screens in a real browser', () => {
+describe('the revenue, rent and collectibles screens in a real browser', () => {
   let game: TestServer;
   let chrome: Browser;
   let wanaktAgent: TestAgent;

@@ -1,6 +1,6 @@
 // The screens of a newcomer's first session and of the Wanakt's desk, with the state they need
 // (a fresh player, a sale that raises a notice, an ad in review, some chat), under docs/screenshots/.
-// Run: npx vite build && node --import tsx e2e/screenshots-first-session.ts
+// Run: npx vite build && npm exec -- node e2e/screenshots-first-session.ts
 import { join } from 'node:path';
 import { launchBrowser } from './support/browser.ts';
 import { logIn, register } from './support/pages.ts';
@@ -12,6 +12,7 @@ const DESKTOP = { width: 1280, height: 800 };
 const server = await startStandaloneServer();
 const browser = await launchBrowser();
 const save = async (page: import('playwright-core').Page, file: string) => {
+  // The wait is for the picture only (a docs screenshot, nothing asserted): transitions end before the shot.
   await page.waitForTimeout(800);
   await page.screenshot({ path: join(OUT, `${file}.png`) });
   console.log(`saved docs/screenshots/${file}.png`);
@@ -23,10 +24,11 @@ try {
   await page.goto(server.url);
   await page.getByTestId('first-steps').waitFor();
   await save(page, 'first-steps-welcome');
-  await page
-    .getByTestId('starter-choice')
-    .first()
-    .getByRole('button', { name: /Claim for/ })
+  const choice = page.getByTestId('starter-choice').first();
+  await choice.getByRole('button', { name: /Claim for/ }).click();
+  await choice
+    .getByTestId('confirm-spend')
+    .getByRole('button', { name: /^Claim / })
     .click();
   await page.getByText(/is yours/).waitFor();
   await save(page, 'first-steps-claimed');

@@ -1,6 +1,6 @@
 // Saves every route at 1280x800 and the dashboard and economy at 375 px wide under docs/screenshots/,
 // as the Wanakt and as the demo player, from the real server on a fresh embedded database.
-// Run: npx vite build && node --import tsx e2e/screenshots.ts [name ...]   (names: only those routes, e.g. revenue rent profile)
+// Run: npx vite build && npm exec -- node e2e/screenshots.ts [name ...]   (names: only those routes, e.g. revenue rent profile)
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -100,6 +100,7 @@ try {
       wanakt,
       territories.find((territory) => territory.name === 'London')!,
     );
+    // The wait is for the picture only (a docs screenshot, nothing asserted): transitions end before the shot.
     await wanakt.waitForTimeout(600);
     await wanakt.screenshot({ path: join(OUT, 'dashboard-wanakt-selected.png') });
     console.log('saved docs/screenshots/dashboard-wanakt-selected.png');
@@ -107,6 +108,7 @@ try {
     const phone = await pageAs(browser, server.url, LOGINS.demo, PHONE);
     await shoot(phone, server.url, '/', 'dashboard-phone');
     await phone.getByRole('button', { name: '☰ Menu' }).click();
+    // The wait is for the picture only (a docs screenshot, nothing asserted): transitions end before the shot.
     await phone.waitForTimeout(400);
     await phone.screenshot({ path: join(OUT, 'dashboard-phone-menu.png') });
     console.log('saved docs/screenshots/dashboard-phone-menu.png');
@@ -114,10 +116,10 @@ try {
     // The open books after a generated year of activity, and the demo player's statement.
     await generateLedgerHistory(server.database.sql, { rows: 60_000, days: 365, players: 400, now: new Date() });
     await inTransaction(server.database.sql, async (tx) => {
-      await mint(tx, DEMO_USER_ID, { amount: 240, reason: 'earnings' });
-      await transfer(tx, DEMO_USER_ID, 'gen-7', { amount: 75, reason: 'rent' });
-      await transfer(tx, 'gen-12', DEMO_USER_ID, { amount: 120, reason: 'rent' });
-      await transfer(tx, DEMO_USER_ID, WANAKT_USER_ID, { amount: 500, reason: 'upgrade' });
+      await mint(tx, DEMO_USER_ID, { amount: 240, reason: 'earnings' }, new Date());
+      await transfer(tx, DEMO_USER_ID, 'gen-7', { amount: 75, reason: 'rent' }, new Date());
+      await transfer(tx, 'gen-12', DEMO_USER_ID, { amount: 120, reason: 'rent' }, new Date());
+      await transfer(tx, DEMO_USER_ID, WANAKT_USER_ID, { amount: 500, reason: 'upgrade' }, new Date());
     });
     await shoot(await pageFor(null), server.url, '/economy', 'economy', { fullPage: true });
     await shoot(await pageAs(browser, server.url, null, PHONE), server.url, '/economy', 'economy-phone', { fullPage: true });

@@ -8,6 +8,7 @@ import { runSeasons } from '../game-server/jobs/season-job.ts';
 import type { TestAgent } from '../game-server/testing/agent.ts';
 import { signedInPlayer } from '../game-server/testing/players.ts';
 import { browserGame } from './support/browser-game.ts';
+import { testShot } from './support/test-shots.ts';
 
 // The game's clock, set by the test: two seasons of this calendar, the first paid, the second running.
 const SETTINGS = { weeks: 6, pool: 1_000, epoch: '2031-03-03T00:00:00Z' };
@@ -29,7 +30,7 @@ describe('[§10 seasons] the season page', () => {
     const { game } = browser;
     const sql = game.database.sql;
     const deps = { sql, clock: () => new Date(gameTime + Date.now() - setAt) };
-    await inTransaction(sql, (tx) => mint(tx, WANAKT_USER_ID, { amount: 10_000, reason: 'admin_mint' }));
+    await inTransaction(sql, (tx) => mint(tx, WANAKT_USER_ID, { amount: 10_000, reason: 'admin_mint' }, new Date()));
     const first = seasonBounds(1, SETTINGS.weeks, SETTINGS.epoch);
     const second = seasonBounds(2, SETTINGS.weeks, SETTINGS.epoch);
 
@@ -43,7 +44,7 @@ describe('[§10 seasons] the season page', () => {
     // Sessions opened as of season 2, so they last through every moment the test sets the clock to.
     const players = await Promise.all(
       ['Aurelia', 'Bastian', 'Corvin'].map((username) =>
-        signedInPlayer(game, { balance: 5_000, username, now: new Date(second.startsAt.getTime() + 3 * DAY) }),
+        signedInPlayer(game, { balance: 20_000, username, now: new Date(second.startsAt.getTime() + 3 * DAY) }),
       ),
     );
     const [aurelia, bastian, corvin] = players;
@@ -58,8 +59,11 @@ describe('[§10 seasons] the season page', () => {
     ).map((row) => row.id);
     const trade = async (seller: { id: string; agent: TestAgent }, buyer: { agent: TestAgent }) => {
       const id = villages.shift()!;
-      await sql`update territories set owner_id = ${seller.id} where id = ${id}`;
-      expect((await seller.agent.request('PATCH', `/api/territories/${id}/listing`, { sale_price: 50 })).status).toBe(200);
+      // At the village's own price: a sale far from it would link the two (docs/rules.md §10 "Fair play").
+      const [{ price }] = await sql<
+        { price: number }[]
+      >`update territories set owner_id = ${seller.id} where id = ${id} returning price::int`;
+      expect((await seller.agent.request('PATCH', `/api/territories/${id}/listing`, { sale_price: price })).status).toBe(200);
       expect((await buyer.agent.post(`/api/territories/${id}/purchase`, {})).status).toBe(200);
     };
 
@@ -83,6 +87,9 @@ describe('[§10 seasons] the season page', () => {
     await trade(bastian, aurelia);
     await trade(aurelia, bastian);
     await trade(corvin, aurelia);
+    // The Wanakt gives Aurelia a village: land given completes no task, and the page says so.
+    const given = villages.shift()!;
+    expect((await (await game.wanakt()).post(`/api/territories/${given}/assign`, { userId: aurelia.id, price: 0 })).status).toBe(200);
 
     expect((await sql<{ number: number }[]>`select number from seasons order by number`).map((row) => row.number)).toEqual([1, 2, 3]);
     const current = (await aurelia.agent.get('/api/seasons/current')).body as CurrentSeasonDto;
@@ -99,13 +106,15 @@ describe('[§10 seasons] the season page', () => {
     // Aurelia never opened the game in a browser: her panel of the absence names the tasks she completed; one click and it is gone.
     const away = page.getByTestId('away-panel');
     await away.waitFor();
-    expect(await away.getByTestId('away-line').first().textContent()).toBe('Season tasks completed: A 7-day streak, Trade land 3 times');
+    // Beside the land she sold while away (stamped by the game's clock, as the panel's window is).
+    expect(await away.getByTestId('away-line').allTextContents()).toContain('Season tasks completed: A 7-day streak, Trade land 3 times');
     await away.getByRole('button', { name: 'Got it' }).click();
     await away.waitFor({ state: 'detached' });
     expect(await page.getByTestId('pool').textContent()).toBe('1,000 DRK');
     expect(await page.getByTestId('season-payout').count()).toBe(2);
     expect(await page.getByTestId('not-counted').textContent()).toContain('logged in from your network');
+    expect(await page.getByTestId('not-counted').textContent()).toContain('Land given to you or assigned by the Wanakt completes no task');
     expect(await page.locator('[data-testid="season-task"][data-key="trade"] progress').getAttribute('value')).toBe('2');
-    await page.screenshot({ path: 'docs/screenshots/season.png', fullPage: true });
+    await page.screenshot({ path: testShot('season.png'), fullPage: true });
   });
 });

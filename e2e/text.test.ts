@@ -36,9 +36,9 @@ async function settledText(page: Page): Promise<string> {
   return last;
 }
 
-// Issue 24: every route, read in Chromium as a visitor, a player and the Wanakt, says its counts,
+// Every route, read in Chromium as a visitor, a player and the Wanakt, says its counts,
 // ids and dates the one way the formatter writes them.
-describe('[issue 24 words] the text of every route', () => {
+describe('[words] the text of every route', () => {
   let game: TestServer;
   let chrome: Browser;
   const contexts: BrowserContext[] = [];

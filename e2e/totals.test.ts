@@ -8,8 +8,8 @@ import { launchBrowser } from './support/browser.ts';
 import { contextOf } from './support/session-context.ts';
 import { figure, figures, sum } from './support/figures.ts';
 
-// Issue 14: each total on a screen is the sum of the parts shown beside it, read from the page.
-describe('[issue 14] every total adds up on its screen', () => {
+// Each total on a screen is the sum of the parts shown beside it, read from the page.
+describe('every total adds up on its screen', () => {
   let game: TestServer;
   let chrome: Browser;
   let wanakt: TestAgent;

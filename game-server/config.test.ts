@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 
-describe('[issue 2] configuration', () => {
+describe('configuration', () => {
   it('when nothing is set, then the defaults run the embedded database on 127.0.0.1:3000', () => {
     expect(loadConfig({})).toMatchObject({ PORT: 3000, HOST: '127.0.0.1', DATA_DIR: './data', LOG_LEVEL: 'info', DATABASE_URL: undefined });
   });
@@ -16,7 +16,7 @@ describe('[issue 2] configuration', () => {
     );
   });
 
-  it('[issue 11] when PUBLIC_ADDRESS names where a process is reached, then it is kept; a scheme or a trailing slash is refused', () => {
+  it('when PUBLIC_ADDRESS names where a process is reached, then it is kept; a scheme or a trailing slash is refused', () => {
     for (const address of ['game.example.com/p1', '10.0.0.7:3001', 'game.example.com:8443/live-2']) {
       expect(loadConfig({ PUBLIC_ADDRESS: address }).PUBLIC_ADDRESS).toBe(address);
     }
@@ -31,7 +31,7 @@ describe('[issue 2] configuration', () => {
     expect(loadConfig(all)).toMatchObject(all);
   });
 
-  it('[issue 10] when DATABASE_URL is set, then payments must be a choice: Stripe keys or PAYMENTS=sandbox', () => {
+  it('when DATABASE_URL is set, then payments must be a choice: Stripe keys or PAYMENTS=sandbox', () => {
     const database = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/wanakt' };
     expect(() => loadConfig(database)).toThrow(
       /DATABASE_URL is set but no payment provider is: set STRIPE_SECRET_KEY.*or PAYMENTS=sandbox/,
@@ -41,7 +41,7 @@ describe('[issue 2] configuration', () => {
     expect(() => loadConfig({ PAYMENTS: 'free' })).toThrow(/PAYMENTS: must be stripe or sandbox/);
   });
 
-  it('[issue 10] PUBLIC_ORIGIN takes comma-separated origins and refuses anything else', () => {
+  it('PUBLIC_ORIGIN takes comma-separated origins and refuses anything else', () => {
     expect(loadConfig({ PUBLIC_ORIGIN: 'https://play.example.com, https://www.example.com:8443/' }).PUBLIC_ORIGIN).toEqual([
       'https://play.example.com',
       'https://www.example.com:8443',

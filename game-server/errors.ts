@@ -2,16 +2,17 @@
 // away, a rate limit. Its status follows docs/rules.md §8 "Errors"; transport code turns it into an
 // answer, so services stay free of Express and Colyseus. It imports nothing, so it sits beside
 // config.ts at the top of game-server/, where every layer may import it (docs/design.md "Layers").
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 429 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 422 | 429 | 503;
 
 export class GameError extends Error {
-  constructor(
-    readonly status: ErrorStatus,
-    message: string,
-    /** For a 429 or a 503: when to come back, sent as Retry-After. */
-    readonly retryAfterSeconds?: number,
-  ) {
+  readonly status: ErrorStatus;
+  /** For a 429 or a 503: when to come back, sent as Retry-After. */
+  readonly retryAfterSeconds?: number;
+
+  constructor(status: ErrorStatus, message: string, retryAfterSeconds?: number) {
     super(message);
+    this.status = status;
+    this.retryAfterSeconds = retryAfterSeconds;
     this.name = 'GameError';
   }
 }

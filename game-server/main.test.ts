@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,8 +7,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { postgresBackendIfReachable } from './testing/databases.ts';
 
 const MAIN = new URL('./main.ts', import.meta.url).pathname;
-// Absolute, because the processes run in an empty folder where the package cannot be found by name.
-const TSX = import.meta.resolve('tsx');
 const running: ChildProcess[] = [];
 
 async function stopChild(child: ChildProcess): Promise<void> {
@@ -38,7 +36,7 @@ interface Started {
 /** Runs `game-server/main.ts` as a newcomer's `npm start` would, and waits for its address. */
 function startProcess(env: Record<string, string>, cwd: string): Promise<Started> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', TSX, MAIN], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [MAIN], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     running.push(child);
     let output = '';
     const collect = (chunk: Buffer) => {
@@ -53,7 +51,7 @@ function startProcess(env: Record<string, string>, cwd: string): Promise<Started
   });
 }
 
-describe('[issue 2] npm start on a fresh machine', () => {
+describe('npm start on a fresh machine', () => {
   it('when started with no environment at all on an empty data dir, then it serves the seeded world, and restarts without printing passwords', async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'wanakt-fresh-'));
     // "No environment at all": only when the default port is taken does the test pick another.
@@ -73,6 +71,9 @@ describe('[issue 2] npm start on a fresh machine', () => {
         body: JSON.stringify({ username: 'sample', password }),
       });
       expect(login.status).toBe(200);
+      const kept = join(cwd, 'data', 'first-logins.txt');
+      expect(await readFile(kept, 'utf8')).toContain(`sample / ${password}`);
+      expect((await stat(kept)).mode & 0o777).toBe(0o600);
 
       await stopChild(running.pop()!);
       const again = await startProcess(env, cwd);
@@ -82,7 +83,8 @@ describe('[issue 2] npm start on a fresh machine', () => {
     } finally {
       await rm(cwd, { recursive: true, force: true });
     }
-  });
+    // Two start-ups, the first building a database: 25 s on a quiet machine, past a minute under CI's load.
+  }, 180_000);
 
   it('when a setting is invalid, then start-up fails fast with a clear message', async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'wanakt-bad-'));
@@ -92,7 +94,7 @@ describe('[issue 2] npm start on a fresh machine', () => {
   });
 });
 
-describe('[issue 10] start-up that would be unsafe or cannot work', () => {
+describe('start-up that would be unsafe or cannot work', () => {
   it('when DATABASE_URL is set without Stripe keys or PAYMENTS=sandbox, then start-up refuses and says what to set', async () => {
     const cwd = await mkdtemp(join(tmpdir(), 'wanakt-keyless-'));
     const failure = startProcess({ PORT: '0', DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/wanakt' }, cwd);
@@ -139,7 +141,7 @@ describe('[issue 10] start-up that would be unsafe or cannot work', () => {
 });
 
 const postgres = postgresBackendIfReachable();
-describe.runIf(postgres)('[issue 2] several processes on one PostgreSQL', () => {
+describe.runIf(postgres)('several processes on one PostgreSQL', () => {
   it('when two server processes start at once on one empty database, then both come up', async () => {
     const database = await postgres!.openEmpty();
     const cwd = await mkdtemp(join(tmpdir(), 'wanakt-pair-'));

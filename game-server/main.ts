@@ -1,11 +1,19 @@
+import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { DatabaseUnavailableError } from './infra/db/wait-for-postgres.ts';
 import { createLogger } from './infra/logger.ts';
+import { OWNER_ONLY_UMASK, ownerOnlyFolder, writeOwnerOnly } from './infra/owner-only.ts';
 import { startGameServer } from './server.ts';
 import { RedisUnavailableError } from './infra/wait-for-redis.ts';
 
+/** Where a first start keeps the logins it generated (docs/operations.md "First start"). */
+const FIRST_LOGINS_FILE = 'first-logins.txt';
+
 // The composition root: the only place that reads the environment and owns the process.
+// Whatever it creates without a mode of its own (the database's files, mail, backups) is the
+// owner's alone (docs/operations.md "Files").
+process.umask(OWNER_ONLY_UMASK);
 let config: Config;
 try {
   config = loadConfig(process.env);
@@ -30,11 +38,17 @@ const { database } = server;
 // The address is printed once it answers a visitor at once, as /api/ready says (a million territories
 // take a second or two to index); a failed load is tried again by the first visitor.
 await server.ready().catch((error: unknown) => log.warn(`The world index did not load yet: ${(error as Error).message}`));
-log.info(`Wanakt World is running at ${server.url}`);
+log.info(`Wanakt World is running at ${server.url} on Node ${process.version}`);
 log.info(`Database: ${database.kind === 'embedded' ? `embedded PGlite in ${database.location}` : `PostgreSQL at ${database.location}`}`);
 if (server.generatedLogins.length > 0) {
+  const lines = server.generatedLogins.map(({ username, password }) => `  ${username} / ${password}`);
+  // The request log soon scrolls these lines away: they are kept where only this account can read them.
+  const kept = join(config.DATA_DIR, FIRST_LOGINS_FILE);
+  await ownerOnlyFolder(config.DATA_DIR);
+  await writeOwnerOnly(kept, `${lines.join('\n')}\n`);
   log.info('Seeded logins (generated now, printed only this once; set WANAKT_PASSWORD / DEMO_PASSWORD to choose them):');
-  for (const { username, password } of server.generatedLogins) log.info(`  ${username} / ${password}`);
+  for (const line of lines) log.info(line);
+  log.info(`They are also in ${kept}, readable by this account only: delete it once you have logged in.`);
 }
 log.info(`Started in ${Math.round(performance.now() - started)} ms`);
 

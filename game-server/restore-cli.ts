@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { loadConfig } from './config.ts';
+import { OWNER_ONLY_UMASK } from './infra/owner-only.ts';
 import { checkInvariants, describeInvariants } from './domain/economy/supply.ts';
 import { openPostgres } from './infra/db/database.ts';
 import { restoreDataDir } from './infra/backup/backup.ts';
@@ -7,6 +8,7 @@ import { restoreDataDir } from './infra/backup/backup.ts';
 // npm run restore -- file: puts a backup of the embedded database in DATA_DIR (what was there is
 // moved aside) and checks its ledger. With DATABASE_URL, after pg_restore: npm run restore checks it.
 // The ledger's check is the domain's, handed to the backup module, which knows only databases.
+process.umask(OWNER_ONLY_UMASK);
 const config = loadConfig(process.env);
 const file = process.argv[2];
 

@@ -15,7 +15,7 @@ import { seed, type SeededLogin } from './domain/seed/seed.ts';
 import { startOutboxRelay, type RelayOptions } from './infra/events/outbox-relay.ts';
 import { createApp } from './transport/http/app.ts';
 import { warnOfUnforwardedLoopback } from './transport/http/client-address.ts';
-import { createOpsApp } from './transport/http/ops-app.ts';
+import { BACKUP_NEEDS_TOKEN, createOpsApp } from './transport/http/ops-app.ts';
 import { API_BODY_LIMIT_BYTES } from './transport/http/body-limit.ts';
 import { backfillNameSkeletons } from './domain/names/skeleton-backfill.ts';
 import { createOriginPolicy } from './domain/auth/origin.ts';
@@ -34,9 +34,11 @@ import type { Logger } from './infra/logger.ts';
 import { createLifecycle, drainWithin } from './lifecycle.ts';
 import { backupsScheduled, readFiguresFrom } from './infra/observability/metrics.ts';
 import { createRoomsHere, defineWorldRoom } from './transport/rooms/world-room.ts';
+import type { PacerLimits } from './transport/rooms/view-pacer.ts';
 import { LiveWorldIndex } from './domain/world/live-world-index.ts';
 import { waitForRedis } from './infra/wait-for-redis.ts';
 import { folderTransport, smtpTransport } from './infra/mail/transport.ts';
+import { checkOwnerOnly } from './infra/owner-only.ts';
 
 export interface StartOptions {
   config: Config;
@@ -47,6 +49,8 @@ export interface StartOptions {
   clientDir?: string;
   /** Smaller socket caps, for a test that shows what happens past them without opening hundreds. */
   socketCaps?: SocketCaps;
+  /** Another pace for clients' view changes, for a test of the flood that need not send 40 messages. */
+  viewPacing?: PacerLimits;
   /** Faults for tests to inject into the outbox relay: NOTIFY wake-ups ignored, another poll interval. */
   relay?: Partial<Pick<RelayOptions, 'listen' | 'pollMs'>>;
 }
@@ -100,6 +104,7 @@ function listen(server: HttpServer, port: number, host: string): Promise<void> {
 export async function startGameServer(options: StartOptions): Promise<GameServer> {
   const { config, log } = options;
   const clock = options.clock ?? (() => new Date());
+  await checkOwnerOnly({ DATA_DIR: config.DATA_DIR, BACKUP_DIR: config.BACKUP_DIR }, (line) => log.warn(line));
   const database = options.database ?? (await openConfiguredDatabase(config, clock, (line) => log.info(line)));
   try {
     const applied = await migrate(database.sql);
@@ -171,9 +176,21 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
     const reach = new ReachTally();
     defineWorldRoom(
       colyseus,
-      { sql: database.sql, clock, log, events, chatCounter: limits.doors.chat, origins, impressions, reach, world },
+      {
+        sql: database.sql,
+        clock,
+        log,
+        events,
+        chatCounter: limits.doors.chat,
+        visitorJoinCounter: limits.doors.visitorJoin,
+        origins,
+        impressions,
+        reach,
+        world,
+      },
       lifecycle,
       options.socketCaps,
+      options.viewPacing,
     );
     await colyseus.listen(config.PORT, config.HOST);
     if (!httpServer.listening) await listen(httpServer, config.PORT, config.HOST);
@@ -186,12 +203,14 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
       trustProxy,
       inspectPeer,
       perAddress: limits.doors.matchmake,
+      app,
     });
     const opsServer = config.OPS_PORT === undefined ? null : createServer(createOpsApp({ database, log, token: config.OPS_TOKEN }));
     if (opsServer) await listen(opsServer, config.OPS_PORT!, config.OPS_HOST);
     const opsHost = config.OPS_HOST.includes(':') ? `[${config.OPS_HOST}]` : config.OPS_HOST;
     const opsUrl = opsServer ? `http://${opsHost}:${(opsServer.address() as AddressInfo).port}` : null;
-    if (opsUrl) log.info(`Operator endpoints (/metrics, /ops/backup) at ${opsUrl}${config.OPS_TOKEN ? ' with OPS_TOKEN' : ''}`);
+    if (opsUrl && config.OPS_TOKEN) log.info(`Operator endpoints (/metrics, /ops/backup) at ${opsUrl} with OPS_TOKEN`);
+    if (opsUrl && !config.OPS_TOKEN) log.warn(`Operator endpoint /metrics at ${opsUrl}. ${BACKUP_NEEDS_TOKEN}`);
     log.info(`Browsers may call the game from: ${origins.origins.join(', ')} (PUBLIC_ORIGIN)`);
     // Without SMTP_URL nothing is dropped: each message is written to a file under DATA_DIR.
     const mailTransport = config.SMTP_URL ? smtpTransport(config.SMTP_URL) : folderTransport(join(config.DATA_DIR, 'mail'), log);

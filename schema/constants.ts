@@ -17,6 +17,8 @@ export const UPGRADE_MULTIPLIER: Record<UpgradeTier, number> = { standard: 1, pr
 
 export const WANAKT_USER_ID = 'wanakt-admin';
 export const DEMO_USER_ID = 'sample-user';
+/** The realm's account that holds the DRK of open offers (docs/rules.md §4 "Offers", migrations/0056_offers.sql). */
+export const ESCROW_USER_ID = 'escrow';
 
 // The world map's logical canvas and the margins markers are clamped to (docs/rules.md §5 "Map").
 export const MAP_WIDTH = 1000;
@@ -25,9 +27,9 @@ export const MARKER_MIN_X = 20;
 export const MARKER_MAX_X = 980;
 export const MARKER_MIN_Y = 20;
 export const MARKER_MAX_Y = 580;
-// Issue 13 replaces docs/rules.md's 0.5–3: zoom 1 fills the map's panel with the world, and 64 brings a
+// This replaces the spec's 0.5–3: zoom 1 fills the map's panel with the world, and 64 brings a
 // single town of a crowded region into reach. The least zoom depends on the panel's shape: the one
-// at which the whole world fits it (issue 25; client/map/camera.ts, minZoomFor).
+// at which the whole world fits it (client/map/camera.ts, minZoomFor).
 export const MAX_ZOOM = 64;
 
 export const MAP_COLOURS: Record<TerritoryTier, number> = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { TERRITORY_TIERS, TERRITORY_TYPES, UPGRADE_TIERS } from './constants.ts';
 import { FEUDAL_TIER_NAMES, TYPE_NAMES, UNOWNED, UPGRADE_TIER_NAMES, typeName, upgradeTierName } from './display-names.ts';
 
-describe('[issue 24 display names] one name for each type, tier and the unowned', () => {
+describe('[display names] one name for each type, tier and the unowned', () => {
   it('when a type is named for one or for many, then each reads as a word and no two types share a name', () => {
     expect(typeName('sub')).toBe('Sub-territory');
     expect(typeName('sub', 2)).toBe('Sub-territories');

@@ -41,6 +41,8 @@ export const UPGRADE_TIER_NAMES: Record<UpgradeTier, string> = {
 
 /** Unowned land is shown as 'Available' wherever an owner would be named (the product's fixed word). */
 export const UNOWNED = 'Available';
+/** Who sells unowned land, where a seller is named: its price goes there, as the statement says. */
+export const TREASURY_SELLER = "The Wanakt's treasury";
 /** Where an unowned territory's purchase price goes, said once beside {@link UNOWNED} where money is involved. */
 export const UNOWNED_EXPLAINED = "Nobody owns it yet; its price goes to the Wanakt's treasury";
 

@@ -11,7 +11,7 @@ import {
   plural,
 } from './format.ts';
 
-describe('[issue 24 words] one formatter for numbers, plurals, dates and times', () => {
+describe('[words] one formatter for numbers, plurals, dates and times', () => {
   it('when amounts are written, then DRK has no decimals and dollars keep their cents', () => {
     expect(formatDrk('21000000')).toBe('21,000,000 DRK');
     expect(formatDrk('99.9')).toBe('99 DRK');

@@ -1,5 +1,5 @@
 // The one way to write numbers, amounts, plurals, dates and times, for the screens and for every
-// message the server sends (issue 24). Everything goes through Intl in one locale and, for dates,
+// message the server sends. Everything goes through Intl in one locale and, for dates,
 // in UTC, so a server's notification and a screen show a moment in the same words.
 
 const LOCALE = 'en-US';

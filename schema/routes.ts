@@ -27,6 +27,8 @@ export const ROUTES = {
   rankings: '/rankings',
   player: '/players/:username',
   season: '/season',
+  alliance: '/alliance',
+  allianceById: '/alliances/:id',
 } as const;
 
 const segments = (path: string) => path.split('/').filter((segment) => segment !== '');

@@ -2,6 +2,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { installDebianPackage } from './debian-package.mjs';
+import { requireRuntime } from './runtime.mjs';
+
+requireRuntime();
 
 const root = new URL('..', import.meta.url).pathname;
 const benches = readdirSync(`${root}bench`)
@@ -29,7 +32,7 @@ if (spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio
 const argumentsOf = (bench) => (bench === 'scale.bench.ts' && !process.argv.includes('--no-million') ? ['--million'] : []);
 for (const bench of benches) {
   console.log(`\n== ${bench}`);
-  const result = spawnSync(process.execPath, ['--import', 'tsx', `${root}bench/${bench}`, ...argumentsOf(bench)], {
+  const result = spawnSync(process.execPath, [`${root}bench/${bench}`, ...argumentsOf(bench)], {
     cwd: root,
     stdio: 'inherit',
   });

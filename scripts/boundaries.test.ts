@@ -15,7 +15,7 @@ function caught(file: string, text: string, changes: Record<string, string> = {}
   return findViolations(injected).filter((finding) => !baseline.includes(finding));
 }
 
-describe('[issue 23 boundaries] the layers hold', () => {
+describe('[boundaries] the layers hold', () => {
   it('when the tree is checked, then it finds its files and nothing forbidden', () => {
     expect(tree.size).toBeGreaterThan(100);
     expect(baseline).toEqual([]);
@@ -29,7 +29,7 @@ describe('[issue 23 boundaries] the layers hold', () => {
   });
 });
 
-// One per forbidden edge: the 14 the old test caught, the 7 it missed (issue 23), the 3 ways a
+// One per forbidden edge: the 14 the old test caught, the 7 it missed, the 3 ways a
 // service wrote through the pool that it could not see (api-keys.ts, cancel-checkout.ts, login-guard.ts
 // did), a service opening a transaction as seed.ts did, and infra/ writing beyond its own tables.
 const INJECTIONS: { name: string; file: string; text: string; changes?: () => Record<string, string> }[] = [
@@ -117,7 +117,7 @@ const INJECTIONS: { name: string; file: string; text: string; changes?: () => Re
   },
 ];
 
-describe('[issue 23 boundaries] every forbidden edge, injected, is caught', () => {
+describe('[boundaries] every forbidden edge, injected, is caught', () => {
   it.each(INJECTIONS)('when $name, then the check fails', ({ file, text, changes }) => {
     expect(caught(file, text, changes?.()).length).toBeGreaterThan(0);
   });
@@ -209,7 +209,7 @@ const UPWARD: { name: string; file: string; specifier: string; type?: boolean; r
   },
 ];
 
-describe('[issue 23 boundaries] nothing imports upward', () => {
+describe('[boundaries] nothing imports upward', () => {
   it.each(UPWARD)('when $name, then the check names that edge', ({ file, specifier, type, rule }) => {
     const text = `import ${type ? 'type ' : ''}{ thing } from '${specifier}';\nexport const again = thing;`;
     expect(caught(file, text)).toContain(`${file} -> ${specifier}: ${rule}`);

@@ -27,7 +27,7 @@ function cited(document: string, section: string | undefined, phrase: string): b
   return headings.includes(phrase.toLowerCase()) || (document === 'rules.md' && text.toLowerCase().includes(phrase.toLowerCase()));
 }
 
-describe('[issue 23 tree] the code cites what docs/ holds', () => {
+describe('[tree] the code cites what docs/ holds', () => {
   it('when every citation of a section or heading is looked up, then each is found', () => {
     const citations = [...readTree()].flatMap(([file, text]) =>
       [...text.matchAll(CITATION)].flatMap(([, document, parts]) =>

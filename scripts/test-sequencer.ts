@@ -1,16 +1,5 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-// Map.groupBy arrives in Node 21; CI runs Node 20.
-function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const group = groups.get(key(item));
-    if (group) group.push(item);
-    else groups.set(key(item), [item]);
-  }
-  return groups;
-}
-
 /**
  * Spreads each project's files over its group, keeping each project's own order: the k-th of a
  * project's n files goes at the fraction span × k/n of the group. Vitest would otherwise run one
@@ -18,7 +7,7 @@ function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
  * files, waiting on Chromium and timers, together after them; mixed, both kinds keep the 2 cores busy.
  */
 export function spreadProjects<T>(items: readonly T[], project: (item: T) => string, span: (project: string) => number = () => 1): T[] {
-  const byProject = groupBy(items, project);
+  const byProject = Map.groupBy(items, project);
   const placed = [...byProject].flatMap(([name, files], order) =>
     files.map((item, k) => ({ item, at: (span(name) * k) / files.length, order })),
   );
@@ -33,7 +22,7 @@ const browserSpan = (project: string) => (project === 'e2e' ? 0.75 : 1);
 export class SpreadSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    const groups = groupBy(sorted, (file) => file.project.config.sequence.groupOrder);
+    const groups = Map.groupBy(sorted, (file) => file.project.config.sequence.groupOrder);
     return [...groups.values()].flatMap((group) => spreadProjects(group, (file) => file.project.name, browserSpan));
   }
 }

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import net from 'node:net';
 import { installDebianPackage } from './debian-package.mjs';
+import { requireRuntime } from './runtime.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const run = (command, args, options = {}) => spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
@@ -33,10 +34,12 @@ function reachable(host, port) {
   });
 }
 
+requireRuntime();
 ensureChromium();
 if (!process.env.TEST_DATABASE_URL && (await reachable('127.0.0.1', 5432))) {
   process.env.TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 }
+console.log(`Tests run on Node ${process.version}.`);
 console.log(
   process.env.TEST_DATABASE_URL
     ? `Storage tests run on the embedded database and on PostgreSQL (${new URL(process.env.TEST_DATABASE_URL).host}).`

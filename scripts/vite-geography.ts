@@ -1,6 +1,6 @@
 // Vite plugin: `virtual:geography/110m` and `virtual:geography/50m` are the world's land, borders
 // and coasts projected onto the map and packed (client/map/geographyData.ts) while building, so the
-// browser neither downloads the topology nor runs d3-geo on it (issue 25, "a first screen that is
+// browser neither downloads the topology nor runs d3-geo on it ("a first screen that is
 // ready at once"). `virtual:geography/picture` is the address of the same world as one SVG picture
 // (world-picture.ts), which index.html shows before any script has run: its
 // `<img data-world-picture>` gets that address as its src.

@@ -22,7 +22,7 @@ function subpaths(data: string, grid: number): number[][] {
     });
 }
 
-describe('[issue 25 first screen] the world picture made at build time', () => {
+describe('[first screen] the world picture made at build time', () => {
   const paths = [...svg.matchAll(/ d="([^"]*)"/g)].map((match) => match[1]);
   const grid = Number(/viewBox="0 0 (\d+) /.exec(svg)![1]) / 1000;
 

@@ -1,7 +1,7 @@
 // The world as one SVG picture, made at build time from the same projected shapes as the map: the
 // page shows it at once (client/index.html, and under the map until PixiJS has painted), so the first
 // screen's largest paint is a picture that arrives with the page rather than the map, which starts
-// later (issue 25, "a first screen that is ready at once").
+// later ("a first screen that is ready at once").
 import { MAP_HEIGHT, MAP_WIDTH } from '../schema/constants.ts';
 import { BORDER_ALPHA, COAST_ALPHA, GEOGRAPHY_COLOURS } from '../client/map/geographyRaster.ts';
 import type { GeographyShapes, Path } from '../client/map/projection.ts';

@@ -72,6 +72,7 @@ async function measure(context: BrowserContext, url: string, prepare?: (page: Pa
   await page.goto(url);
   await mapReady(page);
   await prepare?.(page);
+  // The wait is the measurement's start: the map idles a second before its frames are counted.
   await page.waitForTimeout(1000);
   const map = page.getByTestId('map-canvas');
   const markers = Number(await map.getAttribute('data-marker-count'));

@@ -1,4 +1,4 @@
-// The jobs and the reads that grow with the world and the players (issue 27 part 4), each timed on
+// The jobs and the reads that grow with the world and the players, each timed on
 // a padded database, with the growth of this process's memory while it ran: a job that loads the
 // whole world into memory shows here as hundreds of MB.
 import { performance } from 'node:perf_hooks';

@@ -1,4 +1,4 @@
-// Issue 27's target "1,000 clients spread over three processes join within 30 s": three game servers
+// The target "1,000 clients spread over three processes join within 30 s": three game servers
 // on the padded world's database and a redis-server of their own (their shared presence and
 // matchmaking), each sent clients once its /api/ready answers 200, as a balancer would. The clients
 // are padded players with a session each (a player's join reads its own territories and figures, a

@@ -1,8 +1,8 @@
 // What a visitor's first view of a padded world costs, and what a change costs each client, with
-// the game server in a process of its own (issue 27 part 5): bytes and time of the REST call and of
+// the game server in a process of its own: bytes and time of the REST call and of
 // the room's first state, for the home view and over one city; the bytes each client receives per
 // change inside and outside its view; the server's resident memory before and after the first
-// visitors. Works with today's calls and picks up the view calls of issue 27 when the server has
+// visitors. Works with today's calls and picks up the box view calls when the server has
 // them: the REST call by its `zoom` parameter in the OpenAPI document, the room by the view message
 // in schema/state/messages.ts.
 import { request } from 'node:http';
@@ -67,7 +67,7 @@ function wireGet(url: string): Promise<{ status: number; bytes: number; ms: numb
   });
 }
 
-/** Whether the server answers `GET /api/territories?bbox=…&zoom=…` (issue 27's view call). */
+/** Whether the server answers `GET /api/territories?bbox=…&zoom=…` (the map's box view call). */
 async function hasZoomedCall(url: string): Promise<boolean> {
   const response = await fetch(`${url}/api/openapi.json`, { headers: { 'x-forwarded-for': freshAddress() } });
   const document = (await response.json()) as { paths: Record<string, { get?: { parameters?: { name: string }[] } }> };
@@ -90,7 +90,7 @@ async function restView(url: string, where: 'home' | 'city', zoomed: boolean): P
   }
 }
 
-/** The room's view message of issue 27, when schema/state/messages.ts has one: what a client sends as its map settles. */
+/** The room's view message, when schema/state/messages.ts has one: what a client sends as its map settles. */
 async function viewMessage(box: BoundingBox, zoom: number): Promise<{ type: string; [key: string]: unknown } | null> {
   const messages: Record<string, unknown> = await import('../../schema/state/messages.ts');
   const schema = messages.ViewBox as { safeParse(value: unknown): { success: boolean; data?: unknown } } | undefined;
@@ -180,12 +180,14 @@ async function bytesPerChange(url: string, sql: Sql, wanaktPassword: string, wat
   const wanakt = new TestAgent(url);
   const login = await wanakt.post('/api/auth/login', { username: 'wanakt', password: wanaktPassword });
   if (login.status !== 200) throw new Error(`The Wanakt could not log in: ${login.status}`);
+  // The wait is the measurement's start: the login's own patches land before the bytes are counted.
   await new Promise((resolve) => setTimeout(resolve, 500));
   const before = watchers.reduce((sum, watcher) => sum + watcher.bytes, 0);
   for (const [index, id] of ids.entries()) {
     const answer = await wanakt.post(`/api/territories/${id}/assign`, { userId: paddedPlayerId(1 + index), price: 0 });
     if (answer.status !== 200) throw new Error(`assign answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   }
+  // The wait is the measurement window: the bytes the changes cost are those that came within 1.5 s.
   await new Promise((resolve) => setTimeout(resolve, 1500));
   return (watchers.reduce((sum, watcher) => sum + watcher.bytes, 0) - before) / watchers.length / ids.length;
 }

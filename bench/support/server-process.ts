@@ -15,7 +15,7 @@ export interface ServerProcess {
 /** BENCH_NODE_ARGS: node flags for the benchmarked servers, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where their time goes. */
 export function startServer(script: string, env: Record<string, string>): Promise<ServerProcess> {
   const child: ChildProcess = fork(new URL(script, new URL('../', import.meta.url)).pathname, [], {
-    execArgv: ['--import', 'tsx', ...(process.env.BENCH_NODE_ARGS?.split(' ') ?? [])],
+    execArgv: process.env.BENCH_NODE_ARGS?.split(' ') ?? [],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

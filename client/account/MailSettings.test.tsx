@@ -7,13 +7,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MailSettingsDto } from '../../schema/api/mail.ts';
 import { createQueryClient } from '../state/query.ts';
 import { useToasts } from '../state/toasts.ts';
-import { ConfirmEmailFromLink, MailSettings } from './MailSettings.tsx';
+import { EmailConfirmationNotice, MailSettings, useEmailConfirmation } from './MailSettings.tsx';
 
 const SETTINGS: MailSettingsDto = {
   email: 'ana@players.example',
   verified: false,
   refused: false,
-  preferences: { sale: false, listing_bought: false, rent_above: null, mention: false, digest: 'weekly' },
+  preferences: { sale: false, listing_bought: false, rent_above: null, mention: false, alliance: false, digest: 'weekly' },
 };
 
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -62,12 +62,27 @@ describe('[§11 mail] the account page’s e-mail section', () => {
     await waitFor(() => expect(posts()).toHaveLength(1));
     const [path, init] = posts()[0];
     expect(path).toBe('/api/account/mail-preferences');
-    expect(JSON.parse(String(init.body))).toEqual({ sale: false, listing_bought: false, rent_above: 250, mention: false, digest: 'daily' });
+    expect(JSON.parse(String(init.body))).toEqual({
+      sale: false,
+      listing_bought: false,
+      rent_above: 250,
+      mention: false,
+      alliance: false,
+      digest: 'daily',
+    });
   });
 
-  it('when the confirmation link is opened, then its token is posted once and a toast confirms the address', async () => {
-    render(wrap(<ConfirmEmailFromLink />, `/account?verify=${'V'.repeat(43)}`));
-    await waitFor(() => expect(useToasts.getState().current?.title).toBe('E-mail confirmed'));
+  it('when the confirmation link is opened logged out, then its token is posted once and the page says the address is confirmed, with a login that comes back', async () => {
+    function Confirmation() {
+      const confirmation = useEmailConfirmation();
+      return confirmation && <EmailConfirmationNotice confirmation={confirmation} loggedIn={false} />;
+    }
+    render(wrap(<Confirmation />, `/account?verify=${'V'.repeat(43)}`));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toContain(`${SETTINGS.email} will now receive the mail you choose.`),
+    );
+    expect(screen.getByRole('heading').textContent).toBe('E-mail confirmed');
+    expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login?next=%2Faccount');
     expect(posts()).toEqual([['/api/account/email/verify', expect.objectContaining({ body: JSON.stringify({ token: 'V'.repeat(43) }) })]]);
   });
 });

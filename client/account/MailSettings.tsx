@@ -1,44 +1,71 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DIGEST_FREQUENCIES, type MailPreferencesBody, type MailSettingsDto } from '../../schema/api/mail.ts';
-import { mailSettings, serverMessageOr, setEmail, setMailPreferences, verifyEmail } from '../api.ts';
+import { serverMessageOr, setEmail, setMailPreferences, verifyEmail } from '../api.ts';
 import { QueryState } from '../admin/QueryState.tsx';
+import { queryKeyOf } from '../../schema/reads/address.ts';
+import { readQuery } from '../state/query.ts';
 import { showToast } from '../state/toasts.ts';
 
 // docs/rules.md §11 "Mail": the account's optional address, confirmed by a link before anything is
 // sent to it, and what the player wants mailed. By default only the weekly digest.
 
-const SETTINGS_KEY = ['/api/account/mail'];
-
 const DIGEST_LABELS: Record<MailPreferencesBody['digest'], string> = { off: 'Off', daily: 'Daily', weekly: 'Weekly' };
 
-/** The confirmation link (/account?verify=…) is followed once, with or without a session, and leaves the address bar. */
-export function ConfirmEmailFromLink() {
+export type EmailConfirmation = { state: 'confirming' } | { state: 'confirmed'; email: string } | { state: 'refused'; message: string };
+
+/**
+ * The confirmation link (/account?verify=…), followed once, with or without a session; it leaves the
+ * address bar and answers what became of it, which the page shows as its one message.
+ */
+export function useEmailConfirmation(): EmailConfirmation | null {
   const [params, setParams] = useSearchParams();
   const token = params.get('verify');
   const queries = useQueryClient();
   const followed = useRef<string | null>(null);
+  const [confirmation, setConfirmation] = useState<EmailConfirmation | null>(null);
   useEffect(() => {
     if (!token || followed.current === token) return;
     followed.current = token;
+    setConfirmation({ state: 'confirming' });
     verifyEmail(token).then(
       ({ email }) => {
-        showToast({ title: 'E-mail confirmed', description: `${email} will now receive the mail you choose.` });
-        void queries.invalidateQueries({ queryKey: SETTINGS_KEY });
+        setConfirmation({ state: 'confirmed', email });
+        void queries.invalidateQueries({ queryKey: queryKeyOf('/account/mail') });
       },
-      (error: unknown) =>
-        showToast({
-          title: 'Not confirmed',
-          description: serverMessageOr(error, 'The link could not be followed.'),
-          variant: 'destructive',
-        }),
+      (error: unknown) => setConfirmation({ state: 'refused', message: serverMessageOr(error, 'The link could not be followed.') }),
     );
     const rest = new URLSearchParams(params);
     rest.delete('verify');
     setParams(rest, { replace: true });
   }, [token, params, setParams, queries]);
-  return null;
+  return confirmation;
+}
+
+/** What became of the confirmation link; a visitor is offered the login that leads back to the settings. */
+export function EmailConfirmationNotice({ confirmation, loggedIn }: { confirmation: EmailConfirmation; loggedIn: boolean }) {
+  const refused = confirmation.state === 'refused';
+  return (
+    <section
+      className={`panel card stack email-confirmation${refused ? ' refused' : ''}`}
+      data-testid="email-confirmation"
+      data-state={confirmation.state}
+      role={refused ? 'alert' : 'status'}
+    >
+      <h2>{confirmation.state === 'confirming' ? 'Confirming your address…' : refused ? 'Not confirmed' : 'E-mail confirmed'}</h2>
+      {confirmation.state === 'confirmed' && <p>{confirmation.email} will now receive the mail you choose.</p>}
+      {refused && <p>{confirmation.message}. Set the address again below to be sent a new link.</p>}
+      {!loggedIn && confirmation.state !== 'confirming' && (
+        <p>
+          <Link className="button primary" to={`/login?next=${encodeURIComponent('/account')}`}>
+            Log in
+          </Link>{' '}
+          to choose what is mailed to you.
+        </p>
+      )}
+    </section>
+  );
 }
 
 function AddressForm({ settings, onSaved }: { settings: MailSettingsDto; onSaved: (settings: MailSettingsDto) => void }) {
@@ -114,7 +141,7 @@ function PreferencesForm({ settings, onSaved }: { settings: MailSettingsDto; onS
       setBusy(false);
     }
   };
-  const toggle = (key: 'sale' | 'listing_bought' | 'mention', label: string) => (
+  const toggle = (key: 'sale' | 'listing_bought' | 'mention' | 'alliance', label: string) => (
     <label className="check">
       <input
         type="checkbox"
@@ -161,6 +188,7 @@ function PreferencesForm({ settings, onSaved }: { settings: MailSettingsDto; onS
           <span>DRK</span>
         </div>
         {toggle('mention', 'someone mentions me in a chat')}
+        {toggle('alliance', 'my alliance invites, accepts, removes or pays me')}
       </fieldset>
       <label className="field">
         <span>Digest of what happened while I was away</span>
@@ -186,8 +214,9 @@ function PreferencesForm({ settings, onSaved }: { settings: MailSettingsDto; onS
 /** The account page's mail section: the address and the preferences. */
 export function MailSettings({ userId }: { userId: string }) {
   const queries = useQueryClient();
-  const settings = useQuery({ queryKey: [...SETTINGS_KEY, userId], queryFn: mailSettings });
-  const saved = (next: MailSettingsDto) => queries.setQueryData([...SETTINGS_KEY, userId], next);
+  const query = readQuery('/account/mail', undefined, { viewer: userId });
+  const settings = useQuery(query);
+  const saved = (next: MailSettingsDto) => queries.setQueryData(query.queryKey, next);
   return (
     <QueryState queries={[settings]} what="your mail settings">
       {settings.data && (

@@ -27,7 +27,7 @@ export function AssignForm({ territories, users, onAssign }: AssignFormProps) {
   const [price, setPrice] = useState('0');
   const [problem, setProblem] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  // What the confirmation asks about, fixed when Assign is pressed (issue 25: no DRK moves without a confirmation).
+  // What the confirmation asks about, fixed when Assign is pressed (no DRK moves without a confirmation).
   const [confirming, setConfirming] = useState<Assignment | null>(null);
   const parsedPrice = assignmentPrice(price);
   const available = territories.filter((territory) => territory.owner_id === null);

@@ -30,7 +30,7 @@ function Picker({ onPick = vi.fn() }: { onPick?: (value: string) => void }) {
 const box = () => screen.getByRole<HTMLInputElement>('combobox', { name: 'Territory' });
 const key = (name: string) => fireEvent.keyDown(box(), { key: name });
 
-describe('[issue 14 lists] the searchable combobox', () => {
+describe('[lists] the searchable combobox', () => {
   it('when focused, then a listbox of the first 50 opens and says how many more there are', () => {
     render(<Picker />);
     expect(box().getAttribute('aria-expanded')).toBe('false');

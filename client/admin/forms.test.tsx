@@ -230,7 +230,7 @@ describe('[§5 admin create city] the create-city form', () => {
     expect(screen.getByTestId('type-select').textContent).toContain('Main City');
   });
 
-  it('[issue 14 presets] when the preset is already on the map, then Create City is disabled and the form offers to move the existing one', async () => {
+  it('[presets] when the preset is already on the map, then Create City is disabled and the form offers to move the existing one', async () => {
     const onCreate = vi.fn(async () => true);
     const onMove = vi.fn(async () => true);
     render(

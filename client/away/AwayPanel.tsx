@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import type { AwayPanelDto, AwaySummaryDto } from '../../schema/api/away.ts';
-import { dismissAway, getPath, markVisit } from '../api.ts';
+import type { AwaySummaryDto } from '../../schema/api/away.ts';
+import { dismissAway, markVisit, read } from '../api.ts';
 import { formatDateTime, formatDrk, formatNumber } from '../format.ts';
 import { Modal } from '../hud/Modal.tsx';
 import { useSession } from '../state/session.ts';
@@ -28,7 +28,8 @@ export function AwayPanel() {
     const visit = async () => {
       try {
         if (!(await markVisit()).away || stopped) return;
-        const panel = await getPath<AwayPanelDto>('/api/away');
+        // Named by its path: the panel is on the first screen, whose scripts carry no zod.
+        const panel = await read('/away');
         if (!stopped && panel?.away) setAway(panel.away);
       } catch {
         // Presence is best effort: the next beat says it again.

@@ -6,7 +6,7 @@ import { emblemShapes, type EmblemDesign } from './emblem.ts';
 
 const designs: EmblemDesign[] = [...new Map(COLLECTIBLES.map((item) => [`${item.type}:${item.name}`, item])).values()];
 
-describe('[issue 14] collectibles by design', () => {
+describe('collectibles by design', () => {
   it('when a design is drawn twice, then it gets the same emblem', () => {
     for (const design of designs) expect(emblemShapes({ ...design })).toEqual(emblemShapes(design));
   });

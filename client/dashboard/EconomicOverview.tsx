@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
-import type { SupplyDto } from '../admin/SupplyOverview.tsx';
+import { readQuery } from '../state/query.ts';
 import { formatDrk } from '../format.ts';
 import { remainingSupply } from '../forms/mint.ts';
 import { useWorld } from '../state/world.ts';
@@ -26,7 +26,7 @@ function marketShape(territories: readonly TerritoryDto[], treasuryId: string) {
 
 // The Wanakt's view of the economy: the supply, and how much of the world players hold.
 export function EconomicOverview({ wanaktId }: { wanaktId: string }) {
-  const supply = useQuery<SupplyDto>({ queryKey: ['/api/currency/supply'] });
+  const supply = useQuery(readQuery('/currency/supply'));
   const territories = useWorld((state) => state.territories);
   const market = marketShape(territories, wanaktId);
 

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { TerritoryEventDto } from '../../schema/api/events.ts';
+import { queryKeyOf } from '../../schema/reads/address.ts';
+import { readQuery } from '../state/query.ts';
 import { cancelTerritoryEvent, createTerritoryEvent, serverMessageOr, setTerritoryEventLive } from '../api.ts';
 import { showToast } from '../state/toasts.ts';
 import { Section } from './Section.tsx';
@@ -8,8 +9,8 @@ import { formatDateTime } from '../format.ts';
 
 // The Wanakt's events of the selected territory: schedule one, take it live, end or cancel it.
 export function EventManagement({ territoryId }: { territoryId: number }) {
-  const key = ['/api/events/territory', territoryId];
-  const events = useQuery<TerritoryEventDto[]>({ queryKey: key });
+  const query = readQuery('/events/territory/:id', { id: territoryId });
+  const events = useQuery(query);
   const queryClient = useQueryClient();
   const [name, setName] = useState('');
   const [when, setWhen] = useState('');
@@ -20,8 +21,8 @@ export function EventManagement({ territoryId }: { territoryId: number }) {
     try {
       await action();
       showToast({ title: success });
-      await queryClient.invalidateQueries({ queryKey: key });
-      await queryClient.invalidateQueries({ queryKey: ['/api/events/active'] });
+      await queryClient.invalidateQueries({ queryKey: query.queryKey });
+      await queryClient.invalidateQueries({ queryKey: queryKeyOf('/events/active') });
       return true;
     } catch (error) {
       showToast({

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useIsWanakt } from '../hud/territoryHooks.ts';
+import { useIsWanakt } from '../state/session.ts';
 import { useMapOptions } from '../map/mapOptions.ts';
 
 interface MapToolbarProps {

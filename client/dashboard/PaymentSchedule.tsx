@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { RentFlowDto, RentWaterfallDto } from '../../schema/api/revenue.ts';
+import type { RentFlowDto } from '../../schema/api/revenue.ts';
+import { readQuery } from '../state/query.ts';
 import { dueLabel } from '../../schema/rules/rent.ts';
 import { formatDrk } from '../format.ts';
 import { Section } from './Section.tsx';
@@ -14,7 +15,7 @@ function byDueDate(a: RentFlowDto, b: RentFlowDto): number {
 
 // What the Wanakt's vassals owe it this period and when: the payments generated and still unpaid.
 export function PaymentSchedule({ wanaktId }: { wanaktId: string }) {
-  const waterfall = useQuery<RentWaterfallDto>({ queryKey: ['/api/payments/waterfall', wanaktId] });
+  const waterfall = useQuery(readQuery('/payments/waterfall/:userId', { userId: wanaktId }));
   const due = (waterfall.data?.collects ?? []).filter((flow) => flow.status === 'due' || flow.status === 'overdue').sort(byDueDate);
   const now = new Date();
 

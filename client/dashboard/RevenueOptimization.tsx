@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { RevenueSummaryDto } from '../../schema/api/revenue.ts';
+import { readQuery } from '../state/query.ts';
 import { UPGRADE_POTENTIAL_SHARE } from '../../schema/rules/economy.ts';
 import { formatDrk } from '../format.ts';
 import { Section } from './Section.tsx';
@@ -9,7 +9,7 @@ import { FigureFact } from '../hud/FigureName.tsx';
 // The Wanakt's income at a glance: this period's tribute from the main cities, the wonders' ad revenue, and what
 // upgrading its standard-tier holdings could add (docs/rules.md §9 "Upgrade potential").
 export function RevenueOptimization({ wanaktId }: { wanaktId: string }) {
-  const summary = useQuery<RevenueSummaryDto>({ queryKey: ['/api/revenue/summary', wanaktId] });
+  const summary = useQuery(readQuery('/revenue/summary/:userId', { userId: wanaktId }));
   const data = summary.data;
   return (
     <Section

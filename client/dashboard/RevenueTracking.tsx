@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { PaymentDueDto } from '../../schema/api/rent.ts';
-import type { RentWaterfallDto, RevenueSummaryDto } from '../../schema/api/revenue.ts';
+import { readQuery } from '../state/query.ts';
 import { ANNUAL_GOAL_USD, annualUsd } from '../../schema/rules/economy.ts';
 import { formatDollars, formatDrk, formatMonth } from '../format.ts';
 import { Section } from './Section.tsx';
@@ -13,9 +12,9 @@ const usd = (dollars: number) => formatDollars(Math.round(dollars * 100));
 // Revenue tracking: the month's projection from the same rules the payout uses, the next payment
 // due, and this rent period's waterfall. Every figure comes from the server's data.
 export function RevenueTracking({ userId }: { userId: string }) {
-  const summary = useQuery<RevenueSummaryDto>({ queryKey: ['/api/revenue/summary', userId] });
-  const upcoming = useQuery<PaymentDueDto[]>({ queryKey: ['/api/payments/upcoming', userId] });
-  const waterfall = useQuery<RentWaterfallDto>({ queryKey: ['/api/payments/waterfall', userId] });
+  const summary = useQuery(readQuery('/revenue/summary/:userId', { userId }));
+  const upcoming = useQuery(readQuery('/payments/upcoming/:userId', { userId }));
+  const waterfall = useQuery(readQuery('/payments/waterfall/:userId', { userId }));
   const next = upcoming.data?.[0];
 
   return (

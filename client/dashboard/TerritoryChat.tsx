@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { ChatMessageDto } from '../../schema/api/chat.ts';
+import { plainList, readQuery } from '../state/query.ts';
 import { CHAT_MESSAGE_MAX } from '../../schema/api/chat-limits.ts';
 import { serverMessageOr } from '../api.ts';
 import { useTerritory } from '../hud/territoryHooks.ts';
@@ -17,7 +17,11 @@ export function TerritoryChat() {
   const territory = useTerritory(territoryId);
   const account = useSession((state) => state.account);
   const queryClient = useQueryClient();
-  const history = useQuery<ChatMessageDto[]>({ queryKey: ['/api/chat', territoryId], enabled: territoryId !== null });
+  const history = useQuery({
+    ...readQuery('/chat/:territoryId', { territoryId: territoryId ?? 0 }),
+    select: plainList,
+    enabled: territoryId !== null,
+  });
   useChatWatch(territoryId);
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);

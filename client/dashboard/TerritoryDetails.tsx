@@ -1,27 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TerritoryEventDto } from '../../schema/api/events.ts';
-import type { OwnershipChangeDto } from '../../schema/api/territories.ts';
+import { readQuery } from '../state/query.ts';
 import { formatDateTime, formatDrk, formatNumber } from '../format.ts';
-import { rentLine } from '../feudalFigures.ts';
+import { rentLine, vassalageOf } from '../feudalFigures.ts';
 import { findNode, useHierarchy } from '../hud/hierarchy.ts';
-import { useTerritory } from '../hud/territoryHooks.ts';
+import { useAccount, useTerritory } from '../hud/territoryHooks.ts';
+import { TerritoryOwner } from '../hud/PlayerLink.tsx';
 import { useWorld } from '../state/world.ts';
 import { tradeFigures } from './marketFigures.ts';
 import { Section } from './Section.tsx';
 import { TerritoryDescription, UpgradeTierFact } from './TerritoryAbout.tsx';
+import { TerritoryOffers } from '../offers/TerritoryOffers.tsx';
+import { TerritoryAuction } from '../auctions/TerritoryAuction.tsx';
 
 // Everyone but the Wanakt: the selected territory's details beyond the map popup's summary
-// (hud/TerritoryInfo.tsx holds its type, owner, earnings, price and actions; nothing is said twice).
+// (hud/TerritoryInfo.tsx holds its type, owner, earnings, price and actions; only the owner, which
+// a player looks for in either place, is said in both).
 // The Wanakt's TerritoryManagement shows the description and upgrade tier through the same TerritoryAbout parts.
 export function TerritoryDetails() {
   const selectedId = useWorld((state) => state.selectedId);
   const territory = useTerritory(selectedId);
+  const me = useAccount()?.id ?? null;
   const hierarchy = useHierarchy();
-  const history = useQuery<{ history: OwnershipChangeDto[] }>({
-    queryKey: ['/api/territories', selectedId, 'history'],
-    enabled: selectedId !== null,
-  });
-  const events = useQuery<TerritoryEventDto[]>({ queryKey: ['/api/events/territory', selectedId], enabled: selectedId !== null });
+  const history = useQuery({ ...readQuery('/territories/:id/history', { id: selectedId ?? 0 }), enabled: selectedId !== null });
+  const events = useQuery({ ...readQuery('/events/territory/:id', { id: selectedId ?? 0 }), enabled: selectedId !== null });
 
   if (!territory) {
     return (
@@ -31,6 +32,7 @@ export function TerritoryDetails() {
     );
   }
   const node = hierarchy.data ? findNode(hierarchy.data, territory.id) : undefined;
+  const vassalage = node && hierarchy.data ? vassalageOf(node, hierarchy.data) : undefined;
   const trades = history.data ? tradeFigures(history.data.history) : null;
 
   return (
@@ -38,20 +40,24 @@ export function TerritoryDetails() {
       <h3 className="detail-name">{territory.name}</h3>
       <TerritoryDescription territory={territory} />
       <dl className="facts compact">
-        {node && (
+        <dt>Owner</dt>
+        <dd data-testid="details-owner">
+          <TerritoryOwner territory={territory} me={me} />
+        </dd>
+        {node && vassalage && (
           <>
             <dt>Overlord</dt>
             <dd>{node.overlord?.name ?? 'None'}</dd>
             <dt>Vassals</dt>
-            <dd>{formatNumber(node.vassals.length)}</dd>
+            <dd data-testid="details-vassals">{formatNumber(vassalage.vassals)}</dd>
             <dt>Rent</dt>
             <dd data-testid="territory-rent" data-amount={node.paysRent}>
               {rentLine(node)}
             </dd>
-            {node.collectsRent > 0 && (
+            {vassalage.collects > 0 && (
               <>
                 <dt>Collects</dt>
-                <dd>{formatDrk(node.collectsRent)} per period</dd>
+                <dd>{formatDrk(vassalage.collects)} per period</dd>
               </>
             )}
           </>
@@ -80,6 +86,8 @@ export function TerritoryDetails() {
           </>
         )}
       </dl>
+      <TerritoryAuction territory={territory} />
+      <TerritoryOffers territory={territory} />
       {events.data && events.data.length > 0 && (
         <>
           <h4 className="section-label">Events</h4>

@@ -4,7 +4,8 @@ import { RentEditor } from '../admin/RentEditor.tsx';
 import { paysRent } from '../../schema/rules/feudal.ts';
 import { renameTerritory, serverMessageOr, setTerritoryRent } from '../api.ts';
 import { useDialogs } from '../hud/dialogs.ts';
-import { findNode, HIERARCHY_KEY, useHierarchy } from '../hud/hierarchy.ts';
+import { findNode, useHierarchy } from '../hud/hierarchy.ts';
+import { queryKeyOf } from '../../schema/reads/address.ts';
 import { useTerritory } from '../hud/territoryHooks.ts';
 import { queryClient } from '../state/query.ts';
 import { showToast } from '../state/toasts.ts';
@@ -51,7 +52,7 @@ export function TerritoryManagement({ territoryId, wanaktId }: { territoryId: nu
       return false;
     }
     // A rent amount is no live fact of the world: the room does not carry it.
-    await queryClient.invalidateQueries({ queryKey: HIERARCHY_KEY });
+    await queryClient.invalidateQueries({ queryKey: queryKeyOf('/territories/hierarchy') });
     return true;
   }
 

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { SupplyDto } from '../../schema/api/currency.ts';
-import type { MarketStatsDto } from '../../schema/api/market.ts';
+import { readQuery } from '../state/query.ts';
 import { STARTING_BALANCE, WANAKT_USER_ID } from '../../schema/constants.ts';
 import { formatDrk, formatNumber } from '../format.ts';
 import { useWorld } from '../state/world.ts';
@@ -18,7 +17,7 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
 }
 
 /**
- * What a visitor reads first (issue 25): what the game is, the world's live figures and one call to
+ * What a visitor reads first: what the game is, the world's live figures and one call to
  * play. It lies over the map, at the side on a wide screen and as a sheet on a phone, so no menu is
  * needed, and it steps aside for a visitor who wants to look around.
  */
@@ -31,8 +30,8 @@ export function VisitorLanding() {
   );
   const total = useWorld((state) => state.territories.length);
   const worldReady = useWorld((state) => state.status === 'ready');
-  const supply = useQuery<SupplyDto>({ queryKey: ['/api/currency/supply'] });
-  const market = useQuery<MarketStatsDto>({ queryKey: ['/api/market/stats'] });
+  const supply = useQuery(readQuery('/currency/supply'));
+  const market = useQuery(readQuery('/market/stats'));
 
   if (!open) {
     return (

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import type { ChatMessageDto } from '../../schema/api/chat.ts';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { postChat } from '../api.ts';
+import { queryKeyOf } from '../../schema/reads/address.ts';
 
 /** docs/rules.md §5 "Chat": what to send, or null for an empty or whitespace-only message. */
 export function chatMessageToSend(text: string): string | null {
@@ -13,14 +14,16 @@ export function chatMessageToSend(text: string): string | null {
 
 /** Appends a message to the cached history of its territory, once. */
 export function appendChatMessage(queryClient: QueryClient, message: ChatMessageDto): void {
-  queryClient.setQueryData<ChatMessageDto[]>(['/api/chat', message.territory_id], (messages) =>
+  queryClient.setQueryData<ChatMessageDto[]>(queryKeyOf('/chat/:territoryId', { territoryId: message.territory_id }), (messages) =>
     messages === undefined || messages.some((known) => known.id === message.id) ? messages : [...messages, message],
   );
 }
 
 /** Drops a message the Wanakt removed from the cached history of its territory. */
 export function dropChatMessage(queryClient: QueryClient, territoryId: number, messageId: number): void {
-  queryClient.setQueryData<ChatMessageDto[]>(['/api/chat', territoryId], (messages) => messages?.filter((known) => known.id !== messageId));
+  queryClient.setQueryData<ChatMessageDto[]>(queryKeyOf('/chat/:territoryId', { territoryId }), (messages) =>
+    messages?.filter((known) => known.id !== messageId),
+  );
 }
 
 export async function sendChat(queryClient: QueryClient, territoryId: number, userId: string, message: string): Promise<void> {

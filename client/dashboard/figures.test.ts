@@ -14,6 +14,7 @@ const change = (reason: OwnershipChangeDto['reason'], price: number): OwnershipC
   to_owner_name: 'u',
   price,
   reason,
+  linked: false,
   created_at: '2026-01-01T00:00:00Z',
 });
 

@@ -1,18 +1,18 @@
+import { AD_REVIEW_HOURS } from '../../schema/rules/ad-promises.ts';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { AdReviewDto } from '../../schema/api/ads.ts';
+import { queryKeyOf } from '../../schema/reads/address.ts';
+import { readQuery } from '../state/query.ts';
 import { reviewAd, serverMessageOr } from '../api.ts';
 import { QueryState } from '../admin/QueryState.tsx';
 import { formatDollars, formatDrk, formatNumber } from '../format.ts';
 import { showToast } from '../state/toasts.ts';
-import { AUDIT_KEY } from './AuditLog.tsx';
-
-const QUEUE = ['/api/ads/review'];
 
 /** Ads waiting for the Wanakt, oldest first, each shown as the banner will show it. */
 export function AdReviewQueue() {
   const queryClient = useQueryClient();
-  const queue = useQuery<AdReviewDto[]>({ queryKey: QUEUE });
+  const queue = useQuery(readQuery('/ads/review'));
   const [busy, setBusy] = useState<number | null>(null);
 
   async function decide(ad: AdReviewDto, approve: boolean) {
@@ -27,13 +27,25 @@ export function AdReviewQueue() {
       showToast({ variant: 'destructive', title: 'Review Failed', description: serverMessageOr(error, 'Could not record the review') });
     } finally {
       setBusy(null);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: QUEUE }), queryClient.invalidateQueries({ queryKey: AUDIT_KEY })]);
+      await Promise.all(
+        (['/ads/review', '/admin/audit'] as const).map((path) => queryClient.invalidateQueries({ queryKey: queryKeyOf(path) })),
+      );
     }
   }
 
   return (
     <section className="panel card stack" aria-labelledby="ad-queue-heading" data-testid="ad-queue">
-      <h2 id="ad-queue-heading">Ads in review {queue.data && <span className="muted">({queue.data.length})</span>}</h2>
+      <h2 id="ad-queue-heading">
+        Ads in review{' '}
+        {queue.data && (
+          <span className="muted" data-testid="ad-queue-count">
+            ({queue.data.length})
+          </span>
+        )}
+      </h2>
+      {queue.data && queue.data.length > 0 && (
+        <p className="muted small">An ad not reviewed within {AD_REVIEW_HOURS} hours of its payment is refunded.</p>
+      )}
       <QueryState queries={[queue]} what="the ads in review">
         {queue.data?.length === 0 && <p className="muted">No ad is waiting for review.</p>}
         <ul className="item-list">

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntryDto } from '../../schema/api/desk.ts';
-import { getPath } from '../api.ts';
+import { readQuery } from '../state/query.ts';
 import { QueryState } from '../admin/QueryState.tsx';
-import { formatDateTime } from '../format.ts';
+import { formatDateTime, formatPlace as placeText } from '../format.ts';
 
 /** Every read of the log starts with this key, so one invalidation refreshes whatever filter shows. */
-export const AUDIT_KEY = ['audit'];
 const ACTION_WORDS: Record<AuditAction, string> = {
   mint: 'Minted DRK',
   assign: 'Assigned a territory',
@@ -23,12 +22,23 @@ const ACTION_WORDS: Record<AuditAction, string> = {
   gift: 'A player gave a territory away',
 };
 
+/** What an entry acted on; a pin move says where the pin was and where it went. */
+function subjectText(entry: AuditEntryDto): string {
+  const { from, latitude, longitude } = entry.details as {
+    from?: { latitude: string; longitude: string };
+    latitude?: string;
+    longitude?: string;
+  };
+  if (entry.action !== 'pin' || latitude === undefined || longitude === undefined) return entry.subject;
+  const to = placeText({ latitude, longitude });
+  return from ? `${entry.subject}: from ${placeText(from)} to ${to}` : `${entry.subject}: to ${to}`;
+}
+
 /** Every action of the Wanakt, newest first: who, what, to what, when and why. */
 export function AuditLog() {
   const [action, setAction] = useState<AuditAction | ''>('');
-  const log = useQuery<AuditEntryDto[] | null>({
-    queryKey: [...AUDIT_KEY, action],
-    queryFn: () => getPath<AuditEntryDto[]>(`/api/admin/audit${action ? `?action=${action}` : ''}`),
+  const log = useQuery({
+    ...readQuery('/admin/audit', action ? { action } : {}),
   });
 
   return (
@@ -64,7 +74,7 @@ export function AuditLog() {
                   <td>{formatDateTime(entry.created_at)}</td>
                   <td>{entry.actor_name}</td>
                   <td>{ACTION_WORDS[entry.action]}</td>
-                  <td>{entry.subject}</td>
+                  <td>{subjectText(entry)}</td>
                   <td>{entry.reason ?? '—'}</td>
                 </tr>
               ))}

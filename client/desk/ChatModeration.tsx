@@ -1,23 +1,21 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ChatMessageDto } from '../../schema/api/chat.ts';
-import { MUTE_MINUTES, type MuteDto } from '../../schema/api/desk.ts';
+import { MUTE_MINUTES } from '../../schema/api/desk.ts';
+import { queryKeyOf } from '../../schema/reads/address.ts';
+import { readQuery } from '../state/query.ts';
 import { liftMute, mutePlayer, removeChatMessage, serverMessageOr } from '../api.ts';
 import { QueryState } from '../admin/QueryState.tsx';
 import { showToast } from '../state/toasts.ts';
-import { AUDIT_KEY } from './AuditLog.tsx';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
 import { formatDateTime } from '../format.ts';
 
-const CHAT = ['/api/admin/chat/recent'];
-const MUTES = ['/api/admin/mutes'];
 const MUTE_WORDS: Record<(typeof MUTE_MINUTES)[number], string> = { 60: 'an hour', 1440: 'a day', 10080: 'a week', 43200: '30 days' };
 
 /** The world's newest chat, with a reason box: remove a message, or mute its author for a time. */
 export function ChatModeration() {
   const queryClient = useQueryClient();
-  const chat = useQuery<(ChatMessageDto & { territory_name: string })[]>({ queryKey: CHAT });
-  const mutes = useQuery<MuteDto[]>({ queryKey: MUTES });
+  const chat = useQuery(readQuery('/admin/chat/recent'));
+  const mutes = useQuery(readQuery('/admin/mutes'));
   const [reason, setReason] = useState('');
   const [minutes, setMinutes] = useState<(typeof MUTE_MINUTES)[number]>(60);
 
@@ -29,7 +27,11 @@ export function ChatModeration() {
     } catch (error) {
       showToast({ variant: 'destructive', title: 'Not Done', description: serverMessageOr(error, 'The desk could not do that') });
     }
-    await Promise.all([CHAT, MUTES, AUDIT_KEY].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+    await Promise.all(
+      (['/admin/chat/recent', '/admin/mutes', '/admin/audit'] as const).map((path) =>
+        queryClient.invalidateQueries({ queryKey: queryKeyOf(path) }),
+      ),
+    );
   }
 
   return (

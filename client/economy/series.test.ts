@@ -24,7 +24,7 @@ const overview = {
   ],
 } as unknown as EconomyOverviewDto;
 
-describe('[issue 16 open books] chart series of the economy page', () => {
+describe('[open books] chart series of the economy page', () => {
   it('when a source minted nothing in a month, then its point is 0, and starting and demo grants are one source', () => {
     expect(mintedSeries(overview)).toEqual({
       labels: ['Starting grants', 'Monthly earnings'],

@@ -1,6 +1,6 @@
 import type { EconomyOverviewDto, FlowMonthDto } from '../../schema/api/economy.ts';
 import type { LedgerReason } from '../../schema/api/statement.ts';
-import { KIND_LABEL, REASON_LABEL } from './labels.ts';
+import { KIND_LABEL, REASON_LABEL } from '../../schema/api/ledger-labels.ts';
 
 /** uPlot's aligned columns: x (unix seconds), then one column per series, null where a series has no point. */
 export interface ChartSeries {
@@ -37,7 +37,7 @@ export function supplySeries(overview: EconomyOverviewDto): ChartSeries {
   };
 }
 
-// The four sources of new DRK: starting grants (and the demo's), packages, the Wanakt, earnings.
+// The four sources of new DRK: starting grants (and the demo's), packages, the Wanakt, earnings.
 const SOURCE: Partial<Record<LedgerReason, string>> = {
   registration: 'Starting grants',
   demo_grant: 'Starting grants',

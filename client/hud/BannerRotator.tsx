@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AdDto } from '../../schema/api/ads.ts';
+import { readQuery } from '../state/query.ts';
 import { bannerReaches, bannerText } from '../../schema/rules/banner.ts';
 import { Link } from 'react-router';
 import { useSession } from '../state/session.ts';
@@ -35,7 +36,7 @@ function BannerText({ ad }: { ad: LiveBannerAd }) {
 export function BannerRotator() {
   const live = useWorld((state) => state.banner);
   const region = useWorld((state) => state.bannerRegion);
-  const active = useQuery<AdDto[]>({ queryKey: ['/api/ads/active'] });
+  const active = useQuery(readQuery('/ads/active'));
   const [offset, setOffset] = useState(0);
   const show = useDialogs((state) => state.show);
   const visitor = useSession((state) => state.status === 'ready' && state.account === null);

@@ -17,7 +17,7 @@ interface ConfirmSpendProps {
 }
 
 /**
- * The step between choosing a spend and making it (issue 25): what it costs, what is left, and a
+ * The step between choosing a spend and making it: what it costs, what is left, and a
  * button that says what it does. A short balance says how much is missing and where to buy DRK.
  */
 export function ConfirmSpend({ what, cost, balance, payer, confirmLabel, pending, onConfirm, onBack }: ConfirmSpendProps) {

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useDialogs } from './dialogs.ts';
 
 // The modals' code (their forms and the rules they check, zod among them) is loaded when one first
-// opens, not with the pages that may open one (issue 25, first screen).
+// opens, not with the pages that may open one (first screen).
 const OpenDialog = lazy(() => import('./OpenDialog.tsx'));
 
 // Renders whichever modal is open.

@@ -33,8 +33,9 @@ export function EditTerritoryWindow({ territoryId, onClose }: EditTerritoryWindo
   async function save() {
     if (!territory || !account) return;
     setSaving(true);
+    const renamed = name.trim() !== territory.name;
     try {
-      if (name.trim() !== territory.name) {
+      if (renamed) {
         try {
           await renameTerritory(territory.id, account.id, name.trim());
           showToast({ title: 'Name saved successfully' });
@@ -45,7 +46,9 @@ export function EditTerritoryWindow({ territoryId, onClose }: EditTerritoryWindo
       }
       if (nx !== round(start.x) || ny !== round(start.y)) {
         const { latitude, longitude } = coordinatesOf(nx, ny);
-        await dropPin(territory.id, account.id, pinPosition(latitude, longitude));
+        // One toast shows at a time: after a rename its "Name saved" stays, and the move is undone
+        // from the desk's audit log, which keeps both positions.
+        await dropPin(territory.id, account.id, pinPosition(latitude, longitude), !renamed);
       }
       onClose();
     } catch {

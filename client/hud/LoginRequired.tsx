@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { STARTING_BALANCE } from '../../schema/constants.ts';
 import { formatDrk } from '../format.ts';
 import './LoginRequired.css';
@@ -10,6 +10,9 @@ interface LoginRequiredProps {
 
 // docs/rules.md §2: a visitor without a session sees this on the screens that need a user.
 export function LoginRequired({ action }: LoginRequiredProps) {
+  const here = useLocation();
+  // Logging in from here comes back here, not to the map.
+  const next = `?next=${encodeURIComponent(here.pathname + here.search)}`;
   return (
     <section className="panel login-required" data-testid="login-required" role="status">
       <h2>Login Required</h2>
@@ -18,7 +21,7 @@ export function LoginRequired({ action }: LoginRequiredProps) {
         {formatDrk(STARTING_BALANCE)}.
       </p>
       <div className="login-required-links">
-        <Link className="button primary" to="/login">
+        <Link className="button primary" to={`/login${next}`}>
           Log in
         </Link>
         <Link className="button" to="/register">

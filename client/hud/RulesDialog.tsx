@@ -5,7 +5,7 @@ import { formatDrk, plural } from '../format.ts';
 import { findNode, useHierarchy } from './hierarchy.ts';
 import { Modal } from './Modal.tsx';
 import { useTerritory } from './territoryHooks.ts';
-import { rentLine } from '../feudalFigures.ts';
+import { rentLine, vassalageOf } from '../feudalFigures.ts';
 
 // The rule of docs/rules.md §1 and §9 that sets what this kind of territory owes upwards.
 function ruleOf(territory: TerritoryDto): string {
@@ -28,6 +28,7 @@ export function RulesDialog({ territoryId, onClose }: RulesDialogProps) {
   const hierarchy = useHierarchy();
   if (!territory) return null;
   const node = hierarchy.data ? findNode(hierarchy.data, territoryId) : undefined;
+  const vassalage = node && hierarchy.data ? vassalageOf(node, hierarchy.data) : undefined;
 
   return (
     <Modal
@@ -39,14 +40,14 @@ export function RulesDialog({ territoryId, onClose }: RulesDialogProps) {
       <p>{ruleOf(territory)}</p>
       {hierarchy.isPending && <p className="muted">Loading the feudal chain…</p>}
       {hierarchy.isError && <p className="form-error">Could not load the feudal chain ({hierarchy.error.message}).</p>}
-      {node && (
+      {node && vassalage && (
         <ul className="rule-list" data-testid="territory-rules">
           {node.rent_amount !== null && <li>The Wanakt set this territory’s rent to {formatDrk(node.rent_amount)} per period.</li>}
           <li>{rentLine(node)}.</li>
           <li>
-            {node.collectsRent > 0
-              ? `Collects ${formatDrk(node.collectsRent)} from ${plural(node.vassals.length, 'vassal')} each period.`
-              : `Collects nothing: ${node.vassals.length === 0 ? 'it has no vassals' : 'none of its vassals is owned yet'}.`}
+            {vassalage.collects > 0
+              ? `Collects ${formatDrk(vassalage.collects)} from ${plural(vassalage.vassals, 'vassal')} each period.`
+              : `Collects nothing: ${vassalage.vassals === 0 ? 'it has no vassals' : 'none of its vassals is owned yet'}.`}
           </li>
         </ul>
       )}

@@ -14,6 +14,7 @@ import { useVisit } from './useVisit.ts';
 import { typeName } from '../../schema/display-names.ts';
 import { FigureFact } from './FigureName.tsx';
 import { useMonthlyEarnings } from './useMonthlyEarnings.ts';
+import { TerritoryOwner } from './PlayerLink.tsx';
 
 // Narrower than this, the popup is a sheet along the map's bottom (see styles.css) instead.
 const SHEET_BELOW_PX = 640;
@@ -29,10 +30,13 @@ function usePlacement(popup: RefObject<HTMLElement | null>, shown: boolean): CSS
       setPlace(undefined);
       return;
     }
+    // The popup stays left of the zoom buttons' column (hud/MapControls.tsx), which it would otherwise cover.
+    const zoom = area.querySelector<HTMLElement>('.map-zoom');
+    const clearWidth = zoom ? zoom.offsetLeft : area.clientWidth;
     const at = popupPlacement(
       marker,
       { width: element.offsetWidth, height: element.offsetHeight },
-      { width: area.clientWidth, height: area.clientHeight },
+      { width: clearWidth, height: area.clientHeight },
     );
     setPlace({ left: at.x, top: at.y, right: 'auto' });
   }, [popup, shown, marker?.x, marker?.y]);
@@ -75,7 +79,9 @@ export function TerritoryInfo() {
           <span>{typeName(territory.type)}</span>
         </dd>
         <dt>Owner</dt>
-        <dd data-testid="territory-owner">{owner}</dd>
+        <dd data-testid="territory-owner">
+          <TerritoryOwner territory={territory} me={account?.id ?? null} />
+        </dd>
         <dt>Visitors</dt>
         <dd data-testid="territory-visits">{formatNumber(territory.visits)}</dd>
         <FigureFact figure="base_revenue">{formatDrk(territory.monthly_revenue)} / month</FigureFact>

@@ -20,6 +20,11 @@ export function Toaster() {
             <Toast.Title className="toast-title">{current.title}</Toast.Title>
             {current.description && <Toast.Description className="toast-description">{current.description}</Toast.Description>}
           </div>
+          {current.action && (
+            <Toast.Action className="button small toast-action" altText={current.action.altText} onClick={current.action.run}>
+              {current.action.label}
+            </Toast.Action>
+          )}
           <Toast.Close className="toast-close" aria-label="Close">
             ×
           </Toast.Close>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { SpecialEventDto } from '../../schema/api/events.ts';
+import { readQuery } from '../state/query.ts';
 import { UPGRADE_MULTIPLIER, type UpgradeTier } from '../../schema/constants.ts';
 import { serverMessageOr, upgradeTerritory } from '../api.ts';
 import { formatDrk } from '../format.ts';
@@ -25,7 +25,7 @@ export function UpgradeDialog({ territoryId, onClose }: UpgradeDialogProps) {
   const [chosen, setChosen] = useState<UpgradeTier | null>(null);
   // The running upgrade-discount events, read as the Revenue screen reads them: the server charges the discounted cost.
   // Until they are read no price is offered; if they cannot be, the prices are the undiscounted ones and the notice says so.
-  const events = useQuery<SpecialEventDto[]>({ queryKey: ['/api/events/special'] });
+  const events = useQuery(readQuery('/events/special'));
   if (!territory || !account) return null;
   const balance = balanceOf(account);
   const options = upgradeOptions(territory.upgrade_tier, balance, runningMultiplier(events.data ?? [], 'upgrade_discount'));

@@ -2,7 +2,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import type { AccountDto } from '../../schema/api/user.ts';
 import { TerritoryChat } from '../dashboard/TerritoryChat.tsx';
@@ -222,7 +222,7 @@ describe('[§5 upgrade] the premium upgrade dialog', () => {
   });
 });
 
-describe('[issue 23 gift] the owner gives a territory away', () => {
+describe('[gift] the owner gives a territory away', () => {
   const named = async (name: string) => {
     render(wrap(<GiftDialog territoryId={PAI.id} onClose={() => {}} />));
     await act(async () => fireEvent.change(screen.getByRole('textbox', { name: "Player's username" }), { target: { value: name } }));
@@ -262,6 +262,9 @@ describe('[issue 23 gift] the owner gives a territory away', () => {
 });
 
 describe('[§5 chat] the territory chat', () => {
+  // The chat imports the room's client when a territory is first watched (chatTransport.ts): it has
+  // loaded before the file's environment is torn down, not after.
+  afterAll(() => import('../state/room.ts'));
   async function renderChat() {
     render(wrap(<TerritoryChat />));
     await screen.findByText('No messages yet. Be the first to say hello!');

@@ -10,10 +10,6 @@ export function useAccount() {
   return useSession((state) => state.account);
 }
 
-export function useIsWanakt(): boolean {
-  return useSession((state) => state.account?.is_wanakt === true);
-}
-
 export function balanceOf(account: { drk_balance: string } | null): number {
   return account ? Math.trunc(Number(account.drk_balance)) : 0;
 }

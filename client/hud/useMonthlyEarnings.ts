@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { RevenueSummaryDto } from '../../schema/api/revenue.ts';
+import { readQuery } from '../state/query.ts';
 
 /**
  * Each territory's monthly earnings as the revenue center projects them for its owner (the figure
@@ -7,7 +7,7 @@ import type { RevenueSummaryDto } from '../../schema/api/revenue.ts';
  * does not hold. It shares the summary query the dashboard and /revenue read, so the number is theirs.
  */
 export function useEarningsByTerritory(ownerId: string | null): (territoryId: number) => number | undefined {
-  const summary = useQuery<RevenueSummaryDto>({ queryKey: ['/api/revenue/summary', ownerId], enabled: ownerId !== null });
+  const summary = useQuery({ ...readQuery('/revenue/summary/:userId', { userId: ownerId ?? '' }), enabled: ownerId !== null });
   return (territoryId) => summary.data?.territories.find((line) => line.territory_id === territoryId)?.to_owner;
 }
 

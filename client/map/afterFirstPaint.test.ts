@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { whenWanted } from './afterFirstPaint.ts';
 
-describe('[issue 25 first screen] a visitor’s map starts when it is wanted', () => {
+describe('[first screen] a visitor’s map starts when it is wanted', () => {
   let starts: number;
   const run = () => starts++;
 

@@ -28,7 +28,7 @@ function expectPointClose(actual: { x: number; y: number }, expected: { x: numbe
   expect(actual.y).toBeCloseTo(expected.y, 9);
 }
 
-describe('[issue 13 no bands] the world covers its container', () => {
+describe('[no bands] the world covers its container', () => {
   it('when the container is wider than 5:3, then the width sets the scale', () => {
     expect(coverScale(wide)).toBe(2);
   });
@@ -78,7 +78,7 @@ describe('[§5 map] screen and world transforms', () => {
   });
 });
 
-describe('[issue 13 zoom] zoom about a point, limited to 1 to 64', () => {
+describe('[zoom] zoom about a point, limited to 1 to 64', () => {
   it('when zooming in, then the world point under the cursor stays under it', () => {
     const cursor = { x: 700, y: 250 };
     const start: Camera = { centerX: 500, centerY: 300, zoom: 2 };
@@ -92,7 +92,7 @@ describe('[issue 13 zoom] zoom about a point, limited to 1 to 64', () => {
     expect(zoomAt(INITIAL_CAMERA, wide, { x: 1000, y: 300 }, 1000).zoom).toBe(MAX_ZOOM);
   });
 
-  it('[issue 25] when zooming out past the whole world, then the zoom stops where the whole world fits, in the middle of the view', () => {
+  it('when zooming out past the whole world, then the zoom stops where the whole world fits, in the middle of the view', () => {
     // 2000x600: the world is 1000x600 at the least zoom, with 500 px of ocean either side.
     const out = zoomAt(INITIAL_CAMERA, wide, { x: 1000, y: 300 }, 0.01);
     expect(out.zoom).toBe(minZoomFor(wide));
@@ -148,7 +148,7 @@ describe('wheel', () => {
   });
 });
 
-describe('[issue 4 touch] pinch zoom', () => {
+describe('[touch] pinch zoom', () => {
   const view: Viewport = { width: 1000, height: 600 };
 
   it('when two fingers spread to twice their distance around a fixed midpoint, then the zoom doubles and that point stays put', () => {
@@ -214,7 +214,7 @@ describe('[§5 map] culling rectangle and marker clamp', () => {
   });
 });
 
-describe('[issue 13 search] flying the camera', () => {
+describe('[search] flying the camera', () => {
   it('when centred on a point inside the world, then that point is at the viewport centre', () => {
     const camera = centredOn({ x: 510, y: 140 }, 12, wide);
     expectPointClose(worldToScreen(camera, wide, { x: 510, y: 140 }), { x: wide.width / 2, y: wide.height / 2 });

@@ -20,7 +20,7 @@ const free: MarkerFields = { type: 'wonder', owner_id: null, sale_price: null, m
 const everyone = [mine, theirs, listed, free];
 const range = incomeRange(everyone);
 
-describe('[issue 13 colour modes] by ownership', () => {
+describe('[colour modes] by ownership', () => {
   it("when coloured by ownership, then mine, for sale, other players' and unowned differ", () => {
     expect(markerColour(mine, 'ownership', me, range)).toBe(OWNERSHIP_COLOURS.mine);
     expect(markerColour(listed, 'ownership', me, range)).toBe(OWNERSHIP_COLOURS.forSale);
@@ -37,7 +37,7 @@ describe('[issue 13 colour modes] by ownership', () => {
   });
 });
 
-describe('[issue 13 colour modes] by tier and by income', () => {
+describe('[colour modes] by tier and by income', () => {
   it("when coloured by tier, then the legend's colours of docs/rules.md §9 are used, cities in the sub colour", () => {
     expect(markerColour(free, 'tier', me, range)).toBe(MAP_COLOURS.wonder);
     expect(markerColour(mine, 'tier', me, range)).toBe(MAP_COLOURS.sub);
@@ -56,7 +56,7 @@ describe('[issue 13 colour modes] by tier and by income', () => {
   });
 });
 
-describe('[issue 13 filters] for sale, mine and a type', () => {
+describe('[filters] for sale, mine and a type', () => {
   it('when no filter is on, then every marker shows', () => {
     expect(everyone.every((t) => passesFilters(t, NO_FILTERS, me))).toBe(true);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fanDirections } from './fanOut.ts';
 
-describe('[issue 13 shared spots] districts fan out around their city', () => {
+describe('[shared spots] districts fan out around their city', () => {
   const london = { id: 1, x: 499.6, y: 128.2, layer: 4 };
   const westminster = { id: 2, x: 499.6, y: 128.3, layer: 1 };
   const camden = { id: 3, x: 499.6, y: 128.2, layer: 1 };

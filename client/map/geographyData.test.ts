@@ -6,7 +6,7 @@ import { geographyShapes, type WorldTopology } from './projection.ts';
 const shapes = geographyShapes(countries110m as unknown as WorldTopology);
 const decoded = decodeGeography(encodeGeography(shapes));
 
-describe('[issue 25 first screen] the geography packed at build time', () => {
+describe('[first screen] the geography packed at build time', () => {
   const near = (a: number, b: number) => Math.abs(a - b) <= 0.5 / GEOGRAPHY_GRID + 1e-6;
 
   it('when the shapes are packed and unpacked, then each path comes back in order, its points within half a grid step', () => {

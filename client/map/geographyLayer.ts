@@ -63,14 +63,16 @@ export class GeographyLayer {
   /** The worker draws one request at a time; of those asked for meanwhile only the latest is sent. */
   private readonly requests = new OneInFlight<GeographyRequest>((request) => this.worker.postMessage(request));
 
+  private readonly onPicture: () => void;
+  private readonly onDetail: () => void;
+
   /**
    * `onPicture` is called when a picture has arrived, so a frame can show it; `onDetail` when the
    * close detail has arrived, so the view can be painted again from it.
    */
-  constructor(
-    private readonly onPicture: () => void,
-    private readonly onDetail: () => void,
-  ) {
+  constructor(onPicture: () => void, onDetail: () => void) {
+    this.onPicture = onPicture;
+    this.onDetail = onDetail;
     this.backdrop.visible = false;
     this.snapshot.visible = false;
     this.container.addChild(this.backdrop, this.snapshot);

@@ -1,6 +1,6 @@
 // Draws the packed geography onto a 2D canvas. It runs in the geography worker
 // (geographyWorker.ts), so rasterising the world never holds the main thread, which in software
-// WebGL it did for over a second (issue 25): the map only receives finished pictures.
+// WebGL it did for over a second: the map only receives finished pictures.
 import type { DecodedGeography } from './geographyData.ts';
 
 export const GEOGRAPHY_COLOURS = { ocean: 0x0b2036, land: 0x233b33, coast: 0x5f8fb0, border: 0x7c8f86 } as const;

@@ -12,7 +12,7 @@ function placedIds(placed: Map<LabelCandidate, unknown>): number[] {
   return [...placed.keys()].map((c) => c.id);
 }
 
-describe('[issue 13 labels] level of detail', () => {
+describe('[labels] level of detail', () => {
   it('when the map is far out, then the seat, main cities and wonders are named and smaller places are not', () => {
     expect(['wanakt', 'main', 'wonder'].every((type) => isNamedAt(type as LabelCandidate['type'], 1))).toBe(true);
     expect(['city', 'town', 'village', 'sub', 'common'].some((type) => isNamedAt(type as LabelCandidate['type'], 1))).toBe(false);
@@ -32,7 +32,7 @@ describe('[issue 13 labels] level of detail', () => {
   });
 });
 
-describe('[issue 13 labels] collision culling', () => {
+describe('[labels] collision culling', () => {
   it('when two labels would overlap, then only the more important one is placed', () => {
     const list = [candidate(2, 'wonder', 410, 302), candidate(1, 'main', 400, 300)].sort(byImportance);
     const placed = placeLabels(list, view, options);

@@ -42,7 +42,7 @@ import { LABEL_MIN_SCALE } from './labels.ts';
 import { MapInput } from './mapInput.ts';
 import { useMapOptions } from './mapOptions.ts';
 import { useMapView } from './mapView.ts';
-import { canZoomOut, fannedPosition, flyTarget, homeCamera, labelCandidates, placeWorld, type Placed } from './mapModel.ts';
+import { canZoomOut, fannedPosition, flyTarget, homeCamera, labelCandidates, openingCamera, placeWorld, type Placed } from './mapModel.ts';
 import { MarkerLayer, markerTexture, ringTexture } from './markerLayer.ts';
 import { OneInFlight } from './oneInFlight.ts';
 import { rendererPreference } from './rendererPreference.ts';
@@ -89,6 +89,8 @@ export class MapController {
   private homeless = true;
   /** Whether the camera shows the home view and the player has not moved it since. */
   private atHome = true;
+  /** Whether the home view is still the one the map opened on (openingCamera), until ⌂ asks for every territory. */
+  private opening = true;
   private restTimer: ReturnType<typeof setTimeout> | undefined;
   /** The region the room was last told the map looks at; null (the viewer's home region) until the map looks elsewhere. */
   private viewedRegion: Region | null = null;
@@ -122,10 +124,12 @@ export class MapController {
     sendPinDrag(id, x, y),
   );
 
-  constructor(
-    private readonly host: HTMLElement,
-    private readonly search: string,
-  ) {
+  private readonly host: HTMLElement;
+  private readonly search: string;
+
+  constructor(host: HTMLElement, search: string) {
+    this.host = host;
+    this.search = search;
     this.emptyStage = wantsEmptyStage(search);
   }
 
@@ -329,13 +333,14 @@ export class MapController {
     this.flyToCamera(zoomAt(target, view, { x: view.width / 2, y: view.height / 2 }, factor));
   }
 
-  /** The home view: every territory in sight. */
+  /** The home view: every territory in sight, or on an upright phone first the world filling the map's height. */
   private home(): Camera {
-    return homeCamera(this.view(), this.homePoints);
+    return this.opening ? openingCamera(this.view(), this.homePoints) : homeCamera(this.view(), this.homePoints);
   }
 
   reset(): void {
     this.atHome = true;
+    this.opening = false;
     this.flyToCamera(this.home());
   }
 

@@ -4,7 +4,7 @@ import type { Point } from './camera.ts';
 import { MapInput, type MapInputTarget } from './mapInput.ts';
 
 // The map's input against a recording target: what each gesture asks the map to do.
-describe('[issue 13 controller] map input', () => {
+describe('[controller] map input', () => {
   let host: HTMLDivElement;
   let canvas: HTMLCanvasElement;
   let input: MapInput;

@@ -35,11 +35,14 @@ export class MapInput {
   private readonly pointers = new Map<number, Point>();
   private readonly listeners: [HTMLElement, string, (event: never) => void][] = [];
 
-  constructor(
-    private readonly canvas: HTMLCanvasElement,
-    private readonly host: HTMLElement,
-    private readonly target: MapInputTarget,
-  ) {
+  private readonly canvas: HTMLCanvasElement;
+  private readonly host: HTMLElement;
+  private readonly target: MapInputTarget;
+
+  constructor(canvas: HTMLCanvasElement, host: HTMLElement, target: MapInputTarget) {
+    this.canvas = canvas;
+    this.host = host;
+    this.target = target;
     this.listen(canvas, 'wheel', this.onWheel);
     this.listen(canvas, 'pointerdown', this.onPointerDown);
     this.listen(canvas, 'pointermove', this.onPointerMove);

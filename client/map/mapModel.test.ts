@@ -11,6 +11,7 @@ import {
   fannedPosition,
   flyTarget,
   homeCamera,
+  openingCamera,
   labelCandidates,
   placeWorld,
   popupPlacement,
@@ -31,7 +32,7 @@ function territory(id: number, name: string, latitude: number, longitude: number
   });
 }
 
-// The far corners of the seeded world (issue 25), and a district on its city's spot.
+// The far corners of the seeded world, and a district on its city's spot.
 const FAR = [
   territory(1, 'Sydney', -33.87, 151.21),
   territory(2, 'Bondi', -33.89, 151.27, { type: 'village', owner_id: 'me', sale_price: 400 }),
@@ -64,7 +65,7 @@ function onScreen(camera: Camera, view: Viewport, point: Point, inset = HOME_INS
   );
 }
 
-describe('[issue 25 home view] every territory in sight at any size', () => {
+describe('[home view] every territory in sight at any size', () => {
   const world = placeWorld(FAR, 'ownership', NO_FILTERS, 'me');
   const points = [...world.placed.values()];
 
@@ -84,6 +85,26 @@ describe('[issue 25 home view] every territory in sight at any size', () => {
     expect(homeCamera(view, [...europe.placed.values()]).zoom).toBe(1);
   });
 
+  it('when the map is a phone held upright, then it opens on the world filling its height, centred on the territories', () => {
+    const view = { width: 390, height: 700 };
+    const opening = openingCamera(view, points);
+    expect(scaleOf(opening, view) * 600).toBeCloseTo(view.height, 6);
+    const xs = points.map((point) => point.x);
+    expect(opening.centerX).toBeCloseTo((Math.min(...xs) + Math.max(...xs)) / 2, 6);
+    // Still closer than the whole world fitting: − and ⌂ show every territory.
+    expect(canZoomOut(opening, view)).toBe(true);
+  });
+
+  it('when the map is not an upright phone, then it opens on the home view', () => {
+    const views = [
+      { width: 1280, height: 800 },
+      { width: 700, height: 680 },
+      { width: 844, height: 250 },
+      { width: 390, height: 440 },
+    ];
+    for (const view of views) expect(openingCamera(view, points)).toEqual(homeCamera(view, points));
+  });
+
   it('when there is no territory yet, then the home view is the whole world', () => {
     const view = { width: 900, height: 900 };
     expect(homeCamera(view, []).zoom).toBeCloseTo(minZoomFor(view), 9);
@@ -96,7 +117,7 @@ describe('[issue 25 home view] every territory in sight at any size', () => {
   });
 });
 
-describe('[issue 23 map model] markers and colour modes', () => {
+describe('[map model] markers and colour modes', () => {
   it('when the world is placed for a player, then each territory has a marker coloured by its mode, and the player’s own a ring', () => {
     const world = placeWorld(FAR, 'ownership', NO_FILTERS, 'me');
     expect(world.markers).toHaveLength(FAR.length);
@@ -126,7 +147,7 @@ describe('[issue 23 map model] markers and colour modes', () => {
   });
 });
 
-describe('[issue 23 map model] labels and fly-to', () => {
+describe('[map model] labels and fly-to', () => {
   const view = { width: 1000, height: 600 };
   const world = placeWorld(FAR, 'ownership', NO_FILTERS, 'me');
   const drawnAt = (id: number) => world.placed.get(id);
@@ -152,7 +173,7 @@ describe('[issue 23 map model] labels and fly-to', () => {
   });
 });
 
-describe('[issue 25 popup] beside the marker, never over it', () => {
+describe('[popup] beside the marker, never over it', () => {
   const view = { width: 800, height: 600 };
   const popup = { width: 290, height: 320 };
   const covers = (at: Point, marker: Point) =>

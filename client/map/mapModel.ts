@@ -1,7 +1,7 @@
 // The map's model apart from PixiJS: which markers there are and where, how they are coloured,
 // which are named, where the camera goes home and flies to, how far it may zoom out, and where the
 // selected territory's popup sits. The controller (mapController.ts) only draws what this answers.
-import type { TerritoryType } from '../../schema/constants.ts';
+import { MAP_HEIGHT, type TerritoryType } from '../../schema/constants.ts';
 import { markerPosition } from '../../schema/rules/territory.ts';
 import {
   INITIAL_CAMERA,
@@ -165,6 +165,20 @@ export function homeCamera(view: Viewport, points: readonly Point[], insets: Ins
     if (clear(camera)) return camera;
   }
   return cameraAt(least);
+}
+
+/**
+ * The view the map opens on: the home view, except on a phone held upright, where the whole world's
+ * width would leave the world a strip across less than half the map; there the world fills the map's
+ * height, centred on the territories, the rest a swipe (or ⌂, the home view) away.
+ */
+export function openingCamera(view: Viewport, points: readonly Point[]): Camera {
+  const cover = coverScale(view);
+  if (points.length === 0 || cover === 0 || MAP_HEIGHT * cover * minZoomFor(view) >= view.height / 2) return homeCamera(view, points);
+  const xs = points.map((point) => point.x);
+  const ys = points.map((point) => point.y);
+  const centre = { centerX: (Math.min(...xs) + Math.max(...xs)) / 2, centerY: (Math.min(...ys) + Math.max(...ys)) / 2 };
+  return keepViewOnWorld({ ...centre, zoom: 1 }, view);
 }
 
 /** Whether − can still zoom out: not once the whole world fits the view. */

@@ -65,7 +65,10 @@ export class MarkerLayer {
   private scale = 1;
   private reorder = false;
 
-  constructor(private readonly texture: Texture) {
+  private readonly texture: Texture;
+
+  constructor(texture: Texture) {
+    this.texture = texture;
     this.container = new ParticleContainer({
       texture,
       eventMode: 'none',

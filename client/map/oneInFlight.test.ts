@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OneInFlight } from './oneInFlight.ts';
 
-describe('[issue 25 map] geography requests: one in flight, the latest waiting', () => {
+describe('[map] geography requests: one in flight, the latest waiting', () => {
   it('when views are asked for while one is drawn, then only the latest of them is sent once it is answered', () => {
     const sent: string[] = [];
     const requests = new OneInFlight<string>((request) => sent.push(request));

@@ -7,7 +7,11 @@ export class OneInFlight<Request> {
   private busy = false;
   private waiting: Request | null = null;
 
-  constructor(private readonly send: (request: Request) => void) {}
+  private readonly send: (request: Request) => void;
+
+  constructor(send: (request: Request) => void) {
+    this.send = send;
+  }
 
   /** Sends `request` now if nothing is in flight, else keeps it (alone) for when the answer comes. */
   submit(request: Request): void {

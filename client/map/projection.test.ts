@@ -34,7 +34,7 @@ function onLand(point: { x: number; y: number }): boolean {
   return inside;
 }
 
-describe('[issue 13 geography] one projection for markers and geography', () => {
+describe('[geography] one projection for markers and geography', () => {
   it('when d3 projects a place, then it lands where the markers put it', () => {
     const projection = mapProjection();
     for (const [latitude, longitude] of [

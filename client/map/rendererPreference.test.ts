@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isSoftwareRenderer } from './rendererPreference.ts';
 
-describe('[issue 25 first screen] the map draws with WebGL only on a GPU', () => {
+describe('[first screen] the map draws with WebGL only on a GPU', () => {
   it('when WebGL runs in a software rasteriser, then it is recognised', () => {
     for (const renderer of [
       'ANGLE (Google, Vulkan 1.3.0 (SwiftShader Device (Subzero) (0x0000C0DE)), SwiftShader driver)',

@@ -1,7 +1,7 @@
 // Which PixiJS renderer draws the map. Where WebGL runs in software (no GPU, or a blocked one:
 // headless Chromium with --disable-gpu, as Lighthouse and the browser tests run it), its context,
 // shader compiles and the read-back of every frame held the main thread for hundreds of
-// milliseconds at a time (issue 25); PixiJS's Canvas 2D renderer draws the same stage with none of
+// milliseconds at a time; PixiJS's Canvas 2D renderer draws the same stage with none of
 // that. A small probe context names the device that would draw WebGL (about 13 ms in software).
 
 // Software rasterisers behind WebGL: Chromium's SwiftShader, Mesa's llvmpipe/softpipe, Windows' WARP.

@@ -15,7 +15,7 @@ const world = [
   territory(5, 'Comparis', 'village'),
 ];
 
-describe('[issue 13 search] find a territory or a player by name', () => {
+describe('[search] find a territory or a player by name', () => {
   it('when typing part of a name, then exact, then prefix, then word, then inside matches come, any case', () => {
     expect(
       searchMap(world, 'PARIS', 10)

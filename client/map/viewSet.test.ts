@@ -12,7 +12,7 @@ const live = (dto: TerritoryDto) => dtoFieldsOf(liveFieldsOf(dto));
 
 const VIENNA = { minLongitude: 16, minLatitude: 48, maxLongitude: 17, maxLatitude: 49 };
 
-describe('[issue 27] what the map draws of a large world', () => {
+describe('what the map draws of a large world', () => {
   it('when the map shows the whole world or a part of it, then the box in degrees covers it, out to the poles and the date line at the margins', () => {
     expect(boxOfRect({ minX: 0, minY: 0, maxX: MAP_WIDTH, maxY: MAP_HEIGHT })).toEqual({
       minLongitude: -180,

@@ -7,7 +7,7 @@ function territory(id: number, fields: Partial<TerritoryDto> = {}): TerritoryDto
   return territoryDto({ id, ...fields });
 }
 
-describe('[issue 13 live] changes the map shows', () => {
+describe('[live] changes the map shows', () => {
   const before = [territory(1), territory(2, { owner_id: 'a' }), territory(3)];
 
   it('when the world first arrives, then nothing counts as a change', () => {

@@ -1,22 +1,24 @@
+import { AD_REVIEW_HOURS } from '../../schema/rules/ad-promises.ts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import type { NotificationDto, NotificationPreferencesDto, NotificationsDto } from '../../schema/api/notifications.ts';
+import { Link, useNavigate } from 'react-router';
+import type { NotificationDto } from '../../schema/api/notifications.ts';
 import type { NotificationKind } from '../../schema/rules/notifications.ts';
 import { formatDateTime } from '../format.ts';
-import { queryClient } from '../state/query.ts';
-import { getPath, serverMessageOr, setNotificationPreference } from '../api.ts';
+import { queryClient, readQuery } from '../state/query.ts';
+import { serverMessageOr, setNotificationPreference } from '../api.ts';
 import { useSession } from '../state/session.ts';
 import { showToast } from '../state/toasts.ts';
-import { markRead, noticesKey } from '../state/notices.ts';
+import { markRead } from '../state/notices.ts';
+import { useAdsInReview } from '../state/adsInReview.ts';
 import './notifications.css';
 
 /** Which kinds of notice the player hears of, one switch each. */
 function NoticePreferences() {
-  const preferences = useQuery<NotificationPreferencesDto>({ queryKey: PREFERENCES });
+  const preferences = useQuery(readQuery('/notifications/preferences'));
   const save = async (kind: NotificationKind, enabled: boolean) => {
     try {
-      queryClient.setQueryData(PREFERENCES, await setNotificationPreference(kind, enabled));
+      queryClient.setQueryData(readQuery('/notifications/preferences').queryKey, await setNotificationPreference(kind, enabled));
     } catch (error) {
       showToast({ variant: 'destructive', title: 'Not Saved', description: serverMessageOr(error, 'Could not save the preference.') });
     }
@@ -38,19 +40,17 @@ function NoticePreferences() {
   );
 }
 
-const PREFERENCES = ['/api/notifications/preferences'];
+const adsWaiting = (count: number) => `${count} ${count === 1 ? 'ad waits' : 'ads wait'} for review`;
 
 /** The top bar's bell: how many notices are unread, and the newest of them in a panel. */
 export function NotificationBell() {
   const userId = useSession((state) => state.account?.id);
-  const { data } = useQuery<NotificationsDto | null>({
-    queryKey: noticesKey(userId),
-    queryFn: () => getPath<NotificationsDto>('/api/notifications', 'returnNull'),
-  });
+  const { data } = useQuery(readQuery('/notifications', undefined, { viewer: userId ?? '', on401: 'returnNull' }));
   const [open, setOpen] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
   const unread = data?.unread ?? 0;
+  const inReview = useAdsInReview() ?? 0;
 
   useEffect(() => {
     if (!open) return;
@@ -84,7 +84,6 @@ export function NotificationBell() {
       <button
         type="button"
         className="button notice-bell-button"
-        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
         aria-expanded={open}
         onClick={() => {
           // Opening the list is reading it: the badge clears at once.
@@ -98,9 +97,21 @@ export function NotificationBell() {
             fill="currentColor"
           />
         </svg>
+        {/* The button's name is this text, not an aria-label: a label that is not the visible counts
+            breaks "the name contains what is seen" (WCAG 2.5.3); the counts are seen, this is heard. */}
+        <span className="visually-hidden">
+          {[unread > 0 ? `Notifications, ${unread} unread` : 'Notifications', inReview > 0 && adsWaiting(inReview)]
+            .filter(Boolean)
+            .join('; ')}
+        </span>
         {unread > 0 && (
-          <span className="notice-count" data-testid="notice-count">
+          <span className="notice-count" data-testid="notice-count" aria-hidden="true">
             {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+        {inReview > 0 && (
+          <span className="review-count" data-testid="review-count" title={adsWaiting(inReview)} aria-hidden="true">
+            {inReview > 99 ? '99+' : inReview}
           </span>
         )}
       </button>
@@ -112,6 +123,12 @@ export function NotificationBell() {
               Mark all read
             </button>
           </div>
+          {inReview > 0 && (
+            <Link className="notice-review" to="/admin/desk" data-testid="review-link" onClick={() => setOpen(false)}>
+              {adsWaiting(inReview)}: review {inReview === 1 ? 'it' : 'them'} on the desk. One not reviewed within {AD_REVIEW_HOURS} hours
+              is refunded.
+            </Link>
+          )}
           {data && data.notifications.length === 0 && (
             <p className="notice-empty">
               No notifications yet. Mints, earnings, rent, sales, purchases, gifts, refunds and mentions in chat will appear here.

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { AdStatus, MyBannerDto } from '../../schema/api/ads.ts';
-import { myBanners } from '../api.ts';
+import { read } from '../api.ts';
 import { formatDrk, formatNumber } from '../format.ts';
 import '../admin.css';
 
@@ -21,7 +21,7 @@ export function BannerAnalytics() {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    myBanners().then(setBanners, (reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)));
+    read('/ads/mine').then(setBanners, (reason: unknown) => setError(reason instanceof Error ? reason.message : String(reason)));
   }, []);
 
   if (error)

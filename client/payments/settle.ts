@@ -1,5 +1,5 @@
 import type { PaymentStatus } from '../../schema/api/payments.ts';
-import { paymentStatus } from '../api.ts';
+import { read } from '../api.ts';
 import { showToast } from '../state/toasts.ts';
 
 // After the card form reports success the game still waits for the provider's own word (its webhook,
@@ -15,7 +15,7 @@ export interface SettledPayment {
 export async function waitUntilSettled(paymentIntentId: string): Promise<SettledPayment> {
   let latest: SettledPayment = { status: 'pending', message: null };
   for (let check = 0; check < CHECKS; check++) {
-    latest = await paymentStatus(paymentIntentId);
+    latest = await read('/payments/intent/:paymentId', { paymentId: paymentIntentId });
     if (latest.status !== 'pending') return latest;
     await new Promise((resolve) => setTimeout(resolve, CHECK_INTERVAL_MS));
   }

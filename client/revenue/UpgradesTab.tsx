@@ -18,7 +18,7 @@ interface UpgradesTabProps {
 // docs/rules.md §4 "Upgrade tiers" and §5 "Upgrade": any higher tier, the button off while the balance is short.
 export function UpgradesTab({ territories, balance, upgradeDiscount, onUpgrade }: UpgradesTabProps) {
   const [busy, setBusy] = useState<string | null>(null);
-  // Issue 25: an upgrade's price opens a confirmation with the balance before and after; only its button upgrades.
+  // docs/rules.md: no DRK moves without a confirmation; an upgrade's price opens a confirmation with the balance before and after; only its button upgrades.
   const [asking, setAsking] = useState<string | null>(null);
 
   async function upgrade(territory: TerritoryDto, tier: UpgradeTier) {

@@ -1,13 +1,16 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { LEDGER_REASONS, STATEMENT_MAX_PAGE, type LedgerReason, type StatementPageDto } from '../../schema/api/statement.ts';
-import { getPath } from '../api.ts';
-import { ConfirmEmailFromLink, MailSettings } from '../account/MailSettings.tsx';
+import { StatementTable } from '../account/StatementTable.tsx';
+import { LEDGER_REASONS, STATEMENT_MAX_PAGE, type LedgerReason } from '../../schema/api/statement.ts';
+import { read } from '../api.ts';
+import { queryKeyOf } from '../../schema/reads/address.ts';
+import { EmailConfirmationNotice, MailSettings, useEmailConfirmation } from '../account/MailSettings.tsx';
 import { PlayerOnly } from '../admin/RoleGates.tsx';
 import { QueryState } from '../admin/QueryState.tsx';
 import { Screen } from '../admin/Screen.tsx';
-import { REASON_LABEL } from '../economy/labels.ts';
-import { formatDateTime, formatDrk } from '../format.ts';
+import { REASON_LABEL } from '../../schema/api/ledger-labels.ts';
+import { formatDrk } from '../format.ts';
+import { useSession } from '../state/session.ts';
 import '../economy/economy.css';
 
 interface Filters {
@@ -24,19 +27,17 @@ function filterQuery(filters: Filters): URLSearchParams {
   return query;
 }
 
-const signed = (amount: number) => `${amount > 0 ? '+' : '−'}${formatDrk(Math.abs(amount))}`;
-
 function Statement({ userId }: { userId: string }) {
   const [filters, setFilters] = useState<Filters>({ reason: '', month: '' });
   const statement = useInfiniteQuery({
-    queryKey: ['/api/account/statement', userId, filters],
+    queryKey: [...queryKeyOf('/account/statement'), userId, filters],
     initialPageParam: null as string | null,
-    queryFn: async ({ pageParam }) => {
-      const query = filterQuery(filters);
-      query.set('limit', String(STATEMENT_MAX_PAGE));
-      if (pageParam) query.set('cursor', pageParam);
-      return (await getPath<StatementPageDto>(`/api/account/statement?${query}`))!;
-    },
+    queryFn: ({ pageParam }) =>
+      read('/account/statement', {
+        ...Object.fromEntries(filterQuery(filters)),
+        limit: STATEMENT_MAX_PAGE,
+        cursor: pageParam ?? undefined,
+      }),
     getNextPageParam: (page) => page.next_cursor,
   });
   const pages = statement.data?.pages ?? [];
@@ -82,35 +83,7 @@ function Statement({ userId }: { userId: string }) {
           {lines.length === 0 ? (
             <p className="muted">No movements{csv ? ' match these filters' : ' yet'}.</p>
           ) : (
-            <table className="data-table statement-table" data-testid="statement">
-              <thead>
-                <tr>
-                  <th>Date (UTC)</th>
-                  <th>Reason</th>
-                  <th>Counterparty</th>
-                  <th className="number">Amount</th>
-                  <th className="number">Balance</th>
-                </tr>
-              </thead>
-              <tbody>
-                {lines.map((line) => (
-                  <tr key={line.id} data-testid="statement-line">
-                    <td>{formatDateTime(line.created_at)}</td>
-                    <td>
-                      {REASON_LABEL[line.reason]}
-                      {line.territory_name && <span className="muted small"> · {line.territory_name}</span>}
-                    </td>
-                    <td>{line.counterparty}</td>
-                    <td className={`number ${line.amount > 0 ? 'credit' : 'debit'}`} data-part>
-                      {signed(line.amount)}
-                    </td>
-                    <td className="number" data-total>
-                      {formatDrk(line.running_balance)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <StatementTable lines={lines} />
           )}
           {statement.hasNextPage && (
             <button className="button" type="button" disabled={statement.isFetchingNextPage} onClick={() => void statement.fetchNextPage()}>
@@ -124,6 +97,8 @@ function Statement({ userId }: { userId: string }) {
 }
 
 export default function Account() {
+  const confirmation = useEmailConfirmation();
+  const loggedIn = useSession((state) => state.account !== null);
   return (
     <Screen
       title="Account Statement"
@@ -131,15 +106,18 @@ export default function Account() {
       backLabel="Back to Map"
       testId="account"
     >
-      <ConfirmEmailFromLink />
-      <PlayerOnly action="see your account statement">
-        {(userId) => (
-          <>
-            <MailSettings userId={userId} />
-            <Statement userId={userId} />
-          </>
-        )}
-      </PlayerOnly>
+      {confirmation && <EmailConfirmationNotice confirmation={confirmation} loggedIn={loggedIn} />}
+      {/* A visitor who followed the link is told what became of it, not asked to log in twice. */}
+      {(loggedIn || !confirmation) && (
+        <PlayerOnly action="see your account statement">
+          {(userId) => (
+            <>
+              <MailSettings userId={userId} />
+              <Statement userId={userId} />
+            </>
+          )}
+        </PlayerOnly>
+      )}
     </Screen>
   );
 }

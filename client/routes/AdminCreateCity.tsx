@@ -9,13 +9,18 @@ import { formatDrk } from '../format.ts';
 import { useSession } from '../state/session.ts';
 import { showToast } from '../state/toasts.ts';
 import { typeName } from '../../schema/display-names.ts';
+import { queryKeyOf } from '../../schema/reads/address.ts';
+import { readQuery } from '../state/query.ts';
 
-const TERRITORIES = ['/api/territories'];
 const NEWEST_SHOWN = 5;
 
 function Settlements({ wanaktId }: { wanaktId: string }) {
   const queryClient = useQueryClient();
-  const territories = useQuery<TerritoryDto[]>({ queryKey: TERRITORIES });
+  const territories = useQuery({
+    ...readQuery('/territories'),
+    // Asked without a query, the world read answers its territories' full rows.
+    select: (answer) => answer as TerritoryDto[],
+  });
 
   async function create(settlement: NewSettlement): Promise<boolean> {
     try {
@@ -27,8 +32,8 @@ function Settlements({ wanaktId }: { wanaktId: string }) {
     showToast({ title: 'Success!', description: 'New city created successfully' });
     // docs/rules.md §7: a created territory refreshes the territory list.
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: TERRITORIES }),
-      queryClient.invalidateQueries({ queryKey: ['/api/territories/hierarchy'] }),
+      queryClient.invalidateQueries({ queryKey: queryKeyOf('/territories') }),
+      queryClient.invalidateQueries({ queryKey: queryKeyOf('/territories/hierarchy') }),
     ]);
     return true;
   }
@@ -41,7 +46,7 @@ function Settlements({ wanaktId }: { wanaktId: string }) {
       return false;
     }
     showToast({ title: 'Moved', description: 'The existing settlement now stands at these coordinates' });
-    await queryClient.invalidateQueries({ queryKey: TERRITORIES });
+    await queryClient.invalidateQueries({ queryKey: queryKeyOf('/territories') });
     return true;
   }
 

@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PublicUserDto } from '../../schema/api/users.ts';
+import { queryKeyOf } from '../../schema/reads/address.ts';
+import { plainList, readQuery } from '../state/query.ts';
 import { mintDrk, serverMessageOr } from '../api.ts';
 import { MintForm } from '../admin/MintForm.tsx';
 import { WanaktOnly } from '../admin/RoleGates.tsx';
 import { Screen } from '../admin/Screen.tsx';
 import { QueryState } from '../admin/QueryState.tsx';
-import { SupplyOverview, type SupplyDto } from '../admin/SupplyOverview.tsx';
+import { SupplyOverview } from '../admin/SupplyOverview.tsx';
 import { remainingSupply } from '../forms/mint.ts';
 import { formatDrk } from '../format.ts';
 import { loadSession } from '../state/session.ts';
@@ -13,8 +14,8 @@ import { showToast } from '../state/toasts.ts';
 
 function CurrencyControl() {
   const queryClient = useQueryClient();
-  const supply = useQuery<SupplyDto>({ queryKey: ['/api/currency/supply'] });
-  const users = useQuery<PublicUserDto[]>({ queryKey: ['/api/users'] });
+  const supply = useQuery(readQuery('/currency/supply'));
+  const users = useQuery({ ...readQuery('/users'), select: plainList });
 
   async function mint(amount: number, recipientId: string): Promise<boolean> {
     try {
@@ -26,8 +27,8 @@ function CurrencyControl() {
     const recipient = users.data?.find((user) => user.id === recipientId);
     showToast({ title: 'DRK Minted', description: `${formatDrk(amount)} minted to ${recipient?.username ?? 'the recipient'}` });
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['/api/currency/supply'] }),
-      queryClient.invalidateQueries({ queryKey: ['/api/users'] }),
+      queryClient.invalidateQueries({ queryKey: queryKeyOf('/currency/supply') }),
+      queryClient.invalidateQueries({ queryKey: queryKeyOf('/users') }),
       loadSession(),
     ]);
     return true;

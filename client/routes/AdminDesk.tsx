@@ -3,13 +3,14 @@ import { Screen } from '../admin/Screen.tsx';
 import { AdReviewQueue } from '../desk/AdReviewQueue.tsx';
 import { AuditLog } from '../desk/AuditLog.tsx';
 import { ChatModeration } from '../desk/ChatModeration.tsx';
+import { LinkedAccounts } from '../desk/LinkedAccounts.tsx';
 import '../desk/desk.css';
 
 export default function AdminDesk() {
   return (
     <Screen
       title="The Wanakt's Desk"
-      subtitle="Ads to review, chat to moderate, and the record of every action"
+      subtitle="Ads to review, chat to moderate, linked accounts, and the record of every action"
       backLabel="Back to Map"
       testId="admin-desk"
     >
@@ -18,6 +19,7 @@ export default function AdminDesk() {
           <AdReviewQueue />
           <ChatModeration />
         </div>
+        <LinkedAccounts />
         <AuditLog />
       </WanaktOnly>
     </Screen>

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { HierarchyNode } from '../../schema/api/territories.ts';
-import type { PublicUserDto } from '../../schema/api/users.ts';
+import { queryKeyOf } from '../../schema/reads/address.ts';
+import { plainList, readQuery } from '../state/query.ts';
 import { assignTerritory, serverMessageOr, setTerritoryRent } from '../api.ts';
 import { AssignForm } from '../admin/AssignForm.tsx';
 import { QueryState } from '../admin/QueryState.tsx';
@@ -17,15 +17,12 @@ import { goLive } from '../state/world.ts';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
 import { typeName } from '../../schema/display-names.ts';
 
-const HIERARCHY = ['/api/territories/hierarchy'];
-const USERS = ['/api/users'];
-
 function TerritoryManagement({ wanaktId }: { wanaktId: string }) {
   const queryClient = useQueryClient();
-  const hierarchy = useQuery<HierarchyNode[]>({ queryKey: HIERARCHY });
+  const hierarchy = useQuery(readQuery('/territories/hierarchy'));
   // The lists move when the room says an owner changed, whoever changed it.
   useEffect(goLive, []);
-  const users = useQuery<PublicUserDto[]>({ queryKey: USERS });
+  const users = useQuery({ ...readQuery('/users'), select: plainList });
 
   async function assign(territoryId: number, userId: string, price: number): Promise<boolean> {
     try {
@@ -47,7 +44,7 @@ function TerritoryManagement({ wanaktId }: { wanaktId: string }) {
       return false;
     }
     // A rent amount is no live fact of the world: the room does not carry it.
-    await queryClient.invalidateQueries({ queryKey: HIERARCHY });
+    await queryClient.invalidateQueries({ queryKey: queryKeyOf('/territories/hierarchy') });
     return true;
   }
 

@@ -8,7 +8,7 @@ import { REGION_LABELS, regionOf } from '../../schema/rules/region.ts';
 import { AD_MAX_RUN_DAYS } from '../../schema/rules/ad-promises.ts';
 import { Screen } from '../admin/Screen.tsx';
 import { formatNumber } from '../format.ts';
-import { paymentStatus, purchaseAd, serverMessageOr } from '../api.ts';
+import { purchaseAd, read, serverMessageOr } from '../api.ts';
 import { PaymentForm } from '../payments/PaymentForm.tsx';
 import { showToast } from '../state/toasts.ts';
 import { loadTerritories, useWorld } from '../state/world.ts';
@@ -70,7 +70,7 @@ function PaidNotice({ paymentIntentId }: { paymentIntentId: string | null }) {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     if (!paymentIntentId) return;
-    paymentStatus(paymentIntentId).then(setStatus, () => setFailed(true));
+    read('/payments/intent/:paymentId', { paymentId: paymentIntentId }).then(setStatus, () => setFailed(true));
   }, [paymentIntentId]);
 
   let text = 'Checking your payment…';

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { API_KEY_RATE_LIMIT, API_KEY_SCOPES, type ApiKeyDto, type ApiKeyScope, type CreatedApiKeyDto } from '../../schema/api/api-keys.ts';
 import { Screen } from '../admin/Screen.tsx';
-import { apiKeys, createApiKey, revokeApiKey, serverMessageOr } from '../api.ts';
+import { createApiKey, read, revokeApiKey, serverMessageOr } from '../api.ts';
 import { formatDateTime } from '../format.ts';
 import { LoginRequired } from '../hud/LoginRequired.tsx';
 import { useSession } from '../state/session.ts';
@@ -13,6 +13,7 @@ const SCOPE_TEXT: Record<ApiKeyScope, string> = {
   ads: 'Buy ads and banners, read their delivery',
   payments: 'DRK packages, broadcasts and rent',
   trade: 'Buy, list, upgrade and edit territories; collectibles',
+  alliance: 'Found, join and run an alliance; deposit into and pay out from its treasury',
 };
 
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : 'never');
@@ -98,7 +99,7 @@ export default function ApiKeys() {
   const [busy, setBusy] = useState(false);
 
   const refresh = () =>
-    apiKeys().then(setKeys, (error: unknown) => {
+    read('/api-keys').then(setKeys, (error: unknown) => {
       setKeys([]);
       showToast({ variant: 'destructive', title: 'Keys Unavailable', description: serverMessageOr(error, 'Your keys could not be read.') });
     });

@@ -1,11 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { BroadcastDto } from '../../schema/api/broadcasts.ts';
+import type { BroadcastAllowanceDto, BroadcastDto } from '../../schema/api/broadcasts.ts';
 import type { CheckoutDto } from '../../schema/api/payments.ts';
 import { BROADCAST_MAX_LENGTH, BROADCAST_PRICE_CENTS } from '../../schema/rules/store.ts';
 import { Screen } from '../admin/Screen.tsx';
-import { ApiError, broadcastAllowance, cancelCheckout, payForBroadcast, sendBroadcast, serverMessageOr } from '../api.ts';
+import { ApiError, cancelCheckout, payForBroadcast, read, sendBroadcast, serverMessageOr } from '../api.ts';
+import { queryKeyOf } from '../../schema/reads/address.ts';
+import { plainList, readQuery } from '../state/query.ts';
 import { formatDateTime, formatDollars, formatDrk, formatNumber } from '../format.ts';
 import { PaymentForm } from '../payments/PaymentForm.tsx';
 import { useSession } from '../state/session.ts';
@@ -101,8 +103,9 @@ export default function Broadcast() {
   const [sent, setSent] = useState<Sent | null>(null);
   // The room tells when a broadcast goes out, from this player or any other; after paying, the
   // list is read every second for REACH_WAIT_MS, so the reach shows as the processes add to it.
-  const recent = useQuery<BroadcastDto[]>({
-    queryKey: ['/api/broadcasts/recent'],
+  const recent = useQuery({
+    ...readQuery('/broadcasts/recent'),
+    select: plainList,
     refetchInterval: () => (sent !== null && Date.now() - sent.at < REACH_WAIT_MS ? 1000 : false),
   });
   const mine = sentBroadcast(recent.data, sent);
@@ -112,19 +115,29 @@ export default function Broadcast() {
   // The paid state lives on the server, so it survives a reload and the provider's return address.
   const accountId = account?.id;
   const returnedPaid = search.get('success') === 'true';
+  const [resumed, setResumed] = useState<string | null>(null);
+  /** A checkout started earlier, on this page or another, comes back with its message, to pay or cancel. */
+  const resume = useCallback((allowance: BroadcastAllowanceDto) => {
+    if (!allowance.open_checkout) return false;
+    setCheckout(allowance.open_checkout.checkout);
+    setMessage(allowance.open_checkout.message);
+    setResumed(allowance.open_checkout.started_at);
+    return true;
+  }, []);
   useEffect(() => {
     if (!accountId) return;
-    broadcastAllowance().then(
+    read('/broadcasts/allowance').then(
       (allowance) => {
         setPaid(allowance.paid);
         setLimitReached(allowance.limit_reached);
+        resume(allowance);
         // Back from a redirecting payment method: the day's broadcast spent means the payment sent it.
         if (returnedPaid && allowance.limit_reached !== null)
           showToast({ title: 'Broadcast Sent', description: 'Your payment sent your broadcast to every territory.' });
       },
       () => setPaid(false),
     );
-  }, [accountId, returnedPaid]);
+  }, [accountId, returnedPaid, resume]);
 
   function ready(): string | null {
     const text = message.trim();
@@ -142,6 +155,8 @@ export default function Broadcast() {
     try {
       setCheckout(await payForBroadcast(account.id, text));
     } catch (error) {
+      // Another tab started one meanwhile: show it here, to pay or cancel, rather than a failure.
+      if (error instanceof ApiError && error.status === 409 && resume(await read('/broadcasts/allowance'))) return;
       // A refusal of the daily limit comes before any card is asked for: nothing failed to pay.
       const limited = error instanceof ApiError && error.status === 429;
       showToast({
@@ -160,6 +175,8 @@ export default function Broadcast() {
     try {
       await cancelCheckout(open.paymentIntentId);
       setCheckout(null);
+      setResumed(null);
+      showToast({ title: 'Payment Canceled', description: 'Nothing was charged. Your message is still here to send later.' });
     } catch (error) {
       showToast({
         variant: 'destructive',
@@ -174,11 +191,12 @@ export default function Broadcast() {
   function paidAndSent(text: string) {
     if (!account) return;
     setCheckout(null);
+    setResumed(null);
     setSent({ senderId: account.id, message: text, at: Date.now() });
     setMessage('');
     // No toast of its own: the confirmation below says it, and the payment's notice arrives as a toast.
-    void queryClient.invalidateQueries({ queryKey: ['/api/broadcasts/recent'] });
-    void broadcastAllowance().then(
+    void queryClient.invalidateQueries({ queryKey: queryKeyOf('/broadcasts/recent') });
+    void read('/broadcasts/allowance').then(
       (allowance) => setLimitReached(allowance.limit_reached),
       () => undefined,
     );
@@ -195,7 +213,7 @@ export default function Broadcast() {
       setMessage('');
       setPaid(false);
       // Only a hint for the button: the server refuses a second broadcast whatever the screen shows.
-      void broadcastAllowance().then(
+      void read('/broadcasts/allowance').then(
         (allowance) => setLimitReached(allowance.limit_reached),
         () => undefined,
       );
@@ -239,6 +257,11 @@ export default function Broadcast() {
             <SentConfirmation broadcast={mine} onAnother={() => setSent(null)} />
           ) : checkout ? (
             <div className="stack" data-testid="broadcast-payment">
+              {resumed && (
+                <p className="notice-line" role="status" data-testid="broadcast-resumed">
+                  You started paying for this broadcast at {formatDateTime(resumed)}: pay below to send it, or cancel the payment.
+                </p>
+              )}
               <p>
                 Pay {PRICE} and your message goes out to every territory at once: the payment sends it. One broadcast per player per day.
               </p>

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { CollectibleDto } from '../../schema/api/collectibles.ts';
+import { readQuery } from '../state/query.ts';
 import { applyCollectible, purchaseCollectible, serverMessageOr } from '../api.ts';
 import { QueryState } from '../admin/QueryState.tsx';
 import { Screen } from '../admin/Screen.tsx';
@@ -13,7 +14,6 @@ import { Link } from 'react-router';
 import { loadSession, useSession } from '../state/session.ts';
 import { showToast } from '../state/toasts.ts';
 
-const AVAILABLE = ['/api/collectibles/available'];
 const TYPE_LABEL: Record<CollectibleDto['type'], string> = { palace_skin: 'Palace Skin', heraldry: 'Heraldry' };
 
 function DesignCard({ design, serialsLabel, children }: { design: CollectibleDesign; serialsLabel: string; children: ReactNode }) {
@@ -54,11 +54,12 @@ function CollectiblesShop() {
   const queryClient = useQueryClient();
   const account = useSession((state) => state.account);
   const sessionStatus = useSession((state) => state.status);
-  const available = useQuery<CollectibleDto[]>({ queryKey: AVAILABLE });
-  const mineKey = ['/api/collectibles/user', account?.id ?? ''];
-  const mine = useQuery<CollectibleDto[]>({ queryKey: mineKey, enabled: account !== null });
+  const availableQuery = readQuery('/collectibles/available');
+  const available = useQuery(availableQuery);
+  const mineQuery = readQuery('/collectibles/user/:userId', { userId: account?.id ?? '' });
+  const mine = useQuery({ ...mineQuery, enabled: account !== null });
   const [busyId, setBusyId] = useState<number | null>(null);
-  // Issue 25: Buy opens a confirmation with the balance before and after; only its button buys.
+  // No DRK moves without a confirmation: Buy opens a confirmation with the balance before and after; only its button buys.
   const [askingId, setAskingId] = useState<number | null>(null);
   const balance = Number(account?.drk_balance ?? 0);
 
@@ -68,8 +69,8 @@ function CollectiblesShop() {
       const { message } = await action.run();
       showToast({ title: action.success, description: message });
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: AVAILABLE }),
-        queryClient.invalidateQueries({ queryKey: mineKey }),
+        queryClient.invalidateQueries({ queryKey: availableQuery.queryKey }),
+        queryClient.invalidateQueries({ queryKey: mineQuery.queryKey }),
         action.movesDrk ? loadSession() : undefined,
       ]);
     } catch (error) {

@@ -18,6 +18,7 @@ import { MapTooltip } from '../hud/MapTooltip.tsx';
 import { TerritoryInfo } from '../hud/TerritoryInfo.tsx';
 import { TopBar } from '../hud/TopBar.tsx';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
+import { useDrawerLayout } from '../hud/useDrawerLayout.ts';
 import { useLogOut } from '../hud/useLogOut.ts';
 import { WorldMap } from '../map/WorldMap.tsx';
 import { useSession } from '../state/session.ts';
@@ -43,7 +44,8 @@ function PhoneAccount({ username }: { username: string }) {
   );
 }
 
-function LeftSidebar() {
+/** `firstStepsOverMap`: the first steps stand over the map (a phone's sheet), not in the drawer. */
+function LeftSidebar({ firstStepsOverMap }: { firstStepsOverMap: boolean }) {
   const account = useSession((state) => state.account);
   // A visitor's invitation is the landing over the map (VisitorLanding.tsx), not a login wall here.
   return (
@@ -52,7 +54,7 @@ function LeftSidebar() {
       {account && (
         <>
           <PhoneAccount username={account.username} />
-          {!account.is_wanakt && <FirstSteps userId={account.id} />}
+          {!account.is_wanakt && !firstStepsOverMap && <FirstSteps userId={account.id} />}
           <MyTerritories userId={account.id} />
           <RevenueTracking userId={account.id} />
         </>
@@ -83,6 +85,10 @@ export default function Dashboard() {
   const error = useWorld((state) => state.error);
   const [drawer, setDrawer] = useState<Drawer>(null);
   const selectedId = useWorld((state) => state.selectedId);
+  const drawers = useDrawerLayout();
+  const [firstStepsClosed, setFirstStepsClosed] = useState(false);
+  // Behind ☰ Menu a newcomer would never find the first territory's offer: the first screen shows it.
+  const firstStepsOverMap = drawers && !firstStepsClosed && account !== null && !account.is_wanakt;
 
   // A place chosen in the menu drawer is shown on the map, so the drawer gets out of its way.
   useEffect(() => {
@@ -101,7 +107,7 @@ export default function Dashboard() {
           <button className="icon-button drawer-close" type="button" aria-label="Close menu" onClick={() => setDrawer(null)}>
             ×
           </button>
-          <LeftSidebar />
+          <LeftSidebar firstStepsOverMap={firstStepsOverMap} />
         </aside>
         <main className="centre">
           {/* A visitor's h1 is the landing's; a player's names the page for screen readers. */}
@@ -125,6 +131,7 @@ export default function Dashboard() {
             <MapTooltip />
             <MapLegend />
             <TerritoryInfo />
+            {firstStepsOverMap && <FirstSteps userId={account.id} onClose={() => setFirstStepsClosed(true)} />}
           </div>
         </main>
         <aside className="sidebar right" aria-label="Details" data-testid="right-sidebar">

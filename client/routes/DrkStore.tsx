@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { CheckoutDto, DrkPackageDto } from '../../schema/api/payments.ts';
 import { Screen } from '../admin/Screen.tsx';
-import { drkPackages, purchaseDrk, serverMessageOr } from '../api.ts';
+import { purchaseDrk, read, serverMessageOr } from '../api.ts';
 import { formatDollars as dollars, formatDrk } from '../format.ts';
 import { LoginRequired } from '../hud/LoginRequired.tsx';
 import { PaymentForm } from '../payments/PaymentForm.tsx';
@@ -46,7 +46,7 @@ export default function DrkStore() {
 
   async function refreshPackages() {
     try {
-      setPackages(await drkPackages());
+      setPackages(await read('/drk/packages'));
       setLoadError(null);
     } catch (error) {
       setLoadError(error instanceof Error ? error.message : String(error));

@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { EconomyOverviewDto, SupplyAuditDto } from '../../schema/api/economy.ts';
 import { runSupplyAudit, serverMessageOr } from '../api.ts';
+import { queryKeyOf } from '../../schema/reads/address.ts';
+import { readQuery } from '../state/query.ts';
 import { QueryState } from '../admin/QueryState.tsx';
 import { Screen } from '../admin/Screen.tsx';
 import { Chart } from '../economy/Chart.tsx';
@@ -10,7 +12,6 @@ import { formatDate, formatDateTime, formatDrk, formatMonth, formatNumber, plura
 import { showToast } from '../state/toasts.ts';
 import '../economy/economy.css';
 
-const ECONOMY = ['/api/economy'];
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
 
 /** What the daily charts cover, read from the data itself (at most the server's last 365 days). */
@@ -77,7 +78,10 @@ function AuditLine({ audit }: { audit: SupplyAuditDto | null }) {
     mutationFn: runSupplyAudit,
     // The figures are cached on the server for a few seconds; the audit's own answer is the newest word.
     onSuccess: (answer) =>
-      queryClient.setQueryData<EconomyOverviewDto>(ECONOMY, (overview) => overview && { ...overview, last_audit: answer.last_audit }),
+      queryClient.setQueryData<EconomyOverviewDto>(
+        queryKeyOf('/economy'),
+        (overview) => overview && { ...overview, last_audit: answer.last_audit },
+      ),
     onError: (error) =>
       showToast({
         variant: 'destructive',
@@ -166,7 +170,7 @@ function Figures({ overview }: { overview: EconomyOverviewDto }) {
 const RIGHT_TRADES = ['Volume (DRK)'];
 
 export default function Economy() {
-  const overview = useQuery<EconomyOverviewDto>({ queryKey: ECONOMY });
+  const overview = useQuery(readQuery('/economy'));
   return (
     <Screen
       title="Open Books"

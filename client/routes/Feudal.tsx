@@ -4,7 +4,7 @@ import { MAIN_CITY_RENT, SUB_TERRITORY_RENT } from '../../schema/constants.ts';
 import { FEUDAL_SHARE, RENT_PERIOD_MONTHS } from '../../schema/rules/rent.ts';
 import { QueryState } from '../admin/QueryState.tsx';
 import { Screen } from '../admin/Screen.tsx';
-import { feudalFigures, rentLine } from '../feudalFigures.ts';
+import { feudalFigures, rentLine, vassalageOf } from '../feudalFigures.ts';
 import { branchIds, filterTree, ownPath } from '../dashboard/feudalTree.ts';
 import { formatDrk, plural } from '../format.ts';
 import { useHierarchy } from '../hud/hierarchy.ts';
@@ -24,6 +24,8 @@ interface TreeView {
   open: ReadonlySet<number>;
   toggle: (id: number) => void;
   ownerId: string | null;
+  /** The whole tree's roots, which the Wanakt's seat collects from (feudalFigures.ts vassalageOf). */
+  roots: readonly HierarchyNode[];
   /** The first of the player's own rows, scrolled to when the tree first shows. */
   ownRow: (row: HTMLDivElement | null) => void;
 }
@@ -31,6 +33,7 @@ interface TreeView {
 function TreeRow({ node, view }: { node: HierarchyNode; view: TreeView }) {
   const open = view.open.has(node.id);
   const own = view.ownerId !== null && node.owner_id === view.ownerId;
+  const vassalage = vassalageOf(node, view.roots);
   return (
     <li>
       <div
@@ -54,9 +57,9 @@ function TreeRow({ node, view }: { node: HierarchyNode; view: TreeView }) {
         )}
         <span className={`badge type-${node.type}`}>{typeName(node.type)}</span>
         <span className="tree-name">{node.name}</span>
-        <span className="muted small">{plural(node.vassals.length, 'vassal')}</span>
+        <span className="muted small">{plural(vassalage.vassals, 'vassal')}</span>
         {(node.paysRent > 0 || node.paysNobody) && <span className="small">{rentLine(node)}</span>}
-        {node.collectsRent > 0 && <span className="small collects">Collects {formatDrk(node.collectsRent)}</span>}
+        {vassalage.collects > 0 && <span className="small collects">Collects {formatDrk(vassalage.collects)}</span>}
         <span className="owner small">
           <PlayerLink name={node.owner_name} fallback={UNOWNED} />
         </span>
@@ -92,6 +95,7 @@ function FeudalTree({ roots }: { roots: readonly HierarchyNode[] }) {
   const view: TreeView = {
     open,
     ownerId,
+    roots,
     toggle: (id) => {
       const next = new Set(open);
       if (!next.delete(id)) next.add(id);

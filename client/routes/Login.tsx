@@ -1,12 +1,18 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { login, serverMessageOr } from '../api.ts';
 import { CredentialFields, useCredentialForm } from '../hud/CredentialFields.tsx';
 import { useSession } from '../state/session.ts';
 import { showToast } from '../state/toasts.ts';
 
+/** Where a login asked from a page (`/login?next=/revenue`) goes back to: a path of this site only, never another's. */
+export function returnPath(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
+}
+
 export default function Login() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const setAccount = useSession((state) => state.setAccount);
   const form = useCredentialForm();
   const [pending, setPending] = useState(false);
@@ -18,7 +24,7 @@ export default function Login() {
     setPending(true);
     try {
       setAccount(await login(credentials));
-      navigate('/');
+      navigate(returnPath(params.get('next')));
     } catch (error) {
       showToast({
         variant: 'destructive',

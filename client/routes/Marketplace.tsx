@@ -1,8 +1,7 @@
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import type { MarketStatsDto } from '../../schema/api/market.ts';
-import { MARKETPLACE_SORTS, type MarketplacePageDto, type MarketplaceSort } from '../../schema/api/marketplace.ts';
+import { MARKETPLACE_SORTS, type MarketplaceSort } from '../../schema/api/marketplace.ts';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import {
   MAIN_CITY_RENT,
@@ -14,7 +13,9 @@ import {
 } from '../../schema/constants.ts';
 import { REGION_LABELS, REGIONS, regionOf } from '../../schema/rules/region.ts';
 import { tierOfType } from '../../schema/rules/territory.ts';
-import { getPath } from '../api.ts';
+import { read } from '../api.ts';
+import { queryKeyOf } from '../../schema/reads/address.ts';
+import { readQuery } from '../state/query.ts';
 import { Screen } from '../admin/Screen.tsx';
 import { formatDrk } from '../format.ts';
 import { cssColour } from '../hud/colour.ts';
@@ -24,10 +25,12 @@ import { useAccount } from '../hud/territoryHooks.ts';
 import { loadTerritories, useWorld } from '../state/world.ts';
 import { listingFigures } from '../dashboard/marketFigures.ts';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
-import { FEUDAL_TIER_NAMES, UNOWNED, typeName } from '../../schema/display-names.ts';
+import { FEUDAL_TIER_NAMES, TREASURY_SELLER, typeName } from '../../schema/display-names.ts';
 import { MiniMap } from '../hud/MiniMap.tsx';
+import { MyOffers } from '../offers/MyOffers.tsx';
+import { AuctionsEndingSoon } from '../auctions/AuctionsEndingSoon.tsx';
 
-// docs/rules.md §9 showed the first 3 listings; issue 25 fills the screen with a grid (12 at 1280x800), then
+// docs/rules.md §9 showed the first 3 listings; the page fills the screen with a grid (12 at 1280x800), then
 // more on demand, each page read from the server.
 const FIRST_SHOWN = 12;
 const MORE_STEP = 12;
@@ -79,13 +82,13 @@ function searchParams(filters: Filters): string {
 function useMarketplace(filters: Filters) {
   const query = searchParams(filters);
   return useInfiniteQuery({
-    queryKey: ['/api/marketplace', query],
-    queryFn: async ({ pageParam }) => {
-      const page = new URLSearchParams(query);
-      page.set('limit', String(pageParam === null ? FIRST_SHOWN : MORE_STEP));
-      if (pageParam !== null) page.set('cursor', pageParam);
-      return (await getPath<MarketplacePageDto>(`/api/marketplace?${page}`))!;
-    },
+    queryKey: [...queryKeyOf('/marketplace'), query],
+    queryFn: ({ pageParam }) =>
+      read('/marketplace', {
+        ...Object.fromEntries(new URLSearchParams(query)),
+        limit: pageParam === null ? FIRST_SHOWN : MORE_STEP,
+        cursor: pageParam ?? undefined,
+      }),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
     placeholderData: keepPreviousData,
@@ -198,7 +201,7 @@ function Listing({ territory }: { territory: TerritoryDto }) {
         <dd>{formatDrk(territory.monthly_revenue)} / month</dd>
         <dt>Seller</dt>
         <dd>
-          <PlayerLink name={territory.owner_name} fallback={UNOWNED} />
+          <PlayerLink name={territory.owner_name} fallback={TREASURY_SELLER} />
         </dd>
         <dt>Price</dt>
         <dd className="price">{formatDrk(territory.sale_price ?? 0)}</dd>
@@ -218,7 +221,7 @@ function useAllListings(): TerritoryDto[] {
 
 export default function Marketplace() {
   const world = useWorld((state) => state.status);
-  const trades = useQuery<MarketStatsDto>({ queryKey: ['/api/market/stats'] });
+  const trades = useQuery(readQuery('/market/stats'));
   const account = useAccount();
   const [filters, setFilters] = useState(NO_FILTERS);
   const search = useMarketplace(useSettled(filters, SEARCH_PAUSE_MS));
@@ -233,7 +236,7 @@ export default function Marketplace() {
   const ready = world === 'ready';
 
   return (
-    // The listings come first, so a screen of 1280×800 shows a row of cards without scrolling (issue 25);
+    // The listings come first, so a screen of 1280×800 shows a row of cards without scrolling;
     // how buying works and the market's figures follow them.
     <Screen title="Marketplace" subtitle="Territories for sale across the world" backLabel="Back to Map" testId="marketplace">
       <section className="stack" aria-label="Listings">
@@ -278,6 +281,8 @@ export default function Marketplace() {
           </>
         )}
       </section>
+      <AuctionsEndingSoon />
+      <MyOffers />
       <Dialogs />
       <section className="panel card" aria-label="How it works">
         <h2>How it works</h2>

@@ -2,14 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Fragment, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import type { PlayerProfileDto, ProfileTerritoryDto } from '../../schema/api/profiles.ts';
-import { ApiError, getPath } from '../api.ts';
+import { readQuery } from '../state/query.ts';
+import { ApiError } from '../api.ts';
+import { queryKeyOf } from '../../schema/reads/address.ts';
 import { QueryState } from '../admin/QueryState.tsx';
 import { Screen } from '../admin/Screen.tsx';
 import { formatDate, formatDrk, formatNumber } from '../format.ts';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
 import { ProfileMap } from '../profile/ProfileMap.tsx';
 import '../profile/profile.css';
-import { UNOWNED, typeName, upgradeTierName } from '../../schema/display-names.ts';
+import { TREASURY_SELLER, UNOWNED, typeName, upgradeTierName } from '../../schema/display-names.ts';
 import { FigureFact, FigureName } from '../hud/FigureName.tsx';
 
 const TRADE_WORDS = { purchase: 'Bought', assignment: 'Assigned', gift: 'Gift' } as const;
@@ -176,12 +178,12 @@ function ProfileBody({ profile }: { profile: PlayerProfileDto }) {
                   <td>{formatDate(trade.created_at)}</td>
                   <td>{trade.territory_name}</td>
                   <td>
-                    <PlayerLink name={trade.from_owner_name} fallback={UNOWNED} />
+                    <PlayerLink name={trade.from_owner_name} fallback={TREASURY_SELLER} />
                   </td>
                   <td>
                     <PlayerLink name={trade.to_owner_name} fallback={UNOWNED} />
                   </td>
-                  <td>{TRADE_WORDS[trade.reason]}</td>
+                  <td>{trade.linked ? `${TRADE_WORDS[trade.reason]} (linked accounts)` : TRADE_WORDS[trade.reason]}</td>
                   <td className="number">{formatDrk(trade.price)}</td>
                 </tr>
               ))}
@@ -195,9 +197,10 @@ function ProfileBody({ profile }: { profile: PlayerProfileDto }) {
 
 export default function Profile() {
   const username = useParams().username ?? '';
+  // The name is matched whatever its case, so one player's page is one answer however it is spelled.
   const profile = useQuery({
-    queryKey: ['player-profile', username.toLowerCase()],
-    queryFn: () => getPath<PlayerProfileDto>(`/api/players/${encodeURIComponent(username)}`),
+    ...readQuery('/players/:username', { username }),
+    queryKey: queryKeyOf('/players/:username', { username: username.toLowerCase() }),
   });
   const missing = profile.error instanceof ApiError && profile.error.status === 404;
   return (

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { RANKING_BOARDS, type RankingBoard, type RankingDto } from '../../schema/api/rankings.ts';
-import { getPath } from '../api.ts';
+import { RANKING_BOARDS, type RankingBoard } from '../../schema/api/rankings.ts';
+import { readQuery } from '../state/query.ts';
 import { QueryState } from '../admin/QueryState.tsx';
 import { Screen } from '../admin/Screen.tsx';
 import { formatDrk, formatNumber, plural } from '../format.ts';
@@ -20,9 +20,8 @@ const BOARD_WORDS: Record<RankingBoard, { tab: string; column: ReactNode; figure
 export default function Rankings() {
   const [board, setBoard] = useState<RankingBoard>('wealth');
   const userId = useSession((state) => state.account?.id ?? '');
-  const ranking = useQuery<RankingDto | null>({
-    queryKey: ['rankings', board, userId],
-    queryFn: () => getPath<RankingDto>(`/api/rankings/${board}`),
+  const ranking = useQuery({
+    ...readQuery('/rankings/:board', { board }, { viewer: userId }),
   });
   const words = BOARD_WORDS[board];
   const you = ranking.data?.you;

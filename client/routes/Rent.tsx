@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { PaymentDueDto } from '../../schema/api/rent.ts';
+import { readQuery } from '../state/query.ts';
 import { MAIN_CITY_RENT, SUB_TERRITORY_RENT } from '../../schema/constants.ts';
 import { FEUDAL_SHARE, RENT_DUE_DAYS, RENT_PERIOD_MONTHS } from '../../schema/rules/rent.ts';
 import { generateRent, payRent, serverMessageOr } from '../api.ts';
@@ -9,7 +10,6 @@ import { QueryState } from '../admin/QueryState.tsx';
 import { Screen } from '../admin/Screen.tsx';
 import { formatDate, formatDrk, plural } from '../format.ts';
 import { typeName } from '../../schema/display-names.ts';
-import type { RentWaterfallDto } from '../../schema/api/revenue.ts';
 import { useHierarchy } from '../hud/hierarchy.ts';
 import { flattenHierarchy } from '../../schema/rules/feudal.ts';
 import { rentLine } from '../feudalFigures.ts';
@@ -19,9 +19,6 @@ import { goLive } from '../state/world.ts';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
 import { ConfirmSpend } from '../hud/ConfirmSpend.tsx';
 import { balanceOf, useAccount } from '../hud/territoryHooks.ts';
-
-const OVERDUE = ['/api/rent/overdue'];
-const upcomingKey = (userId: string) => ['/api/payments/upcoming', userId];
 
 function RentStructure() {
   const { village, town, city } = FEUDAL_SHARE;
@@ -123,7 +120,7 @@ function PaymentList({ payments, userId, busyId, askingId, balance, onAsk, onPay
  * goes to nobody because their lord is unowned.
  */
 function ThisPeriod({ userId }: { userId: string }) {
-  const waterfall = useQuery<RentWaterfallDto>({ queryKey: ['/api/payments/waterfall', userId] });
+  const waterfall = useQuery(readQuery('/payments/waterfall/:userId', { userId }));
   const hierarchy = useHierarchy();
   const toNobody = flattenHierarchy(hierarchy.data ?? []).filter((node) => node.owner_id === userId && node.paysNobody);
   return (
@@ -174,10 +171,10 @@ function ThisPeriod({ userId }: { userId: string }) {
 
 function RentCollection({ userId }: { userId: string }) {
   const isWanakt = useSession((state) => state.account?.is_wanakt ?? false);
-  const overdue = useQuery<PaymentDueDto[]>({ queryKey: OVERDUE });
-  const upcoming = useQuery<PaymentDueDto[]>({ queryKey: upcomingKey(userId) });
+  const overdue = useQuery(readQuery('/rent/overdue'));
+  const upcoming = useQuery(readQuery('/payments/upcoming/:userId', { userId }));
   const [busyId, setBusyId] = useState<number | null>(null);
-  // Issue 25: Pay opens a confirmation with the balance before and after; only its button pays.
+  // No DRK moves without a confirmation: Pay opens a confirmation with the balance before and after; only its button pays.
   const [asking, setAsking] = useState<PaymentDueDto | null>(null);
   const balance = balanceOf(useAccount());
   const [generating, setGenerating] = useState(false);

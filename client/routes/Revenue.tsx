@@ -1,9 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Tabs } from 'radix-ui';
 import { useState } from 'react';
-import type { SpecialEventDto } from '../../schema/api/events.ts';
-import type { RevenueSummaryDto } from '../../schema/api/revenue.ts';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
+import { readQuery } from '../state/query.ts';
 import type { UpgradeTier } from '../../schema/constants.ts';
 import { serverMessageOr, upgradeTerritory } from '../api.ts';
 import { PlayerOnly } from '../admin/RoleGates.tsx';
@@ -31,16 +30,14 @@ const TABS = [
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
-const SPECIAL_EVENTS = ['/api/events/special'];
-
 function RevenueCenter({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const balance = useSession((state) => Number(state.account?.drk_balance ?? 0));
-  const summaryKey = ['/api/revenue/summary', userId];
-  const territoriesKey = ['/api/territories/user', userId];
-  const summary = useQuery<RevenueSummaryDto>({ queryKey: summaryKey });
-  const territories = useQuery<TerritoryDto[]>({ queryKey: territoriesKey });
-  const events = useQuery<SpecialEventDto[]>({ queryKey: SPECIAL_EVENTS });
+  const summaryQuery = readQuery('/revenue/summary/:userId', { userId });
+  const territoriesQuery = readQuery('/territories/user/:userId', { userId });
+  const summary = useQuery(summaryQuery);
+  const territories = useQuery(territoriesQuery);
+  const events = useQuery(readQuery('/events/special'));
   const [tab, setTab] = useState<TabValue>('overview');
 
   async function upgrade(territory: TerritoryDto, tier: UpgradeTier) {
@@ -52,8 +49,8 @@ function RevenueCenter({ userId }: { userId: string }) {
       return;
     }
     await Promise.all([
-      queryClient.invalidateQueries({ queryKey: territoriesKey }),
-      queryClient.invalidateQueries({ queryKey: summaryKey }),
+      queryClient.invalidateQueries({ queryKey: territoriesQuery.queryKey }),
+      queryClient.invalidateQueries({ queryKey: summaryQuery.queryKey }),
       loadSession(),
     ]);
   }

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CurrentSeasonDto } from '../../schema/api/seasons.ts';
-import { getPath } from '../api.ts';
+import { readQuery } from '../state/query.ts';
 import { QueryState } from '../admin/QueryState.tsx';
 import { Screen } from '../admin/Screen.tsx';
 import { formatDate, formatDateTime, formatDrk, formatNumber, plural } from '../format.ts';
@@ -15,9 +14,8 @@ import './Season.css';
  */
 export default function Season() {
   const userId = useSession((state) => state.account?.id ?? '');
-  const current = useQuery<CurrentSeasonDto | null>({
-    queryKey: ['season', userId],
-    queryFn: () => getPath<CurrentSeasonDto>('/api/seasons/current'),
+  const current = useQuery({
+    ...readQuery('/seasons/current', undefined, { viewer: userId }),
   });
   const season = current.data?.season;
   const last = current.data?.last;

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { ChatMessageDto } from '../../schema/api/chat.ts';
-import type { TerritoryEventDto } from '../../schema/api/events.ts';
+import { plainList, readQuery } from '../state/query.ts';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import { adRevenue } from '../../schema/rules/economy.ts';
 import { Screen } from '../admin/Screen.tsx';
@@ -13,7 +12,7 @@ import { useVisit } from '../hud/useVisit.ts';
 import { loadTerritories, useWorld } from '../state/world.ts';
 
 function WonderEvents({ wonder, onClose }: { wonder: TerritoryDto; onClose: () => void }) {
-  const events = useQuery<TerritoryEventDto[]>({ queryKey: ['/api/events/territory', wonder.id] });
+  const events = useQuery(readQuery('/events/territory/:id', { id: wonder.id }));
   return (
     <Modal title={`Events at ${wonder.name}`} onClose={onClose} testId="wonder-events">
       {events.isPending && <p className="muted">Loading events…</p>}
@@ -40,7 +39,7 @@ function WonderEvents({ wonder, onClose }: { wonder: TerritoryDto; onClose: () =
 }
 
 function WonderCard({ wonder, onEvents }: { wonder: TerritoryDto; onEvents: () => void }) {
-  const chat = useQuery<ChatMessageDto[]>({ queryKey: ['/api/chat', wonder.id] });
+  const chat = useQuery({ ...readQuery('/chat/:territoryId', { territoryId: wonder.id }), select: plainList });
   const { visiting, visit } = useVisit();
 
   return (

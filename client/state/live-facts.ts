@@ -2,35 +2,32 @@
 // reads a committed change made out of date, the broadcast of the moment, the activity feed. Each
 // fact has one store; a command's effect reaches the screen this way, never by reading again after
 // the command answered.
-import type { QueryKey } from '@tanstack/react-query';
 import type { ServerMessages } from '../../schema/state/messages.ts';
 import type { LiveTerritoryDto } from '../../schema/state/territory-fields.ts';
+import { queryKeyOf } from '../../schema/reads/address.ts';
+import type { ReadPath } from '../../schema/reads/index.ts';
+import type { LiveFact, ReadEntry } from '../../schema/reads/registry.ts';
 import { useActivity } from './activity.ts';
 import { queryClient } from './query.ts';
 import { useSession } from './session.ts';
 import { showToast } from './toasts.ts';
 import { reloadTerritory, useWorld, type LiveBroadcast } from './world.ts';
 
-/** Reads that show who owns what and at which price. */
-const MARKET_READS: QueryKey[] = [
-  ['/api/marketplace'],
-  ['/api/territories/hierarchy'],
-  ['/api/territories/user'],
-  ['/api/market/stats'],
-  ['/api/users'],
-];
-/** Reads of a player's own money and debts, and the Wanakt's view of the realm's. */
-const PRIVATE_READS: QueryKey[] = [
-  ['/api/payments/upcoming'],
-  ['/api/rent/overdue'],
-  ['/api/payments/waterfall'],
-  ['/api/revenue/summary'],
-  ['/api/currency/supply'],
-  ['/api/users'],
-];
-
-function invalidate(keys: readonly QueryKey[]): void {
-  for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+/**
+ * Makes stale every read whose declaration says the fact does (schema/reads/, `cache.staleOn`):
+ * `market`, who owns what and at which price; `figures`, a player's own money and debts and the
+ * Wanakt's view of the realm's; `territory`, the reads of one territory (given its id); `offers`, a
+ * player's own offers; `auctions`, the auctions' reads; `alliances`, the alliances' reads (made stale
+ * by the player's own alliance commands: the room announces no alliance change yet); `broadcast`, the
+ * broadcasts shown.
+ */
+export function invalidate(fact: LiveFact, input?: { id: number }): void {
+  // The declarations are loaded with the first fact, not with the page: their schemas are not for the first screen.
+  void import('../../schema/reads/index.ts').then(({ READS }) => {
+    for (const read of READS as readonly ReadEntry[]) {
+      if (read.cache?.staleOn?.includes(fact)) void queryClient.invalidateQueries({ queryKey: queryKeyOf(read.path as ReadPath, input) });
+    }
+  });
 }
 
 /** The player's figures: the balance goes to the session (its one home), the rest to the world store. */
@@ -38,7 +35,7 @@ export function showFigures({ balance, paymentsDue }: ServerMessages['figures'])
   const account = useSession.getState().account;
   if (account && account.drk_balance !== String(balance)) useSession.getState().setAccount({ ...account, drk_balance: String(balance) });
   useWorld.setState({ paymentsDue });
-  invalidate(PRIVATE_READS);
+  invalidate('figures');
 }
 
 /** Territories changed in a patch: reads of the market are out of date when an owner, price or name moved. */
@@ -54,13 +51,17 @@ export function territoriesChanged(before: ReadonlyMap<number, LiveTerritoryDto>
     );
   });
   if (!marketMoved) return;
-  invalidate(MARKET_READS);
-  for (const change of changes) void queryClient.invalidateQueries({ queryKey: ['/api/territories', change.id] });
+  invalidate('market');
+  for (const change of changes) invalidate('territory', { id: change.id });
 }
 
 export function detailsChanged({ territoryId }: ServerMessages['details']): void {
   void reloadTerritory(territoryId);
-  void queryClient.invalidateQueries({ queryKey: ['/api/territories', territoryId] });
+  invalidate('territory', { id: territoryId });
+  // The room says so when the offers or the auction of a territory change too: a player's own lists
+  // and the auctions ending soon may show them.
+  invalidate('offers');
+  invalidate('auctions');
 }
 
 /** The room reloaded the world, or this client joined it again: anything read before may be stale. */
@@ -80,7 +81,7 @@ export function broadcastChanged(shown: LiveBroadcast | null, before: LiveBroadc
   if (arrived && shown.senderName !== useSession.getState().account?.username) {
     showToast({ title: `Broadcast from ${shown.senderName}`, description: shown.message });
   }
-  void queryClient.invalidateQueries({ queryKey: ['/api/broadcasts/recent'] });
+  invalidate('broadcast');
 }
 
 export function activityArrived(items: ServerMessages['activity']): void {

@@ -2,12 +2,13 @@
 // `notification` messages (which reach only the addressee's tabs), marked read over REST.
 import type { NotificationDto, NotificationsDto } from '../../schema/api/notifications.ts';
 import { markNotificationsRead } from '../api.ts';
-import { queryClient } from './query.ts';
+import { queryClient, readQuery } from './query.ts';
 import { useSession } from './session.ts';
 import { showToast } from './toasts.ts';
 
 /** Keyed by player, so a tab that logs in as someone else never shows the previous player's notices. */
-export const noticesKey = (userId: string | undefined) => ['notifications', userId ?? ''];
+export const noticesKey = (userId: string | undefined) =>
+  readQuery('/notifications', undefined, { viewer: userId ?? '', on401: 'returnNull' }).queryKey;
 const currentKey = () => noticesKey(useSession.getState().account?.id);
 
 const TOAST_TITLES: Record<NotificationDto['kind'], string> = {
@@ -30,6 +31,18 @@ const TOAST_TITLES: Record<NotificationDto['kind'], string> = {
   chat_mention: 'Mentioned in Chat',
   season_task_completed: 'Season Task Completed',
   season_paid: 'Season Paid',
+  email_claim_lost: 'Address Taken',
+  offer_received: 'Offer Received',
+  offer_countered: 'Counter-offer',
+  offer_ended: 'Offer Ended',
+  auction_outbid: 'Outbid',
+  auction_won: 'Auction Won',
+  auction_sold: 'Auction Sold',
+  auction_ended_below_reserve: 'Auction Ended Unsold',
+  alliance_invited: 'Alliance Invitation',
+  alliance_accepted: 'Alliance Joined',
+  alliance_removed: 'Removed from Alliance',
+  alliance_payout: 'Alliance Payout',
 };
 
 /**

@@ -10,7 +10,7 @@ import { useSession } from './session.ts';
 import { useWorld } from './world.ts';
 
 // The store the map and the HUD read, fed by the real room over a real socket.
-describe('[issue 7 client wiring] the world store follows the live room', () => {
+describe('[client wiring] the world store follows the live room', () => {
   let game: TestServer;
 
   beforeAll(async () => {
@@ -36,6 +36,7 @@ describe('[issue 7 client wiring] the world store follows the live room', () => 
       .territories.find((territory) => territory.owner_id === null && territory.sale_price !== null && territory.sale_price <= 9_000)!;
     const heard: ChatMessageDto[] = [];
     const stopWatching = watchChat(target.id, (message) => heard.push(message));
+    // chat.watch is not acknowledged: the wait lets the watch land before the purchase it should hear.
     await new Promise((resolve) => setTimeout(resolve, 100));
 
     expect((await buyer.agent.post(`/api/territories/${target.id}/purchase`, {})).status).toBe(200);

@@ -4,7 +4,14 @@
 // same services the room would call.
 import { Callbacks, Client, type Room } from '@colyseus/sdk';
 import type { ChatMessageDto } from '../../schema/api/chat.ts';
-import { rejoinDelayMs, SDK_RECONNECTION, SESSION_ENDED_CLOSE_CODE, shouldRejoin } from '../../schema/rules/rejoin.ts';
+import {
+  FLOODED_REJOIN_MS,
+  rejoinDelayMs,
+  SDK_RECONNECTION,
+  SESSION_ENDED_CLOSE_CODE,
+  shouldRejoin,
+  VIEW_FLOOD_CLOSE_CODE,
+} from '../../schema/rules/rejoin.ts';
 import type { ClientMessage, ServerMessages, ViewAt, ViewBox } from '../../schema/state/messages.ts';
 import { dtoFieldsOf, type LiveTerritoryDto } from '../../schema/state/territory-fields.ts';
 import { WorldState, type LiveBroadcast, type LiveTerritory } from '../../schema/state/world-state.ts';
@@ -125,6 +132,18 @@ async function join(options: WorldConnectionOptions, endpoint: string): Promise<
       useSession.getState().clear();
       if (!known) void rejoin(options, endpoint);
       showToast({ variant: 'default', title: 'Logged Out', description: 'Your session ended: you are watching as a visitor.' });
+      return;
+    }
+    if (code === VIEW_FLOOD_CLOSE_CODE) {
+      // The server saw far more map moves than a map sends (docs/design.md "Live state"): say so,
+      // and come back after a pause rather than at once.
+      useWorld.setState({ connection: 'reconnecting' });
+      showToast({
+        variant: 'destructive',
+        title: 'Live Map Paused',
+        description: `This page sent too many map moves; the live map reconnects in ${FLOODED_REJOIN_MS / 1000} seconds.`,
+      });
+      setTimeout(() => void rejoin(options, endpoint), FLOODED_REJOIN_MS);
       return;
     }
     if (shouldRejoin(code) || dropped) {

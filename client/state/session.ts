@@ -32,3 +32,8 @@ export async function loadSession(): Promise<void> {
     });
   }
 }
+
+/** Whether the signed-in account is the Wanakt's: what its own screens and counts hang on. */
+export function useIsWanakt(): boolean {
+  return useSession((state) => state.account?.is_wanakt === true);
+}

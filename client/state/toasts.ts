@@ -8,10 +8,19 @@ export const TOAST_HOTKEY = ['F8'];
 
 export type ToastVariant = 'default' | 'destructive';
 
+/** A button in the toast that undoes what it announces (a pin moved): one click, then the toast closes. */
+export interface ToastAction {
+  label: string;
+  /** Read by screen readers: how to do the same without the toast. */
+  altText: string;
+  run: () => void;
+}
+
 export interface ToastInput {
   title: string;
   description?: string;
   variant?: ToastVariant;
+  action?: ToastAction;
 }
 
 export interface ToastItem {
@@ -19,6 +28,7 @@ export interface ToastItem {
   title: string;
   description?: string;
   variant: ToastVariant;
+  action?: ToastAction;
   open: boolean;
 }
 
@@ -32,9 +42,9 @@ export const useToasts = create<ToastState>()(() => ({ current: null }));
 let nextId = 1;
 let removeTimer: ReturnType<typeof setTimeout> | undefined;
 
-export function showToast({ title, description, variant = 'default' }: ToastInput): void {
+export function showToast({ title, description, variant = 'default', action }: ToastInput): void {
   clearTimeout(removeTimer);
-  useToasts.setState({ current: { id: nextId++, title, description, variant, open: true } });
+  useToasts.setState({ current: { id: nextId++, title, description, variant, action, open: true } });
 }
 
 // A dismissed toast closes at once (letting its exit play) and leaves the store after the remove delay.

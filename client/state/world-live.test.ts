@@ -27,7 +27,7 @@ function territory(id: number, change: Partial<TerritoryDto> = {}): TerritoryDto
 
 const live = (dto: TerritoryDto) => dtoFieldsOf(liveFieldsOf(dto));
 
-describe('[issue 7 client wiring] the world store lays the live fields over the REST list', () => {
+describe('[client wiring] the world store lays the live fields over the REST list', () => {
   beforeEach(() => useWorld.setState({ territories: [], status: 'idle', live: new Map() }));
 
   it('when the room reports a change, then that territory shows it and keeps the fields only REST knows', () => {
@@ -69,7 +69,7 @@ function serve(...answers: { body: unknown; seq?: number }[]) {
   return paths;
 }
 
-describe('[issue 12 compact reads] the client reads the world once, then only what changed since', () => {
+describe('[compact reads] the client reads the world once, then only what changed since', () => {
   beforeEach(() => useWorld.setState({ territories: [], seq: null, status: 'idle', live: new Map() }));
   afterEach(() => vi.unstubAllGlobals());
 

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import type { LiveTerritoryDto } from '../../schema/state/territory-fields.ts';
 import type { WorldChangesDto } from '../../schema/api/territory-list.ts';
-import { getPath, readWorld, worldChangesSince, type WorldRead } from '../api.ts';
+import { read, readWorld, worldChangesSince, type WorldRead } from '../api.ts';
 import { UNOWNED } from '../../schema/display-names.ts';
 
 import type { LiveBannerAd } from '../../schema/state/messages.ts';
@@ -119,8 +119,8 @@ export async function reloadTerritory(id: number | null): Promise<void> {
   if (useWorld.getState().status !== 'ready') return;
   if (id === null) return reloadList();
   try {
-    const fresh = await getPath<TerritoryDto>(`/api/territories/${id}`);
-    if (!fresh) return;
+    // Named by its path: the world store loads before the declarations' schemas are needed.
+    const fresh = await read('/territories/:id', { id });
     useWorld.setState((state) => ({
       territories: withLive(
         state.territories.map((territory) => (territory.id === id ? fresh : territory)),

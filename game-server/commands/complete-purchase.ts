@@ -7,26 +7,29 @@ import type { Tx } from '../infra/db/database.ts';
 import { emit } from '../infra/events/outbox.ts';
 import type { Work } from '../domain/service-deps.ts';
 import { recordTrade } from '../domain/seasons/progress.ts';
+import { markSale } from '../domain/fair-play/marks.ts';
 
 /**
  * The end of every purchase once its rule has decided the price and the payee (docs/rules.md §5
  * "Purchase", the starter claim): the ownership changes with its ledger line, the people it
- * concerns are told, the season counts the trade (docs/rules.md §10), and every open map and both
- * balances show it.
+ * concerns are told (an auction tells its winner and seller its own way: `saleNotices`), a sale between linked accounts is marked and the season counts the trade
+ * (docs/rules.md §10 "Fair play"), and every open map and both balances show it.
  */
 export async function completePurchase(
   work: Work,
   territory: LockedTerritory,
   buyer: { id: string; username: string },
-  { price, payeeId }: { price: number; payeeId: string },
+  { price, payeeId, saleNotices }: { price: number; payeeId: string; saleNotices?: NoticeDraft[] },
 ): Promise<void> {
   const { tx, now } = work;
-  await changeOwner(tx, territory, buyer.id, payeeId, price, 'purchase');
-  const seasonNotices = await recordTrade(work, { buyerId: buyer.id, sellerId: territory.owner_id, territoryId: territory.id });
-  const notices = await notify(tx, await purchaseNotices(tx, territory, buyer, price), now);
+  const offerEvents = await changeOwner(work, territory, buyer.id, payeeId, price, 'purchase');
+  const link = await markSale(tx, territory.id, buyer.id, territory.owner_id);
+  const seasonNotices = await recordTrade(work, { buyerId: buyer.id, sellerId: territory.owner_id, territoryId: territory.id, link });
+  const notices = await notify(tx, await purchaseNotices(tx, territory, buyer, price, saleNotices), now);
   await emit(
     tx,
     ...noticesCreated([...seasonNotices, ...notices]),
+    ...offerEvents,
     { type: 'territories.changed', territoryIds: [territory.id] },
     { type: 'balances.changed', userIds: [buyer.id, payeeId] },
   );
@@ -41,9 +44,10 @@ async function purchaseNotices(
   territory: LockedTerritory,
   buyer: { id: string; username: string },
   price: number,
+  saleNotices: NoticeDraft[] | undefined,
 ): Promise<NoticeDraft[]> {
-  const notices: NoticeDraft[] = [territoryBought(buyer.id, territory.name, price)];
-  if (territory.owner_id && territory.owner_id !== WANAKT_USER_ID)
+  const notices: NoticeDraft[] = saleNotices ? [...saleNotices] : [territoryBought(buyer.id, territory.name, price)];
+  if (!saleNotices && territory.owner_id && territory.owner_id !== WANAKT_USER_ID)
     notices.push(territorySold(territory.owner_id, territory.name, buyer.username, price));
   const [lord] = await tx<{ owner_id: string | null; name: string }[]>`
     select p.owner_id, p.name from territories t join territories p on p.id = t.parent_territory_id where t.id = ${territory.id}`;

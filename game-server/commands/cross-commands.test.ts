@@ -20,14 +20,15 @@ const ROUNDS = 12;
 const PRICE = 100;
 
 async function deadlocks(sql: Sql): Promise<number> {
-  // Statistics reach the shared counters at most a second after a transaction ends.
+  // The wait is the rule under test, "the count must not move": PostgreSQL publishes a session's
+  // statistics at most a second after its transaction ends, and sends no word that it has.
   await new Promise((resolve) => setTimeout(resolve, 1500));
   await sql`select pg_stat_clear_snapshot()`;
   const [row] = await sql<{ deadlocks: string }[]>`select deadlocks::text from pg_stat_database where datname = current_database()`;
   return Number(row.deadlocks);
 }
 
-describe.runIf(pg)('[issue 22] crossing commands on real PostgreSQL', () => {
+describe.runIf(pg)('crossing commands on real PostgreSQL', () => {
   const now = new Date();
   let game: TestServer;
   let sql: Sql;

@@ -15,6 +15,8 @@ export type AnswerStatus = 200 | 201 | 204;
 export interface Answer {
   status: AnswerStatus;
   body?: unknown;
+  /** The outcome stored under the request's Idempotency-Key, answered again (idempotency.ts). */
+  replayed?: boolean;
 }
 
 /**

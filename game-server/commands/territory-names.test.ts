@@ -6,11 +6,11 @@ import { signedInPlayer } from '../testing/players.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { LOOKALIKE_TERRITORY_MESSAGE } from './territory-names.ts';
 
-// Issue 21: an owner renamed a territory to "Wanakt Citadel", "New York", an RTL-override string,
+// An attack once seen: an owner renamed a territory to "Wanakt Citadel", "New York", an RTL-override string,
 // a zero-width string and Cyrillic "Lоndon", and every one was saved (200).
 const postgres = postgresBackendIfReachable();
 
-describe.runIf(postgres)("[issue 21] territory names go through the rules of players' names", () => {
+describe.runIf(postgres)("territory names go through the rules of players' names", () => {
   let game: TestServer;
   let owner: Awaited<ReturnType<typeof signedInPlayer>>;
   let owned: number[];

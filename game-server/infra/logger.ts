@@ -1,5 +1,6 @@
 import pino, { type DestinationStream, type Logger as PinoLogger } from 'pino';
 import pretty from 'pino-pretty';
+import { API_KEY_PREFIX } from '../../schema/api/api-keys.ts';
 import { currentRequestId } from './request-context.ts';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
@@ -49,8 +50,18 @@ export const REDACTED_PATHS = [
   'err.headers',
 ];
 
-// A last line of defence for secrets that slip into a message text: Stripe keys and signing secrets.
-const SECRET_TEXT = /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]+|\bwhsec_[A-Za-z0-9]+/g;
+// A last line of defence, over every line whoever wrote it, for secrets that slip into a message
+// text or a URL: Stripe keys and signing secrets, the game's API keys, the tokens of links that
+// open something by themselves (an ad's receipt, an unsubscribe, an address's confirmation) and
+// the value of any query parameter whose name says it is a secret.
+const SECRET_TEXT = new RegExp(`\\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]+|\\bwhsec_[A-Za-z0-9]+|\\b${API_KEY_PREFIX}[A-Za-z0-9_-]+`, 'g');
+const LINK_TOKEN_IN_PATH = /(\/(?:ad-receipts|advertise\/receipt|mail\/unsubscribe)\/)[^\s"'?#&/\\]+/gi;
+const SECRET_QUERY_VALUE = /([?&][^=&\s"'#]*(?:secret|token|key|password|signature|verify)[^=&\s"'#]*=)[^&\s"'#\\]+/gi;
+
+/** `text` with every secret it may hold (keys, link tokens, secret query values) replaced by [Redacted]. */
+export function redactSecrets(text: string): string {
+  return text.replace(SECRET_TEXT, '[Redacted]').replace(LINK_TOKEN_IN_PATH, '$1[Redacted]').replace(SECRET_QUERY_VALUE, '$1[Redacted]');
+}
 
 function errorField(error: unknown): Record<string, unknown> {
   if (error === undefined) return {};
@@ -76,7 +87,7 @@ export function createLogger(level: LogLevel, options: LoggerOptions = {}): Logg
         return requestId ? { reqId: requestId } : {};
       },
       hooks: {
-        streamWrite: (line) => line.replace(SECRET_TEXT, '[Redacted]'),
+        streamWrite: redactSecrets,
       },
     },
     destination,

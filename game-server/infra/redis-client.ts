@@ -12,10 +12,16 @@ const FAST_RECONNECT: RedisOptions = {
 /**
  * A Redis connection of the game's own, for Colyseus's presence and driver and for the rate-limit
  * counters: its error events are logged once per outage (not left unhandled, which ioredis prints
- * for every reconnection attempt), and its return is logged too.
+ * for every reconnection attempt), and its return is logged too. A connection that was closed under
+ * it (Redis restarted, the client killed) is never used stale: ioredis opens a new one at once,
+ * subscribes it again, and what was sent meanwhile waits in the offline queue for it (or, with
+ * `enableOfflineQueue: false`, fails at once for the caller's fallback).
  */
 export function openRedis(url: string, log: Logger | undefined, role: string, options: RedisOptions = {}): Redis {
-  const redis = new Redis(url, { ...FAST_RECONNECT, ...options });
+  // Named by role and process in CLIENT LIST, so an operator (or a test) can tell the game's
+  // connections apart and end only the ones meant; the presence's subscriber copy keeps the name.
+  const connectionName = `wanakt:${role.replace(/\W+/g, '-')}:${process.pid}`;
+  const redis = new Redis(url, { ...FAST_RECONNECT, connectionName, ...options });
   let away = false;
   redis.on('error', (error: Error) => {
     if (away) return;

@@ -5,6 +5,7 @@ import { createSandboxProvider } from '../domain/payments/sandbox-provider.ts';
 import { createStripeProvider } from '../domain/payments/stripe-provider.ts';
 import type { TestAgent } from '../testing/agent.ts';
 import { testBackends } from '../testing/databases.ts';
+import { confirmAdvertiserAddress, paidCardAd } from '../testing/advertiser-address.ts';
 import { startMailCatcher, type MailCatcher } from '../testing/mail-catcher.ts';
 import { FAKE_PUBLISHABLE_KEY, FAKE_SECRET_KEY, FAKE_WEBHOOK_SECRET } from '../testing/payments/fake-stripe.ts';
 import { startStripeGame } from '../testing/payments/stripe-game.ts';
@@ -38,10 +39,13 @@ for (const backend of testBackends()) {
       await catcher?.stop();
     });
 
-    /** An advertiser with an address of its own pays by card for 1,000 impressions on the wonder ($120). */
+    /**
+     * An advertiser with an address of its own pays by card for 1,000 impressions on the wonder ($120)
+     * and confirms its address by the receipt's link, so the mail after the receipt goes to it (docs/rules.md §11 "Mail").
+     */
     async function paidAd(): Promise<{ adId: number; email: string; paymentId: string }> {
       const email = `ads-${++advertisers}@skyward.example`;
-      const purchase = await game.agent().post('/api/ads/purchase', {
+      const { adId, paymentId } = await paidCardAd(game, {
         title: 'Sunrise balloon rides',
         content: 'Float above the wonder at dawn.',
         click_url: 'https://balloons.example/book',
@@ -51,16 +55,14 @@ for (const backend of testBackends()) {
         impressions_wanted: 1000,
         total_cost: 120,
       });
-      expect(purchase.status).toBe(201);
-      const confirmed = await game.agent().post('/api/payments/sandbox/confirm', { ...purchase.body, outcome: 'succeed' });
-      expect(confirmed.body.status).toBe('succeeded');
-      return { adId: purchase.body.adId, email, paymentId: purchase.body.paymentIntentId };
+      expect((await confirmAdvertiserAddress(game, catcher, email)).status).toBe(200);
+      return { adId, email, paymentId };
     }
 
     it('when the payment succeeds, then the receipt arrives with the title, territory, impressions and amount, and its link shows the live figures without a login', async () => {
       const { adId, email } = await paidAd();
       const [receipt] = await catcher.waitFor(email);
-      expect(receipt.subject).toBe('Receipt: your ad "Sunrise balloon rides"');
+      expect(receipt.subject).toBe('Receipt: your ad “Sunrise balloon rides”');
       for (const figure of ['Sunrise balloon rides', wonder.name, '1,000', '$120.00', '24 hours', '30 days'])
         expect({ figure, text: receipt.text.includes(figure), html: receipt.html.includes(figure) }).toEqual({
           figure,
@@ -92,6 +94,7 @@ for (const backend of testBackends()) {
       const [row] = await game.database.sql`select status, data from mail_messages where ad_id = ${adId} and kind = 'ad_receipt'`;
       expect(row.status).toBe('sent');
       expect(row.data.token).toBeUndefined();
+      expect(row.data.confirmToken).toBeUndefined();
     });
 
     it('when the clock reaches the report hour, then each running ad’s daily report arrives once, and one POST to its link stops the next ones', async () => {
@@ -103,7 +106,7 @@ for (const backend of testBackends()) {
       await mailAdReports(deps());
       expect(await mailAdReports(deps())).toBe(0);
       const [, report] = await catcher.waitFor(email, 2);
-      expect(report.subject).toBe('Your ad "Sunrise balloon rides": 250 of 1,000 impressions');
+      expect(report.subject).toBe('Your ad “Sunrise balloon rides”: 250 of 1,000 impressions');
       expect(report.text).toContain('Clicks: 3');
       const unsubscribe = String(report.headers.get('list-unsubscribe')).replace(/^<|>$/g, '');
       expect(unsubscribe).toMatch(new RegExp(`^${game.server.url}/api/mail/unsubscribe/a\\.${adId}\\.ad_report\\.`));
@@ -139,7 +142,7 @@ for (const backend of testBackends()) {
       const [payment] = await game.database.sql`select status, refunded_cents, refund_id from payments where id = ${paymentId}`;
       expect(payment).toMatchObject({ status: 'refunded', refunded_cents: 12000, refund_id: expect.stringMatching(/^sandbox_re_/) });
       const [, refund] = await catcher.waitFor(email, 2);
-      expect(refund.subject).toBe('Refunded: your ad "Sunrise balloon rides"');
+      expect(refund.subject).toBe('Refunded: your ad “Sunrise balloon rides”');
       expect(refund.text).toContain('not reviewed within 24 hours');
       expect(refund.text).toContain('$120.00');
       expect(refund.headers.has('list-unsubscribe')).toBe(false);
@@ -229,7 +232,7 @@ describe('[§4 advertise flow] an ad ending short, paid through Stripe (a local 
       const intent = purchase.body.paymentIntentId;
       game.stripe.succeed(intent);
       expect((await game.deliver(game.eventFor('payment_intent.succeeded', intent))).status).toBe(200);
-      await catcher.waitFor('stripe-ads@tours.example');
+      expect((await confirmAdvertiserAddress(game, catcher, 'stripe-ads@tours.example')).status).toBe(200);
       const adId = purchase.body.adId;
       expect((await (await game.wanakt()).post(`/api/ads/${adId}/approve`)).status).toBe(200);
       await game.database.sql`update ads set impressions_delivered = 1000 where id = ${adId}`;

@@ -134,7 +134,8 @@ for (const backend of testBackends()) {
         sendDueMail({ sql: game.database.sql, clock }, settings()),
       ]);
       for (let n = 0; n < 12; n++) await catcher.waitFor(to(n));
-      // Two more rounds of the game's own mail job (every second under test) send nothing again.
+      // The wait is the rule under test, "exactly once": two more rounds of the game's own mail job
+      // (every second under test) go by and send nothing again.
       await new Promise((resolve) => setTimeout(resolve, 2500));
       for (let n = 0; n < 12; n++) expect(catcher.to(to(n))).toHaveLength(1);
     });
@@ -171,6 +172,7 @@ for (const backend of testBackends()) {
         const second = await start();
         try {
           for (let n = 0; n < 40; n++) await slow.waitFor(to(n), 1, 30_000);
+          // The wait is the rule under test, "exactly once": the restarted job's later rounds send nothing again.
           await new Promise((resolve) => setTimeout(resolve, 2500));
           for (let n = 0; n < 40; n++) expect(slow.to(to(n))).toHaveLength(1);
           const [sent] = await database.sql`select count(*)::int as n from mail_messages where status = 'sent'`;

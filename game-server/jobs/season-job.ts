@@ -2,19 +2,19 @@ import { WANAKT_USER_ID } from '../../schema/constants.ts';
 import { inTransaction } from '../infra/db/database.ts';
 import { emit } from '../infra/events/outbox.ts';
 import { noticesCreated } from '../domain/notifications/notifications.ts';
-import { announceNextSeason, lockEndedSeason, paySeason, type SeasonPayout, type SeasonSettings } from '../domain/seasons/season-end.ts';
+import { announceSeasons, lockEndedSeason, paySeason, type SeasonPayout, type SeasonSettings } from '../domain/seasons/season-end.ts';
 import type { ServiceDeps } from '../domain/service-deps.ts';
 
 export interface SeasonRun {
   paid: SeasonPayout[];
-  /** The season this run announced, or null (already announced, or the treasury cannot cover its pool yet). */
-  announced: number | null;
+  /** The seasons this run announced: none when already announced, or when the treasury cannot cover a pool yet. */
+  announced: number[];
 }
 
 /**
  * The season job (SEASON_CRON, hourly by default), run by the game's clock: pays every season that
  * has ended and is not paid yet, each in a transaction of its own with the event that shows the new
- * balances, then announces the next season. Paying is once per season whatever runs at once: the
+ * balances, then announces the running season if none is, and the next one. Paying is once per season whatever runs at once: the
  * season's row is locked and marked paid with its transfers.
  */
 export async function runSeasons(deps: ServiceDeps, settings: SeasonSettings): Promise<SeasonRun> {
@@ -37,6 +37,6 @@ export async function runSeasons(deps: ServiceDeps, settings: SeasonSettings): P
     if (!payout) break;
     paid.push(payout);
   }
-  const announced = await inTransaction(deps.sql, (tx) => announceNextSeason({ tx, now: deps.clock() }, settings));
+  const announced = await inTransaction(deps.sql, (tx) => announceSeasons({ tx, now: deps.clock() }, settings));
   return { paid, announced };
 }

@@ -10,6 +10,7 @@ import type { Database } from '../infra/db/database.ts';
 import { payMonthlyEarnings } from '../commands/earnings-run.ts';
 import { ensureRentPeriod } from '../commands/rent-run.ts';
 import { remindAllRent } from '../commands/reminders-run.ts';
+import { forgetOldKeys } from '../commands/idempotency.ts';
 import { foldRollups, ROLLUP_FOLD_CRON } from '../domain/economy/rollups.ts';
 import { checkInvariants } from '../domain/economy/supply.ts';
 import type { CounterStore } from '../infra/limits/counter-store.ts';
@@ -24,6 +25,8 @@ import { sendDueMail, type MailSettings } from './mail-jobs.ts';
 import { AD_DEADLINES_CRON, keepAdDeadlines, mailAdReports } from './ad-jobs.ts';
 import { mailDigests } from './digest-jobs.ts';
 import { runSeasons } from './season-job.ts';
+import { expireOffers, OFFER_EXPIRY_CRON } from './offer-expiry.ts';
+import { AUCTION_SETTLEMENT_CRON, settleAuctions } from './auction-settlement.ts';
 
 export interface JobDeps extends ServiceDeps {
   log: Logger;
@@ -179,6 +182,10 @@ function jobsOf(deps: JobDeps, config: JobConfig): Job[] {
       run: () => runSeasons(deps, { weeks: config.SEASON_WEEKS, pool: config.SEASON_POOL, epoch: config.SEASON_EPOCH }),
     },
     { name: 'rollup-fold', schedule: ROLLUP_FOLD_CRON, catchUp: true, run: () => foldRollups(deps.sql) },
+    { name: 'offer-expiry', schedule: OFFER_EXPIRY_CRON, catchUp: true, run: () => expireOffers(deps) },
+    { name: 'auction-settlement', schedule: AUCTION_SETTLEMENT_CRON, catchUp: true, run: () => settleAuctions(deps) },
+    // docs/write-path.md "Idempotent commands": a key is answered again for 24 hours, then forgotten.
+    { name: 'idempotency-sweep', schedule: HOUSEKEEPING_CRON, catchUp: false, run: () => forgetOldKeys(deps) },
     {
       name: 'banner-rotation',
       schedule: bannerCron(config.BANNER_SECONDS),

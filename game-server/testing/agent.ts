@@ -26,11 +26,14 @@ export function freshAddress(): string {
 export class TestAgent {
   private cookies = new Map<string, string>();
 
-  constructor(
-    private readonly baseUrl: string,
-    /** The address the server sees this client at. */
-    readonly address = freshAddress(),
-  ) {}
+  private readonly baseUrl: string;
+  /** The address the server sees this client at. */
+  readonly address: string;
+
+  constructor(baseUrl: string, address = freshAddress()) {
+    this.baseUrl = baseUrl;
+    this.address = address;
+  }
 
   get cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');

@@ -10,10 +10,12 @@ import { startCuttableProxy } from './cuttable-proxy.ts';
 import { createPlayer } from './players.ts';
 import { openThrowawayDatabase } from './postgres-admin.ts';
 import { freePort, PrivateRedis } from './private-redis.ts';
+import { streamOf, type Random } from './seeded-random.ts';
 import { StayingClient } from './staying-client.ts';
 
 /**
- * The operator's bad day as a repeatable run: several game processes on one PostgreSQL database
+ * The operator's bad day as a repeatable run (the same seed replays the same faults, at the same
+ * times, and the same choices of commands): several game processes on one PostgreSQL database
  * and one Redis, players making a stream of commands (purchases of each other's land, listings,
  * chat) while room clients watch, and a fault every so often. Everything faulted is the run's own:
  * its processes, a private redis-server, and the connections of its throwaway database.
@@ -44,10 +46,12 @@ export interface ChaosOptions {
   /** How long a player waits for an answer before it gives up. */
   clientTimeoutMs: number;
   shutdownSeconds: number;
+  /** Every random choice of the run (its faults, their timing, the commands) follows from it. */
+  seed: number;
   say: (line: string) => void;
 }
 
-export const CHAOS_DEFAULTS: Omit<ChaosOptions, 'adminUrl' | 'cwd' | 'say'> = {
+export const CHAOS_DEFAULTS: Omit<ChaosOptions, 'adminUrl' | 'cwd' | 'say' | 'seed'> = {
   durationSeconds: 1200,
   rate: 30,
   players: 30,
@@ -68,8 +72,9 @@ interface Sent {
   at: number;
   ms: number;
   outcome: Outcome;
-  /** The process it was sent to. */
+  /** The process it was sent to, and its name. */
   url: string;
+  process: string;
   /** The start of a 5xx answer's body: which refusal it was. */
   said?: string;
 }
@@ -117,11 +122,47 @@ export interface ChaosReport {
   clientsPerRoom: number[];
   /** Each 5xx or unanswered command outside the fault windows: when, where, and what it said. */
   outsideFaultFailures: string[];
+  /** Commands answered with a 5xx that were applied all the same (a 5xx must mean not applied). */
+  appliedDespite5xx: string[];
+  /**
+   * After each database cut, per process: from the end of the cut (the database answering again)
+   * to the last 5xx or unanswered command that process answered before the next fault began.
+   */
+  databaseRecoveries: { at: number; perProcess: Record<string, number> }[];
+}
+
+/** One fault of the run: the wait before it (after the one before it ended), what it is, and the process it tries first. */
+export interface ScheduledFault {
+  afterMs: number;
+  kind: FaultKind;
+  victim: number;
 }
 
 const WINDOW_MS = 10_000;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const pick = <T>(list: readonly T[]): T => list[Math.floor(Math.random() * list.length)];
+// An element chosen by a number in [0, 1) the run's seeded random drew, whatever the list's length.
+const choose = <T>(list: readonly T[], draw: number): T | undefined => list[Math.floor(draw * list.length)];
+
+/**
+ * The faults a run makes, in order, from its seed alone: the same seed gives the same schedule.
+ * The last fault leaves its 10 s window before the end of the run.
+ */
+export function faultSchedule(
+  seed: number,
+  options: Pick<ChaosOptions, 'durationSeconds' | 'faults' | 'faultEverySeconds' | 'processes'>,
+): ScheduledFault[] {
+  const random = streamOf(seed, 0);
+  const [low, high] = options.faultEverySeconds;
+  const schedule: ScheduledFault[] = [];
+  if (options.faults.length === 0) return schedule;
+  for (let total = 0; ;) {
+    const afterMs = Math.round((low + random() * (high - low)) * 1000);
+    const victim = Math.floor(random() * options.processes);
+    total += afterMs;
+    if (total + WINDOW_MS > options.durationSeconds * 1000) return schedule;
+    schedule.push({ afterMs, kind: options.faults[schedule.length % options.faults.length], victim });
+  }
+}
 
 function classify(outcome: Outcome): keyof AnswerClasses {
   if (outcome === 'timeout' || outcome === 'refused') return outcome;
@@ -146,13 +187,19 @@ class Supervised {
   busy = false;
   stopped = false;
 
-  constructor(
-    readonly name: string,
-    private readonly env: Record<string, string>,
-    private readonly cwd: string,
-    private readonly crashes: string[],
-    private readonly startFailures: string[],
-  ) {}
+  readonly name: string;
+  private readonly env: Record<string, string>;
+  private readonly cwd: string;
+  private readonly crashes: string[];
+  private readonly startFailures: string[];
+
+  constructor(name: string, env: Record<string, string>, cwd: string, crashes: string[], startFailures: string[]) {
+    this.name = name;
+    this.env = env;
+    this.cwd = cwd;
+    this.crashes = crashes;
+    this.startFailures = startFailures;
+  }
 
   async start(): Promise<void> {
     for (;;) {
@@ -189,6 +236,7 @@ class Supervised {
             .join(' | ')
             .slice(0, 600)}`,
         );
+        // The wait is the supervisor's pacing: a process that failed to start is tried again a second later.
         await pause(1000);
       }
     }
@@ -248,6 +296,9 @@ async function setUpPlayers(sql: Sql, count: number) {
 
 export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const { say } = options;
+  say(`seed ${options.seed} (the same faults and commands again: --seed ${options.seed})`);
+  const schedule = faultSchedule(options.seed, options);
+  const loadRandom: Random = streamOf(options.seed, 1);
   const crashes: string[] = [];
   const startFailures: string[] = [];
   const database: Database = await openThrowawayDatabase(options.adminUrl, `wanakt_chaos_${randomBytes(4).toString('hex')}`, {
@@ -281,7 +332,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     await Promise.all(supervised.slice(1).map((process) => process.start()));
     say(`${options.processes} processes up; setting up ${options.players} players`);
     const players = await setUpPlayers(sql, options.players);
-    const live = () => supervised.flatMap((process) => (process.current ? [process.current.url] : []));
+    const liveProcesses = () =>
+      supervised.flatMap((process) => (process.current ? [{ name: process.name, url: process.current.url }] : []));
+    const live = () => liveProcesses().map((process) => process.url);
     for (let i = 0; i < options.clients; i++) {
       // Each client starts on a process of its own in turn, as a load balancer spreads them.
       const client = new StayingClient(() => {
@@ -310,32 +363,45 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
 
     let sequence = 0;
     const send = async (): Promise<void> => {
-      const player = pick(players);
-      const roll = Math.random();
-      const kind: Sent['kind'] = roll < 0.38 ? 'purchase' : roll < 0.83 ? 'listing' : 'chat';
+      // Every command draws the same numbers whatever the database holds, so a replay's draws line
+      // up command by command.
+      const [playerDraw, kindDraw, targetDraw, priceDraw, processDraw] = [1, 2, 3, 4, 5].map(() => loadRandom());
+      const player = choose(players, playerDraw)!;
+      const kind: Sent['kind'] = kindDraw < 0.38 ? 'purchase' : kindDraw < 0.83 ? 'listing' : 'chat';
       let path: string;
       let method = 'POST';
       let body: unknown;
       if (kind === 'purchase') {
-        const target = pick(listed.filter((row) => row.owner_id !== player.id).concat([]));
+        const target = choose(
+          listed.filter((row) => row.owner_id !== player.id),
+          targetDraw,
+        );
         if (!target) return;
         path = `/api/territories/${target.id}/purchase`;
         body = { sale_price: Number(target.sale_price) };
       } else if (kind === 'listing') {
         const mine = owned.filter((row) => row.owner_id === player.id);
         if (mine.length === 0) return;
-        path = `/api/territories/${pick(mine).id}/listing`;
+        path = `/api/territories/${choose(mine, targetDraw)!.id}/listing`;
         method = 'PATCH';
-        body = { sale_price: 100 + Math.floor(Math.random() * 100) };
+        body = { sale_price: 100 + Math.floor(priceDraw * 100) };
       } else {
         path = '/api/chat';
-        body = { territory_id: pick(owned)?.id ?? 1, message: `chaos ${sequence}` };
+        body = { territory_id: choose(owned, targetDraw)?.id ?? 1, message: `chaos ${sequence}` };
       }
-      const urls = live();
-      const url = urls.length === 0 ? '' : pick(urls);
-      const record: Sent = { id: `chaos-${process.pid}-${++sequence}`, kind, at: Date.now(), ms: 0, outcome: 'refused', url };
+      const to = choose(liveProcesses(), processDraw);
+      const url = to?.url ?? '';
+      const record: Sent = {
+        id: `chaos-${process.pid}-${++sequence}`,
+        kind,
+        at: Date.now(),
+        ms: 0,
+        outcome: 'refused',
+        url,
+        process: to?.name ?? 'none',
+      };
       sent.push(record);
-      if (urls.length === 0) return;
+      if (!to) return;
       try {
         const response = await fetch(`${url}${path}`, {
           method,
@@ -366,19 +432,18 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       for (let next = Date.now(); Date.now() < endAt; next += gap) {
         const request = send().finally(() => inflight.delete(request));
         inflight.add(request);
+        // The wait is the load's pacing: commands go out at options.rate.
         await pause(Math.max(0, next + gap - Date.now()));
       }
     })();
 
     const restarts: Promise<void>[] = [];
     const faultLoop = (async () => {
-      let index = 0;
-      const [low, high] = options.faultEverySeconds;
-      for (;;) {
-        const wait = (low + Math.random() * (high - low)) * 1000;
-        if (Date.now() + wait + WINDOW_MS > endAt || options.faults.length === 0) return;
-        await pause(wait);
-        const kind = options.faults[index++ % options.faults.length];
+      for (const { afterMs, kind, victim: first } of schedule) {
+        // A fault that ran long (a slow restart) may leave no room for the rest of the schedule.
+        if (Date.now() + afterMs + WINDOW_MS > endAt) return;
+        // The wait is the fault schedule under test: each fault comes afterMs after the one before.
+        await pause(afterMs);
         const fault: Fault = { kind, at: Date.now(), over: Date.now(), note: '' };
         faults.push(fault);
         const done = (note: string) => {
@@ -386,7 +451,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
           fault.note = note;
           say(`${Math.round((fault.at - started) / 1000)} s: ${kind} (${note})`);
         };
-        const victim = pick(supervised.filter((process) => process.current && !process.busy));
+        // The scheduled process, or the next one after it that is up and not already being restarted.
+        const victim = supervised
+          .slice(first)
+          .concat(supervised.slice(0, first))
+          .find((process) => process.current && !process.busy);
         if (kind === 'kill9' || kind === 'sigterm') {
           if (!victim) continue;
           // The supervisor restarts it while the run goes on; the fault lasts until it is back.
@@ -401,6 +470,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
           );
         } else if (kind === 'redis') {
           await redis.stop();
+          // The wait is the fault under test: Redis stays away for redisDownSeconds.
           await pause(options.redisDownSeconds * 1000);
           await redis.start();
           done(`Redis away ${options.redisDownSeconds} s`);
@@ -409,6 +479,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
           const [cut] = await sql<{ n: number }[]>`
             select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
              where datname = current_database() and pid <> pg_backend_pid()`;
+          // The wait is the fault under test: the database stays away for databaseDownSeconds.
           await pause(options.databaseDownSeconds * 1000);
           proxy.up();
           done(`${cut.n} connections terminated, the database away ${options.databaseDownSeconds} s`);
@@ -454,10 +525,31 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const acceptedMissing = sent.filter(
       (record) => typeof record.outcome === 'number' && record.outcome < 300 && !committed.has(record.id),
     ).length;
+    const appliedDespite5xx = sent
+      .filter((record) => typeof record.outcome === 'number' && record.outcome >= 500 && committed.has(record.id))
+      .map((record) => `${seconds(record.at - started)} ${record.kind} → ${record.outcome} at ${record.process}: ${record.said}`);
+    const databaseRecoveries = faults
+      .filter((fault) => fault.kind === 'db')
+      .map((fault) => {
+        const next = faults.find((other) => other.at > fault.at)?.at ?? endAt;
+        const perProcess = Object.fromEntries(
+          supervised.map((process) => {
+            const answered = sent
+              .filter(
+                (record) =>
+                  record.process === process.name && record.at + record.ms >= fault.at && record.at + record.ms < next && bad(record),
+              )
+              .map((record) => record.at + record.ms);
+            return [process.name, answered.length === 0 ? 0 : Math.max(0, Math.max(...answered) - fault.over)];
+          }),
+        );
+        return { at: fault.at - started, perProcess };
+      });
     const appliedAfterGivingUp = sent.filter(
       (record) => record.outcome === 'timeout' && (committed.get(record.id) ?? 0) > record.at + options.clientTimeoutMs,
     ).length;
 
+    // The wait lets PostgreSQL publish its statistics (deadlocks, at most a second late, with no word that it has).
     await pause(2000);
     let clientsConverged = 0;
     for (const client of clients) {
@@ -507,6 +599,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       longestClientGapMs: Math.max(0, ...clients.map((client) => client.longestGapMs)),
       clientsPerRoom: [...perRoom.values()].sort((a, b) => b - a),
       outsideFaultFailures,
+      appliedDespite5xx,
+      databaseRecoveries,
     };
   } finally {
     await Promise.all(clients.map((client) => client.leave().catch(() => undefined)));
@@ -525,7 +619,9 @@ export function describeChaos(report: ChaosReport): string[] {
     Object.entries(answers)
       .map(([name, count]) => `${name} ${count}`)
       .join(', ');
+  const outside5xx = report.outsideFaults['503'] + report.outsideFaults['5xx other'];
   return [
+    `seed: ${report.options.seed} (replay with --seed ${report.options.seed} and the same options)`,
     `| fault | count | time to recover (each: from the fault to the last 5xx or unanswered command) | what happened |`,
     `| --- | --- | --- | --- |`,
     ...report.faults.map(
@@ -544,6 +640,16 @@ export function describeChaos(report: ChaosReport): string[] {
     `commands applied after their caller gave up: ${report.appliedAfterGivingUp}`,
     `clients converged to the database: ${report.clientsConverged} of ${report.clientsChecked} (longest time out of a room: ${seconds(report.longestClientGapMs)})`,
     `room clients per process at the end: ${report.clientsPerRoom.join(', ') || 'none'}`,
+    `5xx outside the 10 s after any fault: ${outside5xx} (target 0)`,
+    `commands answered 5xx that were applied all the same: ${report.appliedDespite5xx.length} (target 0)${report.appliedDespite5xx.length ? `: ${report.appliedDespite5xx.slice(0, 5).join(' // ')}` : ''}`,
+    ...report.databaseRecoveries.map(
+      (cut) =>
+        `after the database cut at ${seconds(cut.at)}, each process answered well again (after the cut's end) in: ${Object.entries(
+          cut.perProcess,
+        )
+          .map(([name, ms]) => `${name} ${seconds(ms)}`)
+          .join(', ')}`,
+    ),
     `5xx or unanswered outside the fault windows: ${report.outsideFaultFailures.length}${report.outsideFaultFailures.length ? `: ${report.outsideFaultFailures.slice(0, 10).join(' // ')}` : ''}`,
   ];
 }

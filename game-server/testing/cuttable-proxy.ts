@@ -13,6 +13,12 @@ export interface CuttableProxy {
   /** While down, new connections are refused at once (the server is away); up lets them through again. */
   down(): void;
   up(): void;
+  /**
+   * Cuts the connection whose client next sends `marker` (e.g. a COMMIT's text): `delivered`
+   * passes that write on to the server first, so the server acts on it and only its answer is lost
+   * (the server's side is closed a moment later); otherwise the write is lost with the connection.
+   */
+  cutAt(marker: string, delivered: boolean): Promise<void>;
   /** The connections open through it now. */
   readonly open: number;
   stop(): Promise<void>;
@@ -23,6 +29,7 @@ export async function startCuttableProxy(upstreamUrl: string): Promise<CuttableP
   const upstreamPort = Number(upstream.port || (upstream.protocol.startsWith('redis') ? 6379 : 5432));
   const pairs = new Set<[net.Socket, net.Socket]>();
   let refusing = false;
+  let armed: { marker: Buffer; delivered: boolean; done: () => void } | null = null;
   const server = net.createServer((client) => {
     if (refusing) {
       client.destroy();
@@ -38,7 +45,31 @@ export async function startCuttableProxy(upstreamUrl: string): Promise<CuttableP
     };
     client.on('error', close).on('close', close);
     far.on('error', close).on('close', close);
-    client.pipe(far);
+    client.on('data', (chunk: Buffer) => {
+      const trap = armed;
+      if (!trap || !chunk.includes(trap.marker)) {
+        far.write(chunk);
+        return;
+      }
+      armed = null;
+      // Nothing the server says from here reaches the client.
+      far.unpipe(client);
+      if (trap.delivered) {
+        // What is lost is the server's answer to the marked message: the client is cut once that
+        // answer arrives, so the message was carried out (a cut as soon as it was written raced the
+        // server's reading of it on a loaded machine).
+        far.once('data', () => {
+          client.destroy();
+          setTimeout(close, 200);
+          trap.done();
+        });
+        far.resume();
+        far.write(chunk);
+      } else {
+        close();
+        trap.done();
+      }
+    });
     far.pipe(client);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -64,6 +95,7 @@ export async function startCuttableProxy(upstreamUrl: string): Promise<CuttableP
     up() {
       refusing = false;
     },
+    cutAt: (marker, delivered) => new Promise<void>((done) => (armed = { marker: Buffer.from(marker), delivered, done })),
     get open() {
       return pairs.size;
     },

@@ -21,7 +21,7 @@ export interface DocumentAnswer {
  * a long run into 429s), never following a redirect, and checks the answer against the document.
  */
 export async function sendAs(baseUrl: string, identity: Identity, request: DocumentRequest): Promise<DocumentAnswer> {
-  const headers: Record<string, string> = { 'x-forwarded-for': freshAddress() };
+  const headers: Record<string, string> = { 'x-forwarded-for': freshAddress(), ...request.headers };
   if (identity.cookie) headers.cookie = identity.cookie;
   if (identity.key) headers.authorization = `Bearer ${identity.key}`;
   if (request.body !== undefined) headers['content-type'] = 'application/json';

@@ -46,6 +46,7 @@ export async function startMailCatcher(options: CatcherOptions = {}): Promise<Ma
     onData(stream, session, callback) {
       simpleParser(stream).then(
         async (parsed) => {
+          // The wait is the fault a test asks for: a slow mail server, delayMs per message.
           if (options.delayMs) await new Promise((resolve) => setTimeout(resolve, options.delayMs));
           const html = typeof parsed.html === 'string' ? parsed.html : '';
           for (const recipient of session.envelope.rcptTo)

@@ -10,7 +10,7 @@ export type JsonSchema = Record<string, any>;
 
 export interface DocumentParameter {
   name: string;
-  in: 'path' | 'query';
+  in: 'path' | 'query' | 'header';
   required: boolean;
   example?: unknown;
   schema: JsonSchema;
@@ -31,6 +31,7 @@ export interface DocumentRequest {
   method: string;
   path: string;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 export const DOCUMENT = openApiDocument();
@@ -173,10 +174,13 @@ export function boundaryRequests(operation: DocumentOperation): BoundaryRequest[
     // An empty path segment is another path, not a short value: it is not a limit of the parameter's.
     const limits = pastLimits(parameter.schema).filter(({ value }) => !(parameter.in === 'path' && value === ''));
     for (const { what, value } of limits) {
+      const named = `${parameter.name} ${what}`;
       requests.push(
         parameter.in === 'path'
-          ? { method: operation.method, path: at({ ...paths, [parameter.name]: value }), body, what: `${parameter.name} ${what}` }
-          : { method: operation.method, path: at(paths, queryOf({ [parameter.name]: value })), body, what: `${parameter.name} ${what}` },
+          ? { method: operation.method, path: at({ ...paths, [parameter.name]: value }), body, what: named }
+          : parameter.in === 'header'
+            ? { method: operation.method, path: at(paths), body, headers: { [parameter.name]: String(value) }, what: named }
+            : { method: operation.method, path: at(paths, queryOf({ [parameter.name]: value })), body, what: named },
       );
     }
   }
@@ -314,8 +318,10 @@ export function probeRequests(operation: DocumentOperation, probes: readonly str
   const name = `${operation.method} ${operation.path}`;
   const paths = pathValues(operation);
   const body = operation.body ? exampleOf(operation.body) : undefined;
+  // A control character cannot be sent in a header at all (fetch refuses it): headers are not probed.
+  const parameters = operation.parameters.filter((parameter) => parameter.in !== 'header');
   return probes.flatMap((text) => [
-    ...operation.parameters.map((parameter) =>
+    ...parameters.map((parameter) =>
       parameter.in === 'path'
         ? {
             operation: name,

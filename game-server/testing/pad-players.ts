@@ -38,8 +38,8 @@ async function padIn(sql: Tx, padding: PlayerPadding): Promise<void> {
         from unnest(${numbers}::int[], ${names}::text[], ${names.map(nameSkeleton)}::text[]) as padded (n, name, skeleton)`;
   }
   await sql`
-    insert into ledger (reason, from_user_id, to_user_id, amount)
-    select 'registration', null, id, drk_balance from users where id like 'pad-%'`;
+    insert into ledger (reason, from_user_id, to_user_id, amount, created_at)
+    select 'registration', null, id, drk_balance, created_at from users where id like 'pad-%'`;
   await sql`
     update currency_supply
        set total_supply = total_supply + grants.amount, circulating_supply = circulating_supply + grants.amount

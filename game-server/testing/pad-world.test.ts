@@ -11,7 +11,7 @@ const SIZE = 20_000;
 const PARENT_TYPE: Record<string, string> = { village: 'town', town: 'city', city: 'main', sub: 'main', common: 'main' };
 
 for (const backend of testBackends()) {
-  describe(`[issue 27 bulk import] a world padded by SQL works after a normal start, on ${backend.name}`, () => {
+  describe(`[bulk import] a world padded by SQL works after a normal start, on ${backend.name}`, () => {
     let game: TestServer;
     let sql: Sql;
     let added: number;

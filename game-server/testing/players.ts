@@ -10,12 +10,15 @@ import type { TestServer } from './test-server.ts';
  * Creates a player straight in the database, with its starting balance minted through the ledger.
  * For tests that need many players: registering over HTTP hashes a password each time.
  */
-export async function createPlayer(sql: Sql, options: { balance?: number; username?: string } = {}): Promise<string> {
+export async function createPlayer(sql: Sql, options: { balance?: number; username?: string; now?: Date } = {}): Promise<string> {
   const id = randomUUID();
   const balance = options.balance ?? STARTING_BALANCE;
+  const now = options.now ?? new Date();
   await inTransaction(sql, async (tx) => {
-    await tx`insert into users (id, username, password_hash) values (${id}, ${options.username ?? `p-${id.slice(0, 12)}`}, 'no-login')`;
-    if (balance > 0) await mint(tx, id, { amount: balance, reason: 'registration' });
+    await tx`
+      insert into users (id, username, password_hash, created_at)
+      values (${id}, ${options.username ?? `p-${id.slice(0, 12)}`}, 'no-login', ${now})`;
+    if (balance > 0) await mint(tx, id, { amount: balance, reason: 'registration' }, now);
   });
   return id;
 }

@@ -32,7 +32,11 @@ async function answers(port: number): Promise<boolean> {
 export class PrivateRedis {
   private child: ChildProcess | null = null;
 
-  private constructor(readonly port: number) {}
+  readonly port: number;
+
+  private constructor(port: number) {
+    this.port = port;
+  }
 
   static async start(): Promise<PrivateRedis> {
     const redis = new PrivateRedis(await freePort());

@@ -16,10 +16,13 @@ export class StayingClient {
   private next = 0;
   private closed = false;
 
-  constructor(
-    private readonly endpoints: () => string[],
-    private readonly headers: Record<string, string> = {},
-  ) {}
+  private readonly endpoints: () => string[];
+  private readonly headers: Record<string, string>;
+
+  constructor(endpoints: () => string[], headers: Record<string, string> = {}) {
+    this.endpoints = endpoints;
+    this.headers = headers;
+  }
 
   async join(): Promise<void> {
     const list = this.endpoints();
@@ -55,6 +58,7 @@ export class StayingClient {
 
   private async rejoin(leftAt: number): Promise<void> {
     for (let attempt = 1; !this.closed; attempt++) {
+      // The wait is the rule the client follows: rejoins back off as the game's client does (rejoinDelayMs).
       await new Promise((resolve) => setTimeout(resolve, rejoinDelayMs(attempt, Math.random())));
       try {
         await this.join();

@@ -60,6 +60,14 @@ export function receivedBytes(room: Room, needle: Uint8Array): boolean {
   });
 }
 
+/**
+ * Resolves once the room has read every message this client sent before: it reads one socket's
+ * messages in order, and answers a ping sent after them only then.
+ */
+export function received(room: Room): Promise<void> {
+  return new Promise((resolve) => room.ping(() => resolve()));
+}
+
 type Maybe<T> = T | undefined | null | false;
 
 export async function waitFor<T>(read: () => Maybe<T> | Promise<Maybe<T>>, what: string, timeoutMs = 5000): Promise<T> {

@@ -20,7 +20,7 @@ export interface TestServer {
 }
 
 /** The real game server on a port of its own, on a fresh database of the given backend. */
-export interface TestServerOptions extends Pick<StartOptions, 'clock' | 'relay' | 'clientDir' | 'socketCaps'> {
+export interface TestServerOptions extends Pick<StartOptions, 'clock' | 'relay' | 'clientDir' | 'socketCaps' | 'viewPacing'> {
   /** Settings beyond the test defaults. */
   env?: Record<string, string>;
   /** A database to start on, which stop() leaves open (a restart); otherwise a fresh one of the backend, closed by stop(). */

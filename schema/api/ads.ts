@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AD_IMPRESSIONS, BANNER_IMPRESSIONS } from '../rules/store.ts';
 import { requiredText } from './auth.ts';
 import { IdField } from './ids.ts';
+import { EmailToken } from './mail.ts';
 import { CheckoutDto } from './payments.ts';
 import { INVISIBLE_NAME_MESSAGE, nameProblem, normaliseName } from '../rules/names.ts';
 import { REGIONS } from '../rules/region.ts';
@@ -149,6 +150,24 @@ export const AdReceiptDto = z
     clicks: z.number().int(),
     total_cost: z.number().nullable(),
     created_at: z.string(),
+    /**
+     * Whether the address given at checkout is confirmed: until it is, only the receipt is mailed to
+     * it (docs/rules.md §11 "Mail"). Null for an ad bought with no address (a player's DRK banner).
+     */
+    address_confirmed: z.boolean().nullable(),
   })
   .meta({ id: 'AdReceipt' });
 export type AdReceiptDto = z.infer<typeof AdReceiptDto>;
+
+/**
+ * The query parameter of the receipt mail's link that carries its confirmation token; its name holds
+ * "token", so the logs redact its value (docs/operations.md "Logs").
+ */
+export const CONFIRM_PARAM = 'confirm_token';
+
+/** POST /api/ads/confirm-address: the token of the receipt mail's confirmation link (32 random bytes, base64url). */
+export const ConfirmAdAddressBody = z.strictObject({ token: EmailToken }).meta({ id: 'ConfirmAdAddressBody' });
+export type ConfirmAdAddressBody = z.infer<typeof ConfirmAdAddressBody>;
+
+export const AdAddressConfirmedDto = z.object({ email: z.string() }).meta({ id: 'AdAddressConfirmed' });
+export type AdAddressConfirmedDto = z.infer<typeof AdAddressConfirmedDto>;

@@ -7,7 +7,7 @@ import { hasAnyControl } from '../rules/control-characters.ts';
  * banners and read their delivery. `payments`: DRK packages, broadcasts, rent. `trade`: buy, list,
  * upgrade and edit territories, collectibles. No scope reaches the Wanakt's powers or the keys.
  */
-export const API_KEY_SCOPES = ['read', 'ads', 'payments', 'trade'] as const;
+export const API_KEY_SCOPES = ['read', 'ads', 'payments', 'trade', 'alliance'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
 /** Every key starts with this, so a leaked one is easy to recognise (and to scan for). */

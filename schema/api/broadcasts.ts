@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BROADCAST_MAX_LENGTH } from '../rules/store.ts';
 import { requiredText } from './auth.ts';
 import { PageDto, pageFields, TimeKey } from './pages.ts';
+import { CheckoutDto } from './payments.ts';
 
 export const BroadcastDto = z
   .object({
@@ -42,8 +43,14 @@ export type SendBroadcastBody = z.infer<typeof SendBroadcastBody>;
  * Whether the player holds a verified, unused broadcast payment (the screen's paid state), and,
  * while the day's broadcast is spent, the refusal a payment would get now.
  */
+/** A broadcast checkout the player started and has neither paid nor canceled: the screen offers to resume or cancel it. */
+export const OpenBroadcastCheckoutDto = z
+  .object({ checkout: CheckoutDto, message: z.string(), started_at: z.string() })
+  .meta({ id: 'OpenBroadcastCheckout' });
+export type OpenBroadcastCheckoutDto = z.infer<typeof OpenBroadcastCheckoutDto>;
+
 export const BroadcastAllowanceDto = z
-  .object({ paid: z.boolean(), limit_reached: z.string().nullable() })
+  .object({ paid: z.boolean(), limit_reached: z.string().nullable(), open_checkout: OpenBroadcastCheckoutDto.nullable() })
   .meta({ id: 'BroadcastAllowance' });
 export type BroadcastAllowanceDto = z.infer<typeof BroadcastAllowanceDto>;
 

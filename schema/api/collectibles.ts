@@ -4,7 +4,6 @@ import { UserIdField } from './ids.ts';
 
 /** docs/rules.md §3 "Collectible": an owned one is shown as 'Applied' or 'In Collection'. */
 export const COLLECTIBLE_LABELS = ['Available', 'Applied', 'In Collection'] as const;
-export type CollectibleLabel = (typeof COLLECTIBLE_LABELS)[number];
 
 export const CollectibleDto = z
   .object({

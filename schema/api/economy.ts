@@ -75,13 +75,8 @@ export const EconomyOverview = z.object({
   last_audit: SupplyAudit.nullable(),
 });
 
-export type SupplyPointDto = z.infer<typeof SupplyPoint>;
 export type MintedMonthDto = z.infer<typeof MintedMonth>;
 export type FlowMonthDto = z.infer<typeof FlowMonth>;
-export type MarketDayDto = z.infer<typeof MarketDay>;
-export type PriceIndexPointDto = z.infer<typeof PriceIndexPoint>;
-export type ConcentrationDto = z.infer<typeof Concentration>;
-export type CapProjectionDto = z.infer<typeof CapProjection>;
 export type SupplyAuditDto = z.infer<typeof SupplyAudit>;
 export type EconomyOverviewDto = z.infer<typeof EconomyOverview>;
 

@@ -8,6 +8,8 @@ export const StarterChoiceDto = z
     name: z.string(),
     type: z.enum(['village', 'common']),
     monthly_revenue: z.number(),
+    /** What it would pay a newcomer holding it alone each month (docs/rules.md §9), as the revenue center will show it. */
+    monthly_earnings: z.number().int(),
     /** The territory above it, whose owner the newcomer will pay rent to, or null. */
     overlord: z.string().nullable(),
     latitude: z.string(),
@@ -23,7 +25,15 @@ export const FirstStepsDto = z
     /** Why this player cannot claim, or null when it can. */
     refusal: z.string().nullable(),
     /** The territory this player claimed as its first, once it has. */
-    claimed: z.object({ id: z.number().int(), name: z.string(), monthly_revenue: z.number() }).nullable(),
+    claimed: z
+      .object({
+        id: z.number().int(),
+        name: z.string(),
+        monthly_revenue: z.number(),
+        /** What it pays its holder each month now, the revenue center's figure for it. */
+        monthly_earnings: z.number().int(),
+      })
+      .nullable(),
     choices: z.array(StarterChoiceDto),
   })
   .meta({ id: 'FirstSteps' });

@@ -45,6 +45,8 @@ export const MailPreferencesBody = z
       .max(MAX_RENT_THRESHOLD, { error: `rent_above must be at most ${MAX_RENT_THRESHOLD}` })
       .nullable(),
     mention: z.boolean({ error: 'mention must be true or false' }),
+    /** docs/rules.md §4 "Alliances": an invitation, an acceptance, a removal or a payout; off when left out. */
+    alliance: z.boolean({ error: 'alliance must be true or false' }).default(false),
     digest: z.enum(DIGEST_FREQUENCIES, { error: 'digest must be off, daily or weekly' }),
   })
   .meta({ id: 'MailPreferencesBody' });

@@ -89,7 +89,6 @@ export const PaymentIdParam = z
   .max(200, { error: 'Payment id is too long' });
 
 export const SANDBOX_OUTCOMES = ['succeed', 'fail'] as const;
-export type SandboxOutcome = (typeof SANDBOX_OUTCOMES)[number];
 
 // The sandbox's stand-in for a card confirmation: only whoever holds the client secret may confirm.
 export const SandboxConfirmBody = z.object({

@@ -47,7 +47,6 @@ export const RevenueSummaryDto = z
 export type RevenueSummaryDto = z.infer<typeof RevenueSummaryDto>;
 
 export const RENT_FLOW_STATUSES = ['projected', 'due', 'overdue', 'paid'] as const;
-export type RentFlowStatus = (typeof RENT_FLOW_STATUSES)[number];
 
 /**
  * One rent flow of the period. 'projected' is what the rules say the territory owes while no

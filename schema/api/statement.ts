@@ -16,6 +16,14 @@ export const LEDGER_REASONS = [
   'banner',
   'refund',
   'season_reward',
+  'offer_hold',
+  'offer_return',
+  'auction_hold',
+  'auction_return',
+  'alliance_fee',
+  'alliance_deposit',
+  'alliance_payout',
+  'alliance_close',
 ] as const;
 export type LedgerReason = (typeof LEDGER_REASONS)[number];
 
@@ -28,6 +36,8 @@ export const STATEMENT_CSV_MAX_ROWS = 100_000;
 /** The counterparty named for the Wanakt's account and for a mint. */
 export const TREASURY_NAME = "the Wanakt's treasury";
 export const MINTED_NAME = 'minted';
+/** The counterparty of DRK held for an offer or a bid and given back (docs/rules.md §4 "Offers", "Auctions"). */
+export const ESCROW_NAME = 'escrow';
 
 const Filters = {
   reason: z.enum(LEDGER_REASONS, { error: 'Unknown reason' }).optional(),

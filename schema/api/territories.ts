@@ -204,6 +204,8 @@ export const OwnershipChangeDto = z
     to_owner_name: z.string().nullable(),
     price: z.number(),
     reason: z.enum(['purchase', 'assignment', 'gift']),
+    /** A sale between linked accounts (docs/rules.md §10 "Fair play"): it counts for no season task or ranking. */
+    linked: z.boolean(),
     created_at: z.string(),
   })
   .meta({ id: 'OwnershipChange' });

@@ -60,9 +60,8 @@ export const SetEmail = declareCommand(z.object({ type: z.literal('account.set-e
   tag: 'Accounts',
   summary: "Set, change or remove the account's e-mail address",
   description:
-    'A new address is sent a confirmation link and receives nothing else until the link is followed; null removes the address. Answers the settings.',
+    'A new address is sent a confirmation link and receives nothing else until the link is followed; null removes the address. An address another account confirmed is answered the same (it is sent a notice that someone tried to use it, not a link). Answers the settings.',
   ok: { status: 200, schema: MailSettingsDto, description: 'The mail settings' },
-  errors: [409],
   limit: 'email-change',
 });
 
@@ -72,8 +71,9 @@ export const VerifyEmail = declareCommand(z.object({ type: z.literal('account.ve
   scope: null,
   tag: 'Accounts',
   summary: 'Confirm an e-mail address with the token of the link sent to it (no session needed)',
+  description: 'The first account to confirm an address wins; the other accounts that had set it lose it and are told with a notice.',
   ok: { status: 200, schema: z.object({ email: z.string() }).meta({ id: 'VerifiedEmail' }), description: 'The confirmed address' },
-  errors: [404],
+  errors: [404, 409],
   limit: 'mail-link',
 });
 

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { AdClickDto, AdPurchaseBody, AdPurchaseDto, AdReviewDto, BannerBody, MyBannerDto } from '../api/ads.ts';
+import {
+  AdAddressConfirmedDto,
+  AdClickDto,
+  AdPurchaseBody,
+  AdPurchaseDto,
+  AdReviewDto,
+  BannerBody,
+  ConfirmAdAddressBody,
+  MyBannerDto,
+} from '../api/ads.ts';
 import { player, visitor, wanakt } from './permission.ts';
 import { payload, TargetId } from './ref.ts';
 import { declareCommand, pathId } from './registry.ts';
@@ -53,10 +62,10 @@ export const RejectAd = declareCommand(z.object({ type: z.literal('ad.reject'), 
 });
 
 /**
- * A click on a running ad, counted for its advertiser once per address per ad an hour. The banner's
- * link is GET /api/ads/{id}/click, which executes this command for a counted click and redirects
- * (game-server/transport/http/routes/ads.ts); both count against the same two counters, the
- * address's budget of clicks and the once-an-hour count.
+ * A click on a running ad, counted for its advertiser once per player (a visitor: per address) per
+ * ad an hour. The banner's link is GET /api/ads/{id}/click, which executes this command for a
+ * counted click and redirects (game-server/transport/http/routes/ads.ts); both count against the
+ * same two counters, the address's budget of clicks and the once-an-hour count.
  */
 export const ClickAd = declareCommand(z.object({ type: z.literal('ad.click'), adId }), visitor, {
   method: 'post',
@@ -70,4 +79,25 @@ export const ClickAd = declareCommand(z.object({ type: z.literal('ad.click'), ad
   limit: ['ad-click-address', 'ad-click'],
 });
 
-export const adCommands = [PurchaseAd, BuyBanner, ApproveAd, RejectAd, ClickAd] as const;
+/**
+ * The confirmation link of an ad's receipt mail, followed from its receipt page (docs/rules.md §11
+ * "Mail", "An advertiser's address"): the token is its own permission, so no session is needed.
+ */
+export const ConfirmAdAddress = declareCommand(
+  z.object({ type: z.literal('ad.confirm-address'), body: payload(ConfirmAdAddressBody) }),
+  visitor,
+  {
+    method: 'post',
+    path: '/ads/confirm-address',
+    scope: null,
+    tag: 'Ads',
+    summary: "Confirm an advertiser's address with the token of its receipt mail's link (no account needed)",
+    description:
+      'Until its address is confirmed, an ad sends it nothing but the receipt: the review result, the daily and final reports and refund notices are only shown on the receipt page. Confirmed once, the address stays confirmed for every later ad bought with it. Confirming again answers the same; an unknown token is 404 and changes nothing.',
+    ok: { status: 200, schema: AdAddressConfirmedDto, description: 'The confirmed address' },
+    errors: [404],
+    limit: 'mail-link',
+  },
+);
+
+export const adCommands = [PurchaseAd, BuyBanner, ApproveAd, RejectAd, ClickAd, ConfirmAdAddress] as const;

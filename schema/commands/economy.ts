@@ -101,7 +101,7 @@ export const ConfirmSandboxPayment = declareCommand(
   },
 );
 
-/** A player backs out of an unpaid checkout (issue #25): nothing is paid, and a new checkout may open at once. */
+/** A player backs out of an unpaid checkout: nothing is paid, and a new checkout may open at once. */
 export const CancelCheckout = declareCommand(
   z.object({ type: z.literal('payment.cancel'), paymentId: PaymentIdParam }),
   player('Please log in to cancel a payment'),

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { accountCommands } from './account.ts';
+import { allianceCommands } from './alliances.ts';
 import { adCommands } from './ads.ts';
+import { auctionCommands } from './auctions.ts';
 import { economyCommands } from './economy.ts';
 import { mailCommands } from './mail.ts';
+import { offerCommands } from './offers.ts';
 import { playCommands } from './play.ts';
 import { socialCommands } from './social.ts';
 import { territoryCommands } from './territories.ts';
@@ -25,6 +28,9 @@ export const COMMANDS = [
   ...accountCommands,
   ...mailCommands,
   ...playCommands,
+  ...offerCommands,
+  ...auctionCommands,
+  ...allianceCommands,
 ] as const;
 type Entry = (typeof COMMANDS)[number];
 

@@ -33,7 +33,8 @@ export type CommandLimit =
   | 'audit'
   | 'mail-link'
   | 'email-change'
-  | 'mail-preferences';
+  | 'mail-preferences'
+  | 'bid';
 
 /** The id a path parameter carries into the command: the command's field, and the parameter as the document shows it. */
 export interface PathTarget {

@@ -13,7 +13,7 @@ const scaleToSupply = (amounts: number[], remaining: number) =>
 
 const alone = { territoryCount: 1, chains: chainStatuses([]), revenueEventMultiplier: 1 };
 
-describe('[§9 issue 6] monthly earnings rules', () => {
+describe('[§9] monthly earnings rules', () => {
   it('when a single standard village earns, then it gets its base revenue plus 15% ad revenue', () => {
     expect(territoryEarning({ name: 'Taos', type: 'village', monthly_revenue: 100, upgrade_tier: 'standard' }, alone)).toEqual({
       base: 100,

@@ -1,7 +1,7 @@
 import { UPGRADE_MULTIPLIER, type TerritoryType, type UpgradeTier } from '../constants.ts';
 import { adRevenue, chainMultiplier, chainStatuses, ownershipMultiplier, type ChainStatus } from './economy.ts';
 
-// What a territory earns in a month (docs/rules.md §9 and issue 6): the monthly payout and the revenue
+// What a territory earns in a month (docs/rules.md §9): the monthly payout and the revenue
 // center's projection both come from these functions, so the screen shows what will be paid.
 
 export interface EarningTerritory {

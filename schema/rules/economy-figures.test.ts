@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { concentration, priceIndex, projectCapMonth } from './economy-figures.ts';
 
-describe('[issue 16 open books] economy figures', () => {
+describe('[open books] economy figures', () => {
   it('when everyone holds the same, then the Gini is 0; when one holds all, it approaches 1', () => {
     expect(concentration({ holders: 4, held: 40, top1Held: 10, top10Held: 10, rankWeighted: 10 * (1 + 2 + 3 + 4) }).gini).toBe(0);
     // 99 empty accounts and one with 100: Σ i·x = 100·100.

@@ -1,4 +1,4 @@
-// The public economy page's derived figures (issue "Open books"): pure arithmetic over sums the
+// The public economy page's derived figures (docs/rules.md §2, `/economy`: open books): pure arithmetic over sums the
 // database has already made, so each rule is tested without one.
 
 export interface BalanceSums {

@@ -1,11 +1,4 @@
-import {
-  DEFAULT_MONTHLY_REVENUE,
-  UPGRADE_COST,
-  UPGRADE_MULTIPLIER,
-  UPGRADE_TIERS,
-  type TerritoryType,
-  type UpgradeTier,
-} from '../constants.ts';
+import { DEFAULT_MONTHLY_REVENUE, UPGRADE_MULTIPLIER, UPGRADE_TIERS, type TerritoryType, type UpgradeTier } from '../constants.ts';
 
 // docs/rules.md §4 "Ownership tiers by count" and §9 "Territory-count multipliers".
 const OWNERSHIP_TIERS = [
@@ -33,10 +26,6 @@ export function ownershipMultiplier(territoryCount: number): number {
 // docs/rules.md §4 "Upgrade tiers": any higher tier can be bought by paying its cost.
 export function canUpgrade(from: UpgradeTier, to: UpgradeTier): boolean {
   return UPGRADE_TIERS.indexOf(to) > UPGRADE_TIERS.indexOf(from);
-}
-
-export function upgradeCost(to: UpgradeTier): number {
-  return UPGRADE_COST[to];
 }
 
 // docs/rules.md §9 "Ad revenue per territory".

@@ -1,6 +1,6 @@
 import type { TerritoryEarning } from './earnings.ts';
 
-// Issue 24: every figure a player reads has one name, one line that explains it, and one rule.
+// Every figure a player reads has one name, one line that explains it, and one rule.
 // The revenue center's five names are the product's own (its Overview lists base territory
 // revenue, multiplier bonus, ad revenue, feudal tribute income and total monthly).
 // A territory's figures come from territoryEarning (earnings.ts); a player's from the functions

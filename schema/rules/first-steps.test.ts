@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { STARTING_BALANCE } from '../constants.ts';
 import { decideStarterClaim, STARTER_PRICE, starterRefusal, starterTerritoryRefusal } from './first-steps.ts';
 
-describe('[issue 14 first steps] the starter claim rule', () => {
+describe('[first steps] the starter claim rule', () => {
   it('costs less than the starting grant', () => {
     expect(STARTER_PRICE).toBeGreaterThan(0);
     expect(STARTER_PRICE).toBeLessThan(STARTING_BALANCE);

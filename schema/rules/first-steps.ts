@@ -2,7 +2,7 @@ import { STARTING_BALANCE, type TerritoryType } from '../constants.ts';
 import { formatDrk } from '../format.ts';
 import type { Purchase, Refusal, TerritoryFacts } from './market.ts';
 
-// A newcomer's first territory (issue 14 "First steps"). Every new player is minted
+// A newcomer's first territory ("First steps"). Every new player is minted
 // STARTING_BALANCE DRK, and the cheapest listing costs several times that, so a newcomer could
 // not play without paying real money. Instead each player may once take one of the world's small
 // territories still held by the treasury at the starter price: it pays that price from its grant

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { instantMailOf } from './mail.ts';
-import { chatMention, rentReceived, territoryBought, territorySold, rentPaid } from './notifications.ts';
+import { alliancePayout, chatMention, rentReceived, territoryBought, territorySold, rentPaid } from './notifications.ts';
 
-const NONE = { sale: false, listing_bought: false, rent_above: null, mention: false, digest: 'weekly' } as const;
+const NONE = { sale: false, listing_bought: false, rent_above: null, mention: false, alliance: false, digest: 'weekly' } as const;
 
 describe('[§11 mail] which notices are mailed at once', () => {
   it('mails each kind only to a player who switched it on', () => {
@@ -11,6 +11,8 @@ describe('[§11 mail] which notices are mailed at once', () => {
     expect(instantMailOf(territorySold('p', 'Crail', 'bob', 1300), { ...NONE, listing_bought: true })).toBe('listing_bought');
     expect(instantMailOf(chatMention('p', 'bob', 'Crail'), { ...NONE, mention: true })).toBe('mention');
     expect(instantMailOf(rentPaid('p', 'bob', 'Crail', 111), { ...NONE, sale: true, mention: true, rent_above: 0 })).toBeNull();
+    expect(instantMailOf(alliancePayout('p', '[NC] Northern Crowns', 40), NONE)).toBeNull();
+    expect(instantMailOf(alliancePayout('p', '[NC] Northern Crowns', 40), { ...NONE, alliance: true })).toBe('alliance');
   });
 
   it('mails rent only above the player’s threshold', () => {

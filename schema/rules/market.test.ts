@@ -79,7 +79,7 @@ describe('[§4 upgrade tiers] decideUpgrade', () => {
   });
 });
 
-describe('[issue 23 gift] decideGift', () => {
+describe('[gift] decideGift', () => {
   it('when the owner gives its territory to another player, then it is theirs; a wonder, the seat or a gift to oneself is refused', () => {
     expect(decideGift(listed, { id: 'friend', username: 'friend1' })).toEqual({ ok: true, message: 'Austin was given to friend1' });
     expect(decideGift(listed, { id: 'seller', username: 'seller1' })).toEqual({ ok: false, message: 'You already own Austin' });

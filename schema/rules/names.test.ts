@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { INVISIBLE_NAME_MESSAGE, NAME_NEEDS_LETTER_MESSAGE, nameProblem, normaliseName } from './names.ts';
 
-describe('[issue 10] the names a player may choose', () => {
+describe('the names a player may choose', () => {
   it('folds compatibility characters and squeezes spaces', () => {
     expect(normaliseName('  ｗａｎａｋｔ  ')).toBe('wanakt');
     expect(normaliseName('Ada   Lovelace')).toBe('Ada Lovelace');

@@ -20,6 +20,18 @@ export const NOTIFICATION_KINDS = [
   'chat_mention',
   'season_task_completed',
   'season_paid',
+  'email_claim_lost',
+  'offer_received',
+  'offer_countered',
+  'offer_ended',
+  'auction_outbid',
+  'auction_won',
+  'auction_sold',
+  'auction_ended_below_reserve',
+  'alliance_invited',
+  'alliance_accepted',
+  'alliance_removed',
+  'alliance_payout',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -167,6 +179,96 @@ export function territoryGifted(recipientId: string, territory: string, from: st
   return { userId: recipientId, kind: 'territory_gifted', text: `${from} ${how}`, link: '/' };
 }
 
+// docs/rules.md §4 "Offers": the owner hears of each offer, the buyer of a counter and of its offer's end.
+export function offerReceived(ownerId: string, territory: string, buyer: string, amount: number): NoticeDraft {
+  return { userId: ownerId, kind: 'offer_received', text: `${buyer} offers ${drk(amount)} for ${territory}`, link: '/marketplace', amount };
+}
+
+export function offerCountered(buyerId: string, territory: string, owner: string, price: number): NoticeDraft {
+  return {
+    userId: buyerId,
+    kind: 'offer_countered',
+    text: `${owner} asks ${drk(price)} for ${territory} in answer to your offer`,
+    link: '/marketplace',
+    amount: price,
+  };
+}
+
+/** Why an offer ended, as its buyer reads it. */
+export type OfferEnd = 'declined' | 'expired' | 'voided';
+const OFFER_ENDS: Record<OfferEnd, string> = {
+  declined: 'the owner declined it',
+  expired: 'its time ran out',
+  voided: 'the territory changed hands',
+};
+
+export function offerEnded(buyerId: string, territory: string, amount: number, why: OfferEnd): NoticeDraft {
+  return {
+    userId: buyerId,
+    kind: 'offer_ended',
+    text: `Your offer of ${drk(amount)} for ${territory} ended (${OFFER_ENDS[why]}); the DRK is back in your balance`,
+    link: '/marketplace',
+  };
+}
+
+// docs/rules.md §4 "Auctions": a beaten leader, the winner, the seller, and both sides of an auction
+// that ended below its reserve or without a bid hear of it.
+export function auctionOutbid(bidderId: string, territory: string, amount: number, why: 'outbid' | 'voided'): NoticeDraft {
+  const how = why === 'outbid' ? 'you were outbid' : 'the territory changed hands and the auction was called off';
+  return {
+    userId: bidderId,
+    kind: 'auction_outbid',
+    text: `Your bid of ${drk(amount)} for ${territory} no longer leads (${how}); the DRK is back in your balance`,
+    link: '/marketplace',
+    amount,
+  };
+}
+
+export function auctionWon(winnerId: string, territory: string, price: number): NoticeDraft {
+  return { userId: winnerId, kind: 'auction_won', text: `You won the auction of ${territory} for ${drk(price)}`, link: '/', amount: price };
+}
+
+export function auctionSold(sellerId: string, territory: string, winner: string, price: number): NoticeDraft {
+  return {
+    userId: sellerId,
+    kind: 'auction_sold',
+    text: `Your auction of ${territory} sold to ${winner} for ${drk(price)}`,
+    link: '/revenue',
+    amount: price,
+  };
+}
+
+/** An auction that ended unsold: to its seller, and to its leader (whose DRK came back) if it had one. */
+export function auctionEndedUnsold(userId: string, territory: string, leading: number | null, side: 'seller' | 'leader'): NoticeDraft {
+  const text =
+    leading === null
+      ? `Your auction of ${territory} ended without a bid; you keep the territory`
+      : side === 'seller'
+        ? `Your auction of ${territory} ended below your reserve at ${drk(leading)}; you keep the territory and the bid went back`
+        : `The auction of ${territory} ended below its reserve; your ${drk(leading)} is back in your balance`;
+  return { userId, kind: 'auction_ended_below_reserve', text, link: '/marketplace', ...(leading === null ? {} : { amount: leading }) };
+}
+
+// docs/rules.md §4 "Alliances": an invitation, a place taken, a removal and a payout are told.
+export function allianceInvited(userId: string, alliance: string, by: string): NoticeDraft {
+  return { userId, kind: 'alliance_invited', text: `${by} invites you to join ${alliance}`, link: '/alliance' };
+}
+
+export function allianceAccepted(userId: string, alliance: string, who: string, invited: boolean): NoticeDraft {
+  const text = invited
+    ? `${who} accepted your invitation and joined ${alliance}`
+    : `${who} accepted your request: you are a member of ${alliance}`;
+  return { userId, kind: 'alliance_accepted', text, link: '/alliance' };
+}
+
+export function allianceRemoved(userId: string, alliance: string, by: string): NoticeDraft {
+  return { userId, kind: 'alliance_removed', text: `${by} removed you from ${alliance}`, link: '/alliance' };
+}
+
+export function alliancePayout(userId: string, alliance: string, amount: number): NoticeDraft {
+  return { userId, kind: 'alliance_payout', text: `${alliance} paid you ${drk(amount)} from its treasury`, link: '/alliance', amount };
+}
+
 export function chatMention(userId: string, author: string, territory: string): NoticeDraft {
   return { userId, kind: 'chat_mention', text: `${author} mentioned you in the chat of ${territory}`, link: '/' };
 }
@@ -188,6 +290,16 @@ export function seasonPaid(userId: string, season: number, amount: number): Noti
     text: `Season ${season} has ended: you received ${drk(amount)} from its pool`,
     link: '/season',
     onceKey: `season-paid:${season}`,
+  };
+}
+
+/** docs/rules.md §11 "Mail": another account confirmed the address this player had set, so its claim is cancelled. */
+export function emailClaimLost(userId: string, email: string): NoticeDraft {
+  return {
+    userId,
+    kind: 'email_claim_lost',
+    text: `Another account confirmed ${email} before you did, so it is no longer set on yours: set another address to get mail`,
+    link: '/account',
   };
 }
 
@@ -217,6 +329,18 @@ export const NOTIFICATION_KIND_NAMES: Record<NotificationKind, string> = {
   chat_mention: 'Someone mentions you in chat',
   season_task_completed: 'You complete a season task',
   season_paid: 'A season pays you your share',
+  email_claim_lost: 'Another account confirms an address you set first',
+  offer_received: 'Someone offers DRK for your land',
+  offer_countered: 'An owner counters your offer',
+  offer_ended: 'An offer of yours ends and its DRK comes back',
+  auction_outbid: 'Your bid in an auction is beaten',
+  auction_won: 'You win an auction',
+  auction_sold: 'Your auction sells',
+  auction_ended_below_reserve: 'An auction ends below its reserve or without a bid',
+  alliance_invited: 'An alliance invites you',
+  alliance_accepted: 'You join an alliance, or your invitation is accepted',
+  alliance_removed: 'You are removed from your alliance',
+  alliance_payout: 'Your alliance pays you DRK from its treasury',
 };
 
 export { drk as drkText, dollars as dollarText };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rejoinDelayMs, shouldRejoin } from './rejoin.ts';
 
-describe('[issue 15 graceful restarts] rejoining the live world', () => {
+describe('[graceful restarts] rejoining the live world', () => {
   it('when the server stops or the reconnection failed, then the client joins again; after a consented leave it does not', () => {
     expect(shouldRejoin(4001)).toBe(true);
     expect(shouldRejoin(4003)).toBe(true);

@@ -14,6 +14,14 @@ export const SESSION_ENDED_CLOSE_CODE = 4401;
 /** Refused: too many sockets from one address or one session (see game-server/infra/limits/door-limits.ts). */
 export const TOO_MANY_SOCKETS_CODE = 4429;
 /**
+ * The server closed this socket because it sent far more view changes than a map does
+ * (VIEW_FLOOD in schema/state/messages.ts): the client says so and joins again only after
+ * FLOODED_REJOIN_MS, so a looping script does not come straight back.
+ */
+export const VIEW_FLOOD_CLOSE_CODE = 4430;
+/** The wait before a client closed with VIEW_FLOOD_CLOSE_CODE joins again. */
+export const FLOODED_REJOIN_MS = 30_000;
+/**
  * The SDK's own reconnection to the same room, set on every joined room: three tries over about
  * 1.4 s mend a blip, and a client whose process died gives up then (4003) and joins elsewhere,
  * back in a room within a few seconds instead of the SDK's default of 15 tries over a minute.

@@ -3,7 +3,7 @@ import { rentOwed } from './rent.ts';
 
 const village = { type: 'village' as const, monthly_revenue: 80, rent_amount: null, owner_id: 'vassal' };
 
-describe('[issue 24 rent] rent owed, the rule the cycle bills and every screen shows', () => {
+describe('[rent] rent owed, the rule the cycle bills and every screen shows', () => {
   it('when the lord is owned by another player, then the rule amount is owed to it', () => {
     expect(rentOwed(village, 'lord')).toEqual({ amount: 24, payment_type: 'rent' });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { longestStreak, seasonBounds, seasonNumberAt, splitPool } from './seasons.ts';
+import { longestStreak, oneSharePerCluster, seasonBounds, seasonNumberAt, splitPool } from './seasons.ts';
 
 describe('[§10 seasons] the calendar, the streak and the split of the pool', () => {
   it('when a moment is placed, then seasons of six weeks follow each other from the epoch', () => {
@@ -41,5 +41,16 @@ describe('[§10 seasons] the calendar, the streak and the split of the pool', ()
       expect([...paid.values()].every((amount) => Number.isInteger(amount) && amount > 0)).toBe(true);
     }
     expect(splitPool(500, [{ userId: 'a', weight: 0 }])).toEqual(new Map());
+  });
+
+  it('when linked accounts completed tasks, then only the heaviest of each cluster enters the split (ties: the smaller id), so a cluster gets one share', () => {
+    const sharesOf = (weights: Record<string, number>) => Object.entries(weights).map(([userId, weight]) => ({ userId, weight }));
+    const shares = sharesOf({ a: 3, b: 5, c: 2, d: 2, e: 4 });
+    const entered = oneSharePerCluster(shares, [
+      ['a', 'b'],
+      ['c', 'd', 'x'],
+    ]);
+    expect(entered).toEqual(sharesOf({ a: 0, b: 5, c: 2, d: 0, e: 4 }));
+    expect(Object.fromEntries(splitPool(1_100, entered))).toEqual({ b: 500, c: 200, e: 400 });
   });
 });

@@ -117,3 +117,23 @@ export function splitPool(pool: number, shares: readonly Share[]): Map<string, n
   }
   return paid;
 }
+
+/**
+ * Linked accounts share one share of the pool (docs/rules.md §10 "Fair play"): of each cluster,
+ * only the member with the most weight (ties: the smaller id) enters the split, with its own
+ * weight; the cluster's other members enter with none. Accounts in no cluster enter as they are.
+ */
+export function oneSharePerCluster(shares: readonly Share[], clusters: readonly (readonly string[])[]): Share[] {
+  const clusterOf = new Map(clusters.flatMap((members, index) => members.map((member) => [member, index] as const)));
+  const best = new Map<number, Share>();
+  for (const share of shares) {
+    const cluster = clusterOf.get(share.userId);
+    if (cluster === undefined) continue;
+    const held = best.get(cluster);
+    if (!held || share.weight > held.weight || (share.weight === held.weight && share.userId < held.userId)) best.set(cluster, share);
+  }
+  return shares.map((share) => {
+    const cluster = clusterOf.get(share.userId);
+    return cluster === undefined || best.get(cluster) === share ? share : { ...share, weight: 0 };
+  });
+}

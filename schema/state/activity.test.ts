@@ -18,7 +18,7 @@ const village: LiveTerritoryFields = {
   visits: 3,
 };
 
-describe('[issue 11 activity feed] what a territory change means to someone watching the world', () => {
+describe('[activity feed] what a territory change means to someone watching the world', () => {
   it('when a territory gets a new owner, then it reads as acquired by that owner', () => {
     const after = { ...village, ownerId: 'u1', ownerName: 'ada', forSale: false, price: 0 };
     expect(activityOfTerritory(village, after, at)).toEqual({

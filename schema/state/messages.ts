@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ChatMessageText, type ChatMessageDto } from '../api/chat.ts';
 import { IdField } from '../api/ids.ts';
+import { IDEMPOTENCY_KEY_INVALID, isIdempotencyKey } from '../api/idempotency.ts';
 import type { NotificationDto } from '../api/notifications.ts';
 import type { Region } from '../rules/region.ts';
 import { MAX_ZOOM } from '../constants.ts';
@@ -12,6 +13,23 @@ import { MAX_ZOOM } from '../constants.ts';
 export const MAX_CLIENT_MESSAGE_BYTES = 2048;
 /** Above this many messages in a second a client is disconnected. */
 export const MAX_CLIENT_MESSAGES_PER_SECOND = 30;
+/**
+ * A client's view changes (view.box) applied a second at most: the latest box wins, those between
+ * are dropped, so a map that moves faster costs the server no more (docs/design.md "Live state").
+ */
+export const VIEW_CHANGES_PER_SECOND = 2;
+/**
+ * The markers (territories new to its view) one client may pull in a second: a box of
+ * MAX_VIEW_MARKERS (1,500) waits 0.75 s before the next, so a client flipping between two full
+ * cities is held to about 2,000 markers a second however fast it asks.
+ */
+export const VIEW_MARKERS_PER_SECOND = 2000;
+/**
+ * A map sends a view.box and a view.at when its camera rests, a few a second at most while panning;
+ * more than this many view messages in this many seconds is a script, and its socket is closed
+ * with VIEW_FLOOD_CLOSE_CODE (schema/rules/rejoin.ts).
+ */
+export const VIEW_FLOOD = { messages: 40, seconds: 10 } as const;
 /** At most this many pin moves per second are applied for one client; the client sends no more. */
 export const PIN_DRAGS_PER_SECOND = 20;
 /** How long a dropped client keeps its place in the world. */
@@ -22,12 +40,24 @@ export const SERVER_RESTARTING_MESSAGE = 'This server is restarting; joining ano
 const territoryId = IdField('Territory id');
 const mapCoordinate = (axis: string) => z.number({ error: `${axis} must be a number` }).finite({ error: `${axis} must be a number` });
 
+/**
+ * A message that runs a command may carry the command's Idempotency-Key, as its REST call's header
+ * does (docs/write-path.md "Idempotent commands"): sent again with it, it changes nothing more.
+ */
+const key = z.string().refine(isIdempotencyKey, { error: IDEMPOTENCY_KEY_INVALID }).optional();
+
 export const WatchChat = z.strictObject({ type: z.literal('chat.watch'), territoryId: territoryId.nullable() });
-export const SendChat = z.strictObject({ type: z.literal('chat.send'), territoryId, message: ChatMessageText });
+export const SendChat = z.strictObject({ type: z.literal('chat.send'), territoryId, message: ChatMessageText, key });
 /** A pin in motion, in map coordinates (the 1000x600 canvas); the room clamps it (docs/rules.md §5 "Map"). */
 export const DragPin = z.strictObject({ type: z.literal('pin.drag'), territoryId, x: mapCoordinate('x'), y: mapCoordinate('y') });
 /** Where the pin was let go; this one is stored. */
-export const DropPin = z.strictObject({ type: z.literal('pin.drop'), territoryId, x: mapCoordinate('x'), y: mapCoordinate('y') });
+export const DropPin = z.strictObject({
+  type: z.literal('pin.drop'),
+  territoryId,
+  x: mapCoordinate('x'),
+  y: mapCoordinate('y'),
+  key,
+});
 export type WatchChat = z.infer<typeof WatchChat>;
 export type SendChat = z.infer<typeof SendChat>;
 export type DragPin = z.infer<typeof DragPin>;
@@ -75,7 +105,6 @@ export type ViewBox = z.infer<typeof ViewBox>;
 
 export const ClientMessage = z.discriminatedUnion('type', [WatchChat, SendChat, DragPin, DropPin, WatchActivity, ViewAt, ViewBox]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
-export type ClientMessageType = ClientMessage['type'];
 
 /**
  * What only its player may read: sent to that player's clients alone, when it changes. A message

@@ -27,7 +27,6 @@ const redisUrl = await testRedisUrl();
 const CLUSTER = new URL('./cluster.ts', import.meta.url).pathname;
 const PROMETHEUS_PORT = await freePort();
 const RESTART = new URL('./restart.ts', import.meta.url).pathname;
-const TSX = import.meta.resolve('tsx');
 const COMMANDS_PER_SECOND = 50;
 
 interface RunningCluster {
@@ -39,7 +38,7 @@ interface RunningCluster {
 }
 
 async function startCluster(env: Record<string, string>, dir: string): Promise<RunningCluster> {
-  const child = spawn(process.execPath, ['--import', TSX, CLUSTER, '--monitoring'], {
+  const child = spawn(process.execPath, [CLUSTER, '--monitoring'], {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/root', ...env, CLUSTER_DIR: dir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -65,7 +64,7 @@ async function startCluster(env: Record<string, string>, dir: string): Promise<R
 
 const liveState = (page: Page) => page.getByTestId('live-status').getAttribute('data-state');
 
-describe.runIf(postgres && redisUrl)('[issue 26] npm run cluster: three game processes behind nginx on one port', () => {
+describe.runIf(postgres && redisUrl)('npm run cluster: three game processes behind nginx on one port', () => {
   let database: Database;
   let cluster: RunningCluster;
   let chrome: Browser;
@@ -282,12 +281,14 @@ describe.runIf(postgres && redisUrl)('[issue 26] npm run cluster: three game pro
           const sent = command().finally(() => inFlight.delete(sent));
           inFlight.add(sent);
         }
+        // The wait is the load's pacing: commands go out at COMMANDS_PER_SECOND.
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     })();
 
+    // The wait is the rule under test, a restart under steady load: the load runs 2 s before the restart.
     await new Promise((resolve) => setTimeout(resolve, 2000));
-    const restart = spawn(process.execPath, ['--import', TSX, RESTART], {
+    const restart = spawn(process.execPath, [RESTART], {
       env: { PATH: process.env.PATH ?? '', CLUSTER_DIR: cluster.dir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -295,6 +296,7 @@ describe.runIf(postgres && redisUrl)('[issue 26] npm run cluster: three game pro
     restart.stdout!.on('data', (chunk: Buffer) => (restartOutput += chunk.toString()));
     restart.stderr!.on('data', (chunk: Buffer) => (restartOutput += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => restart.once('exit', resolve));
+    // The wait is the rule under test: the load goes on 2 s after the restart, against the replaced processes.
     await new Promise((resolve) => setTimeout(resolve, 2000));
     running = false;
     await load;

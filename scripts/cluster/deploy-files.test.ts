@@ -31,7 +31,7 @@ function metricsIn(expression: string): string[] {
 
 const known = async () => new Set((await registry.getMetricsAsJSON()).map((metric) => metric.name));
 
-describe('[issue 26] Prometheus: deploy/prometheus.yml and deploy/alerts.yml', () => {
+describe('Prometheus: deploy/prometheus.yml and deploy/alerts.yml', () => {
   let promtool: string;
   let scratch: string;
   beforeAll(() => {
@@ -103,7 +103,7 @@ describe('[issue 26] Prometheus: deploy/prometheus.yml and deploy/alerts.yml', (
   });
 });
 
-describe('[issue 26] nginx: deploy/nginx/wanakt.conf.template', () => {
+describe('nginx: deploy/nginx/wanakt.conf.template', () => {
   it('when rendered as npm run cluster renders it, with one process taken out, then nginx accepts it and only the shared upstream marks it down', () => {
     const nginx = tool('nginx', 'nginx');
     const prefix = mkdtempSync(join(tmpdir(), 'wanakt-nginx-'));
@@ -148,7 +148,7 @@ interface ComposeService {
   secrets?: { source: string; target: string }[];
 }
 
-describe('[issue 26] compose.yaml, the Dockerfile and the systemd units', () => {
+describe('compose.yaml, the Dockerfile and the systemd units', () => {
   const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, ComposeService> };
   const games = ['game1', 'game2', 'game3'].map((name) => compose.services[name]);
   const nginx = compose.services.nginx;
@@ -171,6 +171,8 @@ describe('[issue 26] compose.yaml, the Dockerfile and the systemd units', () => 
       expect(env).toMatchObject({ HOST: '0.0.0.0', OPS_HOST: '0.0.0.0', REDIS_URL: 'redis://redis:6379', BACKUP_DIR: '/backups' });
       // A non-loopback operator listener needs its token (game-server/config.ts refuses it otherwise).
       expect(env.OPS_TOKEN).toMatch(/^\$\{OPS_TOKEN:\?/);
+      // No default payments: a deploy that forgot its Stripe keys must not fall back to the sandbox.
+      expect(env.PAYMENTS).toMatch(/^\$\{PAYMENTS:\?set PAYMENTS/);
       expect(env.DATABASE_URL).toMatch(/@postgres:5432\/wanakt$/);
       expect(game.healthcheck!.test.join(' ')).toContain('/api/ready');
       // The supervisor's stop timeout is above the drain bound (docs/operations.md "Restarts").
@@ -200,8 +202,8 @@ describe('[issue 26] compose.yaml, the Dockerfile and the systemd units', () => 
     expect(final).toMatch(/^USER node$/m);
     expect(final).toContain('COPY --from=build /app/dist/client ./dist/client');
     expect(dockerfile).toContain('RUN npx vite build');
-    expect(final).toMatch(/^CMD \["node", "--import", "tsx", "game-server\/main.ts"\]$/m);
-    for (const stage of stages) expect(stage).toMatch(/^node:20-/);
+    expect(final).toMatch(/^CMD \["node", "game-server\/main.ts"\]$/m);
+    for (const stage of stages) expect(stage).toMatch(/^node:24-/);
     const client = dockerfile.match(/postgresql-client-(\d+)/)![1];
     expect(compose.services.postgres.image).toMatch(new RegExp(`^postgres:${client}\\b`));
   });
@@ -217,7 +219,9 @@ describe('[issue 26] compose.yaml, the Dockerfile and the systemd units', () => 
   it.runIf(verify)('has systemd units that systemd-analyze accepts', () => {
     const dir = mkdtempSync(join(tmpdir(), 'wanakt-units-'));
     try {
-      copyFileSync(join(DEPLOY, 'systemd/wanakt@.service'), join(dir, 'wanakt@1.service'));
+      // The unit runs the Node that npm ci put in the game's folder: this checkout stands in for /opt/wanakt.
+      const unit = read('deploy/systemd/wanakt@.service').replaceAll('/opt/wanakt/', ROOT);
+      writeFileSync(join(dir, 'wanakt@1.service'), unit);
       copyFileSync(join(DEPLOY, 'systemd/wanakt.target'), join(dir, 'wanakt.target'));
       const checked = run(verify!, ['verify', join(dir, 'wanakt@1.service'), join(dir, 'wanakt.target')], dir);
       expect(checked.status, checked.output).toBe(0);

@@ -36,11 +36,15 @@ export class GameSlot {
   /** A readiness check is under way (a slow one is not overlapped by the next). */
   checking = false;
 
-  constructor(
-    readonly ports: SlotPorts,
-    private readonly env: Record<string, string>,
-    private readonly print: (line: string) => void,
-  ) {}
+  readonly ports: SlotPorts;
+  private readonly env: Record<string, string>;
+  private readonly print: (line: string) => void;
+
+  constructor(ports: SlotPorts, env: Record<string, string>, print: (line: string) => void) {
+    this.ports = ports;
+    this.env = env;
+    this.print = print;
+  }
 
   get name(): string {
     return `p${this.ports.n}`;
@@ -48,7 +52,7 @@ export class GameSlot {
 
   /** Starts the process and resolves once /api/ready answers 200; rejects if it exits first. */
   async start(onUnexpectedExit: (code: number | null, signal: string | null) => void): Promise<void> {
-    const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [MAIN], { env: this.env, stdio: ['ignore', 'pipe', 'pipe'] });
     this.child = child;
     for (const stream of [child.stdout!, child.stderr!]) {
       let partial = '';

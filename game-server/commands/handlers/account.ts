@@ -1,6 +1,7 @@
 import type { CommandOf } from '../../../schema/commands/index.ts';
 import { createApiKey, revokeApiKey } from '../../domain/auth/api-keys.ts';
-import { markNotificationsRead, setNotificationPreference } from '../../domain/notifications/notifications.ts';
+import { markNotificationsRead, noticesCreated, notify, setNotificationPreference } from '../../domain/notifications/notifications.ts';
+import { emit } from '../../infra/events/outbox.ts';
 import {
   setEmail as setAddress,
   setMailPreferences as setPreferences,
@@ -39,7 +40,11 @@ export const setEmail: InTransaction<CommandOf<'account.set-email'>> = {
 /** The confirmation link's token is its own permission: no session is needed to follow it. */
 export const verifyEmail: InTransaction<CommandOf<'account.verify-email'>> = {
   inTransaction: true,
-  run: async (work, { body }) => ok(await confirmAddress(work, body.token)),
+  async run(work, { body }) {
+    const { email, notices } = await confirmAddress(work, body.token);
+    await emit(work.tx, ...noticesCreated(await notify(work.tx, notices, work.now)));
+    return ok({ email });
+  },
 };
 
 export const setMailPreferences: InTransaction<CommandOf<'account.mail-preferences'>> = {

@@ -7,6 +7,7 @@ import { noticesCreated } from '../../domain/notifications/notifications.ts';
 import { startAdPurchase } from '../../domain/ads/ad-purchase.ts';
 import { buyBanner as buy } from '../../domain/ads/banners.ts';
 import { recordAdClick } from '../../domain/ads/clicks.ts';
+import { confirmAdAddress as confirmAddress } from '../../domain/mail/advertiser-address.ts';
 import { created, ok, providerOf, userOf, type InTransaction, type OwnTransactions } from '../handler.ts';
 
 /** docs/rules.md §6: an advertiser, with no account, opens a card payment for impressions on a territory. */
@@ -61,4 +62,10 @@ export const clickAd: InTransaction<CommandOf<'ad.click'>> = {
   async run(work, { adId }) {
     return ok({ url: await recordAdClick(work, adId) });
   },
+};
+
+/** The receipt mail's confirmation link: its token is its own permission, so no session is needed. */
+export const confirmAdAddress: InTransaction<CommandOf<'ad.confirm-address'>> = {
+  inTransaction: true,
+  run: async (work, { body }) => ok(await confirmAddress(work, body.token)),
 };

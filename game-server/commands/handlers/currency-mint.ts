@@ -1,3 +1,4 @@
+import { WANAKT_USER_ID } from '../../../schema/constants.ts';
 import type { CommandOf } from '../../../schema/commands/index.ts';
 import { mint } from '../../domain/economy/ledger.ts';
 import { readSupply } from '../../domain/economy/supply.ts';
@@ -16,9 +17,12 @@ import { drkMinted } from '../../../schema/rules/notifications.ts';
 export const mintDrk: InTransaction<CommandOf<'currency.mint'>> = {
   inTransaction: true,
   async run({ tx, now, actor }, { body: { recipientId, amount } }) {
-    const [recipient] = await tx<{ username: string }[]>`select username from users where id = ${recipientId}`;
+    // The realm's own accounts (the escrow, each alliance's treasury) hold only what players moved
+    // there: DRK is never minted for them (docs/rules.md §4 "Offers", "Alliances").
+    const [recipient] = await tx<{ username: string }[]>`
+      select username from users where id = ${recipientId} and not (is_wanakt and id <> ${WANAKT_USER_ID})`;
     if (!recipient) throw notFound('User not found');
-    await mint(tx, recipientId, { amount, reason: 'admin_mint' });
+    await mint(tx, recipientId, { amount, reason: 'admin_mint' }, now);
     await recordAudit(tx, {
       actorId: userOf(actor).id,
       action: 'mint',

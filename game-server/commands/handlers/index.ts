@@ -1,9 +1,25 @@
 import type { Handlers } from '../handler.ts';
 import { createKey, markRead, revokeKey, setEmail, setMailPreferences, setPreference, verifyEmail } from './account.ts';
-import { approveAd, buyBanner, clickAd, purchaseAd, rejectAd } from './ads.ts';
+import { approveAd, buyBanner, clickAd, confirmAdAddress, purchaseAd, rejectAd } from './ads.ts';
+import {
+  acceptCommand,
+  approveCommand,
+  depositCommand,
+  foundAllianceCommand,
+  handOverCommand,
+  inviteCommand,
+  leaveCommand,
+  payOutCommand,
+  promoteCommand,
+  removeCommand,
+  requestCommand,
+  setLimitCommand,
+} from './alliances.ts';
 import { dismissAway, visit } from './away.ts';
 import { payForBroadcast, sendBroadcast } from './broadcasts.ts';
 import { unsubscribe } from './mail.ts';
+import { bidOnAuction, cancelAuction, startAuction } from './auctions.ts';
+import { acceptCounter, acceptOffer, counterOffer, declineOffer, makeOffer, setMinOffer, withdrawOffer } from './offers.ts';
 import { postChat } from './chat-post.ts';
 import { removeChat } from './chat-remove.ts';
 import { applyCollectible } from './collectible-apply.ts';
@@ -69,6 +85,7 @@ export const HANDLERS: Handlers = {
   'ad.approve': approveAd,
   'ad.reject': rejectAd,
   'ad.click': clickAd,
+  'ad.confirm-address': confirmAdAddress,
   'economy.audit': runAudit,
   'notifications.read': markRead,
   'notifications.set-preference': setPreference,
@@ -80,4 +97,26 @@ export const HANDLERS: Handlers = {
   'mail.unsubscribe': unsubscribe,
   'away.visit': visit,
   'away.dismiss': dismissAway,
+  'offer.make': makeOffer,
+  'offer.withdraw': withdrawOffer,
+  'offer.decline': declineOffer,
+  'offer.counter': counterOffer,
+  'offer.accept': acceptOffer,
+  'offer.accept-counter': acceptCounter,
+  'territory.set-min-offer': setMinOffer,
+  'auction.start': startAuction,
+  'auction.bid': bidOnAuction,
+  'auction.cancel': cancelAuction,
+  'alliance.found': foundAllianceCommand,
+  'alliance.invite': inviteCommand,
+  'alliance.request': requestCommand,
+  'alliance.accept': acceptCommand,
+  'alliance.leave': leaveCommand,
+  'alliance.remove': removeCommand,
+  'alliance.promote': promoteCommand,
+  'alliance.hand-over': handOverCommand,
+  'alliance.deposit': depositCommand,
+  'alliance.set-limit': setLimitCommand,
+  'alliance.pay-out': payOutCommand,
+  'alliance.approve': approveCommand,
 };

@@ -6,7 +6,7 @@ import { notFound } from '../../errors.ts';
 import { emit } from '../../infra/events/outbox.ts';
 import { recordAudit } from '../../domain/audit/audit-log.ts';
 import { lockTerritory } from '../../domain/world/territories.ts';
-import { noteLandHeld } from '../../domain/seasons/progress.ts';
+import { recordLandReceived } from '../../domain/seasons/progress.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 import { decided, factsOf } from '../owner.ts';
 import { noticesCreated, notify } from '../../domain/notifications/notifications.ts';
@@ -23,7 +23,7 @@ export const assignTerritory: InTransaction<CommandOf<'territory.assign'>> = {
     if (!recipient) throw notFound('User not found');
     const territory = await lockTerritory(tx, territoryId);
     const { reason, message } = decided(decideAssignment(factsOf(territory), { id: recipientId, username: recipient.username }, price));
-    await changeOwner(tx, territory, recipientId, WANAKT_USER_ID, price, reason);
+    const offerEvents = await changeOwner({ tx, now }, territory, recipientId, WANAKT_USER_ID, price, reason);
     await recordAudit(tx, {
       actorId: userOf(actor).id,
       action: 'assign',
@@ -31,11 +31,12 @@ export const assignTerritory: InTransaction<CommandOf<'territory.assign'>> = {
       details: { territoryId, recipientId, recipient: recipient.username, price },
       at: now,
     });
-    const seasonNotices = await noteLandHeld({ tx, now }, [recipientId]);
+    const seasonNotices = await recordLandReceived({ tx, now }, recipientId, territoryId);
     const notices = await notify(tx, [territoryGifted(recipientId, territory.name, 'The Wanakt', price)], now);
     await emit(
       tx,
       ...noticesCreated([...seasonNotices, ...notices]),
+      ...offerEvents,
       { type: 'territories.changed', territoryIds: [territoryId] },
       ...(price > 0 ? [{ type: 'balances.changed' as const, userIds: [recipientId, WANAKT_USER_ID] }] : []),
     );

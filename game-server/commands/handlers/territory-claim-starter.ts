@@ -20,7 +20,7 @@ export const claimStarterTerritory: InTransaction<CommandOf<'territory.claim-sta
     // The territory first: the claim row's foreign key would otherwise share-lock it, and racers
     // for one village would deadlock taking the update lock after it.
     const territory = await lockTerritory(work.tx, territoryId);
-    const standing = await takeStarterClaim(work.tx, player.id, territoryId);
+    const standing = await takeStarterClaim(work, player.id, territoryId);
     await completePurchase(work, territory, player, decided(decideStarterClaim(standing, factsOf(territory), WANAKT_USER_ID)));
     return ok({ message: `Welcome to ${territory.name}: it is yours` });
   },

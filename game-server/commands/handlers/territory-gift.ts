@@ -1,3 +1,4 @@
+import { WANAKT_USER_ID } from '../../../schema/constants.ts';
 import type { CommandOf } from '../../../schema/commands/index.ts';
 import { decideGift } from '../../../schema/rules/market.ts';
 import { territoryGifted } from '../../../schema/rules/notifications.ts';
@@ -7,9 +8,10 @@ import { notFound } from '../../errors.ts';
 import { emit } from '../../infra/events/outbox.ts';
 import { noticesCreated, notify } from '../../domain/notifications/notifications.ts';
 import { lockTerritory } from '../../domain/world/territories.ts';
-import { noteLandHeld } from '../../domain/seasons/progress.ts';
+import { recordLandReceived } from '../../domain/seasons/progress.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 import { decided, factsOf, requireOwner } from '../owner.ts';
+import { refuseUnderAuction } from '../../domain/economy/auctions.ts';
 
 /**
  * The owner gives its territory to another player, named by username: ownership changes at price 0
@@ -22,12 +24,12 @@ export const giftTerritory: InTransaction<CommandOf<'territory.gift'>> = {
     const giver = userOf(actor);
     const territory = await lockTerritory(tx, territoryId);
     requireOwner(type, actor, territory, 'give it away');
-    const [recipient] = await tx<
-      { id: string; username: string }[]
-    >`select id, username from users where lower(username) = lower(${body.to})`;
+    const [recipient] = await tx<{ id: string; username: string }[]>`select id, username from users
+       where lower(username) = lower(${body.to}) and not (is_wanakt and id <> ${WANAKT_USER_ID})`;
     if (!recipient) throw notFound(`There is no player named ${body.to}`);
     const { message } = decided(decideGift(factsOf(territory), recipient));
-    await changeOwner(tx, territory, recipient.id, giver.id, 0, 'gift');
+    await refuseUnderAuction(tx, territory);
+    const offerEvents = await changeOwner({ tx, now }, territory, recipient.id, giver.id, 0, 'gift');
     await recordAudit(tx, {
       actorId: giver.id,
       action: 'gift',
@@ -35,9 +37,12 @@ export const giftTerritory: InTransaction<CommandOf<'territory.gift'>> = {
       details: { territoryId, recipientId: recipient.id, recipient: recipient.username },
       at: now,
     });
-    const seasonNotices = await noteLandHeld({ tx, now }, [recipient.id]);
+    const seasonNotices = await recordLandReceived({ tx, now }, recipient.id, territoryId);
     const notices = await notify(tx, [territoryGifted(recipient.id, territory.name, giver.username, 0)], now);
-    await emit(tx, ...noticesCreated([...seasonNotices, ...notices]), { type: 'territories.changed', territoryIds: [territoryId] });
+    await emit(tx, ...noticesCreated([...seasonNotices, ...notices]), ...offerEvents, {
+      type: 'territories.changed',
+      territoryIds: [territoryId],
+    });
     return ok({ message });
   },
 };

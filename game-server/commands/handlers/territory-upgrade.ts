@@ -24,7 +24,7 @@ export const upgradeTerritory: InTransaction<CommandOf<'territory.upgrade'>> = {
     // Paid last, so the treasury's row stays locked briefly; a short balance rolls it all back.
     // The Wanakt upgrading its own wonders would pay its own treasury: nothing moves.
     if (cost > 0 && owner.id !== WANAKT_USER_ID) {
-      await transfer(tx, owner.id, WANAKT_USER_ID, { amount: cost, reason: 'upgrade', territoryId });
+      await transfer(tx, owner.id, WANAKT_USER_ID, { amount: cost, reason: 'upgrade', territoryId }, now);
     }
     await emit(
       tx,

@@ -161,7 +161,7 @@ export async function refundRejectedAd(
     return { paidBack: [], notices };
   }
   try {
-    await transfer(tx, WANAKT_USER_ID, ad.buyer_user_id, { amount: drk, reason: 'refund', reference: `ad-${id}` });
+    await transfer(tx, WANAKT_USER_ID, ad.buyer_user_id, { amount: drk, reason: 'refund', reference: `ad-${id}` }, now);
   } catch (error) {
     if (error instanceof InsufficientBalanceError) throw conflict(`The treasury cannot refund this banner now: ${error.message}`);
     throw error;
@@ -220,7 +220,7 @@ export async function endAdRun({ tx, now }: Work, id: number): Promise<RunEnded>
   const paidBack: string[] = [];
   if (refund > 0 && ad.buyer_user_id) {
     try {
-      await transfer(tx, WANAKT_USER_ID, ad.buyer_user_id, { amount: refund, reason: 'refund', reference: `ad-${id}` });
+      await transfer(tx, WANAKT_USER_ID, ad.buyer_user_id, { amount: refund, reason: 'refund', reference: `ad-${id}` }, now);
     } catch (error) {
       if (error instanceof InsufficientBalanceError) throw conflict(`The treasury cannot refund this banner now: ${error.message}`);
       throw error;

@@ -86,7 +86,7 @@ for (const backend of testBackends()) {
       });
     });
 
-    it('[issue 23] when the job writes what rooms showed, then each showing counts once, even written twice, and the ad completes at what was bought', async () => {
+    it('when the job writes what rooms showed, then each showing counts once, even written twice, and the ad completes at what was bought', async () => {
       const short = await activeAd(database.sql, 'Short run', 1000);
       const long = await activeAd(database.sql, 'Long run', 50_000);
       const deps = depsOn(database.sql);
@@ -142,7 +142,7 @@ describe.runIf(postgres)('[design jobs] banner rotation by two processes on real
     expect(count).toBe(12);
   });
 
-  it('[issue 23] when two processes write the same showings at once, then each counts once', async () => {
+  it('when two processes write the same showings at once, then each counts once', async () => {
     const { database, pools } = shared;
     const ad = await activeAd(database.sql, 'Shared', 5000);
     const written = await Promise.all(pools.map((pool) => writeImpressions(depsOn(pool.sql), shownTo(ad, 20, 300))));

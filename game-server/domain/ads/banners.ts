@@ -22,7 +22,7 @@ export async function buyBanner(
     values (${banner.title}, ${banner.content}, ${banner.click_url}, ${buyerId}, ${banner.target_impressions}, ${cost},
             'in_review', ${now}, ${now})
     returning id`;
-  if (cost > 0) await transfer(tx, buyerId, WANAKT_USER_ID, { amount: cost, reason: 'banner', reference: `ad-${ad.id}` });
+  if (cost > 0) await transfer(tx, buyerId, WANAKT_USER_ID, { amount: cost, reason: 'banner', reference: `ad-${ad.id}` }, now);
   return { banner: toMyBannerDto((await readAd(tx, ad.id))!), paidBy: cost > 0 ? [buyerId, WANAKT_USER_ID] : [] };
 }
 

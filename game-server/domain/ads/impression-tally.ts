@@ -1,11 +1,12 @@
-// docs/rules.md §9 "Advertising": one client shown a paid banner for one rotation slot is one
+// docs/rules.md §9 "Advertising": one viewer shown a paid banner for one rotation slot is one
 // impression. The rooms of a process note here whom they showed which ad; the banner-impressions
-// job alone writes them (issue 23: one place writes the counts, not every room).
+// job alone writes them (one place writes the counts, not every room), and the database's key
+// (ad, slot, viewer) counts a viewer once however many processes showed it the ad.
 
 export interface ShownBanner {
   adId: number;
   slot: number;
-  /** The client's session id in its room: kept across its reconnections, new for a new page. */
+  /** Whom it counts for: `player:<id>`, or `address:<address key>` for a visitor (rooms/room-banners.ts). */
   viewer: string;
 }
 

@@ -2,11 +2,13 @@ import { ReceiptToken, type AdReceiptDto } from '../../../schema/api/ads.ts';
 import type { Queryable } from '../../infra/db/database.ts';
 import { linkTokenHash } from '../../infra/link-token.ts';
 import { notFound } from '../../errors.ts';
+import { adAddressConfirmed } from '../mail/advertiser-address.ts';
 import { AD_SELECT, toAdDto, type AdRow } from './ad-rows.ts';
 
 // docs/rules.md §4 "Advertise flow": the advertiser has no account; the receipt link is the key to
 // the ad's figures (infra/link-token.ts). The checkout answers one link and the receipt mail carries
-// another, made when the payment succeeds; either opens the receipt.
+// another, made when the payment succeeds; either opens the receipt. It says whether the address is
+// confirmed: until it is, the news it shows is mailed to nobody (docs/rules.md §11 "Mail").
 
 const UNKNOWN_RECEIPT = 'Unknown receipt';
 
@@ -19,6 +21,11 @@ export async function readReceipt(sql: Queryable, token: string): Promise<AdRece
     AdRow[]
   >`${sql.unsafe(AD_SELECT)} where a.receipt_token_hash = ${linkTokenHash(token)} or a.mail_token_hash = ${linkTokenHash(token)}`;
   if (!row) throw notFound(UNKNOWN_RECEIPT);
+  const confirmed =
+    row.advertiser_email === null
+      ? null
+      : (await sql<{ confirmed: boolean }[]>`select ${adAddressConfirmed(sql)} as confirmed from ads a where a.id = ${row.id}`)[0]
+          .confirmed;
   const ad = toAdDto(row);
   return {
     title: ad.title,
@@ -32,5 +39,6 @@ export async function readReceipt(sql: Queryable, token: string): Promise<AdRece
     clicks: ad.clicks,
     total_cost: row.total_cost_cents === null ? null : row.total_cost_cents / 100,
     created_at: row.created_at.toISOString(),
+    address_confirmed: confirmed,
   };
 }

@@ -61,8 +61,9 @@ export async function register(sql: Sql, credentials: Credentials, now: Date, ad
   const id = randomUUID();
   try {
     return await inTransaction(sql, async (tx) => {
-      await tx`insert into users (id, username, name_skeleton, password_hash) values (${id}, ${username}, ${skeleton}, ${passwordHash})`;
-      await mint(tx, id, { amount: STARTING_BALANCE, reason: 'registration' });
+      await tx`
+        insert into users (id, username, name_skeleton, password_hash, created_at) values (${id}, ${username}, ${skeleton}, ${passwordHash}, ${now})`;
+      await mint(tx, id, { amount: STARTING_BALANCE, reason: 'registration' }, now);
       // The address registered from is one the account uses, as a login's is (docs/rules.md §10 "Fair play").
       await rememberAddress(tx, id, address, now);
       const token = await createSession(tx, id, now);

@@ -17,7 +17,7 @@ export function hashToken(token: string): string {
 export async function createSession(tx: Queryable, userId: string, now: Date): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(now.getTime() + SESSION_TTL_MS);
-  await tx`insert into sessions (token_hash, user_id, expires_at) values (${hashToken(token)}, ${userId}, ${expires})`;
+  await tx`insert into sessions (token_hash, user_id, expires_at, created_at) values (${hashToken(token)}, ${userId}, ${expires}, ${now})`;
   return token;
 }
 

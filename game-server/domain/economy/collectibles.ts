@@ -55,7 +55,7 @@ export async function purchaseCollectible({ tx, now }: Work, buyer: ActingUser, 
   if (row.owner_id !== null) throw conflict('This collectible has already been sold');
   const price = Number(row.price);
   if (price > 0) {
-    await transfer(tx, buyer.id, WANAKT_USER_ID, { amount: price, reason: 'collectible', reference: `collectible:${collectibleId}` });
+    await transfer(tx, buyer.id, WANAKT_USER_ID, { amount: price, reason: 'collectible', reference: `collectible:${collectibleId}` }, now);
   }
   const [updated] = await tx<CollectibleRow[]>`
     update collectibles set owner_id = ${buyer.id}, acquired_at = ${now}, is_active = false

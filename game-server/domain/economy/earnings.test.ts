@@ -74,7 +74,7 @@ async function mintedThisMonth(sql: Sql): Promise<Map<string, number>> {
 const sum = (amounts: Map<string, number>) => [...amounts.values()].reduce((total, amount) => total + amount, 0);
 
 for (const backend of testBackends()) {
-  describe(`[§9 issue 6] monthly earnings on ${backend.name}`, () => {
+  describe(`[§9] monthly earnings on ${backend.name}`, () => {
     let database: Database;
     beforeEach(async () => {
       database = await backend.open();
@@ -113,7 +113,7 @@ for (const backend of testBackends()) {
       const whale = await createPlayer(database.sql, { balance: 0 });
       const room = 1000;
       await inTransaction(database.sql, (tx) =>
-        mint(tx, whale, { amount: supply.max_supply - supply.total_supply - room, reason: 'admin_mint' }),
+        mint(tx, whale, { amount: supply.max_supply - supply.total_supply - room, reason: 'admin_mint' }, new Date()),
       );
 
       const run = await payMonthlyEarnings(depsOn(database.sql), MONTH);
@@ -128,7 +128,7 @@ for (const backend of testBackends()) {
       await inTransaction(database.sql, async (tx) => {
         const left = await readSupply(tx);
         if (left.max_supply > left.total_supply)
-          await mint(tx, whale, { amount: left.max_supply - left.total_supply, reason: 'admin_mint' });
+          await mint(tx, whale, { amount: left.max_supply - left.total_supply, reason: 'admin_mint' }, new Date());
       });
       expect((await payMonthlyEarnings(depsOn(database.sql), '2031-04')).minted).toBe(0);
       expect((await readSupply(database.sql)).total_supply).toBe(MAX_DRK_SUPPLY);

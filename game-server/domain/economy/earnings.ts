@@ -23,7 +23,7 @@ import { readSupply } from './supply.ts';
 import { notify, type StoredNotice } from '../notifications/notifications.ts';
 import { earningsPaid } from '../../../schema/rules/notifications.ts';
 
-// The monthly payout of the revenue center's 'total monthly' (issue 6): planned once per month,
+// The monthly payout of the revenue center's 'total monthly': planned once per month,
 // then minted in committed batches, each territory at most once per month.
 const EARNINGS_LOCK = 7_310_007;
 export const EARNINGS_BATCH_SIZE = 5000;
@@ -186,7 +186,7 @@ export async function payEarningsBatch({ tx, now }: Work, month: string, batchSi
       wanakt: pay(WANAKT_USER_ID, Number(row.wanakt_amount), row.territory_id, `${reference}:wonder-ads`),
     };
   });
-  await mintMany(tx, mints);
+  await mintMany(tx, mints, now);
   if (paid.length > 0) {
     await tx`
       update territory_earnings e set owner_paid = p.owner_paid, wanakt_paid = p.wanakt_paid, paid_at = ${now}

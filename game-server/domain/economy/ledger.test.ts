@@ -10,7 +10,7 @@ async function fillSupplyTo(database: Database, leaveRemaining: number): Promise
   const supply = await readSupply(database.sql);
   const whale = await createPlayer(database.sql, { balance: 0 });
   const amount = supply.max_supply - supply.total_supply - leaveRemaining;
-  await inTransaction(database.sql, (tx) => mint(tx, whale, { amount, reason: 'admin_mint' }));
+  await inTransaction(database.sql, (tx) => mint(tx, whale, { amount, reason: 'admin_mint' }, new Date()));
 }
 
 for (const backend of testBackends()) {
@@ -24,7 +24,7 @@ for (const backend of testBackends()) {
     it('when DRK is minted, then the balance, the supply and the ledger move together', async () => {
       const player = await createPlayer(database.sql, { balance: 0 });
       const before = await readSupply(database.sql);
-      await inTransaction(database.sql, (tx) => mint(tx, player, { amount: 250, reason: 'admin_mint' }));
+      await inTransaction(database.sql, (tx) => mint(tx, player, { amount: 250, reason: 'admin_mint' }, new Date()));
       expect(await balanceOf(database.sql, player)).toBe(250);
       const after = await readSupply(database.sql);
       expect(after.total_supply - before.total_supply).toBe(250);
@@ -37,19 +37,23 @@ for (const backend of testBackends()) {
     it('when a transfer exceeds the balance, then it is refused and nothing moves', async () => {
       const payer = await createPlayer(database.sql, { balance: 40 });
       const payee = await createPlayer(database.sql, { balance: 0 });
-      const attempt = inTransaction(database.sql, (tx) => transfer(tx, payer, payee, { amount: 41, reason: 'territory_purchase' }));
+      const attempt = inTransaction(database.sql, (tx) =>
+        transfer(tx, payer, payee, { amount: 41, reason: 'territory_purchase' }, new Date()),
+      );
       await expect(attempt).rejects.toBeInstanceOf(InsufficientBalanceError);
       await expect(attempt).rejects.toThrow('You need 41 DRK but only have 40 DRK');
       expect(await balanceOf(database.sql, payer)).toBe(40);
       expect(await balanceOf(database.sql, payee)).toBe(0);
-      await inTransaction(database.sql, (tx) => transfer(tx, payer, payee, { amount: 40, reason: 'territory_purchase' }));
+      await inTransaction(database.sql, (tx) => transfer(tx, payer, payee, { amount: 40, reason: 'territory_purchase' }, new Date()));
       expect([await balanceOf(database.sql, payer), await balanceOf(database.sql, payee)]).toEqual([0, 40]);
     });
 
     it('refuses amounts that are not whole positive numbers', async () => {
       const player = await createPlayer(database.sql, { balance: 10 });
       for (const amount of [0, -5, 1.5, Number.NaN, 2 ** 60]) {
-        await expect(inTransaction(database.sql, (tx) => mint(tx, player, { amount, reason: 'admin_mint' }))).rejects.toThrow(RangeError);
+        await expect(inTransaction(database.sql, (tx) => mint(tx, player, { amount, reason: 'admin_mint' }, new Date()))).rejects.toThrow(
+          RangeError,
+        );
       }
       expect(await balanceOf(database.sql, player)).toBe(10);
     });
@@ -62,7 +66,7 @@ for (const backend of testBackends()) {
     it('when a transaction fails after moving DRK, then the movement is rolled back with it', async () => {
       const player = await createPlayer(database.sql, { balance: 0 });
       const attempt = inTransaction(database.sql, async (tx) => {
-        await mint(tx, player, { amount: 99, reason: 'admin_mint' });
+        await mint(tx, player, { amount: 99, reason: 'admin_mint' }, new Date());
         throw new Error('crash halfway');
       });
       await expect(attempt).rejects.toThrow('crash halfway');
@@ -74,11 +78,15 @@ for (const backend of testBackends()) {
       const [first, second] = [await createPlayer(database.sql, { balance: 0 }), await createPlayer(database.sql, { balance: 0 })];
       const before = await readSupply(database.sql);
       await inTransaction(database.sql, (tx) =>
-        mintMany(tx, [
-          { to: second, amount: 5, reason: 'earnings', reference: 'm:1' },
-          { to: first, amount: 7, reason: 'earnings', reference: 'm:2' },
-          { to: second, amount: 11, reason: 'earnings', reference: 'm:3' },
-        ]),
+        mintMany(
+          tx,
+          [
+            { to: second, amount: 5, reason: 'earnings', reference: 'm:1' },
+            { to: first, amount: 7, reason: 'earnings', reference: 'm:2' },
+            { to: second, amount: 11, reason: 'earnings', reference: 'm:3' },
+          ],
+          new Date(),
+        ),
       );
       expect([await balanceOf(database.sql, first), await balanceOf(database.sql, second)]).toEqual([7, 16]);
       expect((await readSupply(database.sql)).total_supply - before.total_supply).toBe(23);
@@ -95,13 +103,17 @@ for (const backend of testBackends()) {
     it('refuses a mint past the cap of 21,000,000 and leaves the supply at the cap', async () => {
       await fillSupplyTo(database, 3);
       const player = await createPlayer(database.sql, { balance: 3 });
-      const attempt = inTransaction(database.sql, (tx) => mint(tx, player, { amount: 1, reason: 'admin_mint' }));
+      const attempt = inTransaction(database.sql, (tx) => mint(tx, player, { amount: 1, reason: 'admin_mint' }, new Date()));
       await expect(attempt).rejects.toBeInstanceOf(SupplyExceededError);
       const batch = inTransaction(database.sql, (tx) =>
-        mintMany(tx, [
-          { to: player, amount: 1, reason: 'earnings' },
-          { to: player, amount: 1, reason: 'earnings' },
-        ]),
+        mintMany(
+          tx,
+          [
+            { to: player, amount: 1, reason: 'earnings' },
+            { to: player, amount: 1, reason: 'earnings' },
+          ],
+          new Date(),
+        ),
       );
       await expect(batch).rejects.toBeInstanceOf(SupplyExceededError);
       expect((await readSupply(database.sql)).total_supply).toBe(MAX_DRK_SUPPLY);
@@ -123,7 +135,7 @@ describe.runIf(postgres)('[design money] concurrent writers on real PostgreSQL',
     await fillSupplyTo(database, 7);
     const players = await Promise.all(Array.from({ length: 100 }, () => createPlayer(database.sql, { balance: 0 })));
     const outcomes = await Promise.allSettled(
-      players.map((player) => inTransaction(database.sql, (tx) => mint(tx, player, { amount: 1, reason: 'admin_mint' }))),
+      players.map((player) => inTransaction(database.sql, (tx) => mint(tx, player, { amount: 1, reason: 'admin_mint' }, new Date()))),
     );
     const refused = outcomes.filter((outcome) => outcome.status === 'rejected');
     expect(outcomes.length - refused.length).toBe(7);
@@ -145,7 +157,7 @@ describe.runIf(postgres)('[design money] concurrent writers on real PostgreSQL',
     });
     const outcomes = await Promise.allSettled(
       transfers.map(({ from, to, amount }) =>
-        inTransaction(database.sql, (tx) => transfer(tx, from, to, { amount, reason: 'territory_purchase' })),
+        inTransaction(database.sql, (tx) => transfer(tx, from, to, { amount, reason: 'territory_purchase' }, new Date())),
       ),
     );
     const unexpected = outcomes.filter(

@@ -1,7 +1,12 @@
 import { takePage, type KeyedPage, type PageRequest } from '../../../schema/api/pages.ts';
 import type { ProfileTradeDto } from '../../../schema/api/profiles.ts';
 import { HISTORY_LIMIT, type OwnershipChangeDto } from '../../../schema/api/territories.ts';
-import type { Queryable, Tx } from '../../infra/db/database.ts';
+import type { Queryable } from '../../infra/db/database.ts';
+import type { DomainEvent } from '../../infra/events/domain-events.ts';
+import type { Work } from '../service-deps.ts';
+import { voidOffersOn } from './offers.ts';
+import { leadingBid, lockRunningAuctionOn, voidAuction } from './auctions.ts';
+import { ESCROW_USER_ID } from '../../../schema/constants.ts';
 import { notFound } from '../../errors.ts';
 import type { LockedTerritory } from '../world/territories.ts';
 import { transfer, type LedgerReason } from './ledger.ts';
@@ -9,28 +14,39 @@ import { transfer, type LedgerReason } from './ledger.ts';
 type ChangeReason = OwnershipChangeDto['reason'];
 
 /**
- * Hands a locked territory to its new owner: the price is paid first (so a short balance leaves
- * everything as it was), then the owner changes, the listing closes and the history gets its row.
- * Paying first also takes the users' row locks before the history row's foreign keys take
- * weaker ones, so one buyer's two purchases at once queue instead of deadlocking.
+ * Hands a locked territory to its new owner: the open offers on it end and their DRK goes back
+ * (docs/rules.md §4 "Offers"), a running auction of it is called off and its leader's DRK goes back
+ * (§4 "Auctions"), the price is paid (so a short balance leaves everything as it was),
+ * then the owner changes, the listing closes and the history gets its row. Paying before the history
+ * row also takes the users' row locks before its foreign keys take weaker ones, so one buyer's two
+ * purchases at once queue instead of deadlocking. Answers the events of the offers and the auction it ended, which
+ * the caller emits with its own.
  */
 export async function changeOwner(
-  tx: Tx,
+  work: Work,
   territory: LockedTerritory,
   to: string,
   payee: string,
   price: number,
   reason: ChangeReason,
-): Promise<void> {
+): Promise<DomainEvent[]> {
+  // Its running auction is locked before the offers (subject rows before accounts) and its leader
+  // joins the accounts the offers' end locks in one order (docs/rules.md §4 "Auctions").
+  const auction = await lockRunningAuctionOn(work.tx, territory.id);
+  const leader = auction && leadingBid(auction);
+  const paying = [to, payee, ...(leader ? [ESCROW_USER_ID, leader.bidderId] : [])];
+  const offerEvents = await voidOffersOn(work, territory.id, paying);
+  const auctionEvents = auction ? await voidAuction(work, auction, paying) : [];
   // A payer and payee that are one account (the Wanakt buying from its own treasury) move nothing.
   if (price > 0 && to !== payee) {
     const ledgerReason: LedgerReason = reason === 'purchase' ? 'territory_purchase' : 'territory_assignment';
-    await transfer(tx, to, payee, { amount: price, reason: ledgerReason, territoryId: territory.id });
+    await transfer(work.tx, to, payee, { amount: price, reason: ledgerReason, territoryId: territory.id }, work.now);
   }
-  await tx`update territories set owner_id = ${to}, purchase_price = ${price}, sale_price = null where id = ${territory.id}`;
-  await tx`
-    insert into ownership_changes (territory_id, from_owner_id, to_owner_id, price, reason)
-    values (${territory.id}, ${territory.owner_id}, ${to}, ${price}, ${reason})`;
+  await work.tx`update territories set owner_id = ${to}, purchase_price = ${price}, sale_price = null where id = ${territory.id}`;
+  await work.tx`
+    insert into ownership_changes (territory_id, from_owner_id, to_owner_id, price, reason, created_at)
+    values (${territory.id}, ${territory.owner_id}, ${to}, ${price}, ${reason}, ${work.now})`;
+  return [...offerEvents, ...auctionEvents];
 }
 
 /** Where a territory's history sorts a change: its time as stored (microseconds), then its id, newest first. */
@@ -88,7 +104,7 @@ async function ownershipChanges(
   // JSON renders a timestamp with all its microseconds whatever the session's date style.
   return sql<ChangeRow[]>`
     select c.id::text, c.territory_id, tr.name as territory_name, c.from_owner_id, f.username as from_owner_name,
-           c.to_owner_id, t.username as to_owner_name, c.price::text, c.reason, c.created_at, to_json(c.created_at) #>> '{}' as sort_at
+           c.to_owner_id, t.username as to_owner_name, c.price::text, c.reason, c.linked is not null as linked, c.created_at, to_json(c.created_at) #>> '{}' as sort_at
       from ownership_changes c
       join territories tr on tr.id = c.territory_id
       left join users f on f.id = c.from_owner_id

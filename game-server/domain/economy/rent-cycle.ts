@@ -178,6 +178,7 @@ export async function billRentBatch({ tx, now }: Work, period: string, periodSta
       payment_type: item.paymentType,
       amount: item.amount,
       due_date: dueDate,
+      created_at: now,
     }));
   const inserted =
     payments.length === 0

@@ -110,12 +110,18 @@ export async function payRent(
   if (payment.payer_id !== payer.id) throw forbidden('Only the payer can pay this payment');
   if (payment.paid_at !== null) throw conflict('This payment has already been paid');
   const amount = Number(payment.amount);
-  await transfer(tx, payment.payer_id, payment.payee_id, {
-    amount,
-    reason: 'rent',
-    territoryId: payment.payer_territory_id,
-    reference: `rent_payment:${paymentId}`,
-  });
+  await transfer(
+    tx,
+    payment.payer_id,
+    payment.payee_id,
+    {
+      amount,
+      reason: 'rent',
+      territoryId: payment.payer_territory_id,
+      reference: `rent_payment:${paymentId}`,
+    },
+    now,
+  );
   await tx`update rent_payments set paid_at = ${now} where id = ${paymentId}`;
   const notices = await notify(
     tx,

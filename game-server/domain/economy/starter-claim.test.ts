@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { STARTING_BALANCE } from '../../../schema/constants.ts';
 import { STARTER_PRICE } from '../../../schema/rules/first-steps.ts';
+import type { RevenueSummaryDto } from '../../../schema/api/revenue.ts';
 import type { Sql } from '../../infra/db/database.ts';
 import { checkInvariants } from './supply.ts';
 import { joinWorld, waitFor, type WorldJoin } from '../../testing/test-clients.ts';
@@ -9,7 +10,7 @@ import { balanceOf, signedInPlayer } from '../../testing/players.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 for (const backend of testBackends()) {
-  describe(`[issue 14 first steps] the starter claim on ${backend.name}`, () => {
+  describe(`[first steps] the starter claim on ${backend.name}`, () => {
     let game: TestServer;
     let sql: Sql;
     beforeAll(async () => {
@@ -74,9 +75,14 @@ for (const backend of testBackends()) {
 
       const again = await newcomer.agent.post('/api/first-steps/claim', { territoryId: second.id });
       expect(again).toMatchObject({ status: 409, body: { message: 'You have already claimed your starter territory' } });
+      // One earnings figure (docs/rules.md §9): what the choice offered is what the revenue center now projects for it.
+      const summary = await newcomer.agent.get<RevenueSummaryDto>(`/api/revenue/summary/${newcomer.id}`);
+      const projected = summary.body.territories.find((line) => line.territory_id === first.id)!.to_owner;
+      expect(first.monthly_earnings).toBe(projected);
+      expect(first.monthly_earnings).toBeGreaterThan(first.monthly_revenue);
       expect((await newcomer.agent.get('/api/first-steps')).body).toMatchObject({
         refusal: 'You have already claimed your starter territory',
-        claimed: { id: first.id },
+        claimed: { id: first.id, monthly_earnings: projected },
         choices: [],
       });
       expect((await checkInvariants(sql)).problems).toEqual([]);
@@ -112,7 +118,7 @@ for (const backend of testBackends()) {
 }
 
 const postgres = postgresBackendIfReachable();
-describe.runIf(postgres)('[issue 14 first steps] claims at once on real PostgreSQL', () => {
+describe.runIf(postgres)('[first steps] claims at once on real PostgreSQL', () => {
   let game: TestServer;
   beforeAll(async () => {
     game = await startTestServer(postgres!);

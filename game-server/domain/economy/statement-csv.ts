@@ -1,6 +1,17 @@
 import type { StatementLineDto } from '../../../schema/api/statement.ts';
+import { REASON_LABEL } from '../../../schema/api/ledger-labels.ts';
 
-export const STATEMENT_CSV_HEADER = ['id', 'date', 'reason', 'counterparty', 'territory', 'amount', 'running_balance'] as const;
+// `reason` is the code a program filters by; `description` names it as the statement's screen does.
+export const STATEMENT_CSV_HEADER = [
+  'id',
+  'date',
+  'reason',
+  'description',
+  'counterparty',
+  'territory',
+  'amount',
+  'running_balance',
+] as const;
 
 // A spreadsheet runs a cell that starts with one of these as a formula; a player chooses their
 // name, so text cells get a leading apostrophe, which spreadsheets show as plain text.
@@ -20,6 +31,7 @@ export function statementCsv(lines: StatementLineDto[]): string {
     line.id,
     line.created_at,
     line.reason,
+    REASON_LABEL[line.reason],
     textCell(line.counterparty),
     textCell(line.territory_name ?? ''),
     String(line.amount),

@@ -1,4 +1,5 @@
 import {
+  ESCROW_NAME,
   MINTED_NAME,
   TREASURY_NAME,
   type LedgerReason,
@@ -7,6 +8,7 @@ import {
   type StatementPageDto,
 } from '../../../schema/api/statement.ts';
 import { pageAnswer, takePage } from '../../../schema/api/pages.ts';
+import { ESCROW_USER_ID } from '../../../schema/constants.ts';
 import { inSnapshot, type Sql, type Tx } from '../../infra/db/database.ts';
 
 export interface StatementRequest extends StatementFilters {
@@ -75,10 +77,11 @@ async function statementLines(
       select *, sum(delta) over (order by id) as running_balance from mine
     )
     select r.id::text, r.created_at, r.reason, r.delta::text as amount, r.running_balance::text,
-           case when r.other_id is null then ${MINTED_NAME} when u.is_wanakt then ${TREASURY_NAME} else u.username end as counterparty,
+           case when r.other_id is null then ${MINTED_NAME} when u.id = ${ESCROW_USER_ID} then ${ESCROW_NAME} when a.id is not null then '[' || a.tag || '] ' || a.name when u.is_wanakt then ${TREASURY_NAME} else u.username end as counterparty,
            t.name as territory_name
       from running r
       left join users u on u.id = r.other_id
+      left join alliances a on a.treasury_id = u.id
       left join territories t on t.id = r.territory_id
      where true
        ${request.after ? tx`and r.id < ${request.after}` : tx``}

@@ -1,5 +1,5 @@
 import type { MailPreferencesBody } from '../../../schema/api/mail.ts';
-import { instantMailOf } from '../../../schema/rules/mail.ts';
+import { instantMailOf, mailableKind } from '../../../schema/rules/mail.ts';
 import type { NoticeDraft } from '../../../schema/rules/notifications.ts';
 import type { Tx } from '../../infra/db/database.ts';
 import { queueMail } from './queue.ts';
@@ -15,14 +15,14 @@ interface Recipient extends MailPreferencesBody {
  * writes the notices, to confirmed addresses only.
  */
 export async function queueNoticeMail(tx: Tx, drafts: readonly NoticeDraft[], now: Date): Promise<void> {
-  const mailable = drafts.filter((draft) => ['territory_bought', 'territory_sold', 'rent_received', 'chat_mention'].includes(draft.kind));
+  const mailable = drafts.filter((draft) => mailableKind(draft.kind));
   if (mailable.length === 0) return;
   const recipients = await tx<Recipient[]>`
     select id, email, mail_sale as sale, mail_listing_bought as listing_bought, mail_rent_above::int as rent_above,
-           mail_mention as mention, digest
+           mail_mention as mention, mail_alliance as alliance, digest
       from users
      where id in ${tx([...new Set(mailable.map((draft) => draft.userId))])} and email_verified_at is not null
-       and (mail_sale or mail_listing_bought or mail_rent_above is not null or mail_mention)`;
+       and (mail_sale or mail_listing_bought or mail_rent_above is not null or mail_mention or mail_alliance)`;
   const byId = new Map(recipients.map((recipient) => [recipient.id, recipient]));
   await queueMail(
     tx,

@@ -1,5 +1,5 @@
 import type { MailStopKind } from '../../../schema/api/mail.ts';
-import type { Queryable, Tx } from '../../infra/db/database.ts';
+import type { Tx } from '../../infra/db/database.ts';
 import type { MailData, MailKind } from './templates.ts';
 
 /** A message before it is stored: whom it goes to, which template renders it and from what. */
@@ -37,12 +37,4 @@ export async function queueMail(tx: Tx, drafts: readonly MailDraft[], now: Date)
   }));
   const queued = await tx`insert into mail_messages ${tx(rows)} on conflict (once_key) do nothing returning id`;
   return queued.count;
-}
-
-/** A player's address, if it has one it has verified: nothing is ever sent to an unverified one. */
-export async function verifiedAddresses(sql: Queryable, userIds: readonly string[]): Promise<Map<string, string>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await sql<{ id: string; email: string }[]>`
-    select id, email from users where id in ${sql([...new Set(userIds)])} and email is not null and email_verified_at is not null`;
-  return new Map(rows.map((row) => [row.id, row.email]));
 }

@@ -85,7 +85,7 @@ export type MailOutcome = { sent: true } | { sent: false; permanent: boolean; er
 export async function settleMail({ tx, now }: Work, mail: ClaimedMail, outcome: MailOutcome): Promise<void> {
   if (outcome.sent) {
     await tx`
-      update mail_messages set status = 'sent', sent_at = ${now}, lease_until = null, last_error = null, data = data - 'token'
+      update mail_messages set status = 'sent', sent_at = ${now}, lease_until = null, last_error = null, data = data - 'token' - 'confirmToken'
        where id = ${mail.id}`;
     return;
   }

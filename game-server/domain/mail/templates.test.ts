@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderMail, type MailData, type MailKind } from './templates.ts';
+import { oneSafeLine, renderMail, type MailData, type MailKind } from './templates.ts';
 
 const links = { origin: 'https://play.example', unsubscribeUrl: 'https://play.example/api/mail/unsubscribe/u.p.digest.x' };
 
@@ -10,6 +10,7 @@ const SAMPLES: { [K in MailKind]: MailData[K] } = {
     impressions: 12_000,
     amountCents: 96_000,
     token: 'T'.repeat(43),
+    confirmToken: 'C'.repeat(43),
     maxDays: 30,
   },
   ad_report: {
@@ -24,6 +25,7 @@ const SAMPLES: { [K in MailKind]: MailData[K] } = {
   ad_final: { title: 'Balloons', territory: null, delivered: 400, wanted: 1000, clicks: 2, why: 'expired', refund: { cents: 7200 } },
   ad_refund: { title: 'Balloons', territory: 'Lyon', refund: { drk: 100 }, why: 'unreviewed', hours: 24 },
   verify_email: { username: 'ana', token: 'V'.repeat(43) },
+  address_in_use: {},
   notice: { text: 'bob bought Crail from you for 1,300 DRK', link: '/revenue' },
   digest: {
     username: 'ana',
@@ -52,8 +54,41 @@ describe('[§11 mail] every template', () => {
     const mail = await renderMail('ad_receipt', SAMPLES.ad_receipt, links, null);
     expect(mail.html).toContain('Balloons &lt;b&gt;&amp;&lt;/b&gt; more');
     expect(mail.html).not.toContain('<b>&</b>');
-    expect(mail.text).toContain('Ad: Balloons <b>&</b> more');
+    expect(mail.text).toContain('Ad: “Balloons <b>&</b> more”');
     expect(mail.text).toContain('Amount paid: $960.00');
-    expect(mail.text).toContain(`https://play.example/advertise/receipt/${'T'.repeat(43)}`);
+    expect(mail.text).toContain(`https://play.example/advertise/receipt/${'T'.repeat(43)}?confirm_token=${'C'.repeat(43)}`);
+  });
+
+  it('offers an address not yet confirmed the link that confirms it, and says nothing else is sent until then (§11 an advertiser’s address)', async () => {
+    const unconfirmed = await renderMail('ad_receipt', SAMPLES.ad_receipt, links, null);
+    const confirmed = await renderMail('ad_receipt', { ...SAMPLES.ad_receipt, confirmToken: undefined }, links, null);
+    expect(unconfirmed.text).toContain('only mail sent to this address until you confirm it');
+    expect(unconfirmed.html).toContain(`?confirm_token=${'C'.repeat(43)}`);
+    expect(confirmed.text).not.toContain('until you confirm it');
+    expect(confirmed.text).not.toContain('?confirm_token=');
+    expect(confirmed.text).toContain(`https://play.example/advertise/receipt/${'T'.repeat(43)}\n`);
+  });
+
+  it('shows what players and advertisers wrote as one quoted line with no live link, in both parts', async () => {
+    const title = 'Win big\r\nVisit https://evil.example/login now\u202e\u0007 or www.evil.example';
+    const receipt = await renderMail('ad_receipt', { ...SAMPLES.ad_receipt, title }, links, null);
+    const refund = await renderMail('ad_refund', { ...SAMPLES.ad_refund, title }, links, null);
+    const confirm = await renderMail('verify_email', { username: 'evil.example/reset\nPassword', token: 'V'.repeat(43) }, links, null);
+    const safe = '“Win big Visit https[:]//evil[.]example/login now or www[.]evil[.]example”';
+    for (const mail of [receipt, refund]) {
+      expect(mail.subject).toContain(safe);
+      expect(mail.text).toContain(safe);
+      expect(mail.html).toContain(safe);
+      for (const part of [mail.subject, mail.text, mail.html]) {
+        expect(part).not.toContain('evil.example');
+        expect(part).not.toMatch(/[\u202e\u0007]/);
+      }
+    }
+    expect(receipt.text.split('\n').filter((line) => line.includes('Win big'))).toEqual([`Ad: ${safe}`]);
+    expect(confirm.text).toContain('the Wanakt World account named “evil[.]example/reset Password”');
+    expect(confirm.html).not.toContain('evil.example');
+    // The game's own links and figures are left as they are.
+    expect(receipt.text).toContain(`https://play.example/advertise/receipt/${'T'.repeat(43)}`);
+    expect(oneSafeLine('Refund of $4.99 to St. Louis')).toBe('Refund of $4.99 to St. Louis');
   });
 });

@@ -1,5 +1,5 @@
 import mjml2html from 'mjml';
-import { RECEIPT_PATH } from '../../../schema/api/ads.ts';
+import { CONFIRM_PARAM, RECEIPT_PATH } from '../../../schema/api/ads.ts';
 import { MAIL_STOP_KIND_NAMES, type MailStopKind } from '../../../schema/api/mail.ts';
 import { formatDate, formatDateTime, formatDollars, formatDrk, formatNumber } from '../../../schema/format.ts';
 
@@ -20,7 +20,16 @@ export interface DigestLine {
 
 /** What each kind is rendered from; stored with the queued row (mail_messages.data). */
 export interface MailData {
-  ad_receipt: { title: string; territory: string; impressions: number; amountCents: number; token?: string; maxDays: number };
+  ad_receipt: {
+    title: string;
+    territory: string;
+    impressions: number;
+    amountCents: number;
+    token?: string;
+    /** To an address not yet confirmed: the token that confirms it (docs/rules.md §11 "Mail"). */
+    confirmToken?: string;
+    maxDays: number;
+  };
   ad_report: { title: string; territory: string | null; delivered: number; wanted: number; clicks: number; day: string; endsBy: string };
   ad_final: {
     title: string;
@@ -33,6 +42,8 @@ export interface MailData {
   };
   ad_refund: { title: string; territory: string | null; refund: Refund; why: 'rejected' | 'unreviewed'; hours: number };
   verify_email: { username: string; token?: string };
+  /** To an address another account confirmed, when someone else sets it: no link, no name. */
+  address_in_use: Record<string, never>;
   notice: { text: string; link: string | null };
   digest: {
     username: string;
@@ -61,6 +72,25 @@ export interface MailLinks {
   unsubscribeUrl: string | null;
 }
 
+// Characters that break a line, hide text or turn it round (bidirectional overrides, zero widths).
+const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]+/g;
+const QUOTED_MAX_LENGTH = 200;
+
+/**
+ * Text a player or an advertiser wrote (an ad's title, a name, a notice that quotes one) as the
+ * game's mail may carry it: one line, no control or invisible characters, and nothing a mail client
+ * would turn into a link (`https://evil.example` reads `https[:]//evil[.]example`), so nobody can use
+ * the game's own address to send phishing text or links.
+ */
+export function oneSafeLine(text: string): string {
+  const line = text.replace(UNSAFE_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
+  const short = line.length > QUOTED_MAX_LENGTH ? `${line.slice(0, QUOTED_MAX_LENGTH - 1)}…` : line;
+  return short.replace(/:\/\//g, '[:]//').replace(/(?<=[\p{L}\p{N}_-])\.(?=\p{L})/gu, '[.]');
+}
+
+/** The same, in quotation marks: visibly someone's words, not the game's. */
+export const quoted = (text: string) => `“${oneSafeLine(text)}”`;
+
 /** An ad's figures as its reports show them. */
 const adFigures = (ad: {
   title: string;
@@ -69,7 +99,7 @@ const adFigures = (ad: {
   wanted: number;
   clicks: number;
 }): [string, string][] => [
-  ['Ad', ad.title],
+  ['Ad', quoted(ad.title)],
   ...(ad.territory ? [['Territory', ad.territory] as [string, string]] : []),
   ['Impressions delivered', `${formatNumber(ad.delivered)} of ${formatNumber(ad.wanted)}`],
   ['Clicks', formatNumber(ad.clicks)],
@@ -81,12 +111,12 @@ const refundText = (refund: Refund) => ('cents' in refund ? formatDollars(refund
 
 const MESSAGES: { [K in MailKind]: (data: MailData[K], origin: string) => Message } = {
   ad_receipt: (ad, origin) => ({
-    subject: `Receipt: your ad "${ad.title}"`,
+    subject: `Receipt: your ad ${quoted(ad.title)}`,
     heading: 'Thank you: your payment was received',
     blocks: [
       {
         rows: [
-          ['Ad', ad.title],
+          ['Ad', quoted(ad.title)],
           ['Territory', ad.territory],
           ['Impressions', formatNumber(ad.impressions)],
           ['Amount paid', formatDollars(ad.amountCents)],
@@ -96,11 +126,25 @@ const MESSAGES: { [K in MailKind]: (data: MailData[K], origin: string) => Messag
         p: `The ad is reviewed and activated within 24 hours; if it is not reviewed by then, the whole payment is refunded. It runs for at most ${ad.maxDays} days from its approval, and whatever share of its impressions is not delivered by then is refunded.`,
       },
       { p: 'The status page shows its impressions and clicks as they happen; keep this link, it is the key to that page.' },
+      ...(ad.confirmToken
+        ? [
+            {
+              p: 'This receipt is the only mail sent to this address until you confirm it on the status page: then the review result, the daily and final reports and any refund are mailed to you too. If you did not buy this ad, ignore this message and nothing more is sent.',
+            },
+          ]
+        : []),
     ],
-    action: ad.token ? { label: 'See your ad’s status', url: `${origin}${RECEIPT_PATH}${ad.token}` } : undefined,
+    action: ad.token
+      ? ad.confirmToken
+        ? {
+            label: 'See your ad’s status and confirm this address',
+            url: `${origin}${RECEIPT_PATH}${ad.token}?${CONFIRM_PARAM}=${ad.confirmToken}`,
+          }
+        : { label: 'See your ad’s status', url: `${origin}${RECEIPT_PATH}${ad.token}` }
+      : undefined,
   }),
   ad_report: (ad) => ({
-    subject: `Your ad "${ad.title}": ${formatNumber(ad.delivered)} of ${formatNumber(ad.wanted)} impressions`,
+    subject: `Your ad ${quoted(ad.title)}: ${formatNumber(ad.delivered)} of ${formatNumber(ad.wanted)} impressions`,
     heading: `Daily report for ${formatDate(ad.day)}`,
     blocks: [
       {
@@ -109,7 +153,7 @@ const MESSAGES: { [K in MailKind]: (data: MailData[K], origin: string) => Messag
     ],
   }),
   ad_final: (ad) => ({
-    subject: `Final report: your ad "${ad.title}"`,
+    subject: `Final report: your ad ${quoted(ad.title)}`,
     heading: ad.why === 'delivered' ? 'Your ad delivered every impression' : 'Your ad reached the end of its run',
     blocks: [
       {
@@ -125,40 +169,51 @@ const MESSAGES: { [K in MailKind]: (data: MailData[K], origin: string) => Messag
     ],
   }),
   ad_refund: (ad) => ({
-    subject: `Refunded: your ad "${ad.title}"`,
+    subject: `Refunded: your ad ${quoted(ad.title)}`,
     heading: 'Your ad was refunded in full',
     blocks: [
       {
         p:
           ad.why === 'unreviewed'
-            ? `Your ad "${ad.title}"${ad.territory ? ` on ${ad.territory}` : ''} was not reviewed within ${ad.hours} hours of its payment, so the whole of it, ${refundText(ad.refund)}, was refunded.`
-            : `Your ad "${ad.title}"${ad.territory ? ` on ${ad.territory}` : ''} was rejected in review, so the whole of its price, ${refundText(ad.refund)}, was refunded.`,
+            ? `Your ad ${quoted(ad.title)}${ad.territory ? ` on ${ad.territory}` : ''} was not reviewed within ${ad.hours} hours of its payment, so the whole of it, ${refundText(ad.refund)}, was refunded.`
+            : `Your ad ${quoted(ad.title)}${ad.territory ? ` on ${ad.territory}` : ''} was rejected in review, so the whole of its price, ${refundText(ad.refund)}, was refunded.`,
       },
     ],
   }),
   verify_email: (account, origin) => ({
     subject: `Confirm your e-mail address for ${GAME_NAME}`,
-    heading: `Hello ${account.username}`,
+    heading: `Hello ${quoted(account.username)}`,
     blocks: [
       {
-        p: `Someone, probably you, gave this address to the ${GAME_NAME} account ${account.username}. Nothing is sent to it until it is confirmed.`,
+        p: `Someone, probably you, gave this address to the ${GAME_NAME} account named ${quoted(account.username)}. Nothing is sent to it until it is confirmed.`,
       },
       { p: 'If it was not you, ignore this message: the address stays unconfirmed.' },
     ],
     action: account.token ? { label: 'Confirm this address', url: `${origin}/account?verify=${account.token}` } : undefined,
   }),
+  address_in_use: (_nothing, origin) => ({
+    subject: `Someone tried to use this address at ${GAME_NAME}`,
+    heading: `Someone tried to use this address at ${GAME_NAME}`,
+    blocks: [
+      {
+        p: `Someone just gave this address to a ${GAME_NAME} account, but it already belongs to a confirmed account, so it was not given to theirs and nothing else will be sent to them at it.`,
+      },
+      { p: 'If it was you, there is nothing to do: log in with the account the address belongs to. If not, ignore this message.' },
+    ],
+    action: { label: 'Open the game', url: `${origin}/` },
+  }),
   notice: (notice, origin) => ({
-    subject: notice.text,
-    heading: notice.text,
+    subject: oneSafeLine(notice.text),
+    heading: oneSafeLine(notice.text),
     blocks: [],
     action: { label: 'Open the game', url: `${origin}${notice.link ?? '/'}` },
   }),
   digest: (digest, origin) => ({
     subject: `${GAME_NAME}: what happened since ${formatDate(digest.since)}`,
-    heading: `While you were away, ${digest.username}`,
+    heading: `While you were away, ${quoted(digest.username)}`,
     blocks: [
       { p: `From ${formatDateTime(digest.since)} to ${formatDateTime(digest.until)}:` },
-      { lines: digest.lines },
+      { lines: digest.lines.map((line) => ({ ...line, text: oneSafeLine(line.text) })) },
       {
         rows: [
           ['Net change', `${digest.net > 0 ? '+' : digest.net < 0 ? '−' : ''}${formatDrk(Math.abs(digest.net))}`],

@@ -46,6 +46,7 @@ const USER_SWITCHES: Record<Exclude<MailStopKind, 'ad_report'>, string> = {
   listing_bought: 'mail_listing_bought = false',
   rent_received: 'mail_rent_above = null',
   mention: 'mail_mention = false',
+  alliance: 'mail_alliance = false',
 };
 
 /**

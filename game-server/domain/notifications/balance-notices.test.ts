@@ -7,10 +7,10 @@ import { testBackends } from '../../testing/databases.ts';
 import { signedInPlayer } from '../../testing/players.ts';
 import { startTestServerAsWanakt, type TestServer } from '../../testing/test-server.ts';
 
-// Issue 24: everything that changes a player's balance or land tells the player, and a player
+// Everything that changes a player's balance or land tells the player, and a player
 // can switch any kind of notice off.
 for (const backend of testBackends()) {
-  describe(`[issue 24 notifications] a notice for every change of balance or land on ${backend.name}`, () => {
+  describe(`[notifications] a notice for every change of balance or land on ${backend.name}`, () => {
     let game: TestServer;
     let sql: Sql;
     let wanakt: TestAgent;

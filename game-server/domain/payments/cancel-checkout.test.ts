@@ -5,9 +5,9 @@ import { testBackends } from '../../testing/databases.ts';
 import type { TestAgent } from '../../testing/agent.ts';
 import { startStripeGame, type StripeGame } from '../../testing/payments/stripe-game.ts';
 
-// Issue #25 part 3: a player backs out of an unpaid checkout, and a new one opens at once.
+// A player backs out of an unpaid checkout, and a new one opens at once.
 for (const backend of testBackends()) {
-  describe(`[issue 25] canceling an unpaid checkout, on ${backend.name}`, () => {
+  describe(`canceling an unpaid checkout, on ${backend.name}`, () => {
     let game: StripeGame;
     beforeAll(async () => {
       game = await startStripeGame(backend);

@@ -76,7 +76,7 @@ async function fulfil(tx: Tx, payment: PaymentRecord, now: Date): Promise<Fulfil
     case 'drk_package': {
       const drk = Number(payment.metadata.drk);
       try {
-        await mint(tx, payment.user_id!, { amount: drk, reason: 'drk_package', reference: payment.id });
+        await mint(tx, payment.user_id!, { amount: drk, reason: 'drk_package', reference: payment.id }, now);
       } catch (error) {
         // The supply was checked when the purchase began; others may have bought the rest since.
         if (error instanceof SupplyExceededError) return refused(packageSupplyMessage(error.remaining, drk));

@@ -57,6 +57,11 @@ interface ProviderBase {
    * stopped (already paid, or being paid): its outcome then arrives as for any payment.
    */
   cancel(paymentId: string): Promise<boolean>;
+  /**
+   * The client secret of an open payment, for the card form its player comes back to; null when no
+   * card can pay it any more.
+   */
+  clientSecretOf(paymentId: string, amountCents: number): Promise<string | null>;
 }
 
 export interface StripePaymentProvider extends ProviderBase {

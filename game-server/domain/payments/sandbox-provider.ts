@@ -17,6 +17,8 @@ export function createSandboxProvider(): SandboxPaymentProvider {
   const key = randomBytes(32);
   const sign = (id: string, amountCents: number) => createHmac('sha256', key).update(`${id}:${amountCents}`).digest('base64url');
 
+  const secretOf = (id: string, amountCents: number) => `${id}_secret_${amountCents}_${sign(id, amountCents)}`;
+
   function amountIn(paymentIntentId: string, clientSecret: string): number {
     const match = /^(.+)_secret_(\d{1,9})_([\w-]+)$/.exec(clientSecret);
     if (!match || match[1] !== paymentIntentId) throw badInput(EXPIRED);
@@ -33,7 +35,12 @@ export function createSandboxProvider(): SandboxPaymentProvider {
 
     async createIntent({ amountCents }) {
       const id = `sandbox_pi_${randomUUID().replaceAll('-', '')}`;
-      return { id, clientSecret: `${id}_secret_${amountCents}_${sign(id, amountCents)}` };
+      return { id, clientSecret: secretOf(id, amountCents) };
+    },
+
+    // The secret is the signature of the id and amount: the same again, while this process keeps its key.
+    async clientSecretOf(paymentId, amountCents) {
+      return secretOf(paymentId, amountCents);
     },
 
     // The sandbox keeps no record: only the test card form's confirmation says what happened.

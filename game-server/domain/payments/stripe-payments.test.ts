@@ -31,7 +31,7 @@ async function mintsFor(game: StripeGame, id: string): Promise<number> {
 }
 
 for (const backend of testBackends()) {
-  describe(`[issue 5] Stripe through the real SDK against a fake Stripe API, on ${backend.name}`, () => {
+  describe(`Stripe through the real SDK against a fake Stripe API, on ${backend.name}`, () => {
     let game: StripeGame;
     let demo: TestAgent;
     beforeAll(async () => {
@@ -288,7 +288,9 @@ for (const backend of testBackends()) {
       const id = await buy(demo, 'wanakt');
       const whale = await createPlayer(game.database.sql, { balance: 0 });
       const [supply] = await game.database.sql`select (max_supply - total_supply)::int as remaining from currency_supply`;
-      await inTransaction(game.database.sql, (tx) => mint(tx, whale, { amount: supply.remaining - 5000, reason: 'admin_mint' }));
+      await inTransaction(game.database.sql, (tx) =>
+        mint(tx, whale, { amount: supply.remaining - 5000, reason: 'admin_mint' }, new Date()),
+      );
       const before = await balanceOf(game.database.sql, DEMO);
 
       game.stripe.succeed(id);
@@ -330,7 +332,7 @@ for (const backend of testBackends()) {
 }
 
 const pg = postgresBackendIfReachable();
-describe.runIf(pg)('[issue 5] concurrent webhook deliveries on real PostgreSQL', () => {
+describe.runIf(pg)('concurrent webhook deliveries on real PostgreSQL', () => {
   let game: StripeGame;
   let demo: TestAgent;
   beforeAll(async () => {

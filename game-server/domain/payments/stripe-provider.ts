@@ -10,6 +10,9 @@ export interface StripeSettings {
   apiUrl?: string;
 }
 
+// The states in which a card form can still pay an intent.
+const OPEN_STATES = new Set<Stripe.PaymentIntent.Status>(['requires_payment_method', 'requires_confirmation', 'requires_action']);
+
 const OUTCOME_OF_EVENT: Record<string, PaymentEvent['status']> = {
   'payment_intent.succeeded': 'succeeded',
   'payment_intent.payment_failed': 'failed',
@@ -130,6 +133,11 @@ export function createStripeProvider(settings: StripeSettings): StripePaymentPro
         if ((error as { code?: string }).code !== 'payment_intent_unexpected_state') throw error;
         return (await stripe.paymentIntents.retrieve(paymentId)).status === 'canceled';
       }
+    },
+
+    async clientSecretOf(paymentId) {
+      const intent = await stripe.paymentIntents.retrieve(paymentId);
+      return OPEN_STATES.has(intent.status) ? intent.client_secret : null;
     },
 
     verifyWebhook(rawBody, signature, receivedAt) {

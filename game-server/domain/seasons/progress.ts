@@ -5,7 +5,8 @@ import { dayOf, longestStreak, SEASON_TASK_KEYS, type SeasonTask, type SeasonTas
 import type { Queryable } from '../../infra/db/database.ts';
 import { notify, type StoredNotice } from '../notifications/notifications.ts';
 import type { Work } from '../service-deps.ts';
-import { hasVerifiedEmail, NOT_VERIFIED, PAID_LATE, sharedBetween } from './fair-play.ts';
+import type { Link } from '../fair-play/links.ts';
+import { hasVerifiedEmail, LAND_COUNTED, LAND_GIVEN, NOT_VERIFIED, PAID_LATE } from './fair-play.ts';
 
 export interface SeasonRow {
   number: number;
@@ -33,15 +34,20 @@ export interface SeasonAction {
   refused: string | null;
 }
 
+/** The key of a territory's action toward the regions task: one holder per season counts it. */
+const landKey = (territoryId: number) => `territory ${territoryId}`;
+
 /**
  * Each task's progress for one player, read from its counted actions and, for the regions, from the
- * land it holds now: nothing is tallied apart from the facts.
+ * land it holds now whose purchase counted for it this season: nothing is tallied apart from the facts.
  */
 export async function progressOf(tx: Queryable, season: number, userId: string): Promise<Record<SeasonTaskKey, number>> {
   const actions = await tx<{ task: SeasonTaskKey; key: string }[]>`
     select task, key from season_actions where season = ${season} and user_id = ${userId} and counted`;
   const land = await tx<{ latitude: number; longitude: number }[]>`
-    select latitude::float8 as latitude, longitude::float8 as longitude from territories where owner_id = ${userId}`;
+    select t.latitude::float8 as latitude, t.longitude::float8 as longitude
+      from territories t join season_actions a on a.key = 'territory ' || t.id
+     where t.owner_id = ${userId} and a.season = ${season} and a.user_id = ${userId} and a.task = 'regions' and a.counted`;
   const count = (task: SeasonTaskKey) => actions.filter((action) => action.task === task).length;
   const days = actions.filter((action) => action.task === 'play_days').map((action) => action.key);
   const regions = new Set(land.map((place) => regionOf(place.latitude, place.longitude)).filter((region) => region !== null));
@@ -110,10 +116,12 @@ export async function recordSeasonActions(work: Work, actions: readonly SeasonAc
   );
 }
 
-/** Completes what these players' land now reaches (the regions task), after land changed hands. */
-export async function noteLandHeld(work: Work, userIds: readonly string[]): Promise<StoredNotice[]> {
-  const season = await runningSeason(work.tx, work.now);
-  return season ? completeTasks(work, season, userIds) : [];
+/**
+ * Land given to a player or assigned by the Wanakt: it completes no task for the receiver
+ * (docs/rules.md §10 "Fair play"), and the season page says so.
+ */
+export async function recordLandReceived(work: Work, userId: string, territoryId: number): Promise<StoredNotice[]> {
+  return recordSeasonActions(work, [{ userId, task: 'regions', key: landKey(territoryId), refused: LAND_GIVEN }]);
 }
 
 /** A visit of the game: the day counts toward the days and the streak while the account's e-mail is verified. */
@@ -122,29 +130,52 @@ export async function recordPlayDay(work: Work, userId: string): Promise<StoredN
   return recordSeasonActions(work, [{ userId, task: 'play_days', key: dayOf(work.now), refused: verified ? null : NOT_VERIFIED }]);
 }
 
-/** A listing bought from another player: a trade for both sides, unless they count as one person. */
+/** Why a territory bought now does not count toward the buyer's regions: another holder counted it first this season. */
+async function landCountedElsewhere({ tx, now }: Work, buyerId: string, territoryId: number): Promise<string | null> {
+  const [other] = await tx`
+    select 1 from season_actions a join seasons s on s.number = a.season
+     where s.starts_at <= ${now} and s.ends_at > ${now}
+       and a.task = 'regions' and a.key = ${landKey(territoryId)} and a.counted and a.user_id <> ${buyerId}`;
+  return other ? LAND_COUNTED : null;
+}
+
+/**
+ * A territory bought: a trade for both sides and land toward the buyer's regions, unless the two
+ * are linked (`link`, the linking service's answer); a territory counts toward regions for its
+ * first holder of the season only. A purchase from the treasury is no trade, but its land counts.
+ */
 export async function recordTrade(
   work: Work,
-  trade: { buyerId: string; sellerId: string | null; territoryId: number },
+  trade: { buyerId: string; sellerId: string | null; territoryId: number; link: Link | null },
 ): Promise<StoredNotice[]> {
-  const { buyerId, sellerId } = trade;
-  if (sellerId === null || sellerId === WANAKT_USER_ID || sellerId === buyerId) return noteLandHeld(work, [buyerId]);
-  const refused = await sharedBetween(work.tx, buyerId, sellerId);
-  const key = `territory ${trade.territoryId} at ${work.now.toISOString()}`;
+  const { buyerId, sellerId, territoryId, link } = trade;
+  const refused = link?.reason ?? null;
+  const land: SeasonAction = {
+    userId: buyerId,
+    task: 'regions',
+    key: landKey(territoryId),
+    refused: refused ?? (await landCountedElsewhere(work, buyerId, territoryId)),
+  };
+  if (sellerId === null || sellerId === WANAKT_USER_ID || sellerId === buyerId) return recordSeasonActions(work, [land]);
+  const key = `territory ${territoryId} at ${work.now.toISOString()}`;
   return recordSeasonActions(work, [
     { userId: buyerId, task: 'trade', key, refused },
     { userId: sellerId, task: 'trade', key, refused },
+    land,
   ]);
 }
 
-/** A rent payment paid: on time for its payer, or not; collected for its payee, unless they count as one person. */
-export async function recordRentPaid(work: Work, paymentId: number): Promise<StoredNotice[]> {
+/**
+ * A rent payment paid: on time for its payer, or not; collected for its payee. Neither counts
+ * between linked accounts (`link`, the linking service's answer).
+ */
+export async function recordRentPaid(work: Work, paymentId: number, link: Link | null): Promise<StoredNotice[]> {
   const [payment] = await work.tx<{ payer_id: string; payee_id: string; on_time: boolean }[]>`
     select payer_id, payee_id, paid_at <= due_date as on_time from rent_payments where id = ${paymentId} and paid_at is not null`;
   if (!payment) return [];
   const key = `rent payment ${paymentId}`;
   return recordSeasonActions(work, [
-    { userId: payment.payer_id, task: 'rent_on_time', key, refused: payment.on_time ? null : PAID_LATE },
-    { userId: payment.payee_id, task: 'vassal_rent', key, refused: await sharedBetween(work.tx, payment.payer_id, payment.payee_id) },
+    { userId: payment.payer_id, task: 'rent_on_time', key, refused: link?.reason ?? (payment.on_time ? null : PAID_LATE) },
+    { userId: payment.payee_id, task: 'vassal_rent', key, refused: link?.reason ?? null },
   ]);
 }

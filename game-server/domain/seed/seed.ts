@@ -48,25 +48,25 @@ async function prepareAccount(sql: Sql, seed: AccountSeed) {
   return { seed, exists: false, newHash: await hashPassword(seed.configured ?? generated!), generated };
 }
 
-async function seedAccount(tx: Tx, prepared: Awaited<ReturnType<typeof prepareAccount>>): Promise<SeededLogin | null> {
+async function seedAccount(tx: Tx, prepared: Awaited<ReturnType<typeof prepareAccount>>, now: Date): Promise<SeededLogin | null> {
   const { seed, newHash } = prepared;
   if (prepared.exists) {
     if (newHash) await tx`update users set password_hash = ${newHash} where id = ${seed.id}`;
     return null;
   }
   const inserted = await tx`
-    insert into users (id, username, password_hash, is_wanakt)
-    values (${seed.id}, ${seed.username}, ${newHash!}, ${seed.isWanakt})
+    insert into users (id, username, password_hash, is_wanakt, created_at)
+    values (${seed.id}, ${seed.username}, ${newHash!}, ${seed.isWanakt}, ${now})
     on conflict do nothing returning id`;
   if (inserted.length === 0) return null;
   if (!seed.isWanakt) {
-    await mint(tx, seed.id, { amount: STARTING_BALANCE, reason: 'registration' });
-    await mint(tx, seed.id, { amount: DEMO_GRANT, reason: 'demo_grant' });
+    await mint(tx, seed.id, { amount: STARTING_BALANCE, reason: 'registration' }, now);
+    await mint(tx, seed.id, { amount: DEMO_GRANT, reason: 'demo_grant' }, now);
   }
   return prepared.generated ? { username: seed.username, password: prepared.generated } : null;
 }
 
-async function seedTerritories(tx: Tx): Promise<number> {
+async function seedTerritories(tx: Tx, now: Date): Promise<number> {
   const existing = await tx<{ seed_key: string; id: number }[]>`select seed_key, id from territories where seed_key is not null`;
   const ids = new Map(existing.map((row) => [row.seed_key, row.id]));
   let created = 0;
@@ -78,10 +78,10 @@ async function seedTerritories(tx: Tx): Promise<number> {
     if (parentId === undefined) throw new Error(`Seed territory ${territory.key} names an unknown parent ${territory.parentKey}`);
     const [row] = await tx<{ id: number }[]>`
       insert into territories (seed_key, name, type, parent_territory_id, owner_id, description, latitude, longitude,
-                               monthly_revenue, price, sale_price, population)
+                               monthly_revenue, price, sale_price, population, created_at)
       values (${territory.key}, ${territory.name}, ${territory.type}, ${parentId}, ${wanaktHeld ? WANAKT_USER_ID : null},
               ${territory.description}, ${territory.latitude}, ${territory.longitude}, ${territory.monthlyRevenue},
-              ${territory.price}, ${wanaktHeld ? null : territory.price}, ${territory.population})
+              ${territory.price}, ${wanaktHeld ? null : territory.price}, ${territory.population}, ${now})
       returning id`;
     ids.set(territory.key, row.id);
     created++;
@@ -124,10 +124,10 @@ export async function seed(sql: Sql, options: SeedOptions): Promise<SeedResult> 
     await tx`select pg_advisory_xact_lock(${SEED_LOCK})`;
     const generatedLogins: SeededLogin[] = [];
     for (const account of prepared) {
-      const login = await seedAccount(tx, account);
+      const login = await seedAccount(tx, account, options.now);
       if (login) generatedLogins.push(login);
     }
-    const territoriesCreated = await seedTerritories(tx);
+    const territoriesCreated = await seedTerritories(tx, options.now);
     await seedCollectiblesAndEvents(tx, options.now);
     return { generatedLogins, territoriesCreated };
   });

@@ -1,4 +1,9 @@
-import { RECENT_BROADCASTS, type BroadcastAllowanceDto, type BroadcastDto } from '../../../schema/api/broadcasts.ts';
+import {
+  RECENT_BROADCASTS,
+  type BroadcastAllowanceDto,
+  type BroadcastDto,
+  type OpenBroadcastCheckoutDto,
+} from '../../../schema/api/broadcasts.ts';
 import { takePage, type KeyedPage, type PageRequest } from '../../../schema/api/pages.ts';
 import type { CheckoutDto } from '../../../schema/api/payments.ts';
 import { BROADCAST_DAY_MS as DAY_MS, BROADCAST_PRICE_CENTS, limitReached, nextBroadcastAt } from '../../../schema/rules/store.ts';
@@ -68,10 +73,12 @@ export async function startBroadcastPayment(
 
 /** How long an unpaid broadcast checkout blocks a new one: a card payment takes minutes. */
 export const OPEN_CHECKOUT_MINUTES = 30;
+/** The broadcast screen shows the open checkout with its Resume and Cancel: the message says where. */
+export const OPEN_CHECKOUT = 'You have already started paying for a broadcast: resume or cancel that payment first';
 
 /**
- * One open broadcast checkout per player (a unique index keeps it so): a second is refused with
- * the open one's id while it is young; one left unpaid for longer is given up for the new one, as
+ * One open broadcast checkout per player (a unique index keeps it so): a second is refused while
+ * the open one is young (the screen offers to resume or cancel it); one left unpaid for longer is given up for the new one, as
  * the player's own cancel gives it up, so paying the old tab later refunds rather than sends.
  */
 async function refuseIfCheckoutOpen(deps: ServiceDeps, provider: PaymentProvider, senderId: string): Promise<void> {
@@ -82,9 +89,7 @@ async function refuseIfCheckoutOpen(deps: ServiceDeps, provider: PaymentProvider
   const young = now.getTime() - open.created_at.getTime() < OPEN_CHECKOUT_MINUTES * 60_000;
   // One being paid right now cannot be given up: its outcome arrives as for any payment.
   if (young || !(await giveUpCheckout(deps, provider, open.id, 'Given up for a newer broadcast checkout'))) {
-    throw conflict(
-      `You already have an open broadcast checkout (${open.id}): pay it, or start another after ${OPEN_CHECKOUT_MINUTES} minutes`,
-    );
+    throw conflict(OPEN_CHECKOUT);
   }
 }
 
@@ -94,7 +99,32 @@ export async function broadcastAllowance(deps: ServiceDeps, provider: PaymentPro
   const paid = (await unusedBroadcastPayment(deps.sql, senderId)) !== null;
   if (!paid) await reconcileOpenPayments(deps, provider, senderId);
   const next = nextBroadcastAt(await sentInLastDay(deps.sql, senderId, deps.clock()));
-  return { paid, limit_reached: next ? limitReached(next) : null };
+  return {
+    paid,
+    limit_reached: next ? limitReached(next) : null,
+    open_checkout: paid ? null : await openCheckout(deps, provider, senderId),
+  };
+}
+
+/** The player's unpaid broadcast checkout, with what its card form needs, so leaving the page loses nothing. */
+async function openCheckout(deps: ServiceDeps, provider: PaymentProvider, senderId: string): Promise<OpenBroadcastCheckoutDto | null> {
+  const [open] = await deps.sql<{ id: string; amount_cents: number; message: string | null; created_at: Date }[]>`
+    select id, amount_cents, metadata->>'message' as message, created_at from payments
+     where user_id = ${senderId} and purpose = 'broadcast' and status = 'pending'`;
+  if (!open) return null;
+  const clientSecret = await provider.clientSecretOf(open.id, open.amount_cents);
+  if (!clientSecret) return null;
+  return {
+    checkout: {
+      clientSecret,
+      paymentIntentId: open.id,
+      provider: provider.name,
+      publishableKey: provider.publishableKey,
+      amountCents: open.amount_cents,
+    },
+    message: open.message ?? '',
+    started_at: open.created_at.toISOString(),
+  };
 }
 
 /**

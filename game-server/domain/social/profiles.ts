@@ -16,7 +16,7 @@ interface VassalRow {
 }
 
 /**
- * A player's public face (issue 14): what it holds, where it stands in the feudal chain, what it
+ * A player's public face: what it holds, where it stands in the feudal chain, what it
  * earns, collects and trades. Names are looked up as login does, whatever their case.
  */
 export async function playerProfile(sql: Queryable, username: string, now: Date): Promise<PlayerProfileDto> {

@@ -22,12 +22,13 @@ function boardValues(sql: Queryable, board: Exclude<RankingBoard, 'wealth'>, mon
         select owner_id as user_id, sum(owner_paid) as value from territory_earnings
          where month = ${month} and owner_paid > 0 group by owner_id`;
     case 'tribute':
-      return sql`select payee_id as user_id, sum(amount) as value from rent_payments where paid_at is not null group by payee_id`;
+      // Rent between linked accounts (docs/rules.md §10 "Fair play") is one person paying itself: left out.
+      return sql`select payee_id as user_id, sum(amount) as value from rent_payments where paid_at is not null and linked is null group by payee_id`;
   }
 }
 
 /** The previous month: the last one whose earnings have been paid. */
-function lastPaidMonth(now: Date): string {
+export function lastPaidMonth(now: Date): string {
   return earningsMonthOf(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
 }
 

@@ -1,6 +1,6 @@
 // docs/rules.md §4 "Broadcast flow": a broadcast's reach is the clients connected when it arrived.
 // The rooms of a process add here whom they delivered it to; the broadcast-reach job alone writes
-// the sums (issue 23: one place writes the counts, not every room).
+// the sums (one place writes the counts, not every room).
 
 /** What this process's rooms delivered since the job last took it, summed by broadcast. */
 export class ReachTally {

@@ -23,10 +23,10 @@ export class LiveWorldIndex {
   private heard = 0;
   private readonly listeners = new Set<() => void>();
 
-  constructor(
-    events: EventBus,
-    private readonly sql: Sql,
-  ) {
+  private readonly sql: Sql;
+
+  constructor(events: EventBus, sql: Sql) {
+    this.sql = sql;
     events.subscribe((event, seq) => {
       this.heard = Math.max(this.heard, seq);
       if (event.type === 'world.resync') {

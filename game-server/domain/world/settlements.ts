@@ -60,7 +60,7 @@ async function overlordFor(tx: Tx, settlement: NewSettlement): Promise<number | 
  * its base price, under its overlord: the one named, or else the nearest of the level above. A
  * new wonder is public like the seeded ones: the Wanakt holds it and it is not for sale.
  */
-export async function createSettlement({ tx }: Work, settlement: NewSettlement): Promise<TerritoryDto> {
+export async function createSettlement({ tx, now }: Work, settlement: NewSettlement): Promise<TerritoryDto> {
   // One founding at a time, so two tabs sending the same preset cannot both find the name free.
   await waitForTurnsFreely(tx);
   await tx`select pg_advisory_xact_lock(${SETTLEMENT_LOCK})`;
@@ -70,9 +70,9 @@ export async function createSettlement({ tx }: Work, settlement: NewSettlement):
   const parentId = await overlordFor(tx, settlement);
   const realm = isRealmTerritory(settlement.type);
   const [row] = await tx<{ id: number }[]>`
-    insert into territories (name, type, parent_territory_id, owner_id, latitude, longitude, monthly_revenue, price, sale_price)
+    insert into territories (name, type, parent_territory_id, owner_id, latitude, longitude, monthly_revenue, price, sale_price, created_at)
     values (${settlement.name}, ${settlement.type}, ${parentId}, ${realm ? WANAKT_USER_ID : null}, ${settlement.latitude},
-            ${settlement.longitude}, ${DEFAULT_MONTHLY_REVENUE}, ${settlement.basePrice}, ${realm ? null : settlement.basePrice})
+            ${settlement.longitude}, ${DEFAULT_MONTHLY_REVENUE}, ${settlement.basePrice}, ${realm ? null : settlement.basePrice}, ${now})
     returning id`;
   return readTerritory(tx, row.id);
 }

@@ -21,7 +21,7 @@ function crowd(count: number): WorldIndex {
   return index;
 }
 
-describe('[issue 27 world view] the spatial index answers the view rule', () => {
+describe('[world view] the spatial index answers the view rule', () => {
   it('when a box holds at most MAX_VIEW_MARKERS territories, then their ids in id order and no clusters', () => {
     const cut = crowd(100).view(WORLD, 1);
     expect(cut.clusters).toEqual([]);

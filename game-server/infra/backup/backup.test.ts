@@ -9,7 +9,6 @@ import { startGameProcess, type GameProcess } from '../../testing/game-processes
 import { TEST_DEMO_PASSWORD, TEST_WANAKT_PASSWORD } from '../../testing/test-passwords.ts';
 import { openEmbedded } from '../db/database.ts';
 
-const TSX = import.meta.resolve('tsx');
 const cli = (name: string) => new URL(`../../${name}-cli.ts`, import.meta.url).pathname;
 
 function freePort(): Promise<number> {
@@ -29,7 +28,7 @@ function runCli(
   cwd: string,
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', TSX, cli(name), ...args], { cwd, env: { PATH: process.env.PATH ?? '', ...env } });
+    const child = spawn(process.execPath, [cli(name), ...args], { cwd, env: { PATH: process.env.PATH ?? '', ...env } });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -37,7 +36,7 @@ function runCli(
   });
 }
 
-describe('[issue 15 backups] npm run backup and npm run restore on the embedded database', () => {
+describe('[backups] npm run backup and npm run restore on the embedded database', () => {
   let cwd: string;
   let server: GameProcess | undefined;
 
@@ -51,6 +50,7 @@ describe('[issue 15 backups] npm run backup and npm run restore on the embedded 
     const env = {
       PORT: String(await freePort()),
       OPS_PORT: String(await freePort()),
+      OPS_TOKEN: 'backup-test-ops-token-0123456789',
       DATA_DIR: join(cwd, 'data'),
       WANAKT_PASSWORD: TEST_WANAKT_PASSWORD,
       DEMO_PASSWORD: TEST_DEMO_PASSWORD,
@@ -77,6 +77,10 @@ describe('[issue 15 backups] npm run backup and npm run restore on the embedded 
         await demo.post(`/api/territories/${territory.id}/purchase`, {});
       }
     })();
+    // The backup door needs the token, on the loopback operator port too.
+    const tokenless = await runCli('backup', [join(cwd, 'backups', 'tokenless.tar.gz')], { ...env, OPS_TOKEN: '' }, cwd);
+    expect(tokenless.output).toMatch(/The server refused the backup: 401 .*OPS_TOKEN/);
+    expect(tokenless.code).not.toBe(0);
     const file = join(cwd, 'backups', 'busy.tar.gz');
     const backup = await runCli('backup', [file], env, cwd);
     busy = false;

@@ -18,7 +18,7 @@ import { latestBackupAge } from './scheduled-backup.ts';
 
 const log = createLogger('error');
 
-it('[issue 26] reads the backup settings, refusing a schedule that cannot run', () => {
+it('reads the backup settings, refusing a schedule that cannot run', () => {
   expect(loadConfig({})).toMatchObject({ BACKUP_CRON: undefined, BACKUP_DIR: './backups', BACKUP_KEEP: 14 });
   expect(loadConfig({ BACKUP_CRON: '30 3 * * *', BACKUP_KEEP: '7' })).toMatchObject({ BACKUP_CRON: '30 3 * * *', BACKUP_KEEP: 7 });
   expect(() => loadConfig({ BACKUP_CRON: 'nightly' })).toThrow('BACKUP_CRON: must be a cron expression');
@@ -47,7 +47,7 @@ async function restoredInvariants(database: Database, file: string) {
 }
 
 for (const backend of testBackends()) {
-  describe(`[issue 26] scheduled backups on ${backend.name}`, () => {
+  describe(`scheduled backups on ${backend.name}`, () => {
     it('when BACKUP_CRON fires every two seconds, then each moment is copied once, the copy is checked, only BACKUP_KEEP copies stay, and the newest restores with the ledger invariants OK', async () => {
       const database = await backend.open();
       const dir = await mkdtemp(join(tmpdir(), 'wanakt-backups-'));

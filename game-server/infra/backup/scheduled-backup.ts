@@ -1,13 +1,14 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openEmbedded, openPostgres, type Database, type Queryable, type Sql } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import type { CheckCopy, CopyReport } from './backup.ts';
 import { adminUrlOf, pgToolFor } from './pg-tools.ts';
+import { OWNER_ONLY_FILE, ownerOnlyFolder, writeOwnerOnly } from '../owner-only.ts';
 
 export interface BackupSchedule {
   /** Where the copies go (BACKUP_DIR). */
@@ -97,11 +98,12 @@ async function checkPostgresCopy(url: string, file: string, pgRestore: string, c
 async function writeCopy(database: Database, path: string, check: CheckCopy): Promise<CopyReport> {
   if (database.kind === 'embedded') {
     const copy = await database.dump!();
-    await writeFile(path, new Uint8Array(await copy.arrayBuffer()));
+    await writeOwnerOnly(path, new Uint8Array(await copy.arrayBuffer()));
     return checkEmbeddedCopy(copy, check);
   }
   const [pgDump, pgRestore] = await Promise.all([pgToolFor(database.sql, 'pg_dump'), pgToolFor(database.sql, 'pg_restore')]);
   await run(pgDump, ['--format=custom', `--file=${path}`, database.url!]);
+  await chmod(path, OWNER_ONLY_FILE);
   return checkPostgresCopy(database.url!, path, pgRestore, check);
 }
 
@@ -123,7 +125,7 @@ export async function runScheduledBackup(deps: BackupDeps, schedule: BackupSched
   const claimed = await deps.sql`
     insert into backup_runs (slot, started_at) values (${slot}, ${deps.clock()}) on conflict (slot) do nothing returning slot`;
   if (claimed.length === 0) return null;
-  await mkdir(schedule.dir, { recursive: true });
+  await ownerOnlyFolder(schedule.dir);
   const file = join(schedule.dir, copyName(slot, deps.database.kind));
   try {
     const report = await writeCopy(deps.database, file, deps.check);

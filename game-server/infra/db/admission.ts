@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { currentRequest } from '../request-context.ts';
-import { unavailable } from './unavailable.ts';
+import { BUSY, unavailable } from './unavailable.ts';
 
 export interface AdmissionOptions {
   /** Transactions run at once: fewer than the pool's connections, so plain reads still get one. */
@@ -11,7 +11,6 @@ export interface AdmissionOptions {
   waitMs: number;
 }
 
-export const BUSY = 'The game is busy right now. Try again in a moment.';
 export const ABANDONED = 'The request was given up before it started.';
 
 interface Waiter {
@@ -26,13 +25,22 @@ interface Waiter {
  * a 20-second wait for a connection, and work for a client that has hung up is never started.
  */
 export class Admission {
-  private running = 0;
+  private turns = 0;
   private readonly waiting: Waiter[] = [];
 
-  constructor(private readonly options: AdmissionOptions) {}
+  private readonly options: AdmissionOptions;
+
+  constructor(options: AdmissionOptions) {
+    this.options = options;
+  }
 
   get queued(): number {
     return this.waiting.length;
+  }
+
+  /** Transactions holding a turn now: back to 0 whenever none runs, whatever the driver did to them. */
+  get running(): number {
+    return this.turns;
   }
 
   /** Waits for a turn; the returned function ends it. Throws a 503 GameError when refused. */
@@ -40,7 +48,7 @@ export class Admission {
     const request = currentRequest();
     const gone = request?.gone ?? (() => false);
     if (gone()) throw unavailable(ABANDONED);
-    if (this.running < this.options.concurrency) return this.granted();
+    if (this.turns < this.options.concurrency) return this.granted();
     if (this.waiting.length >= this.options.queueLimit) throw unavailable(BUSY);
     const waited = request?.startedAt === undefined ? 0 : performance.now() - request.startedAt;
     const budget = this.options.waitMs - waited;
@@ -58,7 +66,8 @@ export class Admission {
         gone,
       };
       const timer = setTimeout(() => {
-        this.waiting.splice(this.waiting.indexOf(waiter), 1);
+        const at = this.waiting.indexOf(waiter);
+        if (at >= 0) this.waiting.splice(at, 1);
         reject(unavailable(BUSY));
       }, budget);
       this.waiting.push(waiter);
@@ -72,7 +81,7 @@ export class Admission {
   }
 
   private granted(count = true): () => void {
-    if (count) this.running++;
+    if (count) this.turns++;
     let ended = false;
     return () => {
       if (ended) return;
@@ -91,6 +100,6 @@ export class Admission {
       next.grant();
       return;
     }
-    this.running--;
+    this.turns--;
   }
 }

@@ -1,9 +1,13 @@
-import { mkdir } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import postgres from 'postgres';
 import { Admission, type AdmissionOptions } from './admission.ts';
+import { ownerOnlyTar } from '../tar-modes.ts';
+import { guardOwnerOnly, makeOwnerOnly, ownerOnlyFolder } from '../owner-only.ts';
+import { isConnectionLost } from './unavailable.ts';
 
 export type Sql = postgres.Sql;
 export type Tx = postgres.TransactionSql;
@@ -53,9 +57,14 @@ export function admissionOf(sql: Sql): Admission | undefined {
   return admissions.get(sql);
 }
 
+// Seconds. A connection idle for a minute is closed rather than handed out after a quiet spell in which
+// a firewall or the server may have dropped it, and none lives past 15 minutes, so a session that went
+// wrong in a way nobody noticed is replaced in time (the driver picks 30-60 minutes by itself).
+const POOL_LIFETIMES = { idle_timeout: 60, max_lifetime: 15 * 60 } as const;
+
 export async function openPostgres(url: string, options: PostgresOptions = {}): Promise<Database> {
   const connection = Object.fromEntries(Object.entries(SESSION_TIMEOUTS).map(([name, ms]) => [name, String(ms)]));
-  const sql = postgres(url, { ...driverOptions, max: options.max ?? 10, connection });
+  const sql = postgres(url, { ...driverOptions, ...POOL_LIFETIMES, max: options.max ?? 10, connection });
   if (options.admission) admissions.set(sql, new Admission(options.admission));
   const parsed = new URL(url);
   return {
@@ -77,25 +86,36 @@ export interface EmbeddedOptions {
 // The embedded database is served over the PostgreSQL wire protocol so the same driver and the
 // same queries run on both backends. pglite-socket runs one session for all its connections, so
 // the driver gets exactly one connection: otherwise two transactions would interleave.
+const gzipAsync = promisify(gzip);
+
 export async function openEmbedded(options: EmbeddedOptions): Promise<Database> {
-  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  if (options.dataDir) await ownerOnlyFolder(options.dataDir);
+  const unguard = options.dataDir ? guardOwnerOnly(options.dataDir) : () => false;
   // pg_trgm backs the marketplace's name search (migration 0034), as on PostgreSQL.
   const pglite = await PGlite.create(options.dataDir, {
     extensions: { pg_trgm },
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
   const server = new PGLiteSocketServer({ db: pglite, host: '127.0.0.1', port: 0, maxConnections: 2 });
+  // Files an earlier version or a copy left open (docs/operations.md "Files").
+  if (options.dataDir) await makeOwnerOnly(options.dataDir);
   await server.start();
   const sql = postgres(`postgres://postgres@${server.getServerConn()}/postgres`, { ...driverOptions, max: 1 });
   return {
     sql,
     kind: 'embedded',
     location: options.dataDir ?? 'memory',
-    dump: (compression = 'gzip') => pglite.dumpDataDir(compression),
+    // Dumped plain, its entries made owner-only, then compressed once and off the event loop: the
+    // game keeps answering while a backup of the whole database is packed.
+    dump: async (compression = 'gzip') => {
+      const tarball = ownerOnlyTar(new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer()));
+      return new Blob([compression === 'gzip' ? new Uint8Array(await gzipAsync(tarball)) : tarball]);
+    },
     close: async () => {
       await sql.end({ timeout: 5 });
       await server.stop();
       await pglite.close();
+      unguard();
     },
   };
 }
@@ -126,38 +146,114 @@ export function isTransaction(sql: Queryable): sql is Tx {
 }
 
 /**
+ * The commit of a transaction whose connection was lost once COMMIT was sent: it may have been
+ * applied or not, and only the database knows (game-server/commands/idempotency.ts asks it). It
+ * keeps its cause's code, so whoever does not ask still answers the 503 of a database away.
+ */
+export class CommitUnknown extends Error {
+  readonly code: string;
+  constructor(cause: unknown) {
+    super(`The connection was lost at the commit: ${(cause as Error).message}`, { cause });
+    this.name = 'CommitUnknown';
+    this.code = String((cause as { code?: unknown }).code);
+  }
+}
+
+// How far a transaction got: a connection that failed once reserved and before BEGIN was answered
+// changed nothing.
+interface Progress {
+  reserved: boolean;
+  begun: boolean;
+}
+
+/**
  * What `sql.begin` does, on a connection reserved before BEGIN is sent. postgres.js 3.4.9 can
  * write BEGIN without reserving its connection when the socket pushes back under load
  * (porsager/postgres#1189, #823): the transaction then fails with UNSAFE_TRANSACTION, or the
  * connection goes back to the pool with the transaction open and other queries run inside it.
+ *
+ * A connection lost before BEGIN was answered (one a blink killed, handed out before the pool
+ * noticed) is tried once more on a fresh one: nothing of the transaction had run. The admission
+ * slot is taken once and given back in `finally`, whatever the driver does.
  */
 export async function transaction<T>(sql: Sql, work: (tx: Tx) => Promise<T>, options = ''): Promise<T> {
   const leave = await admissions.get(sql)?.enter();
   try {
-    return await reservedTransaction(sql, work, options);
+    const progress: Progress = { reserved: false, begun: false };
+    try {
+      return await reservedTransaction(sql, work, options, progress);
+    } catch (error) {
+      if (!progress.reserved || progress.begun || !isConnectionLost(error)) throw error;
+      return await reservedTransaction(sql, work, options, progress);
+    }
   } finally {
     leave?.();
   }
 }
 
-async function reservedTransaction<T>(sql: Sql, work: (tx: Tx) => Promise<T>, options: string): Promise<T> {
-  const reserved = await sql.reserve();
+/** What patches/postgres+3.4.9.patch adds to a reserved connection: settled with the error when it closes. */
+type Reserved = postgres.ReservedSql & { closed: Promise<Error> };
+
+async function reservedTransaction<T>(sql: Sql, work: (tx: Tx) => Promise<T>, options: string, progress: Progress): Promise<T> {
+  const reserved = (await reserveWithin(sql, RESERVE_TIMEOUT_MS)) as Reserved;
+  progress.reserved = true;
   const tx = reserved as unknown as Tx;
+  // Each step ends when its connection closes, whether or not the driver settles what was under way
+  // on it (3.4.9 left some of a cut connection's queries waiting for ever): the transaction ended with
+  // its session, and its admission turn is given back.
+  const lost = reserved.closed.then((error) => Promise.reject(error));
+  lost.catch(() => undefined);
+  const untilClosed = <R>(step: Promise<R>) => Promise.race([step, lost]);
   openTransactions.add(tx);
   try {
-    await reserved.unsafe(`begin ${options.replace(/[^a-z ]/gi, '')}`);
+    await untilClosed(reserved.unsafe(`begin ${options.replace(/[^a-z ]/gi, '')}`));
+    progress.begun = true;
     let result: T;
     try {
-      result = await work(tx);
+      result = await untilClosed(work(tx));
     } catch (error) {
       await reserved`rollback`.catch(() => undefined);
       throw error;
     }
-    await reserved`commit`;
+    try {
+      await untilClosed(reserved`commit`);
+    } catch (error) {
+      throw isConnectionLost(error) ? new CommitUnknown(error) : error;
+    }
     return result;
   } finally {
     openTransactions.delete(tx);
     reserved.release();
+  }
+}
+
+// As long as a statement may run (SESSION_TIMEOUTS): a connection not free by then is not coming.
+const RESERVE_TIMEOUT_MS = SESSION_TIMEOUTS.statement_timeout;
+
+/**
+ * A reserved connection, or a CONNECT_TIMEOUT failure after `ms`: whatever the driver does with a
+ * reserve (3.4.9 lost some at a blink, patches/postgres+3.4.9.patch), the command waiting for it,
+ * and its admission slot, are never held for ever. A connection that comes after all goes back.
+ */
+async function reserveWithin(sql: Sql, ms: number): Promise<postgres.ReservedSql> {
+  const reserving = sql.reserve();
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(Object.assign(new Error(`No database connection came free within ${ms} ms`), { code: 'CONNECT_TIMEOUT' })),
+      ms,
+    );
+  });
+  try {
+    return await Promise.race([reserving, late]);
+  } catch (error) {
+    reserving.then(
+      (reserved) => reserved.release(),
+      () => undefined,
+    );
+    throw error;
+  } finally {
+    clearTimeout(timer);
   }
 }
 

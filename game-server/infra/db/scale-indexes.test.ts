@@ -3,14 +3,14 @@ import { transaction, type Database } from './database.ts';
 import { testBackends } from '../../testing/databases.ts';
 import { padWorld } from '../../testing/pad-world.ts';
 
-// The reads that grow with the world (issue 27) each have an index the planner answers them from,
+// The reads that grow with the world each have an index the planner answers them from,
 // shown here by the plan of a query of the read's shape, with the same conditions. The world is
 // padded to 20,000 territories, enough for the planner to prefer an index by itself; a table that
 // only a long-running game fills (the outbox) is asked with table scans switched off, so the plan
 // names the index it would take at a million territories (bench/scale.bench.ts measures that size).
 
 for (const backend of testBackends()) {
-  describe(`[issue 27 scale] the reads that grow with the world have their indexes on ${backend.name}`, () => {
+  describe(`[scale] the reads that grow with the world have their indexes on ${backend.name}`, () => {
     let database: Database;
     beforeAll(async () => {
       database = await backend.open();

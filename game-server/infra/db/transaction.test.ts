@@ -9,7 +9,7 @@ import { transaction, type Database } from './database.ts';
 // short pipelines, plain queries and transactions all at once must leave each transaction alone.
 const backend = postgresBackendIfReachable();
 
-describe.runIf(backend)('[issue 11] a transaction under a full pipeline', () => {
+describe.runIf(backend)('a transaction under a full pipeline', () => {
   let database: Database;
   let sql: postgres.Sql;
 

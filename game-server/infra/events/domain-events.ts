@@ -14,6 +14,10 @@ export type DomainEvent =
    * visit, the most frequent write, does not drop the cached world lists in every process.
    */
   | { type: 'territory.visited'; territoryId: number; visits: number }
+  /** Offers on these territories were made, answered or ended: every page showing them reads them again. */
+  | { type: 'offers.changed'; territoryIds: number[] }
+  /** An auction of these territories started, took a bid (its end may have moved) or ended: every page showing it reads it again. */
+  | { type: 'auctions.changed'; territoryIds: number[] }
   | { type: 'balances.changed'; userIds: string[] }
   | { type: 'payments-due.changed'; userIds: string[] }
   | { type: 'chat.posted'; message: ChatMessageDto }

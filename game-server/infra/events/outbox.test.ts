@@ -19,7 +19,7 @@ function record(relay: OutboxRelay): Array<{ seq: number; event: Delivered }> {
 const commitUnannounced = (sql: Sql, ...events: DomainEvent[]) => sql.begin((tx) => emit(tx, ...events));
 
 for (const backend of testBackends()) {
-  describe(`[issue 11 outbox] numbered events on ${backend.name}`, () => {
+  describe(`[outbox] numbered events on ${backend.name}`, () => {
     let database: Database;
     const relays: OutboxRelay[] = [];
     beforeEach(async () => {
@@ -67,9 +67,8 @@ for (const backend of testBackends()) {
       const started = performance.now();
       await commitUnannounced(database.sql, changed(11));
       await expect.poll(() => heard.length, { timeout: 5000 }).toBe(1);
-      console.log(
-        `[issue 11] an event whose wake-up was dropped arrived after ${Math.round(performance.now() - started)} ms (poll every 200 ms)`,
-      );
+      console.log(`an event whose wake-up was dropped arrived after ${Math.round(performance.now() - started)} ms (poll every 200 ms)`);
+      // The wait is the rule under test, "once": two more polls go by and deliver nothing again.
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(heard).toEqual([{ seq: 1, event: changed(11) }]);
     });
@@ -98,7 +97,7 @@ for (const backend of testBackends()) {
 }
 
 const postgres = postgresBackendIfReachable();
-describe.runIf(postgres)('[issue 11 outbox] several processes on real PostgreSQL', () => {
+describe.runIf(postgres)('[outbox] several processes on real PostgreSQL', () => {
   let database: Database;
   const pools: Database[] = [];
   const relays: OutboxRelay[] = [];
@@ -149,6 +148,6 @@ describe.runIf(postgres)('[issue 11 outbox] several processes on real PostgreSQL
     const started = performance.now();
     await commitUnannounced(writer.sql, changed(5));
     await expect.poll(() => listener.heard.length, { timeout: 5000 }).toBe(1);
-    console.log(`[issue 11] NOTIFY carried an event to another process in ${Math.round(performance.now() - started)} ms`);
+    console.log(`NOTIFY carried an event to another process in ${Math.round(performance.now() - started)} ms`);
   });
 });

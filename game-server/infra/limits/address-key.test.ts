@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addressKey } from './address-key.ts';
 
-describe('[issue 21] one address key for every per-address limit', () => {
+describe('one address key for every per-address limit', () => {
   it("when an IPv4 address arrives IPv4-mapped, then it shares the plain address's key", () => {
     expect(addressKey('198.18.0.7')).toBe('198.18.0.7');
     expect(addressKey('::ffff:198.18.0.7')).toBe('198.18.0.7');

@@ -63,18 +63,22 @@ export function createCounterStore(options: { sql: Sql; redisUrl?: string; log?:
   }
   const client = nodePostgresShape(options.sql);
   return {
-    counter: (rule) =>
-      new RateLimiterPostgres({
+    // A count the database cannot take (a cut connection, a lock past its time-out under a burst of
+    // joins) falls back to the process's own memory, as with Redis away: a 500 would refuse a visitor
+    // for the store's failure, not for the limit.
+    counter: (rule) => {
+      const limits = { points: rule.points, duration: rule.seconds, blockDuration: rule.blockSeconds ?? 0 };
+      return new RateLimiterPostgres({
         storeClient: client,
         storeType: 'pool',
         tableName: 'rate_limits',
         tableCreated: true,
         clearExpiredByTimeout: false,
         keyPrefix: rule.name,
-        points: rule.points,
-        duration: rule.seconds,
-        blockDuration: rule.blockSeconds ?? 0,
-      }),
+        ...limits,
+        insuranceLimiter: new RateLimiterMemory({ keyPrefix: `local:${rule.name}`, ...limits }),
+      });
+    },
     sweep: async (nowMs) => (await options.sql`delete from rate_limits where expire < ${nowMs}`).count,
     close: async () => {},
   };

@@ -29,6 +29,8 @@ export const DOOR_LIMITS = {
   worldChanges: { name: 'world-changes-address', points: 120, seconds: MINUTE },
   /** A profile is a handful of indexed reads; a reader clicking through names makes a few a minute. */
   profile: { name: 'profile-player-address', points: 60, seconds: MINUTE },
+  /** An alliance's page, its list and the tags beside names: a page shows a few, a reader clicks through a few a minute. */
+  alliance: { name: 'alliance-player-address', points: 120, seconds: MINUTE },
   /** A search box fires a search per pause in typing: two a second outlasts any reader. */
   marketplace: { name: 'marketplace-address', points: 120, seconds: MINUTE },
   /** An audit scans the whole ledger, so a stranger may start only a few. */
@@ -43,20 +45,28 @@ export const DOOR_LIMITS = {
    * script seating thousands.
    */
   matchmake: { name: 'matchmake-address', points: 120, seconds: MINUTE },
+  /**
+   * Joins without a session, within the matchmake budget above: a visitor only watches, and holds
+   * at most SOCKET_CAPS.visitorsPerAddress sockets at once; a reload is a new join, so a minute
+   * allows half as many again as those sockets, and a script cycling sockets stops there.
+   */
+  visitorJoin: { name: 'visitor-join-address', points: 30, seconds: MINUTE },
   /** Following ad links: a reader clicks a few a minute; beyond 60 it is a script (429). */
   adClick: { name: 'ad-click-address', points: 60, seconds: MINUTE },
-  /** A click counts for its advertiser once per address per ad an hour; repeats still follow the link. */
+  /** A click counts for its advertiser once per player (a visitor: per address) per ad an hour; repeats still follow the link. */
   adClickCounted: { name: 'ad-click-counted', points: 1, seconds: HOUR },
   /** Unsubscribe and address-confirmation links: a person follows a few; a script guessing signatures gets 30 a minute. */
   mailLink: { name: 'mail-link-address', points: 30, seconds: MINUTE },
   /** Saving mail preferences is a click per change: 30 a minute outlasts any person at the form. */
   mailPreferences: { name: 'mail-preferences-player', points: 30, seconds: MINUTE },
+  /** Bids on auctions (docs/rules.md §4 "Auctions"): two a second outbids any person; a script racing a hot auction waits. */
+  bid: { name: 'auction-bid-player', points: 120, seconds: MINUTE },
   /** Each new address is sent a confirmation: a player setting a few in an hour is fixing a typo, more is using us to mail strangers. */
   emailChange: { name: 'email-change-player', points: 5, seconds: HOUR },
   /**
-   * Bearer tokens that name no live key: each is a database lookup. A program with a revoked key
-   * fails a few times and stops; after 20 in an hour from one address, no key is looked up for it
-   * until the hour is over.
+   * Bearer tokens that name no live key, per address: a program with a revoked key fails a few times
+   * and stops; after 20 in an hour, every further unknown key from the address is answered 429 until
+   * the hour is over. A live key from the same address still works: it spends only its own budget.
    */
   unknownApiKey: { name: 'unknown-api-key-address', points: 20, seconds: HOUR },
 } satisfies Record<string, CounterRule>;
@@ -83,11 +93,15 @@ export const LOGIN_LIMITS = {
 export const WORLD_READS_PER_MINUTE = 1200;
 
 /**
- * Sockets in one process's world room. Per address: a school or an office behind one NAT, every
- * pupil with a tab open, fits in 200; carrier-grade NAT puts more strangers behind one IPv4
- * address, which is why it is not lower. Per session: one player with a phone and a few tabs.
+ * Sockets in the world room, counted across every process (rooms/socket-seats.ts). Players per
+ * address: a school or an office behind one NAT, every pupil with a tab open, fits in 200;
+ * carrier-grade NAT puts more strangers behind one IPv4 address, which is why it is not lower.
+ * Visitors per address (no session): a visitor only watches, and one person needs a tab or two, so
+ * 20 leaves room for a few people sharing a connection before they log in, and a script without an
+ * account holds a tenth of what players may. Per session (in each process): one player with a
+ * phone and a few tabs.
  */
-export const SOCKET_CAPS = { perAddress: 200, perSession: 4 };
+export const SOCKET_CAPS = { perAddress: 200, visitorsPerAddress: 20, perSession: 4 };
 export type SocketCaps = typeof SOCKET_CAPS;
 
 export type DoorLimits = Record<keyof typeof DOOR_LIMITS, RateLimiterAbstract>;

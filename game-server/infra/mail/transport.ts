@@ -1,7 +1,7 @@
-import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../logger.ts';
+import { ownerOnlyFolder, writeOwnerOnly } from '../owner-only.ts';
 
 /** One rendered message, ready for the wire. */
 export interface OutgoingMail {
@@ -17,11 +17,11 @@ export interface OutgoingMail {
 
 /** Why a message did not go: `permanent` when the server refused it for good (a 5xx answer). */
 export class MailRefusedError extends Error {
-  constructor(
-    message: string,
-    readonly permanent: boolean,
-  ) {
+  readonly permanent: boolean;
+
+  constructor(message: string, permanent: boolean) {
     super(message);
+    this.permanent = permanent;
     this.name = 'MailRefusedError';
   }
 }
@@ -78,9 +78,10 @@ export function folderTransport(dir: string, log: Logger): MailTransport {
     description: `SMTP_URL is not set: mail is written to ${folder}`,
     async send(mail) {
       const built = await builder.sendMail(mail);
-      await mkdir(folder, { recursive: true });
+      // Each file holds live confirmation and receipt links: for the operator's eyes only.
+      await ownerOnlyFolder(folder);
       const path = join(folder, `${mail.messageId.replace(/[^A-Za-z0-9.-]/g, '')}.eml`);
-      await writeFile(path, built.message as Buffer);
+      await writeOwnerOnly(path, built.message as Buffer);
       log.info(`Mail to ${mail.to} ("${mail.subject}") written to ${path}`);
     },
     close: () => builder.close(),

@@ -18,7 +18,7 @@ interface Line {
   res?: { statusCode: number };
 }
 
-describe('[issue 15 logs] one JSON line per event, a request id from the route to the room, and no secret', () => {
+describe('[logs] one JSON line per event, a request id from the route to the room, and no secret', () => {
   const written: string[] = [];
   const log = createLogger('info', { destination: { write: (line: string) => written.push(line) } });
   const lines = () => written.map((line) => JSON.parse(line) as Line);
@@ -90,5 +90,36 @@ describe('[issue 15 logs] one JSON line per event, a request id from the route t
       expect(text, `the log holds ${secret}`).not.toContain(secret);
     }
     expect(text).toContain('[Redacted]');
+  });
+
+  it('when links carry tokens in their paths and queries, and an API key or a link is written in a message, then no line holds the token', async () => {
+    const visitor = new TestAgent(game.server.url);
+    const receiptToken = 'ReceiptTokenInPath0123456789abcdefghijklmnop';
+    const unsubscribeToken = 'UnsubscribeTokenInPath0123456789abcdefghijk';
+    const queryToken = 'QueryTokenValue0123456789';
+    const queryKey = 'QueryKeyValue0123456789';
+    const confirmToken = 'ConfirmTokenValue0123456789';
+    const apiKey = `wk_${'K'.repeat(43)}`;
+    await visitor.request('GET', `/api/ad-receipts/${receiptToken}`);
+    await visitor.request('GET', `/api/mail/unsubscribe/${unsubscribeToken}?kind=digest`);
+    await visitor.request('GET', `/api/territories?limit=1&token=${queryToken}&key=${queryKey}&api_key=${apiKey}`);
+    log.info(`A program sent ${apiKey}; the receipt link was ${game.server.url}/advertise/receipt/${receiptToken}?verify=${queryToken}`);
+    log.info(`The receipt mail's link was ${game.server.url}/advertise/receipt/${receiptToken}?confirm_token=${confirmToken}`);
+    await waitFor(() => lines().some((line) => line.req?.url.startsWith('/api/territories?limit=1')), 'the last request line');
+
+    const text = written.join('');
+    for (const secret of [receiptToken, unsubscribeToken, queryToken, queryKey, confirmToken, apiKey]) {
+      expect(text, `the log holds ${secret}`).not.toContain(secret);
+    }
+    const urls = lines().flatMap((line) => (line.req ? [line.req.url] : []));
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        '/api/ad-receipts/[Redacted]',
+        '/api/mail/unsubscribe/[Redacted]?kind=digest',
+        '/api/territories?limit=1&token=[Redacted]&key=[Redacted]&api_key=[Redacted]',
+      ]),
+    );
+    expect(text).toContain('/advertise/receipt/[Redacted]?verify=[Redacted]');
+    expect(text).toContain('/advertise/receipt/[Redacted]?confirm_token=[Redacted]');
   });
 });

@@ -7,7 +7,7 @@ import { parseExposition, sampleValue, type Sample } from './scrape.ts';
 
 const OPS_TOKEN = 'metrics-test-token-0123456789';
 
-describe('[issue 15 metrics] /metrics names every figure of the issue, and each moves when its event happens', () => {
+describe('[metrics] /metrics names every figure docs/operations.md lists, and each moves when its event happens', () => {
   let game: TestServer;
   let demo: TestAgent;
   let wanakt: TestAgent;
@@ -115,6 +115,7 @@ describe('[issue 15 metrics] /metrics names every figure of the issue, and each 
       await scrape();
       const until = Date.now() + 400;
       while (Date.now() < until);
+      // The wait is the rule under test: the lag is measured by the sampling timer, which must fire after the block.
       await new Promise((resolve) => setTimeout(resolve, 300));
       lagMax = await read('nodejs_eventloop_lag_max_seconds');
     }

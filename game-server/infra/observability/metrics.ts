@@ -59,6 +59,13 @@ export const rateLimitRefusals = new Counter({
   registers: [registry],
 });
 
+export const viewChanges = new Counter({
+  name: `${PREFIX}room_view_changes_total`,
+  help: "Clients' view changes: applied, dropped for a newer one while waiting for the pace, or refused as a flood",
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
+
 export const roomMessageRefusals = new Counter({
   name: `${PREFIX}room_message_refusals_total`,
   help: 'Room messages refused (malformed, not allowed, or failed), by message type',

@@ -10,11 +10,11 @@ import { balanceOf, createPlayer } from '../../testing/players.ts';
 import { hashPassword } from '../../domain/auth/passwords.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
-// The attacks of issue 10, each tried against the real server on real PostgreSQL, where parallel
+// Attacks once seen against the game, each tried against the real server on real PostgreSQL, where parallel
 // requests really run in parallel. Each test prints its figure.
 const postgres = postgresBackendIfReachable();
 
-describe.runIf(postgres)('[issue 10] abuse: the edges hold on PostgreSQL', () => {
+describe.runIf(postgres)('abuse: the edges hold on PostgreSQL', () => {
   let game: TestServer;
   let now = new Date('2026-11-23T12:00:00Z');
   beforeAll(async () => {
@@ -247,6 +247,35 @@ describe.runIf(postgres)('[issue 10] abuse: the edges hold on PostgreSQL', () =>
     expect(page.headers.get('strict-transport-security')).toBeNull();
     const behindTls = await game.agent().request('GET', '/api/health', undefined, { 'x-forwarded-proto': 'https' });
     expect(behindTls.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+  });
+
+  it('an API answer, handed to Express past Colyseus, carries the same CORS and security headers as a page through Colyseus', async () => {
+    const origin = { origin: game.server.url };
+    const page = await game.agent().request('GET', '/', undefined, origin);
+    const api = await game.agent().request('GET', '/api/territories', undefined, origin);
+    const names = [
+      'access-control-allow-origin',
+      'access-control-allow-credentials',
+      'access-control-allow-headers',
+      'access-control-allow-methods',
+      'access-control-max-age',
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'x-content-type-options',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-frame-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ];
+    const headersOf = (answer: typeof page) => Object.fromEntries(names.map((name) => [name, answer.headers.get(name)]));
+    expect(api.status).toBe(200);
+    expect(headersOf(api)).toEqual(headersOf(page));
+    expect(api.headers.get('access-control-allow-origin')).toBe(game.server.url);
+    expect(api.headers.get('x-powered-by')).toBeNull();
   });
 
   it('an anonymous ad-intent flood: 10 an hour from one address, then 429; abandoned ones expire and cannot be paid', async () => {

@@ -27,19 +27,20 @@ export function authenticateApiKeys(
     if (header === undefined) return next();
     const token = BEARER.exec(header)?.[1];
     if (!token) throw unauthenticated('The Authorization header must be "Bearer <API key>"');
-    // Guessing keys costs a lookup each: an address that named too many unknown keys waits before
-    // its next lookup, whichever key it sends (a right one included, so guessing gains nothing).
-    const address = byAddress(req);
-    const spent = unknownKeys && (await unknownKeys.get(address));
-    if (spent && unknownKeys && spent.consumedPoints >= unknownKeys.points) {
-      throw tooManyRequests(
-        `Too many unknown API keys from your address. Try again in ${secondsUntil(spent)} seconds.`,
-        secondsUntil(spent),
-      );
-    }
+    // Failed guesses are counted per address, and a live key spends only its own budget: an
+    // address (a school, a CI provider, a carrier's NAT) that sent too many unknown keys is refused
+    // any further unknown one, while a real key from it still works. Refusing every key from the
+    // address would let one bad neighbour lock everybody's programs out for an hour, and a key of
+    // 256 random bits is not found by guessing, so the lookup gains the guesser nothing.
     const holder = await resolveApiKey(sql, token, clock());
     if (!holder) {
-      await unknownKeys?.penalty(address, 1);
+      const spent = unknownKeys && (await unknownKeys.penalty(byAddress(req), 1));
+      if (spent && unknownKeys && spent.consumedPoints > unknownKeys.points) {
+        throw tooManyRequests(
+          `Too many unknown API keys from your address. Try again in ${secondsUntil(spent)} seconds.`,
+          secondsUntil(spent),
+        );
+      }
       throw unauthenticated('Unknown or revoked API key');
     }
     // A key opens only calls it can be checked against: a path the table does not know is refused

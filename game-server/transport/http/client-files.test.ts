@@ -8,12 +8,14 @@ import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
 const INDEX = '<!doctype html><title>Wanakt World</title><div id="root"></div>';
 
-describe('[issue 14] the built client answers 404 for a page it does not have', () => {
+describe('the built client answers 404 for a page it does not have', () => {
   let game: TestServer;
   let clientDir: string;
   beforeAll(async () => {
     clientDir = await mkdtemp(join(tmpdir(), 'wanakt-client-'));
     await writeFile(join(clientDir, 'index.html'), INDEX);
+    await writeFile(join(clientDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    await writeFile(join(clientDir, 'manifest.webmanifest'), '{"name":"Wanakt World"}');
     game = await startTestServer(testBackends()[0], { clientDir });
   });
   afterAll(async () => {
@@ -39,6 +41,16 @@ describe('[issue 14] the built client answers 404 for a page it does not have', 
       expect(response.headers.get('content-type')).toMatch(/text\/html/);
       expect(await response.text()).toBe(INDEX);
     }
+  });
+
+  it('when the service worker and the manifest are asked for, then the worker is checked on every visit and the manifest has its type', async () => {
+    const worker = await get('/sw.js');
+    expect(worker.status).toBe(200);
+    expect(worker.headers.get('cache-control')).toBe('no-cache');
+    expect(worker.headers.get('content-type')).toMatch(/javascript/);
+    const manifest = await get('/manifest.webmanifest');
+    expect(manifest.headers.get('content-type')).toMatch(/application\/manifest\+json/);
+    expect(manifest.headers.get('cache-control')).toBe('public, max-age=3600');
   });
 
   it('when an unknown API call is made, then it still answers JSON 404', async () => {

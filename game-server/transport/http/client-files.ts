@@ -18,6 +18,15 @@ const COMPRESSIBLE: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
+// The service worker names the files of the build it belongs to: a browser holding an hour-old copy
+// would keep an old build's offline page and rules for that hour.
+const SERVICE_WORKER = 'sw.js';
+
+function cacheControlOf(dir: string, path: string): string {
+  if (path.startsWith(join(dir, HASHED_ASSETS))) return IMMUTABLE;
+  return path === join(dir, SERVICE_WORKER) ? 'no-cache' : 'public, max-age=3600';
+}
+
 /**
  * The hashed scripts and styles, compressed once per process in brotli and gzip and then served
  * from memory; null for a file that is not there or not worth compressing.
@@ -61,7 +70,7 @@ export function serveClient(dir = CLIENT_DIR): RequestHandler[] {
     express.static(dir, {
       index: false,
       setHeaders: (res, path) => {
-        res.setHeader('Cache-Control', path.startsWith(join(dir, HASHED_ASSETS)) ? IMMUTABLE : 'public, max-age=3600');
+        res.setHeader('Cache-Control', cacheControlOf(dir, path));
       },
     }),
     (req, res, next) => {

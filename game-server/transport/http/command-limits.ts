@@ -33,6 +33,7 @@ export const PATH_LIMITS = {
   '/notifications': { points: 60, seconds: 60 },
   '/away': { points: 60, seconds: 60 },
   '/seasons': { points: 60, seconds: 60 },
+  '/rankings': { points: 60, seconds: 60 },
 } as const;
 
 /** How the document states the path budget a call under one of PATH_LIMITS spends from, if any. */
@@ -78,13 +79,13 @@ export const COMMAND_LIMITS: Record<CommandLimit, LimitOfCommand> = {
     refusal: 'Too many ad clicks from your address.',
     documented: limitText(DOOR_LIMITS.adClick, 'client address'),
   },
-  // docs/rules.md §9 "Advertising": a click counts once per address per ad an hour.
+  // docs/rules.md §9 "Advertising": a click counts once per player (a visitor: per address) per ad an hour.
   'ad-click': {
     counted: 'admitted',
     counter: (doors) => doors.adClickCounted,
     keyOf: adClickKey,
     refusal: 'Your click on this ad was already counted this hour.',
-    documented: 'a click counts for the advertiser once per address per ad an hour',
+    documented: 'a click counts for the advertiser once per player (without a session, per address) per ad an hour',
   },
   'ad-checkout': {
     counted: 'admitted',
@@ -115,6 +116,13 @@ export const COMMAND_LIMITS: Record<CommandLimit, LimitOfCommand> = {
     keyOf: byPlayerOrAddress,
     refusal: 'Too many changes to your mail preferences.',
     documented: limitText(DOOR_LIMITS.mailPreferences, 'player'),
+  },
+  bid: {
+    counted: 'admitted',
+    counter: (doors) => doors.bid,
+    keyOf: byPlayerOrAddress,
+    refusal: 'Too many bids: wait a moment.',
+    documented: limitText(DOOR_LIMITS.bid, 'player'),
   },
   // An audit scans the whole ledger: every call counts, a refused one too.
   audit: {

@@ -12,10 +12,13 @@ import { openApiPath, operationFinder } from './openapi/route-table.ts';
 const app = appWithoutDatabase();
 const entries = COMMANDS as readonly CommandEntry[];
 const call = (entry: CommandEntry) => `${entry.http.method.toUpperCase()} ${entry.http.path}`;
+// The unsubscribe page's button posts to the link's own address with ?answer=page and is answered
+// with a page a person reads (routes/mail.ts); every other POST there falls through to the command's route.
+const ANSWERED_AS_A_PAGE = new Set(['POST /mail/unsubscribe/:token']);
 /** A request path for the entry's call, with an id in each parameter. */
 const samplePath = (path: string) => path.replace(/:[A-Za-z_]+/g, '7');
 
-describe('[issue 23 registry] each command is declared once and everything else is read from it', () => {
+describe('[registry] each command is declared once and everything else is read from it', () => {
   it('when the registry is read, then each command has one entry and each call one command', () => {
     expect(new Set(entries.map((entry) => entry.type)).size).toBe(entries.length);
     expect(new Set(entries.map(call)).size).toBe(entries.length);
@@ -36,7 +39,7 @@ describe('[issue 23 registry] each command is declared once and everything else 
       expect(
         routes.filter((route) => route === call(entry)),
         entry.type,
-      ).toHaveLength(1);
+      ).toHaveLength(ANSWERED_AS_A_PAGE.has(call(entry)) ? 2 : 1);
   });
 
   it('when the operations are listed, then each entry gives exactly one, with its scope, summary and the access of its audience', () => {

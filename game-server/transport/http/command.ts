@@ -3,6 +3,14 @@ import { COMMANDS, type CommandType } from '../../../schema/commands/index.ts';
 import type { Actor } from '../../../schema/commands/policy.ts';
 import { limitsOf, type CommandEntry } from '../../../schema/commands/registry.ts';
 import { execute } from '../../commands/execute.ts';
+import type { CommandKey } from '../../commands/idempotency.ts';
+import { badInput } from '../../errors.ts';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_INVALID,
+  IDEMPOTENT_REPLAYED_HEADER,
+  isIdempotencyKey,
+} from '../../../schema/api/idempotency.ts';
 import type { CommandDeps } from '../../commands/handler.ts';
 import type { Limits } from '../../infra/limits/door-limits.ts';
 import type { PaymentProvider } from '../../domain/payments/provider.ts';
@@ -21,6 +29,20 @@ export function carried(entry: CommandEntry, req: Request): Record<string, unkno
   );
   if ('body' in entry.schema.shape) fields.body = req.body;
   return fields;
+}
+
+/**
+ * The request's Idempotency-Key (400 when it is not one) and its caller: the API key it was sent
+ * with, else its session's account, else, signed out, its address (docs/write-path.md
+ * "Idempotent commands").
+ */
+export function commandKeyOf(req: Request, res: Response): CommandKey {
+  const key = req.get(IDEMPOTENCY_KEY_HEADER);
+  if (key !== undefined && !isIdempotencyKey(key)) throw badInput(IDEMPOTENCY_KEY_INVALID);
+  const apiKey = res.locals.apiKey as { keyId: number } | undefined;
+  const user = currentUser(res);
+  const caller = apiKey ? `key:${apiKey.keyId}` : user ? `user:${user.id}` : `address:${req.ip ?? 'unknown'}`;
+  return { caller, ...(key !== undefined && { key }) };
 }
 
 /**
@@ -45,7 +67,11 @@ function commandRoute(deps: CommandDeps, limits: Limits, entry: CommandEntry): R
       : undefined;
   const handler: RequestHandler = async (req, res) => {
     const input = { type: entry.type as CommandType, ...carried(entry, req) };
-    const answer = await execute(deps, actorOf(res), input, admitted && (() => admitted(req, res)));
+    const answer = await execute(deps, actorOf(res), input, {
+      ...(admitted && { admit: () => admitted(req, res) }),
+      key: commandKeyOf(req, res),
+    });
+    if (answer.replayed) res.set(IDEMPOTENT_REPLAYED_HEADER, 'true');
     if (answer.status === 204) res.status(204).end();
     else res.status(answer.status).json(answer.body);
   };

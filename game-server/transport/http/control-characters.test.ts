@@ -6,13 +6,13 @@ import { postgresBackendIfReachable } from '../../testing/databases.ts';
 import { CONTROL_CHARACTER_PROBES, documentOperations, probeRequests } from '../../testing/openapi-requests.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
-// Issue 21: a NUL gave 500 on 17 operations (PostgreSQL 22021 / 22P05) and control characters were
+// Once seen: a NUL gave 500 on 17 operations (PostgreSQL 22021 / 22P05) and control characters were
 // stored in API key names. Every operation of the published OpenAPI document is probed in every path
 // parameter, query parameter and string field of its body, as the Wanakt (who may call the most),
 // so a new operation is covered by being documented.
 const postgres = postgresBackendIfReachable();
 
-describe.runIf(postgres)('[issue 21] control characters in any text a client sends: 400 with a message, never 500', () => {
+describe.runIf(postgres)('control characters in any text a client sends: 400 with a message, never 500', () => {
   let game: TestServer;
   let wanakt: TestAgent;
   beforeAll(async () => {

@@ -22,6 +22,13 @@ function decodedSegments(path: string): string[] {
  */
 export function refuseControlsInAddress(): RequestHandler {
   return (req, _res, next) => {
+    // An address without a %-escape decodes to itself (a + in the query becomes a space): testing
+    // it whole is enough, without splitting the path or parsing the query, as most reads need.
+    if (!req.url.includes('%')) {
+      if (hasAnyControl(req.url)) throw badInput(CONTROL_IN_ADDRESS_MESSAGE);
+      next();
+      return;
+    }
     if (decodedSegments(req.path).some(hasAnyControl) || findString(req.query, hasAnyControl) !== null) {
       throw badInput(CONTROL_IN_ADDRESS_MESSAGE);
     }

@@ -56,6 +56,8 @@ interface BodyParserError {
 export function answerErrors(log: Logger) {
   return (thrown: unknown, _req: Request, res: Response, _next: NextFunction) => {
     const error = asUnavailable(thrown);
+    // The player sees only "busy" or "cannot reach"; the operator needs the database's own code.
+    if (error !== thrown) log.warn('A database failure answered 503', thrown);
     if (error instanceof GameError) {
       if (error.retryAfterSeconds !== undefined) res.set('Retry-After', String(error.retryAfterSeconds));
       res.status(error.status).json({ message: error.message });

@@ -6,7 +6,7 @@ import { TestAgent } from '../../testing/agent.ts';
 import { postgresBackendIfReachable } from '../../testing/databases.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 
-// Issue 21, first line of the attack table: the operator's doors trusted an address, and behind a
+// Once seen: the operator's doors trusted an address, and behind a
 // local proxy that forwards no X-Forwarded-For every outsider was "this machine". The server here
 // runs as a fresh deployment would (TRUST_PROXY unset) with the operator port on.
 const postgres = postgresBackendIfReachable();
@@ -24,7 +24,7 @@ async function throughBareProxy(url: string, headers: Record<string, string> = {
   return { status: response.status, body: await response.text(), type: response.headers.get('content-type') };
 }
 
-describe.runIf(postgres)('[issue 21] operator doors trust a secret and a listener, not an address', () => {
+describe.runIf(postgres)('operator doors trust a secret and a listener, not an address', () => {
   let game: TestServer;
   const { log, warnings } = recordingLogger();
   beforeAll(async () => {
@@ -91,7 +91,7 @@ describe.runIf(postgres)('[issue 21] operator doors trust a secret and a listene
   });
 });
 
-describe.runIf(postgres)('[issue 21] behind a proxy that TRUST_PROXY names, each client keeps its own limits', () => {
+describe.runIf(postgres)('behind a proxy that TRUST_PROXY names, each client keeps its own limits', () => {
   let game: TestServer;
   beforeAll(async () => {
     game = await startTestServer(postgres!, { env: { TRUST_PROXY: '127.0.0.1,::1' } });

@@ -11,11 +11,14 @@ import { currentUser } from './session.ts';
  */
 export const byAddress = (req: Request) => addressKey(req.ip ?? req.socket.remoteAddress ?? 'unknown');
 
-/** One address's clicks on one ad (the path's id, read after it was validated): counted once an hour. */
-export const adClickKey = (req: Request) => `${byAddress(req)}|${req.params.id}`;
-
 /** The player when logged in (so players behind one address do not share a budget), else the address. */
 export const byPlayerOrAddress = (req: Request, res: Response) => currentUser(res)?.id ?? `address:${byAddress(req)}`;
+
+/**
+ * One viewer's clicks on one ad (the path's id, read after it was validated), counted once an hour:
+ * the player's, or a visitor's address's, as the banner's impressions count (docs/rules.md §9).
+ */
+export const adClickKey = (req: Request, res: Response) => `${byPlayerOrAddress(req, res)}|${req.params.id}`;
 
 /**
  * Counts each request against `counter` under the key `keyOf` gives, and answers 429 with

@@ -1,26 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import type { Logger } from '../../infra/logger.ts';
+import { redactSecrets, type Logger } from '../../infra/logger.ts';
 import { withRequest } from '../../infra/request-context.ts';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 // A proxy's or a caller's id is kept only when it cannot smuggle anything into a log line.
 const WELL_FORMED_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,63}$/;
-// Query parameters whose values are secrets (a payment's client secret in a return URL, say).
-const SECRET_QUERY = /^(?:.*secret.*|.*token.*|password|key|signature)$/i;
 
 export function requestIdOf(header: string | string[] | undefined): string {
   const offered = Array.isArray(header) ? header[0] : header;
   return offered !== undefined && WELL_FORMED_ID.test(offered) ? offered : randomUUID();
 }
 
-/** The path and query of a request, with the values of secret-looking parameters replaced. */
+/** The path and query of a request, with link tokens in the path and secret-looking parameters' values replaced. */
 export function loggableUrl(url: string | undefined): string {
   const parsed = new URL(url ?? '/', 'http://local');
-  for (const name of [...parsed.searchParams.keys()]) {
-    if (SECRET_QUERY.test(name)) parsed.searchParams.set(name, '[Redacted]');
-  }
-  return `${parsed.pathname}${parsed.search}`;
+  return redactSecrets(`${parsed.pathname}${parsed.search}`);
 }
 
 /**

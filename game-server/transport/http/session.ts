@@ -21,9 +21,10 @@ export function currentUser(res: Response): SessionUser | null {
   return (res.locals.user as SessionUser | undefined) ?? null;
 }
 
-export function requireUser(res: Response): SessionUser {
+/** The session's user, or 401 with `loginFirst` ("Please log in first" when unsaid). */
+export function requireUser(res: Response, loginFirst?: string): SessionUser {
   const user = currentUser(res);
-  if (!user) throw unauthenticated();
+  if (!user) throw unauthenticated(loginFirst);
   return user;
 }
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PIN_DRAGS_PER_SECOND } from '../../../schema/state/messages.ts';
 import { LatestWins } from './latest-wins.ts';
 
-describe('[issue 7 pin drag] at most 20 moves a second, the last one always lands', () => {
+describe('[pin drag] at most 20 moves a second, the last one always lands', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

@@ -9,11 +9,12 @@ export class LatestWins<T> {
   private waiting: { value: T } | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
 
-  constructor(
-    perSecond: number,
-    private readonly apply: (value: T) => void,
-    private readonly now: () => number = () => performance.now(),
-  ) {
+  private readonly apply: (value: T) => void;
+  private readonly now: () => number;
+
+  constructor(perSecond: number, apply: (value: T) => void, now: () => number = () => performance.now()) {
+    this.apply = apply;
+    this.now = now;
     this.interval = 1000 / perSecond;
   }
 

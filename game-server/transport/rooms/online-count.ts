@@ -11,6 +11,16 @@ interface Entry {
   at: number;
 }
 
+/** The world rooms, in any process, that wrote their count lately: those whose shared counts still hold. */
+export async function liveRoomIds(presence: Presence, now: number): Promise<Set<string>> {
+  const all = await presence.hgetall(ONLINE_KEY);
+  const live = new Set<string>();
+  for (const [roomId, text] of Object.entries(all ?? {})) {
+    if (now - (JSON.parse(text) as Entry).at <= STALE_MS) live.add(roomId);
+  }
+  return live;
+}
+
 /**
  * The number of people in the world across every process. Each world room writes its own count
  * to the shared presence (Redis with several processes) every few seconds and adds up the fresh
@@ -21,13 +31,19 @@ export class OnlineCount {
   private elsewhere = 0;
   private timer: ReturnType<typeof setInterval> | null = null;
 
-  constructor(
-    private readonly presence: Presence,
-    private readonly roomId: string,
-    private readonly show: (total: number) => void,
-    private readonly log: Logger,
-    private readonly clock: () => Date,
-  ) {}
+  private readonly presence: Presence;
+  private readonly roomId: string;
+  private readonly show: (total: number) => void;
+  private readonly log: Logger;
+  private readonly clock: () => Date;
+
+  constructor(presence: Presence, roomId: string, show: (total: number) => void, log: Logger, clock: () => Date) {
+    this.presence = presence;
+    this.roomId = roomId;
+    this.show = show;
+    this.log = log;
+    this.clock = clock;
+  }
 
   start(): void {
     this.timer = setInterval(() => this.refreshSoon(), REFRESH_MS);

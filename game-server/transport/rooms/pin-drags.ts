@@ -17,11 +17,14 @@ export class PinDrags {
   private readonly dragged = new Map<number, string>();
   private readonly throttles = new Map<string, LatestWins<Move>>();
 
-  constructor(
-    private readonly state: WorldState,
-    /** Shows a territory as stored again, when a drag is abandoned. */
-    private readonly reread: (territoryIds: number[]) => void,
-  ) {}
+  private readonly state: WorldState;
+  /** Shows a territory as stored again, when a drag is abandoned. */
+  private readonly reread: (territoryIds: number[]) => void;
+
+  constructor(state: WorldState, reread: (territoryIds: number[]) => void) {
+    this.state = state;
+    this.reread = reread;
+  }
 
   drag(sessionId: string, move: DragPin): void {
     if (!this.state.territories.has(String(move.territoryId))) throw notFound('Territory not found');

@@ -38,7 +38,11 @@ export interface FiguresClient {
 export class PlayerFigures {
   private readonly clients = new Set<FiguresClient>();
 
-  constructor(private readonly sql: Queryable) {}
+  private readonly sql: Queryable;
+
+  constructor(sql: Queryable) {
+    this.sql = sql;
+  }
 
   async attach(client: FiguresClient): Promise<void> {
     this.clients.add(client);

@@ -8,11 +8,16 @@ import type { Queryable } from '../../infra/db/database.ts';
 
 // docs/rules.md §9 "Advertising": each client is shown the slot's banner when the ad reaches its
 // region, a house ad otherwise; every paid banner shown is noted for the banner-impressions job,
-// the one writer of the counts.
+// the one writer of the counts, under the viewer it counts for: the player, or for a visitor
+// without a session its address (an IPv6 /64), however many sockets either holds.
+
+/** Whom a client's impressions count for (limits/address-key.ts gives the address key). */
+export const impressionViewerOf = (userId: string | null, address: string) => (userId !== null ? `player:${userId}` : `address:${address}`);
 
 /** What the room keeps for one client's banner. */
 export interface BannerViewer {
-  sessionId: string;
+  /** Whom its impressions count for (impressionViewerOf): the same for every socket of one viewer. */
+  countsAs: string;
   /** Where its map looks, or null at the whole world. */
   view: Place | null;
   /** Its player's home region, read at join. */
@@ -44,7 +49,11 @@ export async function homeRegionOfPlayer(sql: Queryable, userId: string | null):
 export class RoomBanners {
   private current: SlotBanner | null = null;
 
-  constructor(private readonly tally: ImpressionTally) {}
+  private readonly tally: ImpressionTally;
+
+  constructor(tally: ImpressionTally) {
+    this.tally = tally;
+  }
 
   /** A new slot (or the room's first read): every client is shown what reaches it. */
   show(banner: SlotBanner | null, viewers: Iterable<BannerViewer>): void {
@@ -58,7 +67,7 @@ export class RoomBanners {
     const slotAd = this.current?.ad ?? null;
     const slot = this.current?.slot ?? 0;
     const ad = slotAd === null ? null : bannerReaches(slotAd.region, region) ? slotAd : houseAdOf(slot);
-    if (ad && ad.id > 0) this.tally.note({ adId: ad.id, slot, viewer: viewer.sessionId });
+    if (ad && ad.id > 0) this.tally.note({ adId: ad.id, slot, viewer: viewer.countsAs });
     const message = { ad: ad && liveOf(ad), region };
     const key = JSON.stringify(message);
     if (viewer.sent === key) return;

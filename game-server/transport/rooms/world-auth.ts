@@ -3,6 +3,8 @@ import { parse } from 'cookie';
 import { resolveSessionEntry, SESSION_COOKIE, type SessionUser } from '../../domain/auth/sessions.ts';
 import { CLIENT_ADDRESS_HEADER } from '../http/client-address.ts';
 import { addressKey } from '../../infra/limits/address-key.ts';
+import { take } from '../../infra/limits/take.ts';
+import { GameError } from '../../errors.ts';
 import { chooseHomeProcess } from './home-process.ts';
 import type { WorldRoomDeps } from './world-sync.ts';
 
@@ -30,12 +32,17 @@ export interface WorldAuth {
  */
 export const HOME_PROCESS_OPTION = 'homeProcess';
 
+/** What a visitor past DOOR_LIMITS.visitorJoin hears (429, with when to come back). */
+export const VISITOR_JOINS_REFUSAL = 'Too many joins without an account from your address: log in, or wait.';
+
 /**
  * Runs on the matchmaking request, which the browser sends with its cookie and Origin. A visitor
- * without a session may join and watch; a request from another site may not join at all.
+ * without a session may join and watch, within its own smaller budget per address (counted in
+ * the shared counter store, so across every process); a request from another site may not join
+ * at all.
  */
 export async function authenticateJoin(
-  deps: Pick<WorldRoomDeps, 'sql' | 'clock' | 'origins' | 'log'>,
+  deps: Pick<WorldRoomDeps, 'sql' | 'clock' | 'origins' | 'log' | 'visitorJoinCounter'>,
   options: Record<string, unknown>,
   context: AuthContext,
 ): Promise<WorldAuth> {
@@ -44,10 +51,16 @@ export async function authenticateJoin(
   }
   const token = parse(context.headers.get('cookie') ?? '')[SESSION_COOKIE];
   const entry = await resolveSessionEntry(deps.sql, token, deps.clock());
+  const address = addressKey(context.headers.get(CLIENT_ADDRESS_HEADER) ?? 'unknown');
+  if (!entry) {
+    await take(deps.visitorJoinCounter, address, VISITOR_JOINS_REFUSAL).catch((error: unknown) => {
+      throw error instanceof GameError ? new ServerError(error.status, error.message) : error;
+    });
+  }
   options[HOME_PROCESS_OPTION] = await chooseHomeProcess(WORLD_ROOM, deps.log);
   return {
     user: entry?.user ?? null,
-    address: addressKey(context.headers.get(CLIENT_ADDRESS_HEADER) ?? 'unknown'),
+    address,
     session: entry && { hash: entry.hash, expiresAtMs: entry.expiresAt.getTime() },
   };
 }

@@ -28,7 +28,7 @@ interface Player {
   agent: TestAgent;
 }
 
-describe.runIf(postgres && redisServer)('[issue 11 convergence] three game-server processes behind one round-robin address', () => {
+describe.runIf(postgres && redisServer)('[convergence] three game-server processes behind one round-robin address', () => {
   let database: Database;
   let redis: PrivateRedis;
   let proxy: RoundRobinProxy;
@@ -175,7 +175,7 @@ describe.runIf(postgres && redisServer)('[issue 11 convergence] three game-serve
       clients.map((world, index) => converged(database.sql, world.room, `the client on process ${index + 1}`)),
     );
     console.log(
-      `[issue 11] 1,000 mixed commands (${JSON.stringify(counted)}): the clients matched the database ${times.join(' / ')} ms after the last answer`,
+      `1,000 mixed commands (${JSON.stringify(counted)}): the clients matched the database ${times.join(' / ')} ms after the last answer`,
     );
 
     const figures = await readPlayerFigures(
@@ -214,7 +214,7 @@ describe.runIf(postgres && redisServer)('[issue 11 convergence] three game-serve
       clients.map((world, index) => converged(database.sql, world.room, `the client on process ${index + 1}`, 20_000)),
     );
     console.log(
-      `[issue 11] Redis killed and restarted under 150 purchases and listings: the clients matched the database ${times.join(' / ')} ms after the last answer`,
+      `Redis killed and restarted under 150 purchases and listings: the clients matched the database ${times.join(' / ')} ms after the last answer`,
     );
     await leaveAll();
   }, 300_000);
@@ -258,7 +258,7 @@ describe.runIf(postgres && redisServer)('[issue 11 convergence] three game-serve
     const restarted = Date.now() - killedAt!;
     for (const world of [rejoined, ...survivors]) expect(world.room.state.territories.get(String(id))?.ownerId).toBe(buyerId);
     console.log(
-      `[issue 11] kill -9 between commit and delivery: the surviving processes' clients showed the change ${survived.join(' / ')} ms after the kill; ` +
+      `kill -9 between commit and delivery: the surviving processes' clients showed the change ${survived.join(' / ')} ms after the kill; ` +
         `the restarted process's client ${restarted} ms after it (restart included)`,
     );
   }, 300_000);

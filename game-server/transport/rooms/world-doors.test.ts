@@ -14,18 +14,19 @@ import { TEST_DEMO_PASSWORD } from '../../testing/test-passwords.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
 import { joinWorld, waitFor, type WorldJoin } from '../../testing/test-clients.ts';
 
-// Issue 21: the world room's doors. Before: 800 client-made rooms from one address in 3.2 s, 2,000
+// The world room's doors. Before: 800 client-made rooms from one address in 3.2 s, 2,000
 // sockets from one address, and a socket that still chatted after its session logged out.
 const postgres = postgresBackendIfReachable();
 const redisUrl = await testRedisUrl();
-// The caps of a real deployment are 200 sockets per address and 4 per session (limits/door-limits.ts);
-// these smaller ones show the same refusal without opening hundreds of sockets on a shared machine.
-const CAPS = { perAddress: 5, perSession: 2 };
+// The caps of a real deployment are 200 players' and 20 visitors' sockets per address and 4 per
+// session (limits/door-limits.ts); these smaller ones show the same refusals without opening
+// hundreds of sockets on a shared machine.
+const CAPS = { perAddress: 5, visitorsPerAddress: 3, perSession: 2 };
 
 const leftWith = (world: WorldJoin) =>
   new Promise<{ code: number; at: number }>((resolve) => world.room.onLeave((code) => resolve({ code, at: performance.now() })));
 
-describe.runIf(postgres)('[issue 21] one world room, joins and sockets capped, sockets end with their session', () => {
+describe.runIf(postgres)('one world room, joins and sockets capped, sockets end with their session', () => {
   let game: TestServer;
   let joined: WorldJoin[] = [];
   const join = async (headers: Parameters<typeof joinWorld>[1] = {}) => {
@@ -33,10 +34,10 @@ describe.runIf(postgres)('[issue 21] one world room, joins and sockets capped, s
     joined.push(world);
     return world;
   };
-  const matchmake = (method: string, address: string) =>
+  const matchmake = (method: string, address: string, cookie = '') =>
     fetch(`${game.server.url}/matchmake/${method}/world`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': address, cookie },
       body: '{}',
     });
 
@@ -63,8 +64,10 @@ describe.runIf(postgres)('[issue 21] one world room, joins and sockets capped, s
 
   it('when one address asks matchmaking 130 times in a minute, then 120 are answered and the rest 429, while another address still joins', async () => {
     const address = freshAddress();
+    // A player's joins: a visitor's have a smaller budget of their own (world-viewers.test.ts).
+    const player = await signedInPlayer(game, { username: 'joins-a-lot' });
     const answers = [];
-    for (let i = 0; i < 130; i++) answers.push(await matchmake('joinOrCreate', address));
+    for (let i = 0; i < 130; i++) answers.push(await matchmake('joinOrCreate', address, player.agent.cookieHeader));
     const refused = answers.filter((answer) => answer.status === 429);
     const other = await join();
     console.log(
@@ -78,20 +81,20 @@ describe.runIf(postgres)('[issue 21] one world room, joins and sockets capped, s
     expect(other.room.connection.isOpen).toBe(true);
   });
 
-  it('when one address opens sockets past its cap, then those past it are refused with 4429 and a message, and another address still joins', async () => {
+  it('when one address opens visitor sockets past its cap, then those past it are refused with 4429 and a message, and another address still joins', async () => {
     const address = freshAddress();
-    const tries = await Promise.allSettled(Array.from({ length: CAPS.perAddress + 3 }, () => join({ 'x-forwarded-for': address })));
+    const tries = await Promise.allSettled(Array.from({ length: CAPS.visitorsPerAddress + 3 }, () => join({ 'x-forwarded-for': address })));
     const refusals = tries
       .filter((attempt) => attempt.status === 'rejected')
       .map((attempt) => (attempt as PromiseRejectedResult).reason as { code: number; message: string });
     const other = await join();
     console.log(
-      `${tries.length} sockets from one address (cap ${CAPS.perAddress}): ${tries.length - refusals.length} open, ${refusals.length} refused: ${refusals[0]?.code} "${refusals[0]?.message}"`,
+      `${tries.length} visitor sockets from one address (cap ${CAPS.visitorsPerAddress}): ${tries.length - refusals.length} open, ${refusals.length} refused: ${refusals[0]?.code} "${refusals[0]?.message}"`,
     );
-    expect(tries.length - refusals.length).toBe(CAPS.perAddress);
+    expect(tries.length - refusals.length).toBe(CAPS.visitorsPerAddress);
     expect(refusals[0]).toMatchObject({
       code: TOO_MANY_SOCKETS_CODE,
-      message: `Too many connections from your address (at most ${CAPS.perAddress}): close another tab and try again`,
+      message: `Too many connections without an account from your address (at most ${CAPS.visitorsPerAddress}): log in, or close another tab and try again`,
     });
     expect(other.room.connection.isOpen).toBe(true);
   });
@@ -151,7 +154,7 @@ describe.runIf(postgres)('[issue 21] one world room, joins and sockets capped, s
   });
 });
 
-describe.runIf(postgres && redisUrl)('[issue 21] a logout in one process closes the socket held by another', () => {
+describe.runIf(postgres && redisUrl)('a logout in one process closes the socket held by another', () => {
   let running: GameProcess[] = [];
   let database: Database;
   let scratch: Awaited<ReturnType<typeof scratchDirectory>>;

@@ -15,7 +15,7 @@ import { converged, joinWorld, waitFor, type WorldJoin } from '../../testing/tes
 
 const postgres = postgresBackendIfReachable();
 
-describe.runIf(postgres)('[issue 11 faults] a world room whose wake-ups are lost or whose database goes away', () => {
+describe.runIf(postgres)('[faults] a world room whose wake-ups are lost or whose database goes away', () => {
   let game: TestServer;
   let other: GameProcess;
   let scratch: Awaited<ReturnType<typeof scratchDirectory>>;
@@ -62,7 +62,7 @@ describe.runIf(postgres)('[issue 11 faults] a world room whose wake-ups are lost
       await waitFor(() => world.room.state.territories.get(String(id))?.ownerId === buyer.id, `territory ${id} on the client`, 2000);
       delays.push(Date.now() - answered);
     }
-    console.log(`[issue 11] wake-ups lost: each purchase reached the client ${delays.join(' / ')} ms after its answer`);
+    console.log(`wake-ups lost: each purchase reached the client ${delays.join(' / ')} ms after its answer`);
     expect(Math.max(...delays)).toBeLessThanOrEqual(2000);
   }, 120_000);
 
@@ -84,7 +84,7 @@ describe.runIf(postgres)('[issue 11 faults] a world room whose wake-ups are lost
     expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(10);
     const took = await converged(game.database.sql, world.room, 'the client after the cuts', 20_000);
     console.log(
-      `[issue 11] database connections cut 3 times under 30 purchases (${statuses.filter((s) => s === 200).length} succeeded): the client matched the database ${took} ms after the last answer`,
+      `database connections cut 3 times under 30 purchases (${statuses.filter((s) => s === 200).length} succeeded): the client matched the database ${took} ms after the last answer`,
     );
   }, 120_000);
 });

@@ -10,7 +10,7 @@ import { joinWorld, waitFor, type WorldJoin } from '../../testing/test-clients.t
 const postgres = postgresBackendIfReachable();
 const redisUrl = await testRedisUrl();
 
-describe.runIf(postgres && redisUrl)('[issue 7 several processes] two game servers on one PostgreSQL and Redis', () => {
+describe.runIf(postgres && redisUrl)('[several processes] two game servers on one PostgreSQL and Redis', () => {
   let running: GameProcess[] = [];
   const joined: WorldJoin[] = [];
   let database: Database;

@@ -8,7 +8,7 @@ import type { TestAgent } from '../../testing/agent.ts';
 import { testBackends } from '../../testing/databases.ts';
 import { signedInPlayer } from '../../testing/players.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
-import { joinWorld, receivedBytes, waitFor, type WorldJoin } from '../../testing/test-clients.ts';
+import { joinWorld, received, receivedBytes, waitFor, type WorldJoin } from '../../testing/test-clients.ts';
 
 // The figures travel in a message, which Colyseus packs with MessagePack: these balances are uint32s.
 const numberOnWire = (value: number) => {
@@ -20,7 +20,7 @@ const numberOnWire = (value: number) => {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 for (const backend of testBackends()) {
-  describe(`[issue 7] the live world room on ${backend.name}`, () => {
+  describe(`the live world room on ${backend.name}`, () => {
     let game: TestServer;
     let sql: Sql;
     let joined: WorldJoin[] = [];
@@ -68,7 +68,7 @@ for (const backend of testBackends()) {
       expect(watcher.room.state.online).toBe(2);
     });
 
-    it('[issue 11 private figures] when players are connected, then each is sent its own balance and payments due, and no other client receives them on the wire', async () => {
+    it('[private figures] when players are connected, then each is sent its own balance and payments due, and no other client receives them on the wire', async () => {
       const rich = await signedInPlayer(game, { balance: 1_234_567 });
       const [due] = await sql<{ id: number }[]>`select id from territories where owner_id is null order by id limit 1`;
       await sql`
@@ -92,6 +92,7 @@ for (const backend of testBackends()) {
       await waitFor(() => figuresOf(owner).at(-1)?.balance === after, 'the new balance');
       expect(figuresOf(player)).toHaveLength(1);
       await waitFor(() => territoryOf(visitor, territory.id)?.ownerId === rich.id, 'the purchase on the other clients');
+      // The wait is the rule under test: a player's figures reach no other socket, however late.
       await pause(150);
 
       for (const balance of [1_234_567, after]) {
@@ -127,6 +128,7 @@ for (const backend of testBackends()) {
         type: 'refused',
         payload: { type: 'pin.drag', message: 'Only the Wanakt can move map pins' },
       });
+      // The wait is the rule under test: a refused drag moves the pin on no client, however late.
       await pause(150);
       expect(territoryOf(wanakt, id)!.longitude).toBe(last.longitude);
       const [unmoved] = await sql<{ latitude: string }[]>`select latitude::text from territories where id = ${id}`;
@@ -158,7 +160,7 @@ for (const backend of testBackends()) {
       poster.room.send('chat.watch', { territoryId: first.id });
       watcher.room.send('chat.watch', { territoryId: first.id });
       elsewhere.room.send('chat.watch', { territoryId: second.id });
-      await pause(100);
+      await Promise.all([poster, watcher, elsewhere].map(({ room }) => received(room)));
 
       poster.room.send('chat.send', { territoryId: first.id, message: '  Hello over the socket  ' });
       const heard = await waitFor(() => watcher.messages.find((m) => m.type === 'chat'), 'the chat message');
@@ -173,6 +175,7 @@ for (const backend of testBackends()) {
       const rest = await (await game.demo()).post('/api/chat', { territory_id: first.id, message: 'Hello over REST' });
       expect(rest.status).toBe(201);
       await waitFor(() => watcher.messages.filter((m) => m.type === 'chat').length === 2, 'the REST message');
+      // The wait is the rule under test: a message reaches no socket watching another territory.
       await pause(150);
       expect(elsewhere.messages.filter((m) => m.type === 'chat')).toEqual([]);
 
@@ -213,10 +216,11 @@ for (const backend of testBackends()) {
       const bystander = await join();
       const [{ id }] = await sql<{ id: number }[]>`select id from territories order by id limit 1`;
       player.room.send('chat.watch', { territoryId: id });
-      await pause(100);
+      await received(player.room);
       const { sessionId, reconnectionToken } = player.room;
       player.room.reconnection.enabled = false;
       player.room.connection.close();
+      // The wait is the rule under test: within the reconnection window the dropped seat is still counted.
       await pause(200);
       expect(bystander.room.state.online).toBe(2);
 

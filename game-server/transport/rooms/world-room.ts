@@ -10,7 +10,6 @@ import {
   type Server,
 } from '@colyseus/core';
 import { StateView } from '@colyseus/schema';
-import { WebSocket as NodeWebSocket } from 'ws';
 import type { ChatMessageDto } from '../../../schema/api/chat.ts';
 import type { ActivityItem } from '../../../schema/state/messages.ts';
 import {
@@ -23,11 +22,13 @@ import {
 } from '../../../schema/state/messages.ts';
 import type { Actor } from '../../../schema/commands/policy.ts';
 import { WorldState } from '../../../schema/state/world-state.ts';
-import { SESSION_ENDED_CLOSE_CODE, TOO_MANY_SOCKETS_CODE } from '../../../schema/rules/rejoin.ts';
+import { SESSION_ENDED_CLOSE_CODE, TOO_MANY_SOCKETS_CODE, VIEW_FLOOD_CLOSE_CODE } from '../../../schema/rules/rejoin.ts';
+import type { BoundingBox } from '../../../schema/rules/viewport.ts';
 import { sessionIsLive, type SessionUser } from '../../domain/auth/sessions.ts';
 import { SOCKET_CAPS, type SocketCaps } from '../../infra/limits/door-limits.ts';
 import { forbidden, GameError, unauthenticated } from '../../errors.ts';
 import { execute } from '../../commands/execute.ts';
+import type { CommandKey } from '../../commands/idempotency.ts';
 import type { Lifecycle } from '../../lifecycle.ts';
 import { playersOnline, roomClients, roomMessageRefusals, roomsHere } from '../../infra/observability/metrics.ts';
 import { take } from '../../infra/limits/take.ts';
@@ -35,15 +36,13 @@ import { CHAT_REFUSAL } from '../../domain/social/chat.ts';
 import { OnlineCount } from './online-count.ts';
 import { PinDrags } from './pin-drags.ts';
 import { PlayerFigures, type FiguresClient } from './player-figures.ts';
-import { homeRegionOfPlayer, RoomBanners, type BannerViewer } from './room-banners.ts';
+import { homeRegionOfPlayer, impressionViewerOf, RoomBanners, type BannerViewer } from './room-banners.ts';
+import { SocketSeats, type SeatKind } from './socket-seats.ts';
+import { RoomViewBudget, ViewPacer, VIEW_PACING, type PacerLimits } from './view-pacer.ts';
 import { authenticateJoin, HOME_PROCESS_OPTION, WORLD_ROOM, type WorldAuth } from './world-auth.ts';
 import { WorldSync, type WorldRoomDeps } from './world-sync.ts';
 import { Viewer } from './world-views.ts';
 import { QuietPatches } from './quiet-patches.ts';
-
-// @colyseus/core reads the global `WebSocket.OPEN` when a client reconnects. Node 22 has a global
-// WebSocket; Node 20 does not, and without one every reconnection fails with a ReferenceError.
-globalThis.WebSocket ??= NodeWebSocket as unknown as typeof globalThis.WebSocket;
 
 interface ClientData {
   /** The territory whose chat this client receives. */
@@ -60,11 +59,23 @@ interface ClientData {
   banner: BannerViewer;
   /** The territories its view holds (world-views.ts). */
   viewer: Viewer;
+  /** Paces its view changes and watches for a flood (view-pacer.ts). */
+  pacer: ViewPacer<BoundingBox>;
+}
+
+/** The seat a socket takes among its address's sockets (socket-seats.ts); `taken` settles whether it got one. */
+interface Seat {
+  kind: SeatKind;
+  address: string;
+  taken: Promise<boolean>;
 }
 type WorldClient = Client<{ userData: ClientData; auth: WorldAuth; messages: ServerMessages }>;
 
 /** What a join hears when the room it was placed on closed before it arrived. */
 export const PLACED_ROOM_GONE_MESSAGE = 'That world room just closed: join again';
+
+/** What a socket that flooded the room with view changes is told as it is closed (VIEW_FLOOD_CLOSE_CODE). */
+export const VIEW_FLOOD_MESSAGE = 'Too many map moves from this page: reconnecting shortly';
 
 /** What a socket whose session ended is told as it is closed; the client then shows the visitor view. */
 export const SESSION_ENDED_MESSAGE = 'Your session ended: you are watching as a visitor';
@@ -86,6 +97,11 @@ function userOf(client: WorldClient): SessionUser {
 }
 
 const actorOf = (client: WorldClient): Actor => ({ user: client.auth?.user ?? null, via: 'room' });
+/** A message's command is keyed under its player's account, as the same command's REST call is. */
+const commandKeyOf = (client: WorldClient, key: string | undefined): CommandKey => ({
+  caller: `user:${userOf(client).id}`,
+  ...(key !== undefined && { key }),
+});
 
 function wanaktOf(client: WorldClient): SessionUser {
   const user = userOf(client);
@@ -110,14 +126,32 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
   private disposed = false;
   private unsubscribe: () => void = () => {};
   private caps: SocketCaps = SOCKET_CAPS;
+  private pacing: PacerLimits = VIEW_PACING;
+  private seats!: SocketSeats;
+  private readonly viewBudget = new RoomViewBudget();
+  private readonly seatOf = new Map<WorldClient, Seat>();
+  /** Who waits for the next patch to be sent (a view change's next slice). */
+  private afterPatch: (() => void)[] = [];
 
-  async onCreate({ deps, caps, ...options }: { deps: WorldRoomDeps; caps?: SocketCaps; [HOME_PROCESS_OPTION]?: string }) {
+  async onCreate({
+    deps,
+    caps,
+    pacing,
+    ...options
+  }: {
+    deps: WorldRoomDeps;
+    caps?: SocketCaps;
+    pacing?: PacerLimits;
+    [HOME_PROCESS_OPTION]?: string;
+  }) {
     // A join placed on another process's room that closed meanwhile would make a second world room
     // here, labelled with that process: refused instead, the client joins again and is placed anew.
     const placed = options[HOME_PROCESS_OPTION];
     if (placed !== undefined && placed !== matchMaker.processId) throw new ServerError(503, PLACED_ROOM_GONE_MESSAGE);
     this.deps = deps;
     if (caps) this.caps = caps;
+    if (pacing) this.pacing = pacing;
+    this.seats = new SocketSeats(this.presence, this.roomId, () => deps.clock().getTime(), deps.log);
     const state = new WorldState();
     this.figures = new PlayerFigures(deps.sql);
     const banners = new RoomBanners(deps.impressions);
@@ -134,6 +168,7 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
       sendActivity: (items) => this.sendActivity(items),
       sendDetails: (territoryId) => this.broadcast('details', { territoryId }),
       resynced: () => this.broadcast('resynced', {}),
+      patched: () => new Promise((resolve) => this.afterPatch.push(resolve)),
     });
     this.sync = sync;
     this.pins = new PinDrags(state, (territoryIds) => sync.reread(territoryIds));
@@ -166,10 +201,20 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
     super.setSerializer(serializer instanceof SchemaSerializer && !(serializer instanceof QuietPatches) ? new QuietPatches() : serializer);
   }
 
+  /** Those waiting for the patch go on once it is sent, in a task of their own: a view change's next slice never runs in the task that encoded the last. */
+  override broadcastPatch(): boolean {
+    const sent = super.broadcastPatch();
+    const waiting = this.afterPatch;
+    this.afterPatch = [];
+    if (waiting.length > 0) setImmediate(() => waiting.forEach((resolve) => resolve()));
+    return sent;
+  }
+
   async onJoin(client: WorldClient, _options: unknown, auth: WorldAuth) {
-    this.refuseOverCap(auth);
+    this.refuseOverSessionCap(auth);
+    await this.takeSeat(client, auth);
     const banner: BannerViewer = {
-      sessionId: client.sessionId,
+      countsAs: impressionViewerOf(auth.user?.id ?? null, auth.address),
       view: null,
       home: null,
       sent: null,
@@ -177,7 +222,13 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
     };
     client.view = new StateView();
     const viewer = new Viewer(client.view, auth.user?.id ?? null);
-    client.userData = { watching: null, broke: false, activity: false, figures: null, expiry: null, banner, viewer };
+    const pacer = new ViewPacer<BoundingBox>(
+      (box, superseded) => this.look(viewer, box, superseded),
+      this.pacing,
+      undefined,
+      this.viewBudget,
+    );
+    client.userData = { watching: null, broke: false, activity: false, figures: null, expiry: null, banner, viewer, pacer };
     this.watchSocket(client);
     if (auth.session) this.closeAtExpiry(client, auth.session.expiresAtMs);
     this.online?.change(1);
@@ -220,8 +271,10 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
   }
 
   onLeave(client: WorldClient) {
+    this.giveSeat(client);
     // A join refused by a cap never got its place counted.
     if (!client.userData) return;
+    client.userData.pacer.stop();
     if (client.userData.expiry) clearTimeout(client.userData.expiry);
     this.pins.release(client.sessionId);
     this.sync.leave(client.userData.viewer);
@@ -236,23 +289,44 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
     this.disposed = true;
     this.unsubscribe();
     this.sync?.stop();
+    await this.seats?.clear();
     if (!this.online) return;
     roomsHere.dec();
     await this.online.stop();
   }
 
   /**
+   * A socket's seat among its address's sockets in every process: players and visitors apart, a
+   * visitor's cap far lower (SOCKET_CAPS). Noted before the wait, so a socket that leaves while its
+   * seat is being taken still gives it back.
+   */
+  private async takeSeat(client: WorldClient, auth: WorldAuth): Promise<void> {
+    const kind: SeatKind = auth.user ? 'player' : 'visitor';
+    const cap = auth.user ? this.caps.perAddress : this.caps.visitorsPerAddress;
+    const seat: Seat = { kind, address: auth.address, taken: this.seats.take(kind, auth.address, cap) };
+    this.seatOf.set(client, seat);
+    if (await seat.taken) return;
+    this.seatOf.delete(client);
+    throw new ServerError(
+      TOO_MANY_SOCKETS_CODE,
+      auth.user
+        ? `Too many connections from your address (at most ${cap}): close another tab and try again`
+        : `Too many connections without an account from your address (at most ${cap}): log in, or close another tab and try again`,
+    );
+  }
+
+  private giveSeat(client: WorldClient): void {
+    const seat = this.seatOf.get(client);
+    if (!seat) return;
+    this.seatOf.delete(client);
+    void seat.taken.then((taken) => taken && this.seats.give(seat.kind, seat.address));
+  }
+
+  /**
    * Runs first in onJoin, before any await: Colyseus has already put this client in `clients`, so
    * counting there is exact however many joins race.
    */
-  private refuseOverCap(auth: WorldAuth): void {
-    const fromAddress = this.clients.filter((other) => other.auth?.address === auth.address).length;
-    if (fromAddress > this.caps.perAddress) {
-      throw new ServerError(
-        TOO_MANY_SOCKETS_CODE,
-        `Too many connections from your address (at most ${this.caps.perAddress}): close another tab and try again`,
-      );
-    }
+  private refuseOverSessionCap(auth: WorldAuth): void {
     const hash = auth.session?.hash;
     if (hash && this.clients.filter((other) => other.auth?.session?.hash === hash).length > this.caps.perSession) {
       throw new ServerError(
@@ -318,9 +392,11 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
         await this.sync.watch(client.userData!.viewer, message.territoryId);
         return;
       case 'view.box':
-        await this.sync.look(client.userData!.viewer, message.box);
+        if (!client.userData!.pacer.heard()) return this.flooded(client);
+        client.userData!.pacer.push(message.box);
         return;
       case 'view.at':
+        if (!client.userData!.pacer.heard()) return this.flooded(client);
         client.userData!.banner.view = message.at;
         this.banners.offer(client.userData!.banner);
         return;
@@ -331,10 +407,12 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
       case 'chat.send':
         await this.requireLiveSession(client);
         await take(this.deps.chatCounter, userOf(client).id, CHAT_REFUSAL);
-        await execute(this.deps, actorOf(client), {
-          type: 'chat.post',
-          body: { territory_id: message.territoryId, message: message.message },
-        });
+        await execute(
+          this.deps,
+          actorOf(client),
+          { type: 'chat.post', body: { territory_id: message.territoryId, message: message.message } },
+          { key: commandKeyOf(client, message.key) },
+        );
         return;
       case 'pin.drag':
         wanaktOf(client);
@@ -344,10 +422,29 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
         wanaktOf(client);
         await this.requireLiveSession(client);
         await this.pins.drop(client.sessionId, message, (position) =>
-          execute(this.deps, actorOf(client), { type: 'territory.move-pin', territoryId: message.territoryId, body: position }),
+          execute(
+            this.deps,
+            actorOf(client),
+            { type: 'territory.move-pin', territoryId: message.territoryId, body: position },
+            { key: commandKeyOf(client, message.key) },
+          ),
         );
         return;
     }
+  }
+
+  /** A view change as its pacer lets it through; a failure is logged, and the next change reads afresh. */
+  private look(viewer: Viewer, box: BoundingBox, superseded: () => boolean): Promise<number> {
+    return this.sync.look(viewer, box, superseded).catch((error: unknown) => {
+      this.deps.log.error('The world room failed on view.box', error);
+      return 0;
+    });
+  }
+
+  /** Far more view changes than a map sends: the socket is closed, and its place not kept. */
+  private flooded(client: WorldClient): void {
+    client.userData!.broke = true;
+    client.leave(VIEW_FLOOD_CLOSE_CODE, VIEW_FLOOD_MESSAGE);
   }
 
   private bannerViewers(): BannerViewer[] {
@@ -373,7 +470,13 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
  * of them applies the domain events; the matchmaking request carries the cookie and Origin the
  * join is checked on.
  */
-export function defineWorldRoom(server: Server, deps: WorldRoomDeps, lifecycle: Lifecycle, caps: SocketCaps = SOCKET_CAPS) {
+export function defineWorldRoom(
+  server: Server,
+  deps: WorldRoomDeps,
+  lifecycle: Lifecycle,
+  caps: SocketCaps = SOCKET_CAPS,
+  pacing: PacerLimits = VIEW_PACING,
+) {
   class WorldRoomOfThisServer extends WorldRoom {
     static async onAuth(_token: string, options: Record<string, unknown>, context: AuthContext) {
       // A draining process takes no new seats: the client asks again and reaches another process.
@@ -381,7 +484,7 @@ export function defineWorldRoom(server: Server, deps: WorldRoomDeps, lifecycle: 
       return authenticateJoin(deps, options, context);
     }
   }
-  return server.define(WORLD_ROOM, WorldRoomOfThisServer, { deps, caps }).filterBy([HOME_PROCESS_OPTION]);
+  return server.define(WORLD_ROOM, WorldRoomOfThisServer, { deps, caps, pacing }).filterBy([HOME_PROCESS_OPTION]);
 }
 
 /** New rooms are made in the process that was asked: a join is only placed elsewhere on a room that exists. */

@@ -26,6 +26,7 @@ import { newestTerritoryId, ownIds } from '../../domain/world/view-ids.ts';
 import type { LiveWorldIndex } from '../../domain/world/live-world-index.ts';
 import type { BoundingBox } from '../../../schema/rules/viewport.ts';
 import type { PlayerFigures } from './player-figures.ts';
+import { VIEW_SLICE_MARKERS } from './view-pacer.ts';
 import { WHOLE_WORLD, WorldViews, type Viewer } from './world-views.ts';
 
 export interface WorldRoomDeps extends ServiceDeps {
@@ -34,6 +35,8 @@ export interface WorldRoomDeps extends ServiceDeps {
   events: EventBus;
   /** The per-player chat counter REST uses too, so both doors share one budget. */
   chatCounter: RateLimiterAbstract;
+  /** Joins without a session per address (DOOR_LIMITS.visitorJoin), in the shared counter store. */
+  visitorJoinCounter: RateLimiterAbstract;
   /** Who may join: the rule REST's state-changing requests follow. */
   origins: OriginPolicy;
   /** Where the room notes the paid banners it shows; the banner-impressions job writes them. */
@@ -61,6 +64,8 @@ export interface RoomSide {
   sendDetails(territoryId: number): void;
   /** The state was reloaded: the clients' other reads may be out of date too. */
   resynced(): void;
+  /** Settles once the room has sent its next patch, and what else was waiting to run has run. */
+  patched(): Promise<void>;
 }
 
 // Bytes one territory may take in a full encode beyond its strings: field indexes, numbers, the map key.
@@ -120,18 +125,25 @@ export class WorldSync {
   private readonly recent: ActivityItem[] = [];
   /** The highest territory id the room knows of: one above it that appears is a new settlement. */
   private newest = 0;
-  /** The boxes viewers asked for and the room has not read yet: only the latest of each is read. */
-  private readonly looking = new Map<Viewer, { box: BoundingBox; read: Promise<void> }>();
   readonly views: WorldViews;
   /** How many times the room reloaded the world after it was created: for tests and the log. */
   resyncs = 0;
 
+  private readonly state: WorldState;
+  private readonly deps: Pick<WorldRoomDeps, 'sql' | 'clock' | 'log' | 'reach' | 'world'>;
+  private readonly figures: PlayerFigures;
+  private readonly room: RoomSide;
+
   constructor(
-    private readonly state: WorldState,
-    private readonly deps: Pick<WorldRoomDeps, 'sql' | 'clock' | 'log' | 'reach' | 'world'>,
-    private readonly figures: PlayerFigures,
-    private readonly room: RoomSide,
+    state: WorldState,
+    deps: Pick<WorldRoomDeps, 'sql' | 'clock' | 'log' | 'reach' | 'world'>,
+    figures: PlayerFigures,
+    room: RoomSide,
   ) {
+    this.state = state;
+    this.deps = deps;
+    this.figures = figures;
+    this.room = room;
     this.views = new WorldViews(state, (id) => this.descriptions.delete(id));
   }
 
@@ -158,28 +170,36 @@ export class WorldSync {
   }
 
   leave(viewer: Viewer): void {
-    this.looking.delete(viewer);
     this.views.leave(viewer);
   }
 
-  /** The viewer's map now shows `box`: its view takes what the box shows (one read however fast it moves). */
-  look(viewer: Viewer, box: BoundingBox): Promise<void> {
-    const pending = this.looking.get(viewer);
-    if (pending) {
-      pending.box = box;
-      return pending.read;
+  /**
+   * The viewer's map now shows `box`: what its old box showed and this one does not leaves its view
+   * at once, then its view takes in the rest VIEW_SLICE_MARKERS at a time, each slice sent in a patch
+   * of its own before the next is read (view-pacer.ts), so a box of many markers never holds the
+   * event loop for long. A newer look (`superseded`, or another call for the same viewer) ends the
+   * slices of this one. Answers how many territories its view took in that it did not hold before:
+   * what the room's pacing charges it.
+   */
+  async look(viewer: Viewer, box: BoundingBox, superseded: () => boolean = () => false): Promise<number> {
+    const turn = ++viewer.looks;
+    const over = () => viewer.gone || viewer.looks !== turn || superseded();
+    let entering: number[] = [];
+    let pulled = 0;
+    for (let from = 0; from === 0 || from < entering.length; from += VIEW_SLICE_MARKERS) {
+      if (from > 0) await this.room.patched();
+      pulled += await this.enqueue(async () => {
+        if (over()) return 0;
+        if (from === 0) entering = this.views.refocus(viewer, box, (await this.deps.world.current()).contents(box));
+        const slice = entering.slice(from, from + VIEW_SLICE_MARKERS);
+        await this.hold(slice);
+        const entered = over() ? 0 : this.views.enter(viewer, slice);
+        this.views.sweep(slice);
+        return entered;
+      });
+      if (over()) break;
     }
-    const next = { box, read: Promise.resolve() };
-    this.looking.set(viewer, next);
-    next.read = this.enqueue(async () => {
-      this.looking.delete(viewer);
-      if (viewer.gone) return;
-      const contents = (await this.deps.world.current()).contents(next.box);
-      await this.hold(contents.ids);
-      if (!viewer.gone) this.views.look(viewer, next.box, contents);
-      this.views.sweep(contents.ids);
-    });
-    return next.read;
+    return pulled;
   }
 
   /** The territory whose chat the viewer follows stays in its view. */
@@ -227,9 +247,12 @@ export class WorldSync {
     if (this.retry !== null) clearTimeout(this.retry);
   }
 
-  private enqueue(work: () => Promise<void>): Promise<void> {
+  private enqueue<T>(work: () => Promise<T>): Promise<T> {
     const next = this.queue.then(work);
-    this.queue = next.catch(() => undefined);
+    this.queue = next.then(
+      () => undefined,
+      () => undefined,
+    );
     return next;
   }
 
@@ -339,6 +362,11 @@ export class WorldSync {
     switch (event.type) {
       case 'territories.changed':
         this.showChanged(await readTerritories(this.deps.sql, event.territoryIds), true);
+        return;
+      case 'offers.changed':
+      case 'auctions.changed':
+        // Offers and auctions are no field of the live state: every page showing a territory's reads them again.
+        for (const territoryId of event.territoryIds) this.room.sendDetails(territoryId);
         return;
       case 'territory.visited': {
         const shown = this.state.territories.get(String(event.territoryId));

@@ -38,9 +38,13 @@ function world(...territories: LiveTerritoryFields[]) {
   return { state, views, dropped, keys };
 }
 
+/** Puts territories in the state, as the room does when it reads them for a view. */
+const store = (state: WorldState, ...territories: LiveTerritoryFields[]) =>
+  territories.forEach((fields) => state.territories.set(String(fields.id), new LiveTerritory(fields)));
+
 const PARIS = { minLongitude: 2, minLatitude: 48, maxLongitude: 3, maxLatitude: 49 };
 
-describe('[issue 27] views over the world room', () => {
+describe('views over the world room', () => {
   it('when a client joins, then its view holds the home view and its own territories; when it leaves, nothing it alone held stays', () => {
     const { state, views, keys } = world(territory(1, 48.5, 2.5), territory(2, 10, 10));
     state.territories.set('3', new LiveTerritory(territory(3, -30, -60, { ownerId: 'me' })));
@@ -95,6 +99,55 @@ describe('[issue 27] views over the world room', () => {
     expect([...owner.ids]).toEqual([]);
     expect(views.wanted(sold)).toBe(false);
     expect(state.territories.has('1')).toBe(false);
+  });
+
+  it('when a client turns to a box a slice at a time, then its view ends holding what the box shows, as one look would', () => {
+    const inParis = Array.from({ length: 7 }, (_, i) => territory(10 + i, 48.1 + i / 10, 2.5));
+    const elsewhere = territory(1, 10, 10);
+    const { state, views, keys } = world();
+    views.look(views.home, views.home.box, { ids: [], markers: false });
+    const target = recording();
+    const viewer = new Viewer(target, null);
+    views.join(viewer, []);
+    store(state, elsewhere);
+    views.look(viewer, { minLongitude: 9, minLatitude: 9, maxLongitude: 11, maxLatitude: 11 }, { ids: [1], markers: true });
+
+    const entering = views.refocus(viewer, PARIS, { ids: inParis.map((t) => t.id), markers: true });
+    // What the old box showed left at once; the new box's territories enter only with their slice.
+    expect([...target.ids]).toEqual([]);
+    expect(keys()).toEqual([]);
+    expect(entering).toEqual(inParis.map((t) => t.id));
+    const slices = [entering.slice(0, 3), entering.slice(3, 6), entering.slice(6)];
+    const entered = slices.map((slice, i) => {
+      store(state, ...inParis.filter((t) => slice.includes(t.id)));
+      const count = views.enter(viewer, slice);
+      expect([...target.ids].sort()).toEqual(slices.slice(0, i + 1).flat());
+      return count;
+    });
+    expect(entered).toEqual([3, 3, 1]);
+    expect(keys()).toEqual(inParis.map((t) => t.id));
+  });
+
+  it('when a newer box comes before the slices of the last one are all in, then the view ends holding the newer box alone', () => {
+    const inParis = Array.from({ length: 6 }, (_, i) => territory(10 + i, 48.1 + i / 10, 2.5));
+    const { state, views, keys } = world();
+    views.look(views.home, views.home.box, { ids: [], markers: false });
+    const target = recording();
+    const viewer = new Viewer(target, null);
+    views.join(viewer, []);
+    const entering = views.refocus(viewer, PARIS, { ids: inParis.map((t) => t.id), markers: true });
+    store(state, ...inParis);
+    views.enter(viewer, entering.slice(0, 3));
+
+    const newer = { minLongitude: 9, minLatitude: 9, maxLongitude: 11, maxLatitude: 11 };
+    expect(views.refocus(viewer, newer, { ids: [1], markers: true })).toEqual([1]);
+    // A slice of the older box that was still on its way is not taken: the newer box does not show it.
+    expect(views.enter(viewer, entering.slice(3))).toBe(0);
+    store(state, territory(1, 10, 10));
+    expect(views.enter(viewer, [1])).toBe(1);
+    views.sweep(entering);
+    expect([...target.ids]).toEqual([1]);
+    expect(keys()).toEqual([1]);
   });
 
   it('when a box is too busy for markers, then only the seat, main cities and wonders that move into it are taken', () => {

@@ -34,11 +34,16 @@ export class Viewer {
   readonly held = new Set<number>();
   /** Set once it left: work queued for it is then skipped. */
   gone = false;
+  /** How many looks it began: a look whose number is no longer the last stops taking its box in. */
+  looks = 0;
 
-  constructor(
-    readonly target: ViewTarget,
-    readonly userId: string | null,
-  ) {}
+  readonly target: ViewTarget;
+  readonly userId: string | null;
+
+  constructor(target: ViewTarget, userId: string | null) {
+    this.target = target;
+    this.userId = userId;
+  }
 
   wants(id: number): boolean {
     return this.inBox.has(id) || this.own.has(id) || this.watching === id;
@@ -60,11 +65,14 @@ export class WorldViews {
   private readonly viewers = new Set<Viewer>([this.home]);
   private readonly holders = new Map<number, number>();
 
-  constructor(
-    private readonly state: WorldState,
-    /** A territory left the state. */
-    private readonly dropped: (id: number) => void,
-  ) {}
+  private readonly state: WorldState;
+  /** A territory left the state. */
+  private readonly dropped: (id: number) => void;
+
+  constructor(state: WorldState, dropped: (id: number) => void) {
+    this.state = state;
+    this.dropped = dropped;
+  }
 
   /** How many territories the state holds because some view does. */
   get size(): number {
@@ -99,6 +107,39 @@ export class WorldViews {
     viewer.inBox.clear();
     for (const id of contents.ids) viewer.inBox.add(id);
     this.reconcile(viewer);
+  }
+
+  /**
+   * The viewer turns to `box`, which shows `contents`, a slice at a time (world-sync.ts): what its
+   * old box showed and the new one does not leaves its view now; answers the box's territories its
+   * view does not hold yet, which `enter` takes in. Until then the box shows them to every event.
+   */
+  refocus(viewer: Viewer, box: BoundingBox, contents: BoxContents): number[] {
+    viewer.box = box;
+    viewer.markers = contents.markers;
+    const inside = new Set(contents.ids);
+    for (const id of viewer.inBox) {
+      if (inside.has(id)) continue;
+      viewer.inBox.delete(id);
+      this.settle(viewer, id);
+    }
+    return contents.ids.filter((id) => !viewer.inBox.has(id));
+  }
+
+  /**
+   * Takes into the viewer's box these territories (held in the state already, those that exist)
+   * that its box still shows; answers how many its view did not hold before.
+   */
+  enter(viewer: Viewer, ids: readonly number[]): number {
+    let entered = 0;
+    for (const id of ids) {
+      const item = this.state.territories.get(String(id));
+      if (!item || !viewer.shows(item)) continue;
+      if (!viewer.held.has(id)) entered++;
+      viewer.inBox.add(id);
+      this.settle(viewer, id);
+    }
+    return entered;
   }
 
   watch(viewer: Viewer, territoryId: number | null): void {

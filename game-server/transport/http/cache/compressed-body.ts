@@ -38,10 +38,25 @@ export async function compressBody(content: string | Buffer, contentType: string
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
+// Browsers send a handful of Accept-Encoding values, so each is parsed once; the count is capped
+// so that made-up values cannot grow the memory.
+const KEPT_CHOICES = 64;
+const choices = new Map<string, Encoding>();
+
 /** The best encoding the request accepts: brotli, then gzip, else none (q=0 refuses one). */
 export function chooseEncoding(acceptEncoding: string | undefined): Encoding {
+  const header = acceptEncoding ?? '';
+  let choice = choices.get(header);
+  if (choice === undefined) {
+    choice = parseChoice(header);
+    if (choices.size < KEPT_CHOICES) choices.set(header, choice);
+  }
+  return choice;
+}
+
+function parseChoice(acceptEncoding: string): Encoding {
   const accepted = new Map<string, number>();
-  for (const part of (acceptEncoding ?? '').split(',')) {
+  for (const part of acceptEncoding.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
     if (!name) continue;
     const q = params.map((param) => /^\s*q=([0-9.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);

@@ -11,7 +11,7 @@ function bus(): EventBus & { publish: (event: Delivered) => void } {
   };
 }
 
-describe('[issue 12 fast reads] slim shapes of a cached list', () => {
+describe('[fast reads] slim shapes of a cached list', () => {
   it('when more shapes are asked for than are kept, then the kept ones stay and the others are left to the caller, until the rows change', async () => {
     const events = bus();
     let loads = 0;

@@ -19,13 +19,18 @@ export class ReadCache<T> {
   private current: Promise<Entry<T>> | null = null;
   private variants = new Map<string, Promise<CompressedBody>>();
 
+  private readonly load: () => Promise<T>;
+  /** What the answer serialises, when the cache keeps more than it sends. */
+  private readonly answer: (data: T) => unknown;
+
   constructor(
     events: EventBus,
     changedBy: (event: DomainEvent) => boolean,
-    private readonly load: () => Promise<T>,
-    /** What the answer serialises, when the cache keeps more than it sends. */
-    private readonly answer: (data: T) => unknown = (data) => data,
+    load: () => Promise<T>,
+    answer: (data: T) => unknown = (data) => data,
   ) {
+    this.load = load;
+    this.answer = answer;
     events.subscribe((event) => {
       if (event.type === 'world.resync' || changedBy(event)) this.invalidate();
     });

@@ -17,10 +17,12 @@ export class WorldViewCache {
   /** Dropped whole at every change, answers still being computed included. */
   private answers = new Map<string, Promise<CompressedBody>>();
 
-  constructor(
-    private readonly world: LiveWorldIndex,
-    private readonly sql: Sql,
-  ) {
+  private readonly world: LiveWorldIndex;
+  private readonly sql: Sql;
+
+  constructor(world: LiveWorldIndex, sql: Sql) {
+    this.world = world;
+    this.sql = sql;
     world.onChange(() => this.answers.clear());
   }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IDEMPOTENT_REPLAYED_HEADER } from '../../../../schema/api/idempotency.ts';
 import { COMMANDS } from '../../../../schema/commands/index.ts';
 import type { Audience } from '../../../../schema/commands/policy.ts';
 import { limitsOf, type CommandEntry } from '../../../../schema/commands/registry.ts';
@@ -29,7 +30,10 @@ export function commandOperation(entry: CommandEntry): Operation {
     ...(http.params && { params: z.object(Object.fromEntries(Object.entries(http.params).map(([name, target]) => [name, target.param]))) }),
     // The validator reads a missing body as an empty one; the document shows the body it must be.
     ...(body && { body: bodyOf(body) }),
-    ok: http.ok,
+    ok: {
+      ...http.ok,
+      headers: { [IDEMPOTENT_REPLAYED_HEADER]: 'true when this is the stored answer to an earlier request with the same Idempotency-Key' },
+    },
     ...(http.errors && { errors: http.errors }),
     ...(rateLimit && { rateLimit }),
     command: { type: entry.type, audience: permission.who },

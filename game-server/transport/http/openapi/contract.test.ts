@@ -21,7 +21,7 @@ const NOT_BY_EXAMPLE: Record<string, string> = {
 const key = (operation: DocumentOperation) => `${operation.method} ${operation.path}`;
 const [embedded] = testBackends();
 
-describe('[issue 23 contract] the document and the server agree, on the embedded database', () => {
+describe('[contract] the document and the server agree, on the embedded database', () => {
   let game: TestServer;
   const identities: Partial<Record<DocumentOperation['access'], Identity>> = {};
 

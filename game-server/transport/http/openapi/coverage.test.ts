@@ -8,7 +8,7 @@ import { openApiPath } from './route-table.ts';
 const app = appWithoutDatabase();
 const key = (method: string, path: string) => `${method.toUpperCase()} ${openApiPath(path)}`;
 
-describe('[issue 12 OpenAPI] the document covers every route Express answers', () => {
+describe('[OpenAPI] the document covers every route Express answers', () => {
   const routes = expressRoutes(app).map((route) => key(route.method, route.path));
   const documentedPaths = openApiDocument().paths;
   const documented = Object.entries(documentedPaths).flatMap(([path, methods]) =>

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { API_KEY_RATE_LIMIT, API_KEY_SCOPES, type ApiKeyScope } from '../../../../schema/api/api-keys.ts';
 import { ErrorDto } from '../../../../schema/api/user.ts';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  IDEMPOTENCY_WINDOW_HOURS,
+  IDEMPOTENT_REPLAYED_HEADER,
+} from '../../../../schema/api/idempotency.ts';
 import { SESSION_COOKIE } from '../../../domain/auth/sessions.ts';
 import { API_BODY_LIMIT_BYTES } from '../body-limit.ts';
 import { errorStatuses, type Operation } from './operation.ts';
@@ -15,6 +21,7 @@ const TAGS: Record<string, string> = {
   'API keys': "A player's keys for programs; managed with a session only",
   Territories: 'The world: territories, their owners, listings, history and visits',
   Trade: 'Buying, upgrading and listing territories',
+  Alliances: 'Alliances: founding, members and roles, the treasury, its payouts and statement',
   Economy: "DRK's supply, the open books, the audit and your statement",
   Rent: 'Rent owed up the feudal chain, and paying it',
   Revenue: 'What your territories earn',
@@ -59,7 +66,8 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Not allowed: another player, not the Wanakt, a key outside its scope, or a cross-site request',
   404: 'Unknown id',
   413: `The request body is larger than ${API_BODY_LIMIT_BYTES / 1024} kB`,
-  409: 'Conflict with the current state (already owned, not enough DRK, supply cap, ...)',
+  409: 'Conflict with the current state (already owned, not enough DRK, supply cap, ...), or a request with this Idempotency-Key still running',
+  422: 'This Idempotency-Key was already used with a different request',
   429: 'Too many requests: wait for the Retry-After seconds',
   500: 'Something went wrong on our side',
   503: 'The game is too busy, stopping, or cannot reach its database: try again after the Retry-After seconds',
@@ -148,8 +156,18 @@ function parameters(operation: Operation, convert: (schema: z.ZodType, io: 'inpu
         schema: fieldSchema,
       };
     });
-  return [...of('path', operation.params), ...of('query', operation.query)];
+  return [...of('path', operation.params), ...of('query', operation.query), ...(operation.command ? [IDEMPOTENCY_KEY_PARAMETER] : [])];
 }
+
+/** Every command's call takes a key, as Stripe's API does (docs/write-path.md "Idempotent commands"). */
+const IDEMPOTENCY_KEY_PARAMETER = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: 'header',
+  required: false,
+  description: `A key of your choosing (a UUID) that names this request: sent again with the same request within ${IDEMPOTENCY_WINDOW_HOURS} hours, the first answer (success or refusal) comes back with \`${IDEMPOTENT_REPLAYED_HEADER}: true\` and nothing changes again; with a different request, 422; while the first is still running, 409. Retry a network error or a 503 with the same key.`,
+  example: '5f0c7c2e-8a9b-4d6e-9f1a-2b3c4d5e6f70',
+  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: '^[\\x20-\\x7E]+$' },
+};
 
 /** One bearer scheme per key scope: a bearer scheme lists no scopes, so each scope is its own. */
 const keyScheme = (scope: ApiKeyScope) => `apiKey${scope[0]!.toUpperCase()}${scope.slice(1)}`;

@@ -21,7 +21,7 @@ const NOT_FUZZED: Record<string, string> = {
 
 const [embedded] = testBackends();
 
-describe('[issue 23 fuzz] generated requests from every identity stay inside the document', () => {
+describe('[fuzz] generated requests from every identity stay inside the document', () => {
   let game: TestServer;
   const identities: Identity[] = [{ name: 'visitor' }];
 

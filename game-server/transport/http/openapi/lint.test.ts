@@ -28,7 +28,7 @@ async function lint(command: string, args: string[]): Promise<string> {
   }
 }
 
-describe('[issue 23 OpenAPI lint] the published document passes Redocly and Spectral', () => {
+describe('[OpenAPI lint] the published document passes Redocly and Spectral', () => {
   it('when Redocly lints it with its recommended rules, then it finds no error and no warning', async () => {
     const output = await lint('redocly', ['lint', documentFile, '--config', join(ROOT, 'redocly.yaml'), '--format', 'json']);
     const { totals } = JSON.parse(output.slice(output.indexOf('{'))) as { totals: { errors: number; warnings: number; ignored: number } };

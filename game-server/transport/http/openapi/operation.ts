@@ -47,6 +47,8 @@ export const limitText = (rule: Pick<CounterRule, 'points' | 'seconds'>, per: st
  */
 export function errorStatuses(operation: Operation): number[] {
   const statuses = new Set<number>([400, 401, 403, 429, 500, 503, ...(operation.errors ?? [])]);
+  // A command's Idempotency-Key: still running (409), or used with another request (422).
+  if (operation.command) for (const status of [409, 422]) statuses.add(status);
   if (operation.params) statuses.add(404);
   if (operation.body) statuses.add(413);
   return [...statuses].sort();

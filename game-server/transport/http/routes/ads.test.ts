@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WANAKT_USER_ID } from '../../../../schema/constants.ts';
 import { regionOf } from '../../../../schema/rules/region.ts';
+import { receiptTokenHash } from '../../../domain/ads/receipts.ts';
 import { checkInvariants } from '../../../domain/economy/supply.ts';
 import type { TestAgent } from '../../../testing/agent.ts';
 import { testBackends } from '../../../testing/databases.ts';
@@ -10,7 +11,7 @@ import { startTestServer, type TestServer } from '../../../testing/test-server.t
 const DEMO = 'sample-user';
 
 for (const backend of testBackends()) {
-  describe(`[issue 5] ads bought by card and banners bought with DRK, on ${backend.name}`, () => {
+  describe(`ads bought by card and banners bought with DRK, on ${backend.name}`, () => {
     let game: TestServer;
     let demo: TestAgent;
     let wanakt: TestAgent;
@@ -244,6 +245,14 @@ for (const backend of testBackends()) {
       expect((await wanakt.post(`/api/ads/${unpaid}/reject`)).status).toBe(409);
       expect((await wanakt.post('/api/ads/424242/reject')).status).toBe(404);
       expect((await wanakt.post('/api/ads/0/approve')).status).toBe(400);
+    });
+
+    it('when an ad was bought with no address, then its receipt has no address to confirm (null), not one confirmed', async () => {
+      const token = 'receipt-of-an-ad-with-no-address-0123456789';
+      await game.database.sql`
+        insert into ads (title, content, impressions_wanted, total_cost_cents, status, receipt_token_hash)
+        values ('No address', 'An ad with no address.', 1000, 8000, 'in_review', ${receiptTokenHash(token)})`;
+      expect((await game.agent().get(`/api/ad-receipts/${token}`)).body.address_confirmed).toBeNull();
     });
 
     it('[§5 banner form] when a player buys a banner, then 5 DRK per 1,000 impressions (rounded up) go to the treasury in one transaction and the banner enters review', async () => {

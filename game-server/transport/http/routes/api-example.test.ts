@@ -24,7 +24,7 @@ async function readmeSession(): Promise<string[]> {
 }
 
 for (const backend of testBackends()) {
-  describe(`[issue 12 examples] the README's curl session with a key, on ${backend.name}`, () => {
+  describe(`[examples] the README's curl session with a key, on ${backend.name}`, () => {
     let game: TestServer;
     let demo: TestAgent;
     let key: string;

@@ -7,7 +7,7 @@ import type { Sql } from '../../../infra/db/database.ts';
 import { createOriginPolicy } from '../../../domain/auth/origin.ts';
 import { startOutboxRelay } from '../../../infra/events/outbox-relay.ts';
 import { createCounterStore } from '../../../infra/limits/counter-store.ts';
-import { createLimits } from '../../../infra/limits/door-limits.ts';
+import { createLimits, DOOR_LIMITS } from '../../../infra/limits/door-limits.ts';
 import { createLogger } from '../../../infra/logger.ts';
 import { createSandboxProvider } from '../../../domain/payments/sandbox-provider.ts';
 import { TestAgent } from '../../../testing/agent.ts';
@@ -22,7 +22,7 @@ import { createKeyRateLimiter } from '../key-rate-limit.ts';
 const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
 
 for (const backend of testBackends()) {
-  describe(`[issue 12 API keys] keys for programs on ${backend.name}`, () => {
+  describe(`[API keys] keys for programs on ${backend.name}`, () => {
     let now = new Date('2026-05-04T10:00:00Z');
     let game: TestServer;
     let sql: Sql;
@@ -181,10 +181,28 @@ for (const backend of testBackends()) {
       expect((await program.request('GET', '/api/territories', undefined, bearer(`wk_${'A'.repeat(43)}`))).status).toBe(401);
       expect((await program.request('GET', '/api/territories', undefined, { authorization: 'Basic abc' })).status).toBe(401);
     });
+
+    it('when a neighbour sends 25 made-up keys from a shared address, then its guesses are refused (429) and a valid key from that address still works', async () => {
+      const key = await createKey(player.agent, ['read']);
+      const shared = '198.51.100.77';
+      const neighbour = new TestAgent(game.server.url, shared);
+      const guesses = [];
+      for (let i = 0; i < DOOR_LIMITS.unknownApiKey.points + 5; i++)
+        guesses.push((await neighbour.request('GET', '/api/auth/me', undefined, bearer(`wk_madeup${i}${'z'.repeat(36)}`))).status);
+      const honest = await new TestAgent(game.server.url, shared).request('GET', '/api/auth/me', undefined, bearer(key.key));
+      const guessAfter = await neighbour.request('GET', '/api/auth/me', undefined, bearer(`wk_madeup-after${'z'.repeat(36)}`));
+      console.log(
+        `${guesses.length} made-up keys from one address: ${guesses.filter((s) => s === 401).length} × 401, ${guesses.filter((s) => s === 429).length} × 429; then a valid key from it: ${honest.status}, another guess: ${guessAfter.status}`,
+      );
+      expect(guesses.filter((status) => status === 401)).toHaveLength(DOOR_LIMITS.unknownApiKey.points);
+      expect(guesses.filter((status) => status === 429)).toHaveLength(5);
+      expect(honest).toMatchObject({ status: 200, body: { id: player.id } });
+      expect(guessAfter.status).toBe(429);
+    });
   });
 }
 
-describe('[issue 12 API keys] each key has its own budget', () => {
+describe('[API keys] each key has its own budget', () => {
   it('when a key spends its budget, then 429 with Retry-After, even on the public world list, and another key is unaffected', async () => {
     const backend = testBackends()[0]!;
     const database = await backend.open();

@@ -31,7 +31,7 @@ for (const backend of testBackends()) {
       expect((await checkInvariants(game.database.sql)).problems).toEqual([]);
     });
 
-    it('[issue 25] when a page asks who it is, then a visitor gets 200 and no account, and a player its account', async () => {
+    it('when a page asks who it is, then a visitor gets 200 and no account, and a player its account', async () => {
       const visitor = await game.agent().get('/api/auth/session');
       expect(visitor.status).toBe(200);
       expect(visitor.body).toEqual({ account: null });

@@ -1,12 +1,11 @@
 import { Router } from 'express';
 import { CredentialsBody, RegistrationBody } from '../../../../schema/api/auth.ts';
-import { login, readAccount, register } from '../../../domain/auth/accounts.ts';
+import { login, register } from '../../../domain/auth/accounts.ts';
 import { endSession } from '../../../domain/auth/sessions.ts';
 import { inTransaction } from '../../../infra/db/database.ts';
-import { unauthenticated } from '../../../errors.ts';
 import { take } from '../../../infra/limits/take.ts';
 import { byAddress } from '../rate-limit.ts';
-import { clearSessionCookie, currentUser, requireUser, sessionToken, setSessionCookie } from '../session.ts';
+import { clearSessionCookie, sessionToken, setSessionCookie } from '../session.ts';
 import { parseBody } from '../validate.ts';
 import type { HttpDeps } from '../deps.ts';
 
@@ -38,19 +37,6 @@ export function authRoutes({ sql, clock, limits }: HttpDeps): Router {
     await inTransaction(sql, (tx) => endSession(tx, sessionToken(req)));
     clearSessionCookie(req, res);
     res.status(204).end();
-  });
-
-  // A page asks this on every load: a visitor gets 200 with no account, not a 401 that the browser
-  // reports as an error in the console of every page a visitor opens.
-  router.get('/auth/session', async (_req, res) => {
-    const user = currentUser(res);
-    res.json({ account: user ? await readAccount(sql, user.id) : null });
-  });
-
-  router.get('/auth/me', async (_req, res) => {
-    const account = await readAccount(sql, requireUser(res).id);
-    if (!account) throw unauthenticated();
-    res.json(account);
   });
 
   return router;

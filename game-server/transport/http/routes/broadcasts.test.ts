@@ -5,7 +5,7 @@ import { settlePayment } from '../../../domain/payments/fulfilment.ts';
 import { createSandboxProvider } from '../../../domain/payments/sandbox-provider.ts';
 import { inTransaction } from '../../../infra/db/database.ts';
 import { writeBroadcastReach } from '../../../jobs/broadcast-reach.ts';
-import { recordBroadcastReach, startBroadcastPayment } from '../../../domain/social/broadcasts.ts';
+import { OPEN_CHECKOUT, recordBroadcastReach, startBroadcastPayment } from '../../../domain/social/broadcasts.ts';
 import { ReachTally } from '../../../domain/social/reach-tally.ts';
 import type { TestAgent } from '../../../testing/agent.ts';
 import { postgresBackendIfReachable, testBackends } from '../../../testing/databases.ts';
@@ -26,7 +26,7 @@ async function payForBroadcast(agent: TestAgent, message = 'Hello world'): Promi
 }
 
 for (const backend of testBackends()) {
-  describe(`[issue 5] paid global broadcasts on ${backend.name}`, () => {
+  describe(`paid global broadcasts on ${backend.name}`, () => {
     let game: TestServer;
     let demo: TestAgent;
     let now = new Date('2026-11-22T12:00:00Z');
@@ -78,7 +78,15 @@ for (const backend of testBackends()) {
       const opened = await demo.post('/api/broadcasts/payment', { userId: DEMO, message: 'free lunch' });
       expect(opened.status).toBe(201);
       expect(opened.body).toMatchObject({ provider: 'sandbox', amountCents: 100 });
-      expect(await demo.get('/api/broadcasts/allowance')).toMatchObject({ body: { paid: false } });
+      // The open checkout comes back with what its card form needs, for a player who left the page.
+      expect(await demo.get('/api/broadcasts/allowance')).toMatchObject({
+        body: { paid: false, open_checkout: { checkout: opened.body, message: 'free lunch' } },
+      });
+      // A second is refused without the first one's id: the screen shows the open one instead.
+      expect(await demo.post('/api/broadcasts/payment', { userId: DEMO, message: 'second' })).toMatchObject({
+        status: 409,
+        body: { message: OPEN_CHECKOUT },
+      });
       expect(await demo.post('/api/broadcasts', { sender_id: DEMO, message: 'free lunch', paid: true })).toMatchObject({
         status: 409,
         body: { message: PAY_FIRST },
@@ -105,7 +113,9 @@ for (const backend of testBackends()) {
         },
       ]);
       const limit = 'You can send one broadcast per day. Your next one can go out after 2026-11-23 12:00 UTC.';
-      expect(await demo.get('/api/broadcasts/allowance')).toEqual(expect.objectContaining({ body: { paid: false, limit_reached: limit } }));
+      expect(await demo.get('/api/broadcasts/allowance')).toEqual(
+        expect.objectContaining({ body: { paid: false, limit_reached: limit, open_checkout: null } }),
+      );
       // The payment was the send: sending again finds the day's broadcast spent.
       expect(await demo.post('/api/broadcasts', { sender_id: DEMO, message: 'Hi', paid: true })).toMatchObject({
         status: 429,
@@ -185,7 +195,7 @@ for (const backend of testBackends()) {
 }
 
 const pg = postgresBackendIfReachable();
-describe.runIf(pg)('[issue 5] concurrent broadcast sends on real PostgreSQL', () => {
+describe.runIf(pg)('concurrent broadcast sends on real PostgreSQL', () => {
   let game: TestServer;
   beforeAll(async () => {
     game = await startTestServer(pg!);

@@ -7,7 +7,7 @@ import { signedInPlayer } from '../../../testing/players.ts';
 import { startTestServerAsWanakt, type TestServer } from '../../../testing/test-server.ts';
 
 for (const backend of testBackends()) {
-  describe(`[issue 14 the Wanakt's desk] moderation and the audit log on ${backend.name}`, () => {
+  describe(`[the Wanakt's desk] moderation and the audit log on ${backend.name}`, () => {
     let game: TestServer;
     let sql: Sql;
     let wanakt: TestAgent;

@@ -9,7 +9,7 @@ import { startTestServer, type TestServer } from '../../../testing/test-server.t
 const DEMO = 'sample-user';
 
 for (const backend of testBackends()) {
-  describe(`[issue 5] the DRK store on the sandbox provider, on ${backend.name}`, () => {
+  describe(`the DRK store on the sandbox provider, on ${backend.name}`, () => {
     let game: TestServer;
     let demo: TestAgent;
     beforeAll(async () => {
@@ -139,7 +139,7 @@ for (const backend of testBackends()) {
 }
 
 const pg = postgresBackendIfReachable();
-describe.runIf(pg)('[issue 5] concurrent sandbox confirmations on real PostgreSQL', () => {
+describe.runIf(pg)('concurrent sandbox confirmations on real PostgreSQL', () => {
   let game: TestServer;
   beforeAll(async () => {
     game = await startTestServer(pg!);

@@ -65,7 +65,7 @@ async function rollupsMatchTheLedger(sql: Sql) {
 }
 
 for (const backend of testBackends()) {
-  describe(`[issue 16 open books] the public economy on ${backend.name}`, () => {
+  describe(`[open books] the public economy on ${backend.name}`, () => {
     // The ledger stamps rows with the database's time, so the server's clock follows the real one;
     // each read moves it past the figures' brief cache.
     let offset = 0;
@@ -92,10 +92,10 @@ for (const backend of testBackends()) {
       const bob = await signedInPlayer(game, { balance: 5_000 });
       const carol = await createPlayer(sql, { balance: 100 });
       await inTransaction(sql, async (tx) => {
-        await mint(tx, alice.id, { amount: 1_000, reason: 'admin_mint' });
-        await mint(tx, bob.id, { amount: 500, reason: 'drk_package', reference: 'pi_test' });
-        await mint(tx, carol, { amount: 300, reason: 'earnings' });
-        await mint(tx, WANAKT_USER_ID, { amount: 50, reason: 'earnings' });
+        await mint(tx, alice.id, { amount: 1_000, reason: 'admin_mint' }, new Date());
+        await mint(tx, bob.id, { amount: 500, reason: 'drk_package', reference: 'pi_test' }, new Date());
+        await mint(tx, carol, { amount: 300, reason: 'earnings' }, new Date());
+        await mint(tx, WANAKT_USER_ID, { amount: 50, reason: 'earnings' }, new Date());
       });
       const villages = await sql<
         { id: number }[]
@@ -104,8 +104,8 @@ for (const backend of testBackends()) {
       await buy(game, alice, villages[1].id, 3_000);
       await buy(game, bob, villages[0].id, 2_000);
       await inTransaction(sql, async (tx) => {
-        await transfer(tx, bob.id, alice.id, { amount: 200, reason: 'rent' });
-        await transfer(tx, alice.id, WANAKT_USER_ID, { amount: 500, reason: 'upgrade' });
+        await transfer(tx, bob.id, alice.id, { amount: 200, reason: 'rent' }, new Date());
+        await transfer(tx, alice.id, WANAKT_USER_ID, { amount: 500, reason: 'upgrade' }, new Date());
       });
 
       const after = await read();

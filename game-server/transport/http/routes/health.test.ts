@@ -16,7 +16,7 @@ import { healthRoutes } from './health.ts';
 // back by a lock on the territories that another session takes, as a long migration would.
 const backend = postgresBackendIfReachable();
 
-describe.skipIf(!backend)('[issue 27 readiness] /api/ready waits for the world index', () => {
+describe.skipIf(!backend)('[readiness] /api/ready waits for the world index', () => {
   let database: Database;
   let server: Server;
   let url: string;

@@ -34,7 +34,7 @@ for (const backend of testBackends()) {
       expect((await buyer.agent.post(`/api/territories/${village.id}/purchase`, { userId: buyer.id })).status).toBe(200);
       const price = Number(village.sale_price);
       const seller = await createPlayer(game.database.sql, { balance: 0 });
-      await inTransaction(game.database.sql, (tx) => transfer(tx, buyer.id, seller, { amount: 1, reason: 'rent' }));
+      await inTransaction(game.database.sql, (tx) => transfer(tx, buyer.id, seller, { amount: 1, reason: 'rent' }, new Date()));
 
       now = new Date();
       expect((await game.agent().get('/api/market/stats')).body).toEqual({

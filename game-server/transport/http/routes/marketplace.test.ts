@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../../../testing/test-server.t
 const TIED_PRICE = 777;
 
 for (const backend of testBackends()) {
-  describe(`[issue 14 lists] the marketplace query on ${backend.name}`, () => {
+  describe(`[lists] the marketplace query on ${backend.name}`, () => {
     let game: TestServer;
     let forSale: TerritoryDto[];
 

@@ -30,7 +30,7 @@ async function walk(
 }
 
 for (const backend of testBackends()) {
-  describe(`[issue 12 pages] paginated lists and world changes on ${backend.name}`, () => {
+  describe(`[pages] paginated lists and world changes on ${backend.name}`, () => {
     const now = new Date('2026-05-04T10:00:00Z');
     let game: TestServer;
     let sql: Sql;

@@ -1,9 +1,7 @@
 import express, { Router } from 'express';
-import type { PaymentConfigDto } from '../../../../schema/api/payments.ts';
-import { paymentStatus, receiveWebhook } from '../../../domain/payments/receive.ts';
+import { receiveWebhook } from '../../../domain/payments/receive.ts';
 import type { PaymentProvider } from '../../../domain/payments/provider.ts';
 import { badInput } from '../../../errors.ts';
-import { currentUser } from '../session.ts';
 import type { HttpDeps } from '../deps.ts';
 
 /**
@@ -17,22 +15,5 @@ export function paymentWebhookRoutes(deps: HttpDeps, payments: PaymentProvider):
     const settlement = await receiveWebhook(deps, payments, req.body, req.get('stripe-signature'));
     res.json({ received: true, outcome: settlement?.outcome ?? 'ignored' });
   });
-  return router;
-}
-
-export function paymentRoutes(deps: HttpDeps, payments: PaymentProvider): Router {
-  const router = Router();
-
-  // Which card form the browser needs, and whether to show the TEST MODE ribbon.
-  router.get('/payments/config', (_req, res) => {
-    res.json({ provider: payments.name, publishableKey: payments.publishableKey } satisfies PaymentConfigDto);
-  });
-
-  router.get('/payments/intent/:paymentId', async (req, res) => {
-    const paymentId = req.params.paymentId;
-    if (paymentId.length > 200) throw badInput('Payment id is too long');
-    res.json(await paymentStatus(deps, payments, paymentId, currentUser(res)?.id ?? null));
-  });
-
   return router;
 }

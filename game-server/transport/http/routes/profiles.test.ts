@@ -6,7 +6,7 @@ import { signedInPlayer } from '../../../testing/players.ts';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 
 for (const backend of testBackends()) {
-  describe(`[issue 14 profiles] a player's public profile on ${backend.name}`, () => {
+  describe(`[profiles] a player's public profile on ${backend.name}`, () => {
     let game: TestServer;
     let sql: Sql;
     beforeAll(async () => {
@@ -32,7 +32,7 @@ for (const backend of testBackends()) {
       expect((await lord.agent.post(`/api/territories/${pair.village}/purchase`, {})).status).toBe(200);
       const [collectible] = await sql<{ id: number }[]>`select id from collectibles where owner_id is null order by price, id limit 1`;
       expect((await lord.agent.post(`/api/collectibles/${collectible.id}/purchase`, {})).status).toBe(200);
-      await inTransaction(sql, (tx) => mint(tx, lord.id, { amount: 42, reason: 'earnings', territoryId: pair.city }));
+      await inTransaction(sql, (tx) => mint(tx, lord.id, { amount: 42, reason: 'earnings', territoryId: pair.city }, new Date()));
 
       const visitor = game.agent();
       const profile = await visitor.get(`/api/players/${encodeURIComponent('prof-LORD')}`);

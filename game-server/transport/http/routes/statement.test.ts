@@ -4,6 +4,7 @@ import { WANAKT_USER_ID } from '../../../../schema/constants.ts';
 import { inTransaction } from '../../../infra/db/database.ts';
 import { mint, transfer } from '../../../domain/economy/ledger.ts';
 import { STATEMENT_CSV_HEADER } from '../../../domain/economy/statement-csv.ts';
+import { REASON_LABEL } from '../../../../schema/api/ledger-labels.ts';
 import type { TestAgent } from '../../../testing/agent.ts';
 import { parseCsv } from '../../../testing/csv.ts';
 import { testBackends } from '../../../testing/databases.ts';
@@ -28,7 +29,7 @@ async function wholeStatement(agent: TestAgent, filters = ''): Promise<{ balance
 }
 
 for (const backend of testBackends()) {
-  describe(`[issue 16 open books] a player's statement on ${backend.name}`, () => {
+  describe(`[open books] a player's statement on ${backend.name}`, () => {
     let game: TestServer;
     let player: { id: string; agent: TestAgent };
     let friend: string;
@@ -43,10 +44,10 @@ for (const backend of testBackends()) {
       // Hundreds of movements of every direction: mints in, rent both ways, payments to the treasury.
       await inTransaction(sql, async (tx) => {
         for (let i = 1; i <= 100; i++) {
-          await mint(tx, player.id, { amount: i, reason: 'earnings', territoryId: village.id });
-          await transfer(tx, player.id, friend, { amount: 7, reason: 'rent' });
-          await transfer(tx, friend, player.id, { amount: 3, reason: 'rent' });
-          await transfer(tx, player.id, WANAKT_USER_ID, { amount: 2, reason: 'upgrade' });
+          await mint(tx, player.id, { amount: i, reason: 'earnings', territoryId: village.id }, new Date());
+          await transfer(tx, player.id, friend, { amount: 7, reason: 'rent' }, new Date());
+          await transfer(tx, friend, player.id, { amount: 3, reason: 'rent' }, new Date());
+          await transfer(tx, player.id, WANAKT_USER_ID, { amount: 2, reason: 'upgrade' }, new Date());
           movements += 4;
         }
       });
@@ -94,16 +95,18 @@ for (const backend of testBackends()) {
       const [header, ...rows] = parseCsv(await response.text());
       expect(header).toEqual([...STATEMENT_CSV_HEADER]);
       expect(
-        rows.map(([id, created_at, reason, counterparty, territory, amount, running_balance]) => ({
+        rows.map(([id, created_at, reason, description, counterparty, territory, amount, running_balance]) => ({
           id,
           created_at,
           reason,
+          description,
           counterparty,
           amount: Number(amount),
           running_balance: Number(running_balance),
           territory_name: territory === '' ? null : territory,
         })),
-      ).toEqual(lines);
+      ).toEqual(lines.map((line) => ({ ...line, description: REASON_LABEL[line.reason] })));
+      expect(rows.map((row) => row[3])).toContain('Starting grant');
 
       const rent = await fetch(`${game.server.url}/api/account/statement.csv?reason=rent`, {
         headers: { cookie: player.agent.cookieHeader },
@@ -115,10 +118,10 @@ for (const backend of testBackends()) {
       const sql = game.database.sql;
       const someone = await signedInPlayer(game, { balance: 10 });
       const trickster = await createPlayer(sql, { balance: 50, username: '=HYPERLINK("x")' });
-      await inTransaction(sql, (tx) => transfer(tx, trickster, someone.id, { amount: 5, reason: 'rent' }));
+      await inTransaction(sql, (tx) => transfer(tx, trickster, someone.id, { amount: 5, reason: 'rent' }, new Date()));
       const response = await fetch(`${game.server.url}/api/account/statement.csv`, { headers: { cookie: someone.agent.cookieHeader } });
       const [, newest] = parseCsv(await response.text());
-      expect(newest[3]).toBe(`'=HYPERLINK("x")`);
+      expect(newest[4]).toBe(`'=HYPERLINK("x")`);
     });
 
     it('when nobody is logged in, or the query is malformed, then a JSON error and no lines', async () => {

@@ -1,25 +1,15 @@
 import { Router } from 'express';
-import { STATEMENT_CSV_MAX_ROWS, StatementCsvQuery, StatementQuery } from '../../../../schema/api/statement.ts';
-import { statementExport, statementPage } from '../../../domain/economy/statement.ts';
+import { STATEMENT_CSV_MAX_ROWS, StatementCsvQuery } from '../../../../schema/api/statement.ts';
+import { statementExport } from '../../../domain/economy/statement.ts';
 import { statementCsv } from '../../../domain/economy/statement-csv.ts';
 import { byPlayerOrAddress, limitRequests } from '../rate-limit.ts';
 import type { HttpDeps } from '../deps.ts';
 import { requireUser } from '../session.ts';
 import { parseBody } from '../validate.ts';
 
-/** A player's own statement: the session says whose, so nobody reads another's account. */
+/** A player's own statement as CSV (its JSON pages are a declared read): the session says whose, so nobody reads another's account. */
 export function statementRoutes({ sql, limits }: HttpDeps): Router {
   const router = Router();
-
-  router.get(
-    '/account/statement',
-    limitRequests(limits.doors.statement, byPlayerOrAddress, 'Too many statement requests.'),
-    async (req, res) => {
-      const user = requireUser(res);
-      const query = parseBody(StatementQuery, req.query);
-      res.json(await statementPage(sql, user.id, query));
-    },
-  );
 
   router.get(
     '/account/statement.csv',

@@ -64,6 +64,7 @@ for (const backend of testBackends()) {
             to_owner_name: expect.stringMatching(/^p-/),
             price: 1300,
             reason: 'purchase',
+            linked: false,
             created_at: expect.any(String),
           },
         ]);

@@ -22,7 +22,7 @@ async function snapshot(sql: Sql, territoryId: number) {
 }
 
 for (const backend of testBackends()) {
-  describe(`[issue 23 gift] a player gives a territory to another on ${backend.name}`, () => {
+  describe(`[gift] a player gives a territory to another on ${backend.name}`, () => {
     let game: TestServer;
     let sql: Sql;
     let wanakt: TestAgent;

@@ -11,7 +11,7 @@ import { joinWorld, waitFor } from '../../../testing/test-clients.ts';
 const json = (bytes: Buffer) => JSON.parse(bytes.toString('utf8'));
 
 for (const backend of testBackends()) {
-  describe(`[issue 12 fast reads] territory lists from memory on ${backend.name}`, () => {
+  describe(`[fast reads] territory lists from memory on ${backend.name}`, () => {
     const now = new Date('2026-05-04T10:00:00Z');
     let game: TestServer;
     let sql: Sql;

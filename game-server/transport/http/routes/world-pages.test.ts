@@ -28,7 +28,7 @@ async function allPages<T>(agent: TestAgent, path: string): Promise<{ pages: T[]
 const ids = (rows: { id: number }[]) => rows.map((row) => row.id);
 
 for (const backend of testBackends().slice(0, 1)) {
-  describe(`[issue 27 bounded reads] the world's lists come a page at a time past ${WORLD_PAGE_SIZE} territories, on ${backend.name}`, () => {
+  describe(`[bounded reads] the world's lists come a page at a time past ${WORLD_PAGE_SIZE} territories, on ${backend.name}`, () => {
     let game: TestServer;
     let sql: Sql;
 
@@ -96,7 +96,7 @@ for (const backend of testBackends().slice(0, 1)) {
   });
 }
 
-describe('[issue 27 bounded reads] a branch read with ?lord= says what the whole tree says of each territory', () => {
+describe('[bounded reads] a branch read with ?lord= says what the whole tree says of each territory', () => {
   let game: TestServer;
 
   beforeAll(async () => {

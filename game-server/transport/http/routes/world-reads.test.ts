@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testBackends } from '../../../testing/databases.ts';
 import { startTestServer, type TestServer } from '../../../testing/test-server.ts';
 
-describe("[issue 12 fast reads] the world's cached lists have a budget per address", () => {
+describe("[fast reads] the world's cached lists have a budget per address", () => {
   let game: TestServer;
   beforeAll(async () => {
     game = await startTestServer(testBackends()[0], { env: { WORLD_READS_PER_MINUTE: '3' } });

@@ -1,5 +1,5 @@
 import compression from 'compression';
-import { Router, type RequestHandler, type Response } from 'express';
+import type { RequestHandler, Response, Router } from 'express';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { encodeCursor, takePage } from '../../../../schema/api/pages.ts';
 import { HierarchyQuery } from '../../../../schema/api/territories.ts';
@@ -26,6 +26,8 @@ import { WorldViewCache } from '../cache/world-view-cache.ts';
 import type { HttpDeps } from '../deps.ts';
 import { byAddress, limitRequests } from '../rate-limit.ts';
 import { parseBody } from '../validate.ts';
+import { readRouter, type ReadBinding } from '../reads/serve.ts';
+import { ForSaleRead, HierarchyRead, WorldRead } from '../../../../schema/reads/territories.ts';
 
 /** Says where the next page of a list starts, when one follows. */
 function nextPage(res: Response, next: unknown): void {
@@ -46,7 +48,9 @@ function nextPage(res: Response, next: unknown): void {
  */
 export function worldReadRoutes(deps: HttpDeps, readsPerMinute: number = WORLD_READS_PER_MINUTE): Router {
   const { sql } = deps;
-  const router = Router();
+  // Declared in schema/reads/territories.ts; each answers by itself, most from memory, compressed once.
+  const bindings: ReadBinding[] = [];
+  const bind = (read: ReadBinding['read'], ...handlers: RequestHandler[]) => bindings.push({ read, handlers });
   const budget = limitRequests(
     new RateLimiterMemory({ keyPrefix: 'world-reads', points: readsPerMinute, duration: 60 }),
     byAddress,
@@ -81,7 +85,7 @@ export function worldReadRoutes(deps: HttpDeps, readsPerMinute: number = WORLD_R
   const compress = compression({ threshold: 1024 });
   const compressComputed: RequestHandler = (req, res, next) => (hasQuery(req.url) ? compress(req, res, next) : next());
 
-  router.get('/territories', budget, compressComputed, async (req, res) => {
+  bind(WorldRead, budget, compressComputed, async (req, res) => {
     const query: TerritoryListQuery = hasQuery(req.url) ? parseBody(TerritoryListQuery, req.query) : {};
     const { fields, bbox, since, zoom } = query;
     const page = { after: query.cursor ?? null, limit: query.limit ?? WORLD_PAGE_SIZE };
@@ -130,7 +134,7 @@ export function worldReadRoutes(deps: HttpDeps, readsPerMinute: number = WORLD_R
     sendCompressed(req, res, body);
   });
 
-  router.get('/territories/for-sale', budget, compressComputed, async (req, res) => {
+  bind(ForSaleRead, budget, compressComputed, async (req, res) => {
     const query: ListingPageQuery = hasQuery(req.url) ? parseBody(ListingPageQuery, req.query) : {};
     if (query.cursor === undefined && query.limit === undefined) {
       const { data, body } = await forSale.read();
@@ -146,7 +150,7 @@ export function worldReadRoutes(deps: HttpDeps, readsPerMinute: number = WORLD_R
   // The tree is answered as a list of its roots (docs/rules.md §2: the main cities and every other
   // territory without a parent), each with its vassals nested under it, down to the villages; a
   // larger world than a page holds as its roots alone, each branch then read with ?lord=.
-  router.get('/territories/hierarchy', budget, compressComputed, async (req, res) => {
+  bind(HierarchyRead, budget, compressComputed, async (req, res) => {
     const query: HierarchyQuery = hasQuery(req.url) ? parseBody(HierarchyQuery, req.query) : {};
     if (query.lord === undefined && query.cursor === undefined && query.limit === undefined) {
       const { data, body } = await hierarchy.read();
@@ -159,7 +163,7 @@ export function worldReadRoutes(deps: HttpDeps, readsPerMinute: number = WORLD_R
     res.json(branch.rows);
   });
 
-  return router;
+  return readRouter(deps, bindings);
 }
 
 /**

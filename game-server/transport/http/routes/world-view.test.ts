@@ -16,7 +16,7 @@ const sum = (view: WorldViewDto, field: 'count' | 'forSale' | 'owned') =>
   view.clusters.reduce((total, cluster) => total + cluster[field], 0);
 
 for (const backend of testBackends().slice(0, 1)) {
-  describe(`[issue 27 world view] GET /api/territories?bbox=…&zoom=… answers markers or clusters, on ${backend.name}`, () => {
+  describe(`[world view] GET /api/territories?bbox=…&zoom=… answers markers or clusters, on ${backend.name}`, () => {
     let game: TestServer;
     let sql: Sql;
     const view = async (bbox: string, zoom: number | string) => {

@@ -1,0 +1,73 @@
+// The service worker, built to /sw.js (vite.config.ts): it makes the game installable and opens a
+// clear offline page when there is no network. What it does with each request is in
+// client/offline/cache-rules.ts. The webworker types would clash with the DOM's in this project's one
+// tsconfig, so the few it uses are declared here.
+import { MAX_CACHED_ASSETS, OFFLINE_PAGE, PRECACHED, SHELL_CACHE, strategyFor } from './offline/cache-rules.ts';
+
+interface ExtendableEvent extends Event {
+  waitUntil(work: Promise<unknown>): void;
+}
+interface FetchEvent extends ExtendableEvent {
+  readonly request: Request;
+  respondWith(response: Promise<Response>): void;
+}
+interface WorkerScope {
+  readonly location: Location;
+  readonly clients: { claim(): Promise<void> };
+  skipWaiting(): Promise<void>;
+  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+}
+const worker = self as unknown as WorkerScope;
+
+worker.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(SHELL_CACHE)
+      .then((cache) => cache.addAll(PRECACHED))
+      .then(() => worker.skipWaiting()),
+  );
+});
+
+worker.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(names.filter((name) => name !== SHELL_CACHE).map((name) => caches.delete(name))))
+      .then(() => worker.clients.claim()),
+  );
+});
+
+worker.addEventListener('fetch', (event) => {
+  const strategy = strategyFor(event.request, worker.location.origin);
+  if (strategy === 'page') event.respondWith(pageOrOffline(event.request));
+  else if (strategy === 'cached') event.respondWith(cachedFirst(event.request));
+});
+
+async function pageOrOffline(request: Request): Promise<Response> {
+  try {
+    return await fetch(request);
+  } catch {
+    return (
+      (await caches.match(OFFLINE_PAGE)) ?? new Response('You are offline', { status: 503, headers: { 'Content-Type': 'text/plain' } })
+    );
+  }
+}
+
+async function cachedFirst(request: Request): Promise<Response> {
+  const cache = await caches.open(SHELL_CACHE);
+  const kept = await cache.match(request);
+  if (kept) return kept;
+  const response = await fetch(request);
+  if (response.ok) {
+    await cache.put(request, response.clone());
+    await forgetOldestAssets(cache);
+  }
+  return response;
+}
+
+// Each deploy brings new hashed names; the oldest entries (keys() lists them in the order stored) go.
+async function forgetOldestAssets(cache: Cache): Promise<void> {
+  const assets = (await cache.keys()).filter((request) => new URL(request.url).pathname.startsWith('/assets/'));
+  for (const request of assets.slice(0, Math.max(0, assets.length - MAX_CACHED_ASSETS))) await cache.delete(request);
+}

@@ -1,0 +1,24 @@
+import {
+  AllianceRead,
+  AlliancesRead,
+  AllianceStatementRead,
+  AllianceTagsRead,
+  MyAllianceRead,
+} from '../../../../schema/reads/alliances.ts';
+import { ALLIANCES_LISTED } from '../../../../schema/api/alliances.ts';
+import { alliancePage, listAlliances, myAlliance, tagsOf, treasuryFor } from '../../../domain/alliances/alliance-reads.ts';
+import { statementPage } from '../../../domain/economy/statement.ts';
+import type { HttpDeps } from '../deps.ts';
+import { serve, type ReadBinding } from './serve.ts';
+
+/** docs/rules.md §4 "Alliances". */
+export const allianceReads = ({ sql, clock }: HttpDeps): ReadBinding[] => [
+  serve(AlliancesRead, ({ input }) => listAlliances(sql, input.by, ALLIANCES_LISTED, clock())),
+  serve(MyAllianceRead, ({ player }) => myAlliance(sql, player.id)),
+  serve(AllianceTagsRead, ({ input }) => tagsOf(sql, input.names)),
+  serve(AllianceRead, ({ input, user }) => alliancePage(sql, input.id, user?.id ?? null, clock())),
+  serve(AllianceStatementRead, async ({ input, player }) => {
+    const { id, ...query } = input;
+    return statementPage(sql, await treasuryFor(sql, id, player.id), query);
+  }),
+];

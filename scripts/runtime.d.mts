@@ -1,0 +1,2 @@
+export const SUPPORTED_MAJOR: number;
+export function requireRuntime(): void;
