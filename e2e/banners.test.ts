@@ -84,6 +84,30 @@ describe('[banners] the banner, readable and aimed', () => {
     }, 120_000);
   }
 
+  it('[§9 advertising] when the banner turns from a long ad to a short one, then the map under the top bar stays where it was', async () => {
+    const sql = browser.game.database.sql;
+    await sql`update ads set status = 'completed' where status = 'active'`;
+    await sql`
+      insert into ads (title, content, click_url, impressions_wanted, total_cost_cents, status)
+      values (${TITLE}, ${CONTENT}, 'https://coffee.example', 500, 4000, 'active'),
+             ('Tea', 'Green tea.', 'https://tea.example', 500, 4000, 'active')`;
+    const page = await (await browser.context(undefined, SIZES[0].viewport)).newPage();
+    await page.goto(browser.game.server.url);
+    await mapReady(page);
+    const mapTop = async () => (await page.getByTestId('map-canvas').boundingBox())!.y;
+    const browseTo = async (title: string) => {
+      for (let turns = 0; (await page.getByTestId('banner-title').textContent()) !== title; turns++) {
+        if (turns > 10) throw new Error(`The banner never showed ${title}`);
+        await page.getByRole('button', { name: 'Next banner' }).click();
+      }
+      await mapSettled(page);
+      return mapTop();
+    };
+    const long = await browseTo(TITLE);
+    expect(await browseTo('Tea')).toBe(long);
+    expect(await browseTo(TITLE)).toBe(long);
+  }, 120_000);
+
   it('[§4 advertise flow] an advertiser pays for an ad on London, says Europe at checkout, and a second browser follows its receipt as it is shown and clicked', async () => {
     const { game } = browser;
     const sql = game.database.sql;

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { useSession } from '../state/session.ts';
 import { useWorld, type LiveBannerAd } from '../state/world.ts';
 import { useDialogs } from './dialogs.ts';
+import { useTallestSoFar } from './useTallestSoFar.ts';
 
 function bannerOf(ad: AdDto): LiveBannerAd {
   return { id: ad.id, title: ad.title, content: ad.content, clickUrl: ad.click_url, territoryId: ad.territory_id, region: ad.region };
@@ -40,6 +41,7 @@ export function BannerRotator() {
   const [offset, setOffset] = useState(0);
   const show = useDialogs((state) => state.show);
   const visitor = useSession((state) => state.status === 'ready' && state.account === null);
+  const body = useTallestSoFar<HTMLDivElement>();
 
   const ads: LiveBannerAd[] = (active.data ?? []).filter((ad) => bannerReaches(ad.region, region)).map(bannerOf);
   if (live && !ads.some((ad) => ad.id === live.id)) ads.unshift(live);
@@ -59,7 +61,7 @@ export function BannerRotator() {
       >
         ‹
       </button>
-      <div className="banner-body" aria-live="polite">
+      <div ref={body} className="banner-body" aria-live="polite">
         {current ? (
           href ? (
             <a href={href} target="_blank" rel="noopener noreferrer sponsored">
