@@ -44,6 +44,10 @@ export class PrivateRedis {
     return redis;
   }
 
+  get running(): boolean {
+    return this.child !== null;
+  }
+
   get url(): string {
     return `redis://127.0.0.1:${this.port}`;
   }

@@ -29,6 +29,7 @@ export function checkAnswer(method: string, url: string, status: number, body: u
           .map((issue) => `${issue.path.join('.')}: ${issue.message}`)
           .join('; ')}`;
   }
-  if (!errorStatuses(operation).includes(status)) return `${call} answered ${status}, which the document does not list`;
+  if (!errorStatuses(operation).includes(status))
+    return `${call} answered ${status}, which the document does not list: ${JSON.stringify(body)?.slice(0, 200)}`;
   return ErrorDto.safeParse(body).success ? null : `${call} answered ${status} without { message }`;
 }

@@ -27,15 +27,17 @@ export async function startRoundRobinProxy(): Promise<RoundRobinProxy> {
 
   const server = http.createServer((req, res) => {
     const target = pick();
+    // A connection per request, as nginx's upstreams have by default: a kept-alive connection that
+    // the process closes at its idle time-out just as the proxy reuses it would be the proxy's 502.
     const forward = http.request(
-      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers, agent: false },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       },
     );
-    forward.once('error', () => {
-      if (!res.headersSent) res.writeHead(502).end();
+    forward.once('error', (error: NodeJS.ErrnoException) => {
+      if (!res.headersSent) res.writeHead(502).end(`The proxy could not reach ${target.host}: ${error.code ?? error.message}`);
       else res.destroy();
     });
     req.pipe(forward);
