@@ -9,6 +9,7 @@ import { MAX_CLIENT_MESSAGE_BYTES } from '../schema/state/messages.ts';
 import { compileTrustProxy, type Config } from './config.ts';
 import { admissionOf, type Database } from './infra/db/database.ts';
 import { openRedis } from './infra/redis-client.ts';
+import { withHandledRejections } from './infra/handled-rejections.ts';
 import { openConfiguredDatabase } from './infra/db/open-configured.ts';
 import { migrate } from './infra/db/migrate.ts';
 import { seed, type SeededLogin } from './domain/seed/seed.ts';
@@ -162,8 +163,8 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
     const colyseus = new ColyseusServer({
       transport: new WebSocketTransport({ server: httpServer, maxPayload: MAX_CLIENT_MESSAGE_BYTES }),
       ...(config.REDIS_URL && {
-        presence: new RedisPresence(openRedis(config.REDIS_URL, log, 'presence')),
-        driver: new RedisDriver(openRedis(config.REDIS_URL, log, 'matchmaking')),
+        presence: withHandledRejections(new RedisPresence(openRedis(config.REDIS_URL, log, 'presence'))),
+        driver: withHandledRejections(new RedisDriver(openRedis(config.REDIS_URL, log, 'matchmaking'))),
       }),
       publicAddress: config.PUBLIC_ADDRESS,
       selectProcessIdToCreateRoom: createRoomsHere,

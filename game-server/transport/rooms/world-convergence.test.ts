@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE, createSession } from '../../domain/auth/sessions.ts';
 import type { Database } from '../../infra/db/database.ts';
 import { TestAgent } from '../../testing/agent.ts';
@@ -101,6 +101,16 @@ describe.runIf(postgres && redisServer)('[convergence] three game-server process
     wanakt = new TestAgent(proxy.url);
     expect((await wanakt.post('/api/auth/login', { username: 'wanakt', password: TEST_WANAKT_PASSWORD })).status).toBe(200);
   }, 180_000);
+
+  // A process that died says why: its last words go to the test's output.
+  afterEach(({ task }) => {
+    if (task.result?.state !== 'fail') return;
+    for (const [index, process] of processes.entries())
+      if (process.child.exitCode !== null || process.child.signalCode !== null)
+        console.log(
+          `Process ${index + 1} exited (${process.child.exitCode ?? process.child.signalCode}):\n${process.output().slice(-4000)}`,
+        );
+  });
 
   afterAll(async () => {
     await leaveAll();
