@@ -303,6 +303,10 @@ export function acceptAllianceApplication(applicationId: number): Promise<Allian
   return json(command('POST', `/api/alliance-applications/${applicationId}/accept`, {}));
 }
 
+export function declineAllianceApplication(applicationId: number): Promise<AllianceAnswer> {
+  return json(command('POST', `/api/alliance-applications/${applicationId}/decline`, {}));
+}
+
 export function approveAlliancePayout(payoutId: number): Promise<AllianceAnswer> {
   return json(command('POST', `/api/alliance-payouts/${payoutId}/approve`, {}));
 }

@@ -4,7 +4,12 @@ import { ALLIANCE_FOUNDING_FEE } from '../schema/rules/alliances.ts';
 import { checkInvariants } from '../game-server/domain/economy/supply.ts';
 import { balanceOf, signedInPlayer } from '../game-server/testing/players.ts';
 import type { TestAgent } from '../game-server/testing/agent.ts';
+import type { AllianceMapDto } from '../schema/api/alliances.ts';
+import type { TerritoryDto } from '../schema/api/territory.ts';
+import { ALLIANCE_COLOURS, OWNERSHIP_COLOURS } from '../client/map/colourModes.ts';
 import { browserGame } from './support/browser-game.ts';
+import { flyToTerritory, isolated, mapReady, markerPoint } from './support/pages.ts';
+import { colourDistance, pixelsAt, type Rgb } from './support/pixels.ts';
 
 // docs/rules.md §4 "Alliances" in a real browser: three players found and join an alliance, one
 // deposits, an officer pays out within the leader's daily limit and beyond it, and the leader's
@@ -43,28 +48,26 @@ describe('[§4 alliances] three players found and run an alliance in the browser
       await expect.poll(() => toast(lead).textContent()).toContain(`You invited ${name} to [SC] Silver Crowns`);
       await expect.poll(() => lead.getByLabel('Invite a player').inputValue()).toBe('');
     }
+    // No page is reloaded from here on: each follows the others' commands live.
     for (const page of [off, mem]) {
-      await page.reload();
       await page.getByRole('button', { name: 'Accept Invitation' }).click();
       await expect.poll(() => page.getByTestId('alliance-name').textContent()).toBe('[SC] Silver Crowns');
     }
 
     // The leader makes Brenna an officer and sets a daily limit of 100 DRK.
-    await lead.reload();
     await lead.locator('[data-testid=alliance-member]', { hasText: 'Brenna' }).getByRole('button', { name: 'Make Officer' }).click();
     await expect.poll(() => toast(lead).textContent()).toContain('Brenna is now an officer');
     await lead.getByTestId('limit-form').getByLabel('Set Daily Limit').fill('100');
     await lead.getByTestId('limit-form').getByRole('button', { name: 'Set Daily Limit' }).click();
     await expect.poll(() => lead.getByTestId('daily-limit').textContent()).toBe('100 DRK');
 
-    // Corvin deposits 500 DRK.
-    await mem.reload();
+    // Corvin deposits 500 DRK: the leader's page shows it too.
     await mem.getByTestId('deposit-form').getByLabel('Deposit').fill('500');
     await mem.getByTestId('deposit-form').getByRole('button', { name: 'Deposit' }).click();
     await expect.poll(() => mem.getByTestId('treasury-balance').textContent()).toBe('500 DRK');
+    await expect.poll(() => lead.getByTestId('treasury-balance').textContent()).toBe('500 DRK');
 
-    // Brenna pays Corvin 80 DRK (within the limit), then 70 DRK (beyond it: it waits).
-    await off.reload();
+    // Brenna, an officer now on her page too, pays Corvin 80 DRK (within the limit), then 70 DRK (beyond it: it waits).
     const payout = off.getByTestId('payout-form');
     await payout.getByLabel('Member to pay').selectOption('Corvin');
     await payout.getByLabel('Amount (DRK)').fill('80');
@@ -81,8 +84,7 @@ describe('[§4 alliances] three players found and run an alliance in the browser
     await expect.poll(() => toast(off).textContent()).toContain('A second officer must approve it');
     expect(await balanceOf(sql, member.id)).toBe(1_000 - 500 + 80);
 
-    // The leader approves it: it is sent.
-    await lead.reload();
+    // The leader, whose page shows the waiting payout, approves it: it is sent.
     await lead.locator('[data-testid=payout][data-status=pending]').getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => toast(lead).textContent()).toContain('Approved: 70 DRK sent from the treasury');
     await expect.poll(() => lead.getByTestId('treasury-balance').textContent()).toBe('350 DRK');
@@ -97,5 +99,38 @@ describe('[§4 alliances] three players found and run an alliance in the browser
     await expect.poll(() => lead.getByTestId('ranked-alliance').first().textContent()).toContain('[SC] Silver Crowns');
     await lead.screenshot({ path: '/tmp/alliance-leader.png', fullPage: true });
     expect((await checkInvariants(sql)).problems).toEqual([]);
+  });
+
+  it("when a visitor colours the map by alliance, then an alliance's land wears its colour and the key names it", async () => {
+    const founder = await signedInPlayer(browser.game, { balance: 20_000, username: 'Delwyn' });
+    expect((await founder.agent.post('/api/alliances', { name: 'Green Reach', tag: 'GR' })).status).toBe(201);
+    const everyone = (await browser.game.agent().get<TerritoryDto[]>('/api/territories')).body;
+    const cheap = everyone.filter(
+      (territory) => territory.type === 'city' && territory.owner_id === null && (territory.sale_price ?? Infinity) <= 10_000,
+    );
+    const territory = isolated(cheap, everyone)[0];
+    expect((await founder.agent.post(`/api/territories/${territory.id}/purchase`, {})).status).toBe(200);
+    const listed = (await browser.game.agent().get<AllianceMapDto>('/api/alliances/map')).body.alliances;
+    const index = listed.findIndex((alliance) => alliance.tag === 'GR');
+    expect(index).toBeGreaterThanOrEqual(0);
+    const rgb = (colour: number): Rgb => [(colour >> 16) & 0xff, (colour >> 8) & 0xff, colour & 0xff];
+
+    const page = await (await browser.context()).newPage();
+    await page.goto(browser.game.server.url);
+    await mapReady(page);
+    await page.getByTestId('visitor-landing').getByRole('button', { name: 'Look around the map' }).click();
+    await page.getByRole('radio', { name: 'Alliance' }).click();
+    await expect.poll(() => page.getByLabel('Map legend').textContent()).toContain('[GR] Green Reach');
+    // Close enough that no bigger neighbour's marker lies over it.
+    await flyToTerritory(page, territory.name);
+    const point = await markerPoint(page, territory);
+    await expect
+      .poll(async () => {
+        const [colour] = await pixelsAt(page, [point]);
+        const distance = colourDistance(colour, rgb(ALLIANCE_COLOURS[index]));
+        return distance < 60 && distance < colourDistance(colour, rgb(OWNERSHIP_COLOURS.others));
+      })
+      .toBe(true);
+    await page.screenshot({ path: '/tmp/alliance-map.png' });
   });
 });

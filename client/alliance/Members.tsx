@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AlliancePageDto } from '../../schema/api/alliances.ts';
 import { isOfficer } from '../../schema/rules/alliances.ts';
-import { acceptAllianceApplication, allianceCall } from '../api.ts';
+import { acceptAllianceApplication, allianceCall, declineAllianceApplication } from '../api.ts';
 import { formatDate } from '../format.ts';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
 import { useAllianceCall } from './useAllianceCall.ts';
@@ -115,11 +115,27 @@ function Door({ page }: { page: AlliancePageDto }) {
                     onClick={() => void run('Accepted', () => acceptAllianceApplication(application.id))}
                   >
                     Accept
+                  </button>{' '}
+                  <button
+                    className="button small"
+                    type="button"
+                    disabled={pending}
+                    onClick={() => void run('Declined', () => declineAllianceApplication(application.id))}
+                  >
+                    Decline
                   </button>
                 </>
               ) : (
                 <>
-                  <PlayerLink name={application.username} /> is invited (by {application.asked_by})
+                  <PlayerLink name={application.username} /> is invited (by {application.asked_by}){' '}
+                  <button
+                    className="button small"
+                    type="button"
+                    disabled={pending}
+                    onClick={() => void run('Withdrawn', () => declineAllianceApplication(application.id))}
+                  >
+                    Withdraw
+                  </button>
                 </>
               )}
             </li>

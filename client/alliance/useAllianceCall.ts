@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { serverMessageOr, type AllianceAnswer } from '../api.ts';
-import { forgetAllianceTags } from '../state/alliance-tags.ts';
-import { invalidate } from '../state/live-facts.ts';
+import { allianceChanged } from '../state/live-facts.ts';
 import { loadSession } from '../state/session.ts';
 import { showToast } from '../state/toasts.ts';
 
@@ -15,8 +14,7 @@ export function useAllianceCall() {
     setPending(true);
     try {
       const { message } = await call();
-      forgetAllianceTags();
-      invalidate('alliances');
+      allianceChanged();
       void loadSession();
       showToast({ title, description: message });
       return true;

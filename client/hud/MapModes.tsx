@@ -6,7 +6,7 @@ import { useMapView } from '../map/mapView.ts';
 import { useSession } from '../state/session.ts';
 import { typeName } from '../../schema/display-names.ts';
 
-const MODE_LABEL: Record<ColourMode, string> = { ownership: 'Ownership', tier: 'Tier', income: 'Income' };
+const MODE_LABEL: Record<ColourMode, string> = { ownership: 'Ownership', tier: 'Tier', income: 'Income', alliance: 'Alliance' };
 
 // The colour mode switch and the filters: for sale, mine, one type.
 export function MapModes() {

@@ -6,14 +6,20 @@ import { markerPosition } from '../../schema/rules/territory.ts';
 const MERIDIANS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((step) => (step * MAP_WIDTH) / 12);
 const PARALLELS = [1, 2, 3, 4, 5].map((step) => (step * MAP_HEIGHT) / 6);
 
+export interface MiniMapPlace {
+  latitude: string | number;
+  longitude: string | number;
+}
+
 /**
- * Where a place is on the world map, in a few pixels: the game's projection, the world's picture (one
- * small cached file for every card, drawn at build time: nothing to decode here), a grid and a dot.
+ * Where places are on the world map, in a few pixels: the game's projection, the world's picture (one
+ * small cached file for every card, drawn at build time: nothing to decode here), a grid and a dot
+ * each (smaller when there are several, so a cluster of land still reads as several).
  */
-export function MiniMap({ latitude, longitude, label }: { latitude: string; longitude: string; label: string }) {
-  const at = markerPosition(Number(latitude), Number(longitude));
+export function MiniMap({ places, label, className }: { places: readonly MiniMapPlace[]; label: string; className?: string }) {
+  const radius = places.length > 1 ? 12 : 28;
   return (
-    <svg className="mini-map" viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`} role="img" aria-label={label}>
+    <svg className={className ? `mini-map ${className}` : 'mini-map'} viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`} role="img" aria-label={label}>
       <rect width={MAP_WIDTH} height={MAP_HEIGHT} className="mini-map-sea" />
       <image href={worldPicture} width={MAP_WIDTH} height={MAP_HEIGHT} />
       {MERIDIANS.map((x) => (
@@ -22,7 +28,10 @@ export function MiniMap({ latitude, longitude, label }: { latitude: string; long
       {PARALLELS.map((y) => (
         <line key={`p${y}`} x1={0} x2={MAP_WIDTH} y1={y} y2={y} className="mini-map-grid" />
       ))}
-      <circle cx={at.x} cy={at.y} r={28} className="mini-map-dot" />
+      {places.map((place, index) => {
+        const at = markerPosition(Number(place.latitude), Number(place.longitude));
+        return <circle key={index} cx={at.x} cy={at.y} r={radius} className="mini-map-dot" />;
+      })}
     </svg>
   );
 }

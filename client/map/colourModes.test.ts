@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { MAP_COLOURS } from '../../schema/constants.ts';
 import {
+  ALLIANCE_COLOURS,
   HEAT_STOPS,
+  OUTSIDE_ALLIANCES,
+  allianceColours,
   NO_FILTERS,
   OWNERSHIP_COLOURS,
   heatColour,
@@ -53,6 +56,28 @@ describe('[colour modes] by tier and by income', () => {
     expect(markerColour(mine, 'income', me, incomeRange([mine]))).toBe(HEAT_STOPS[0]);
     expect(heatColour(Number.NaN)).toBe(HEAT_STOPS[0]);
     expect(heatColour(0.5)).toBe(HEAT_STOPS[2]);
+  });
+});
+
+describe('[colour modes] by alliance (docs/rules.md §4 "Alliances")', () => {
+  const colours = allianceColours([{ members: ['player-2'] }, { members: [me, 'player-3'] }]);
+
+  it("when coloured by alliance, then each alliance's members wear its colour in the order listed, and the rest two greys", () => {
+    expect(markerColour(theirs, 'alliance', me, range, colours)).toBe(ALLIANCE_COLOURS[0]);
+    expect(markerColour(mine, 'alliance', me, range, colours)).toBe(ALLIANCE_COLOURS[1]);
+    expect(markerColour({ ...theirs, owner_id: 'player-3' }, 'alliance', me, range, colours)).toBe(ALLIANCE_COLOURS[1]);
+    expect(markerColour({ ...theirs, owner_id: 'loner' }, 'alliance', me, range, colours)).toBe(OUTSIDE_ALLIANCES.none);
+    expect(markerColour(free, 'alliance', me, range, colours)).toBe(OUTSIDE_ALLIANCES.unowned);
+  });
+
+  it('when the alliances are not known yet, then owned land is "no alliance", never another colour', () => {
+    expect(markerColour(theirs, 'alliance', me, range)).toBe(OUTSIDE_ALLIANCES.none);
+  });
+
+  it('when there are more alliances than colours, then the colours repeat rather than run out', () => {
+    const many = allianceColours(Array.from({ length: ALLIANCE_COLOURS.length + 1 }, (_, index) => ({ members: [`p${index}`] })));
+    expect(many.get(`p${ALLIANCE_COLOURS.length}`)).toBe(ALLIANCE_COLOURS[0]);
+    expect(new Set(ALLIANCE_COLOURS).size).toBe(ALLIANCE_COLOURS.length);
   });
 });
 

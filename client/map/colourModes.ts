@@ -3,7 +3,7 @@ import type { TerritoryDto } from '../../schema/api/territory.ts';
 import { MAP_COLOURS, type TerritoryType } from '../../schema/constants.ts';
 import { tierOfType } from '../../schema/rules/territory.ts';
 
-export const COLOUR_MODES = ['ownership', 'tier', 'income'] as const;
+export const COLOUR_MODES = ['ownership', 'tier', 'income', 'alliance'] as const;
 export type ColourMode = (typeof COLOUR_MODES)[number];
 
 export const OWNERSHIP_COLOURS = {
@@ -13,6 +13,22 @@ export const OWNERSHIP_COLOURS = {
   unowned: 0x94a3b8,
 } as const;
 export type Ownership = keyof typeof OWNERSHIP_COLOURS;
+
+// docs/rules.md §4 "Alliances": the alliance mode gives each alliance GET /api/alliances/map lists
+// a colour of its own, in its order; land of players in none, and land of no one, two greys.
+export const ALLIANCE_COLOURS: readonly number[] = [
+  0xef4444, 0x3b82f6, 0xeab308, 0x22c55e, 0xa855f7, 0xf97316, 0x06b6d4, 0xec4899, 0x84cc16, 0x6366f1, 0x14b8a6, 0xf43f5e,
+];
+export const OUTSIDE_ALLIANCES = { none: 0x94a3b8, unowned: 0x475569 } as const;
+
+/** Each alliance member's colour by player id, from the alliances in the order the map read lists them. */
+export function allianceColours(alliances: readonly { members: readonly string[] }[]): Map<string, number> {
+  const colours = new Map<string, number>();
+  alliances.forEach((alliance, index) => {
+    for (const member of alliance.members) colours.set(member, ALLIANCE_COLOURS[index % ALLIANCE_COLOURS.length]);
+  });
+  return colours;
+}
 
 // Income heat runs from cool (little revenue) to hot (the most in the world).
 export const HEAT_STOPS: readonly number[] = [0x1e3a8a, 0x0ea5e9, 0xfacc15, 0xf97316, 0xdc2626];
@@ -59,7 +75,13 @@ export function incomeShare(territory: MarkerFields, range: IncomeRange): number
   return range.max > range.min ? (value - range.min) / (range.max - range.min) : 0;
 }
 
-export function markerColour(territory: MarkerFields, mode: ColourMode, me: string | null, range: IncomeRange): number {
+export function markerColour(
+  territory: MarkerFields,
+  mode: ColourMode,
+  me: string | null,
+  range: IncomeRange,
+  alliances: ReadonlyMap<string, number> = new Map(),
+): number {
   switch (mode) {
     case 'ownership':
       return OWNERSHIP_COLOURS[ownershipOf(territory, me)];
@@ -67,6 +89,9 @@ export function markerColour(territory: MarkerFields, mode: ColourMode, me: stri
       return MAP_COLOURS[tierOfType(territory.type)];
     case 'income':
       return heatColour(incomeShare(territory, range));
+    case 'alliance':
+      if (territory.owner_id === null) return OUTSIDE_ALLIANCES.unowned;
+      return alliances.get(territory.owner_id) ?? OUTSIDE_ALLIANCES.none;
   }
 }
 

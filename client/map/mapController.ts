@@ -509,7 +509,8 @@ export class MapController {
       if (!state.pinEdit && previous.pinEdit) this.input.cancelPin();
     });
     const unsubscribeView = useMapView.subscribe((state, previous) => {
-      if (state.mode !== previous.mode || state.filters !== previous.filters) this.syncWorld();
+      if (state.mode !== previous.mode || state.filters !== previous.filters || state.allianceColours !== previous.allianceColours)
+        this.syncWorld();
     });
     const unsubscribeSession = useSession.subscribe((state, previous) => {
       if (state.account?.id !== previous.account?.id) this.syncWorld();
@@ -538,14 +539,14 @@ export class MapController {
 
   private syncWorld(): void {
     const { territories, live, status } = useWorld.getState();
-    const { mode, filters } = useMapView.getState();
+    const { mode, filters, allianceColours } = useMapView.getState();
     const me = useSession.getState().account?.id ?? null;
     this.drawn = territoriesInView(this.answer, territories, live, me);
     this.homePoints = territories
       .filter((territory) => passesFilters(territory, filters, me))
       .map((territory) => markerPosition(Number(territory.latitude), Number(territory.longitude)));
     this.clusters.show(this.answer?.clusters ?? NO_CLUSTERS);
-    const world = placeWorld(this.drawn, mode, filters, me);
+    const world = placeWorld(this.drawn, mode, filters, me, allianceColours);
     this.overlay = world.overlay;
     this.placed = world.placed;
     this.fan = world.fan;

@@ -70,7 +70,13 @@ export interface PlacedWorld {
 }
 
 /** Lays the world's territories out as markers in a colour mode, for a player (`me`) or a visitor. */
-export function placeWorld(territories: readonly MapTerritory[], mode: ColourMode, filters: MapFilters, me: string | null): PlacedWorld {
+export function placeWorld(
+  territories: readonly MapTerritory[],
+  mode: ColourMode,
+  filters: MapFilters,
+  me: string | null,
+  alliances: ReadonlyMap<string, number> = new Map(),
+): PlacedWorld {
   const range = incomeRange(territories);
   const placed = new Map<number, Placed>();
   const markers: MarkerSpec[] = [];
@@ -94,7 +100,7 @@ export function placeWorld(territories: readonly MapTerritory[], mode: ColourMod
     placed.set(territory.id, { territory, x, y });
     const mine = ownershipOf(territory, me) === 'mine';
     const radius = MARKER_RADIUS_PX[territory.type] + (mine ? 1.5 : 0);
-    markers.push({ id: territory.id, x, y, tint: markerColour(territory, mode, me, range), layer, radius });
+    markers.push({ id: territory.id, x, y, tint: markerColour(territory, mode, me, range, alliances), layer, radius });
     if (mine) rings.push({ id: territory.id, x, y, tint: 0xffffff, layer, radius: radius + 3 });
   }
   const fan = fanDirections(

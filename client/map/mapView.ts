@@ -28,6 +28,8 @@ export function showOnMap(territoryId: number): void {
 interface MapViewState {
   mode: ColourMode;
   filters: MapFilters;
+  /** In the alliance mode, each listed alliance's members' colour by player id. */
+  allianceColours: ReadonlyMap<string, number>;
   hover: MapHover | null;
   camera: CameraControls | null;
   /** False once the whole world fits the map: − then says it can go no further. */
@@ -41,6 +43,7 @@ interface MapViewState {
 export const useMapView = create<MapViewState>()((set) => ({
   mode: 'ownership',
   filters: NO_FILTERS,
+  allianceColours: new Map(),
   hover: null,
   camera: null,
   canZoomOut: true,

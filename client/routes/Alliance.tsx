@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { ALLIANCE_FOUNDING_FEE, tagLabel } from '../../schema/rules/alliances.ts';
-import { acceptAllianceApplication, allianceCall, foundAlliance } from '../api.ts';
+import { acceptAllianceApplication, allianceCall, declineAllianceApplication, foundAlliance } from '../api.ts';
 import { QueryState } from '../admin/QueryState.tsx';
 import { Screen } from '../admin/Screen.tsx';
 import { Members } from '../alliance/Members.tsx';
@@ -10,9 +10,11 @@ import { Standings } from '../alliance/Standings.tsx';
 import { Treasury } from '../alliance/Treasury.tsx';
 import { useAllianceCall } from '../alliance/useAllianceCall.ts';
 import { formatDate, formatDrk } from '../format.ts';
+import { MiniMap } from '../hud/MiniMap.tsx';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
 import { readQuery } from '../state/query.ts';
 import { useSession } from '../state/session.ts';
+import { goLive } from '../state/world.ts';
 
 // docs/rules.md §4 "Alliances": /alliance is the player's own (or founding one and the invitations),
 // /alliances/{id} any alliance's page.
@@ -49,6 +51,13 @@ function AlliancePage({ id }: { id: number }) {
           </div>
           <section className="panel card stack" data-testid="alliance-land">
             <h2>Land ({data.land.length})</h2>
+            {data.land.length > 0 && (
+              <MiniMap
+                className="alliance-map"
+                places={data.land.map((territory) => ({ latitude: territory.lat, longitude: territory.lng }))}
+                label={`The land of ${tagLabel(data.alliance.tag)} ${data.alliance.name} on the world map`}
+              />
+            )}
             <ul className="plain-list">
               {data.land.map((territory) => (
                 <li key={territory.id}>
@@ -126,7 +135,17 @@ function MyAlliance() {
                   </button>
                 ) : (
                   'you asked to join'
-                )}
+                )}{' '}
+                <button
+                  className="button small"
+                  type="button"
+                  disabled={pending}
+                  onClick={() =>
+                    void run(application.kind === 'invitation' ? 'Declined' : 'Withdrawn', () => declineAllianceApplication(application.id))
+                  }
+                >
+                  {application.kind === 'invitation' ? 'Decline' : 'Withdraw Request'}
+                </button>
               </li>
             ))}
           </ul>
@@ -139,6 +158,8 @@ function MyAlliance() {
 export default function Alliance() {
   const { id } = useParams();
   const signedIn = useSession((state) => state.account !== null);
+  // The room says when another member's command changes the alliance: the page follows it live.
+  useEffect(goLive, []);
   return (
     <Screen
       title="Alliance"

@@ -188,7 +188,7 @@ function Listing({ territory }: { territory: TerritoryDto }) {
   const where = region ? REGION_LABELS[region] : 'Open sea';
   return (
     <article className="panel card listing" data-testid="listing">
-      <MiniMap latitude={territory.latitude} longitude={territory.longitude} label={`${territory.name} on the world map`} />
+      <MiniMap places={[territory]} label={`${territory.name} on the world map`} />
       <header className="listing-head">
         <span className="tier-dot" style={{ background: cssColour(MAP_COLOURS[tierOfType(territory.type)]) }} />
         <h3>{territory.name}</h3>

@@ -8,6 +8,7 @@ import { queryKeyOf } from '../../schema/reads/address.ts';
 import type { ReadPath } from '../../schema/reads/index.ts';
 import type { LiveFact, ReadEntry } from '../../schema/reads/registry.ts';
 import { useActivity } from './activity.ts';
+import { forgetAllianceTags } from './alliance-tags.ts';
 import { queryClient } from './query.ts';
 import { useSession } from './session.ts';
 import { showToast } from './toasts.ts';
@@ -18,8 +19,8 @@ import { reloadTerritory, useWorld, type LiveBroadcast } from './world.ts';
  * `market`, who owns what and at which price; `figures`, a player's own money and debts and the
  * Wanakt's view of the realm's; `territory`, the reads of one territory (given its id); `offers`, a
  * player's own offers; `auctions`, the auctions' reads; `alliances`, the alliances' reads (made stale
- * by the player's own alliance commands: the room announces no alliance change yet); `broadcast`, the
- * broadcasts shown.
+ * by the player's own alliance commands, and by the room when another's touch the player's alliance);
+ * `broadcast`, the broadcasts shown.
  */
 export function invalidate(fact: LiveFact, input?: { id: number }): void {
   // The declarations are loaded with the first fact, not with the page: their schemas are not for the first screen.
@@ -62,6 +63,12 @@ export function detailsChanged({ territoryId }: ServerMessages['details']): void
   // and the auctions ending soon may show them.
   invalidate('offers');
   invalidate('auctions');
+}
+
+/** Someone changed this player's alliance (or one it was invited to or asked to join): its pages and the tags beside names are read again. */
+export function allianceChanged(): void {
+  forgetAllianceTags();
+  invalidate('alliances');
 }
 
 /** The room reloaded the world, or this client joined it again: anything read before may be stale. */

@@ -15,7 +15,7 @@ import {
 import type { ClientMessage, ServerMessages, ViewAt, ViewBox } from '../../schema/state/messages.ts';
 import { dtoFieldsOf, type LiveTerritoryDto } from '../../schema/state/territory-fields.ts';
 import { WorldState, type LiveBroadcast, type LiveTerritory } from '../../schema/state/world-state.ts';
-import { activityArrived, broadcastChanged, detailsChanged, everythingChanged, showFigures, territoriesChanged } from './live-facts.ts';
+import { activityArrived, allianceChanged, broadcastChanged, detailsChanged, everythingChanged, showFigures, territoriesChanged } from './live-facts.ts';
 import { receiveNotice } from './notices.ts';
 import { useSession } from './session.ts';
 import { showToast } from './toasts.ts';
@@ -107,6 +107,7 @@ async function join(options: WorldConnectionOptions, endpoint: string): Promise<
   joined.onMessage('notification', receiveNotice);
   joined.onMessage('figures', showFigures);
   joined.onMessage('details', detailsChanged);
+  joined.onMessage('alliance', allianceChanged);
   joined.onMessage('resynced', everythingChanged);
   joined.onMessage('activity', activityArrived);
   joined.onMessage('banner', ({ ad, region }: ServerMessages['banner']) => useWorld.setState({ banner: ad, bannerRegion: region }));

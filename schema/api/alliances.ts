@@ -141,6 +141,23 @@ export const AllianceListDto = z.object({
   ),
 });
 
+/** The alliances GET /api/alliances/map colours, the most land first; with the viewer's own, one of the map's 12 colours each. */
+export const ALLIANCES_ON_MAP = 11;
+/** GET /api/alliances/map: who belongs to the alliances the map's alliance mode colours. */
+export const AllianceMapDto = z
+  .object({
+    alliances: z.array(
+      AllianceRef.extend({
+        /** Territories its members hold. */
+        land: z.number().int(),
+        /** Its members' ids, as territories name their owners. */
+        members: z.array(z.string()),
+      }),
+    ),
+  })
+  .meta({ id: 'AllianceMap' });
+export type AllianceMapDto = z.infer<typeof AllianceMapDto>;
+
 /** The most names one GET /api/alliances/tags asks about. */
 export const MAX_TAG_LOOKUPS = 100;
 export const TagsQuery = z.strictObject({

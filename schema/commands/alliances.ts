@@ -67,6 +67,19 @@ export const AcceptApplication = declareCommand(
     ok: answered('Joined'),
   },
 );
+export const DeclineApplication = declareCommand(
+  z.object({ type: z.literal('alliance.decline'), applicationId: TargetId('Invitation or request id'), body: payload(NoBody) }),
+  player(LOGIN),
+  {
+    ...common,
+    method: 'post',
+    path: '/alliance-applications/:id/decline',
+    params: { id: pathId('applicationId', 'Invitation or request id') },
+    summary:
+      'Say no to an invitation or request: the invited player, the player who asked, or (an officer) the alliance; it ends unanswered',
+    ok: answered('Declined'),
+  },
+);
 export const LeaveAlliance = onAlliance(
   'alliance.leave',
   NoBody,
@@ -146,6 +159,7 @@ export const allianceCommands = [
   InviteToAlliance,
   RequestToJoin,
   AcceptApplication,
+  DeclineApplication,
   LeaveAlliance,
   RemoveMember,
   PromoteMember,

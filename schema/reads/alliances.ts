@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   AllianceListDto,
   AllianceListQuery,
+  AllianceMapDto,
+  ALLIANCES_ON_MAP,
   ALLIANCES_LISTED,
   AlliancePageDto,
   AllianceStatementDto,
@@ -54,6 +56,19 @@ export const AllianceTagsRead = declareRead({
   limit: 'alliance',
 });
 
+export const AllianceMapRead = declareRead({
+  path: '/alliances/map',
+  tag: 'Alliances',
+  summary: `The members of the ${ALLIANCES_ON_MAP} alliances with the most land, for the map's alliance colours`,
+  description: "a player's own alliance is among them wherever it ranks.",
+  access: 'public',
+  scope: 'read',
+  answer: AllianceMapDto,
+  answered: 'The alliances, the most land first',
+  limit: 'alliance',
+  cache: { staleOn: ['alliances', 'market'] },
+});
+
 export const AllianceRead = declareRead({
   path: '/alliances/:id',
   tag: 'Alliances',
@@ -84,4 +99,11 @@ export const AllianceStatementRead = declareRead({
   cache: { staleOn: ['alliances'] },
 });
 
-export const ALLIANCE_READS = [AlliancesRead, MyAllianceRead, AllianceTagsRead, AllianceRead, AllianceStatementRead] as const;
+export const ALLIANCE_READS = [
+  AlliancesRead,
+  MyAllianceRead,
+  AllianceTagsRead,
+  AllianceMapRead,
+  AllianceRead,
+  AllianceStatementRead,
+] as const;

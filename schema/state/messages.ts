@@ -157,6 +157,8 @@ export interface ServerMessages {
   chat: ChatMessageDto;
   /** A message of the watched territory that the Wanakt removed: it leaves the screen. */
   chatRemoved: { id: number; territory_id: number };
+  /** This client's player's alliance (or one it was invited to or asked to join) changed: its reads are out of date. */
+  alliance: { allianceId: number };
   /** A notice for this client's player, sent to that player's clients only. */
   notification: NotificationDto;
   /** This client's banner, at join, at each rotation and when its region changes; with the region it is counted in. */

@@ -1,6 +1,7 @@
 import type { CommandOf } from '../../../schema/commands/index.ts';
 import {
   acceptApplication,
+  declineApplication,
   foundAlliance,
   handOver,
   invite,
@@ -21,9 +22,23 @@ import type { Player } from '../../domain/alliances/alliance-rows.ts';
 // docs/rules.md §4 "Alliances": each command runs its service in the pipeline's transaction and
 // announces its notices and the balances it changed, last.
 
-async function announce(work: Work, outcome: AllianceOutcome): Promise<void> {
+async function announce(work: Work, actor: Player, outcome: AllianceOutcome): Promise<void> {
   const balances = outcome.balances.length > 0 ? [{ type: 'balances.changed' as const, userIds: outcome.balances }] : [];
-  await emit(work.tx, ...noticesCreated(outcome.notices), ...balances);
+  // Its members see it at once, and so do those it touched from outside: the one who left or was
+  // removed, invited, declined; read in the command's transaction, after the change.
+  const members = await work.tx<{ user_id: string }[]>`select user_id from alliance_members where alliance_id = ${outcome.allianceId}`;
+  const userIds = new Set([
+    actor.id,
+    ...members.map((member) => member.user_id),
+    ...outcome.notices.map((notice) => notice.userId),
+    ...outcome.balances,
+    ...(outcome.touched ?? []),
+  ]);
+  await emit(work.tx, ...noticesCreated(outcome.notices), ...balances, {
+    type: 'alliance.changed',
+    allianceId: outcome.allianceId,
+    userIds: [...userIds],
+  });
 }
 
 function handler<C extends Command>(
@@ -33,8 +48,9 @@ function handler<C extends Command>(
   return {
     inTransaction: true,
     async run(work, command): Promise<Answer> {
-      const outcome = await run(work, userOf(work.actor), command);
-      await announce(work, outcome);
+      const actor = userOf(work.actor);
+      const outcome = await run(work, actor, command);
+      await announce(work, actor, outcome);
       const body = {
         message: outcome.message,
         alliance_id: outcome.allianceId,
@@ -54,6 +70,9 @@ export const requestCommand = handler<CommandOf<'alliance.request'>>((work, acto
 );
 export const acceptCommand = handler<CommandOf<'alliance.accept'>>((work, actor, { applicationId }) =>
   acceptApplication(work, actor, applicationId),
+);
+export const declineCommand = handler<CommandOf<'alliance.decline'>>((work, actor, { applicationId }) =>
+  declineApplication(work, actor, applicationId),
 );
 export const leaveCommand = handler<CommandOf<'alliance.leave'>>((work, actor, { allianceId }) => leave(work, actor, allianceId));
 export const removeCommand = handler<CommandOf<'alliance.remove'>>((work, actor, { allianceId, body }) =>

@@ -3,6 +3,7 @@ import { createKey, markRead, revokeKey, setEmail, setMailPreferences, setPrefer
 import { approveAd, buyBanner, clickAd, confirmAdAddress, purchaseAd, rejectAd } from './ads.ts';
 import {
   acceptCommand,
+  declineCommand,
   approveCommand,
   depositCommand,
   foundAllianceCommand,
@@ -111,6 +112,7 @@ export const HANDLERS: Handlers = {
   'alliance.invite': inviteCommand,
   'alliance.request': requestCommand,
   'alliance.accept': acceptCommand,
+  'alliance.decline': declineCommand,
   'alliance.leave': leaveCommand,
   'alliance.remove': removeCommand,
   'alliance.promote': promoteCommand,

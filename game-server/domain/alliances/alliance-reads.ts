@@ -1,4 +1,4 @@
-import type { AllianceBoard, AlliancePageDto, MyAllianceDto } from '../../../schema/api/alliances.ts';
+import type { AllianceBoard, AllianceMapDto, AlliancePageDto, MyAllianceDto } from '../../../schema/api/alliances.ts';
 import { lastPaidMonth } from '../social/rankings.ts';
 import { isOfficer, type AllianceRole, type ApplicationKind } from '../../../schema/rules/alliances.ts';
 import { forbidden, notFound } from '../../errors.ts';
@@ -140,6 +140,32 @@ export async function listAlliances(sql: Queryable, by: AllianceBoard, limit: nu
   return {
     alliances: rows.map((row) => ({ ...row, wealth: Number(row.wealth), earnings: Number(row.earnings), tribute: Number(row.tribute) })),
   };
+}
+
+/**
+ * The alliances the map's alliance mode colours: the `limit` with the most land (the oldest first on
+ * a tie, so colours do not swap between equals), and the viewer's own wherever it ranks.
+ */
+export async function allianceMap(sql: Queryable, limit: number, viewerId: string | null): Promise<AllianceMapDto> {
+  const rows = await sql<{ id: number; name: string; tag: string; land: number; members: string[] }[]>`
+    with land as (
+      select a.id, a.name, a.tag, count(t.id)::int as land,
+             exists (select 1 from alliance_members v where v.alliance_id = a.id and v.user_id = ${viewerId}) as own
+        from alliances a
+        join alliance_members m on m.alliance_id = a.id
+        left join territories t on t.owner_id = m.user_id
+       where a.closed_at is null
+       group by a.id
+    ), shown as (
+      select * from land order by land desc, id limit ${limit}
+    )
+    select l.id, l.name, l.tag, l.land, array_agg(m.user_id order by m.user_id collate "C") as members
+      from land l
+      join alliance_members m on m.alliance_id = l.id
+     where l.id in (select id from shown) or l.own
+     group by l.id, l.name, l.tag, l.land
+     order by l.land desc, l.id`;
+  return { alliances: rows };
 }
 
 /** Each named player's tag, keyed by the name as asked (names match whatever their case). */

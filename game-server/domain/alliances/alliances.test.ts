@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AllianceMapDto } from '../../../schema/api/alliances.ts';
 import { ALLIANCE_FOUNDING_FEE } from '../../../schema/rules/alliances.ts';
+import { allianceMap } from './alliance-reads.ts';
 import { WANAKT_USER_ID } from '../../../schema/constants.ts';
 import type { Sql } from '../../infra/db/database.ts';
 import { checkInvariants } from '../economy/supply.ts';
@@ -7,6 +9,7 @@ import type { TestAgent } from '../../testing/agent.ts';
 import { postgresBackendIfReachable } from '../../testing/databases.ts';
 import { balanceOf, signedInPlayer } from '../../testing/players.ts';
 import { startTestServer, type TestServer } from '../../testing/test-server.ts';
+import { joinedWorld, waitFor } from '../../testing/test-clients.ts';
 
 // docs/rules.md §4 "Alliances" over the API on real PostgreSQL (the embedded database runs one
 // transaction at a time, so it cannot show a race). Every answer is checked against the OpenAPI
@@ -111,6 +114,57 @@ describe.runIf(pg)('[§4 alliances] commands on real PostgreSQL', () => {
     expect(await balanceOf(sql, asker.id)).toBe(before + 300);
     expect(await balanceOf(sql, treasury)).toBe(0);
     expect((await asker.agent.post(`/api/alliances/${id}/deposit`, { amount: 1 })).status).toBe(409);
+  });
+
+  it('when an invitation or a request is declined, then it ends unanswered for whoever says no, and no one else may', async () => {
+    const [leader, invited, asker, stranger] = [await player(), await player(), await player(), await player()];
+    const { id } = await allianceOf(leader, []);
+    const openOne = async (userId: string) => {
+      const [row] = await sql<{ id: number }[]>`
+        select id from alliance_applications where alliance_id = ${id} and user_id = ${userId} and status = 'open'`;
+      return row?.id;
+    };
+    expect((await leader.agent.post(`/api/alliances/${id}/invitations`, { username: invited.name })).status).toBe(200);
+    const invitation = await openOne(invited.id);
+    expect((await stranger.agent.post(`/api/alliance-applications/${invitation}/decline`, {})).status).toBe(403);
+    const declined = await invited.agent.post(`/api/alliance-applications/${invitation}/decline`, {});
+    expect(declined.status).toBe(200);
+    expect(declined.body.message).toMatch(/^You declined the invitation to \[/);
+    expect(await openOne(invited.id)).toBeUndefined();
+    expect((await invited.agent.post(`/api/alliance-applications/${invitation}/accept`, {})).status).toBe(409);
+    expect((await invited.agent.post(`/api/alliance-applications/${invitation}/decline`, {})).status).toBe(409);
+
+    expect((await asker.agent.post(`/api/alliances/${id}/requests`, {})).status).toBe(200);
+    const request = await openOne(asker.id);
+    const refused = await leader.agent.post(`/api/alliance-applications/${request}/decline`, {});
+    expect(refused.body.message).toBe(`The request of ${asker.name} is declined`);
+    expect((await sql`select 1 from alliance_members where user_id = ${asker.id}`).length).toBe(0);
+    // Declined, a player may ask again, and withdraw the new request itself.
+    expect((await asker.agent.post(`/api/alliances/${id}/requests`, {})).status).toBe(200);
+    const again = await asker.agent.post(`/api/alliance-applications/${await openOne(asker.id)}/decline`, {});
+    expect(again.body.message).toMatch(/^You withdrew your request to join/);
+    expect((await stranger.agent.post('/api/alliance-applications/999999/decline', {})).status).toBe(404);
+  });
+
+  it("when a member deposits, then the other members' clients are told at once, and a player outside is not", async () => {
+    const [leader, member, outsider] = [await player(), await player(), await player()];
+    const { id } = await allianceOf(leader, [member]);
+    const [leaderWorld, outsiderWorld] = await Promise.all(
+      [leader, outsider].map((each) =>
+        joinedWorld(game.server.url, { cookie: each.agent.cookieHeader, 'x-forwarded-for': each.agent.address }),
+      ),
+    );
+    try {
+      expect((await member.agent.post(`/api/alliances/${id}/deposit`, { amount: 10 })).status).toBe(200);
+      await waitFor(
+        () => leaderWorld.messages.some((message) => message.type === 'alliance' && message.payload.allianceId === id),
+        "the leader's client told of the deposit",
+      );
+      // One room, events in order: had the outsider been told, it would have been by now.
+      expect(outsiderWorld.messages.filter((message) => message.type === 'alliance')).toEqual([]);
+    } finally {
+      await Promise.all([leaderWorld, outsiderWorld].map((world) => world.room.leave()));
+    }
   });
 
   it('when officers remove members, then the member is told; an officer cannot remove another officer', async () => {
@@ -237,6 +291,30 @@ describe.runIf(pg)('[§4 alliances] commands on real PostgreSQL', () => {
       [richer.id, 0],
     ]);
     expect((await game.agent().get('/api/alliances?by=height')).status).toBe(400);
+  });
+
+  it("when the map colours alliances, then the one with the most land comes first with its members, and a player's own is listed past the limit", async () => {
+    const [landed, idle, member] = [await player(50_000), await player(1_000), await player(1_000)];
+    const withLand = await allianceOf(landed, [member]);
+    const without = await allianceOf(idle, []);
+    const [land] = await sql<{ id: number }[]>`
+      select id from territories where owner_id is null and type not in ('wanakt', 'wonder') and sale_price <= 9000 order by id desc limit 1`;
+    expect((await landed.agent.post(`/api/territories/${land.id}/purchase`, {})).status).toBe(200);
+    const listed = (await game.agent().get<AllianceMapDto>('/api/alliances/map')).body.alliances;
+    expect(listed.find((entry) => entry.id === withLand.id)).toMatchObject({ land: 1, members: [landed.id, member.id].sort() });
+    expect(listed.map((entry) => entry.land)).toEqual(listed.map((entry) => entry.land).sort((a, b) => b - a));
+    const asIdle = (await idle.agent.get<AllianceMapDto>('/api/alliances/map')).body.alliances;
+    expect(asIdle.find((entry) => entry.id === without.id)).toEqual({
+      id: without.id,
+      name: expect.any(String),
+      tag: expect.any(String),
+      land: 0,
+      members: [idle.id],
+    });
+    // Past the limit, only the viewer's own is added.
+    const [top] = (await allianceMap(sql, 1, null)).alliances;
+    expect(top.id).toBe(listed[0].id);
+    expect((await allianceMap(sql, 1, idle.id)).alliances.map((entry) => entry.id)).toEqual([top.id, without.id]);
   });
 
   it("when random alliance commands run in bursts, then the ledger's invariants hold with the alliances' balances counted", async () => {

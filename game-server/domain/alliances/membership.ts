@@ -30,6 +30,8 @@ export interface AllianceOutcome {
   notices: StoredNotice[];
   /** Accounts whose balances changed. */
   balances: string[];
+  /** Players outside the alliance whose view of it changed without a notice (a declined request or invitation). */
+  touched?: string[];
 }
 
 async function refuseIfMember(tx: Tx, player: Player, you: boolean): Promise<void> {
@@ -137,6 +139,34 @@ export async function acceptApplication({ tx, now }: Work, actor: Player, applic
   );
   const message = invited ? `You joined ${allianceLabel(alliance)}` : `${joining.username} joined ${allianceLabel(alliance)}`;
   return { message, allianceId: alliance.id, notices, balances: [] };
+}
+
+/**
+ * An invitation or a request ends unanswered: the player it names, or the alliance's officers, say
+ * no (an invitation declined or withdrawn, a request withdrawn or declined). Its place among the
+ * alliance's open ones (MAX_OPEN_ALLIANCE_APPLICATIONS) is free again.
+ */
+export async function declineApplication({ tx, now }: Work, actor: Player, applicationId: number): Promise<AllianceOutcome> {
+  const [found] = await tx<{ alliance_id: number }[]>`select alliance_id from alliance_applications where id = ${applicationId}`;
+  if (!found) throw notFound('Invitation or request not found');
+  const alliance = await lockAlliance(tx, found.alliance_id);
+  const [application] = await tx<{ user_id: string; username: string; kind: ApplicationKind; status: string }[]>`
+    select a.user_id, u.username, a.kind, a.status
+      from alliance_applications a join users u on u.id = a.user_id
+     where a.id = ${applicationId} for no key update of a`;
+  if (application.status !== 'open') throw conflict('That invitation or request is no longer open');
+  const own = application.user_id === actor.id;
+  if (!own) await requireRole(tx, alliance, actor.id, 'officer', 'answer invitations and requests of');
+  await tx`update alliance_applications set status = 'ended', answered_by = ${actor.id}, ended_at = ${now} where id = ${applicationId}`;
+  const label = allianceLabel(alliance);
+  const message = own
+    ? application.kind === 'invitation'
+      ? `You declined the invitation to ${label}`
+      : `You withdrew your request to join ${label}`
+    : application.kind === 'invitation'
+      ? `The invitation of ${application.username} is withdrawn`
+      : `The request of ${application.username} is declined`;
+  return { message, allianceId: alliance.id, notices: [], balances: [], touched: [application.user_id] };
 }
 
 /** Takes a player out of its alliance; its pending payouts end with it. */

@@ -19,6 +19,8 @@ export type DomainEvent =
   /** An auction of these territories started, took a bid (its end may have moved) or ended: every page showing it reads it again. */
   | { type: 'auctions.changed'; territoryIds: number[] }
   | { type: 'balances.changed'; userIds: string[] }
+  /** An alliance's members, roles, door or treasury changed: these players' clients read its pages again. */
+  | { type: 'alliance.changed'; allianceId: number; userIds: string[] }
   | { type: 'payments-due.changed'; userIds: string[] }
   | { type: 'chat.posted'; message: ChatMessageDto }
   /** A message the Wanakt removed: the clients watching its territory drop it from their screens. */

@@ -58,6 +58,8 @@ export interface RoomSide {
   /** Whether a client of this player is connected here. */
   hasPlayer(userId: string): boolean;
   sendNotice(userId: string, notice: NotificationDto): void;
+  /** These players' alliance changed: their clients' alliance reads are out of date. */
+  sendAllianceChanged(allianceId: number, userIds: readonly string[]): void;
   /** To the clients that show the feed. */
   sendActivity(items: ActivityItem[]): void;
   /** A territory's description changed. */
@@ -376,6 +378,9 @@ export class WorldSync {
       case 'balances.changed':
       case 'payments-due.changed':
         await this.figures.push(event.userIds);
+        return;
+      case 'alliance.changed':
+        this.room.sendAllianceChanged(event.allianceId, event.userIds);
         return;
       case 'chat.posted':
         this.room.sendChat(event.message);

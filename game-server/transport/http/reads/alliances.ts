@@ -1,12 +1,13 @@
 import {
+  AllianceMapRead,
   AllianceRead,
   AlliancesRead,
   AllianceStatementRead,
   AllianceTagsRead,
   MyAllianceRead,
 } from '../../../../schema/reads/alliances.ts';
-import { ALLIANCES_LISTED } from '../../../../schema/api/alliances.ts';
-import { alliancePage, listAlliances, myAlliance, tagsOf, treasuryFor } from '../../../domain/alliances/alliance-reads.ts';
+import { ALLIANCES_LISTED, ALLIANCES_ON_MAP } from '../../../../schema/api/alliances.ts';
+import { allianceMap, alliancePage, listAlliances, myAlliance, tagsOf, treasuryFor } from '../../../domain/alliances/alliance-reads.ts';
 import { statementPage } from '../../../domain/economy/statement.ts';
 import type { HttpDeps } from '../deps.ts';
 import { serve, type ReadBinding } from './serve.ts';
@@ -16,6 +17,7 @@ export const allianceReads = ({ sql, clock }: HttpDeps): ReadBinding[] => [
   serve(AlliancesRead, ({ input }) => listAlliances(sql, input.by, ALLIANCES_LISTED, clock())),
   serve(MyAllianceRead, ({ player }) => myAlliance(sql, player.id)),
   serve(AllianceTagsRead, ({ input }) => tagsOf(sql, input.names)),
+  serve(AllianceMapRead, ({ user }) => allianceMap(sql, ALLIANCES_ON_MAP, user?.id ?? null)),
   serve(AllianceRead, ({ input, user }) => alliancePage(sql, input.id, user?.id ?? null, clock())),
   serve(AllianceStatementRead, async ({ input, player }) => {
     const { id, ...query } = input;
