@@ -203,7 +203,7 @@ describe('[banners] the banner, readable and aimed', () => {
     const clickedAt = Date.now();
     const [tab] = await Promise.all([
       viewer.context().waitForEvent('page'),
-      viewer.getByTestId('banner').locator('.banner-body a').click(),
+      viewer.getByTestId('banner').locator('.banner-body a:not([aria-hidden])').click(),
     ]);
     await tab.close();
     await expect.poll(() => figure('receipt-clicks'), { timeout: 15_000, interval: 250 }).toBe('1');

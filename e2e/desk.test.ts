@@ -65,7 +65,7 @@ describe("[the Wanakt's desk] the ad review queue", () => {
     expect(await page.getByTestId('review-count').count()).toBe(0);
     // The next banner slot, as the 30-second job would turn it.
     await runBannerRotation({ sql, clock: () => new Date() }, bannerSlotOf(new Date(), 30) + 1000);
-    await expect.poll(() => page.getByTestId('banner').textContent(), { timeout: 15_000 }).toContain('Visit Crail harbour');
+    await expect.poll(() => page.getByTestId('banner-title').textContent(), { timeout: 15_000 }).toContain('Visit Crail harbour');
     expect((await buyer.agent.get('/api/notifications')).body.notifications[0]).toMatchObject({ kind: 'ad_approved' });
   });
 });

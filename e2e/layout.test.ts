@@ -68,6 +68,30 @@ describe('layouts that leave room for the game', () => {
     });
   }
 
+  for (const viewport of [DESKTOP, TABLET]) {
+    it(`when a player switches the map through every colour mode at ${viewport.width} px, then its key and the mode switch never overlap`, async () => {
+      const page = await (await browser.context(await browser.game.demo(), viewport)).newPage();
+      await page.goto(browser.game.server.url);
+      await mapReady(page);
+      const modes = page.getByRole('radiogroup', { name: 'Colour the map by' });
+      // Below 1024 px the first steps are a sheet over the map's bottom: closed, the key and the switch show.
+      const firstSteps = page.getByRole('button', { name: 'Close first steps' });
+      if (await firstSteps.isVisible()) await firstSteps.click();
+      for (const mode of ['Ownership', 'Tier', 'Income', 'Alliance']) {
+        await modes.getByRole('radio', { name: mode }).click();
+        const [legend, switcher] = await Promise.all([
+          page.getByLabel('Map legend').boundingBox(),
+          page.locator('.map-modes').boundingBox(),
+        ]);
+        expect(
+          overlap(legend!, switcher!),
+          `${mode}: the key at ${JSON.stringify(legend)}, the switch at ${JSON.stringify(switcher)}`,
+        ).toBe(false);
+      }
+      await page.screenshot({ path: testShot(`map-modes-${viewport.width}.png`) });
+    });
+  }
+
   it('when a player opens the map on a 390x844 phone, then the top bar is one row and the map keeps most of the screen', async () => {
     const page = await (await browser.context(await browser.game.demo(), PHONE)).newPage();
     await page.goto(browser.game.server.url);

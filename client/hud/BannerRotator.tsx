@@ -7,7 +7,6 @@ import { Link } from 'react-router';
 import { useSession } from '../state/session.ts';
 import { useWorld, type LiveBannerAd } from '../state/world.ts';
 import { useDialogs } from './dialogs.ts';
-import { useTallestSoFar } from './useTallestSoFar.ts';
 
 function bannerOf(ad: AdDto): LiveBannerAd {
   return { id: ad.id, title: ad.title, content: ad.content, clickUrl: ad.click_url, territoryId: ad.territory_id, region: ad.region };
@@ -16,17 +15,37 @@ function bannerOf(ad: AdDto): LiveBannerAd {
 /** A paid ad's link goes through the game, which counts the click; the house ads lead inside the game. */
 const hrefOf = (ad: LiveBannerAd) => (ad.id > 0 ? `/api/ads/${ad.id}/click` : ad.clickUrl);
 
-function BannerText({ ad }: { ad: LiveBannerAd }) {
+function BannerText({ ad, shown }: { ad: LiveBannerAd; shown: boolean }) {
   // docs/rules.md §9 "Advertising": the whole title, and the text short enough to read at a glance.
   return (
     <>
-      <strong className="banner-title" data-testid="banner-title">
+      <strong className="banner-title" data-testid={shown ? 'banner-title' : undefined}>
         {ad.title}
       </strong>
-      <span className="banner-text muted" data-testid="banner-text" title={ad.content}>
+      <span className="banner-text muted" data-testid={shown ? 'banner-text' : undefined} title={ad.content}>
         {bannerText(ad.content)}
       </span>
     </>
+  );
+}
+
+/**
+ * One ad in the banner's box. Every ad that can rotate in is laid in the same place and only the
+ * current one is seen: the box is as tall as the tallest of them from the start, so the top bar and
+ * the map under it never move as the ads turn (a click meant for one marker would land on its
+ * neighbour).
+ */
+function BannerSlot({ ad, shown }: { ad: LiveBannerAd; shown: boolean }) {
+  const href = hrefOf(ad);
+  const hidden = shown ? undefined : true;
+  return href ? (
+    <a href={href} target="_blank" rel="noopener noreferrer sponsored" aria-hidden={hidden} tabIndex={shown ? undefined : -1}>
+      <BannerText ad={ad} shown={shown} />
+    </a>
+  ) : (
+    <span aria-hidden={hidden}>
+      <BannerText ad={ad} shown={shown} />
+    </span>
   );
 }
 
@@ -41,14 +60,12 @@ export function BannerRotator() {
   const [offset, setOffset] = useState(0);
   const show = useDialogs((state) => state.show);
   const visitor = useSession((state) => state.status === 'ready' && state.account === null);
-  const body = useTallestSoFar<HTMLDivElement>();
 
   const ads: LiveBannerAd[] = (active.data ?? []).filter((ad) => bannerReaches(ad.region, region)).map(bannerOf);
   if (live && !ads.some((ad) => ad.id === live.id)) ads.unshift(live);
   const liveIndex = live ? ads.findIndex((ad) => ad.id === live.id) : 0;
   useEffect(() => setOffset(0), [live?.id]);
   const current = ads.length > 0 ? ads[(((liveIndex + offset) % ads.length) + ads.length) % ads.length] : null;
-  const href = current && hrefOf(current);
 
   return (
     <div className="banner" data-testid="banner" aria-label="Banner ads">
@@ -61,17 +78,9 @@ export function BannerRotator() {
       >
         ‹
       </button>
-      <div ref={body} className="banner-body" aria-live="polite">
+      <div className="banner-body" aria-live="polite">
         {current ? (
-          href ? (
-            <a href={href} target="_blank" rel="noopener noreferrer sponsored">
-              <BannerText ad={current} />
-            </a>
-          ) : (
-            <span>
-              <BannerText ad={current} />
-            </span>
-          )
+          ads.map((ad) => <BannerSlot key={ad.id} ad={ad} shown={ad === current} />)
         ) : (
           <span className="muted">{active.isPending ? 'Loading banners…' : 'Your banner could be here.'}</span>
         )}

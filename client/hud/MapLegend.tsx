@@ -33,7 +33,7 @@ export function MapLegend() {
       {entries.map(([label, colour]) => (
         <li key={label}>
           <span className="tier-dot" style={{ background: colour }} />
-          <span>{label}</span>
+          <span title={label}>{label}</span>
         </li>
       ))}
       {mode === 'income' && (

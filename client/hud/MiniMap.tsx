@@ -19,7 +19,12 @@ export interface MiniMapPlace {
 export function MiniMap({ places, label, className }: { places: readonly MiniMapPlace[]; label: string; className?: string }) {
   const radius = places.length > 1 ? 12 : 28;
   return (
-    <svg className={className ? `mini-map ${className}` : 'mini-map'} viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`} role="img" aria-label={label}>
+    <svg
+      className={className ? `mini-map ${className}` : 'mini-map'}
+      viewBox={`0 0 ${MAP_WIDTH} ${MAP_HEIGHT}`}
+      role="img"
+      aria-label={label}
+    >
       <rect width={MAP_WIDTH} height={MAP_HEIGHT} className="mini-map-sea" />
       <image href={worldPicture} width={MAP_WIDTH} height={MAP_HEIGHT} />
       {MERIDIANS.map((x) => (
