@@ -63,6 +63,23 @@ describe.runIf(backend)('a pool whose connections are cut again and again under 
     };
   }
 
+  /** A wait that would otherwise hang the whole test says which one did, and what the pool held then. */
+  async function within<T>(promise: Promise<T>, what: string): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const admission = admissionOf(game.sql)!;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new Error(`${what} took over 20 s: ${admission.running} turns running, ${admission.queued} queued`)),
+        20_000,
+      );
+    });
+    try {
+      return await Promise.race([promise, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   const terminateAll = () => admin<{ n: number }[]>`
     select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
      where datname = current_database() and pid <> pg_backend_pid()`;
@@ -82,13 +99,13 @@ describe.runIf(backend)('a pool whose connections are cut again and again under 
         // Recovered: a command that started after the cut succeeded.
         if (ok && startedAt > cutAt) recovered(performance.now() - cutAt);
       });
-      await warmedUp;
+      await within(warmedUp, `every caller's first success before cut ${cut + 1}`);
       cutAt = performance.now();
-      const [{ n }] = await terminateAll();
+      const [{ n }] = await within(terminateAll(), `cut ${cut + 1}`);
       expect(n).toBeGreaterThan(0);
       const bound = new Promise<'not recovered'>((resolve) => setTimeout(() => resolve('not recovered'), RECOVERY_BOUND_MS));
       const outcome = await Promise.race([recovery, bound]);
-      await stop();
+      await within(stop(), `the load's last commands after cut ${cut + 1}`);
       expect(outcome, `cut ${cut + 1}`).not.toBe('not recovered');
       recoveries.push(outcome as number);
       // Every command has answered: none holds a turn or waits for one.

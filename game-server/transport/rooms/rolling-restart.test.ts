@@ -32,6 +32,8 @@ interface Tally {
   ok: number;
   refused: number;
   errors: number;
+  /** What each 5xx said, so a failing run tells why. */
+  failures: string[];
   unanswered: string[];
   /** Connections a stopping process refused, sent again to another: never received, so never lost. */
   resent: number;
@@ -86,15 +88,17 @@ describe.runIf(postgres && redisUrl)('[rolling restart] three processes on Postg
       client.watch(randomOf(ids));
     }
 
-    const tally: Tally = { sent: 0, ok: 0, refused: 0, errors: 0, unanswered: [], resent: 0 };
+    const tally: Tally = { sent: 0, ok: 0, refused: 0, errors: 0, failures: [], unanswered: [], resent: 0 };
     let next = 0;
     const send = async (method: string, path: string, body: unknown, cookie?: string): Promise<void> => {
       for (let attempt = 0; ; attempt++) {
         const endpoint = live[next++ % live.length];
         try {
           const answer = await oneShotRequest(endpoint, method, path, { body, cookie });
-          if (answer.status >= 500) tally.errors++;
-          else if (answer.status >= 400) tally.refused++;
+          if (answer.status >= 500) {
+            tally.errors++;
+            tally.failures.push(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 120)}`);
+          } else if (answer.status >= 400) tally.refused++;
           else tally.ok++;
           return;
         } catch (error) {
@@ -163,6 +167,7 @@ describe.runIf(postgres && redisUrl)('[rolling restart] three processes on Postg
     await Promise.all(inFlight);
 
     expect(tally.unanswered).toEqual([]);
+    expect(tally.failures).toEqual([]);
     expect(tally.errors).toBe(0);
     expect(tally.ok + tally.refused).toBe(tally.sent);
 

@@ -111,7 +111,12 @@ for (const backend of testBackends()) {
 
       // The banner-impressions job (every 5 s) writes the three showings, each under its viewer
       // (the visitor's address, the players); later runs add nothing.
-      await waitFor(async () => (await delivered(ad.id)) === 3, 'three impressions to be written', 15_000);
+      let written = 0;
+      await waitFor(async () => (written = await delivered(ad.id)) === 3, 'three impressions to be written', 30_000).catch(
+        (error: Error) => {
+          throw new Error(`${error.message} (${written} written)`);
+        },
+      );
       const viewers = await sql<{ viewer: string }[]>`select viewer from ad_impressions where ad_id = ${ad.id} order by viewer`;
       expect(viewers.map((row) => row.viewer)).toEqual([`address:${visitorAddress}`, `player:${european.id}`, `player:${asian.id}`].sort());
       // The wait is the rule under test: a later run of the impressions job (every 5 s) adds nothing.
