@@ -212,7 +212,8 @@ async function reservedTransaction<T>(sql: Sql, work: (tx: Tx) => Promise<T>, op
     try {
       result = await untilClosed(work(tx));
     } catch (error) {
-      await reserved`rollback`.catch(() => undefined);
+      // The rollback too ends with the session: a cut as it is written left it waiting for ever.
+      await untilClosed(reserved`rollback`).catch(() => undefined);
       throw error;
     }
     try {
