@@ -15,7 +15,15 @@ import {
 import type { ClientMessage, ServerMessages, ViewAt, ViewBox } from '../../schema/state/messages.ts';
 import { dtoFieldsOf, type LiveTerritoryDto } from '../../schema/state/territory-fields.ts';
 import { WorldState, type LiveBroadcast, type LiveTerritory } from '../../schema/state/world-state.ts';
-import { activityArrived, allianceChanged, broadcastChanged, detailsChanged, everythingChanged, showFigures, territoriesChanged } from './live-facts.ts';
+import {
+  activityArrived,
+  allianceChanged,
+  broadcastChanged,
+  detailsChanged,
+  everythingChanged,
+  showFigures,
+  territoriesChanged,
+} from './live-facts.ts';
 import { receiveNotice } from './notices.ts';
 import { useSession } from './session.ts';
 import { showToast } from './toasts.ts';
