@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TerritoryDto } from '../schema/api/territory.ts';
 import { markerPosition, projectToMap } from '../schema/rules/territory.ts';
+import { territoryLink } from '../schema/routes.ts';
 import { worldToScreen } from '../client/map/camera.ts';
 import { testBackends } from '../game-server/testing/databases.ts';
 import { signedInPlayer } from '../game-server/testing/players.ts';
@@ -95,6 +96,18 @@ describe('a world worth owning', () => {
     expect(Math.abs(marker.x - (box.x + box.width / 2))).toBeLessThan(1);
     expect(Math.abs(marker.y - (box.y + box.height / 2))).toBeLessThan(1);
     await expect.poll(() => page.getByTestId('territory-info').locator('h2').textContent()).toBe('Vienna');
+  });
+
+  it("when a notice's link opens the map on a territory, then the camera flies to it and selects it, and the address drops the link", async () => {
+    const page = await open();
+    const vienna = everyone.find((t) => t.name === 'Vienna')!;
+    await page.goto(`${game.server.url}${territoryLink(vienna.id)}`);
+    await mapReady(page);
+    await expect.poll(() => page.getByTestId('territory-info').locator('h2').textContent()).toBe('Vienna');
+    const camera = await mapSettled(page);
+    const at = markerPosition(Number(vienna.latitude), Number(vienna.longitude));
+    expect(Math.hypot(camera.centerX - at.x, camera.centerY - at.y)).toBeLessThan(0.01);
+    expect(new URL(page.url()).search).toBe('');
   });
 
   it('when the pointer rests on a marker, then a tooltip gives its name, type, owner and price', async () => {

@@ -32,6 +32,11 @@ export function formatDollars(cents: number): string {
 }
 
 /** A count with its noun in the right number: plural(1, 'movement') is '1 movement', plural(2, 'city', 'cities') '2 cities'. */
+/** A player's words quoted in a line of ours (an audit line, a notice): the first 80 characters. */
+export function quoted(text: string): string {
+  return `"${text.length > 80 ? `${text.slice(0, 79)}…` : text}"`;
+}
+
 export function plural(count: number, one: string, other = `${one}s`): string {
   return `${formatNumber(count)} ${plurals.select(count) === 'one' ? one : other}`;
 }

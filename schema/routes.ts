@@ -31,6 +31,10 @@ export const ROUTES = {
   allianceById: '/alliances/:id',
 } as const;
 
+/** The map, opened on one territory (its popup and chat): where a notice about a territory leads. */
+export const TERRITORY_PARAM = 'territory';
+export const territoryLink = (territoryId: number) => `/?${TERRITORY_PARAM}=${territoryId}`;
+
 const segments = (path: string) => path.split('/').filter((segment) => segment !== '');
 
 const PATTERNS = Object.values(ROUTES).map(segments);

@@ -7,6 +7,7 @@ import { QuickActions } from '../dashboard/QuickActions.tsx';
 import { RevenueTracking } from '../dashboard/RevenueTracking.tsx';
 import { TerritoryChat } from '../dashboard/TerritoryChat.tsx';
 import { TerritoryDetails } from '../dashboard/TerritoryDetails.tsx';
+import { useTerritoryLink } from '../dashboard/useTerritoryLink.ts';
 import { VisitorLanding } from '../dashboard/VisitorLanding.tsx';
 import { WorldActivity } from '../dashboard/WorldActivity.tsx';
 import { Dialogs } from '../hud/Dialogs.tsx';
@@ -98,6 +99,7 @@ export default function Dashboard() {
   useEffect(() => {
     void loadTerritories();
   }, []);
+  useTerritoryLink();
 
   return (
     <div className="dashboard" data-drawer={drawer ?? 'none'}>

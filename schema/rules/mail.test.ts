@@ -9,7 +9,7 @@ describe('[§11 mail] which notices are mailed at once', () => {
     expect(instantMailOf(territoryBought('p', 'Crail', 1300), NONE)).toBeNull();
     expect(instantMailOf(territoryBought('p', 'Crail', 1300), { ...NONE, sale: true })).toBe('sale');
     expect(instantMailOf(territorySold('p', 'Crail', 'bob', 1300), { ...NONE, listing_bought: true })).toBe('listing_bought');
-    expect(instantMailOf(chatMention('p', 'bob', 'Crail'), { ...NONE, mention: true })).toBe('mention');
+    expect(instantMailOf(chatMention('p', 'bob', { id: 7, name: 'Crail' }, 'hello @p'), { ...NONE, mention: true })).toBe('mention');
     expect(instantMailOf(rentPaid('p', 'bob', 'Crail', 111), { ...NONE, sale: true, mention: true, rent_above: 0 })).toBeNull();
     expect(instantMailOf(alliancePayout('p', '[NC] Northern Crowns', 40), NONE)).toBeNull();
     expect(instantMailOf(alliancePayout('p', '[NC] Northern Crowns', 40), { ...NONE, alliance: true })).toBe('alliance');

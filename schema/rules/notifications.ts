@@ -1,4 +1,5 @@
-import { formatDollars as dollars, formatDrk as drk, formatMonth, formatNumber } from '../format.ts';
+import { formatDollars as dollars, formatDrk as drk, formatMonth, formatNumber, quoted } from '../format.ts';
+import { territoryLink } from '../routes.ts';
 /** Everything that can happen to a player that the game tells it about. */
 export const NOTIFICATION_KINDS = [
   'territory_sold',
@@ -269,8 +270,14 @@ export function alliancePayout(userId: string, alliance: string, amount: number)
   return { userId, kind: 'alliance_payout', text: `${alliance} paid you ${drk(amount)} from its treasury`, link: '/alliance', amount };
 }
 
-export function chatMention(userId: string, author: string, territory: string): NoticeDraft {
-  return { userId, kind: 'chat_mention', text: `${author} mentioned you in the chat of ${territory}`, link: '/' };
+/** What was said and where: the link opens the map on the territory, whose chat shows the rest. */
+export function chatMention(userId: string, author: string, territory: { id: number; name: string }, message: string): NoticeDraft {
+  return {
+    userId,
+    kind: 'chat_mention',
+    text: `${author} mentioned you in the chat of ${territory.name}: ${quoted(message)}`,
+    link: territoryLink(territory.id),
+  };
 }
 
 export function seasonTaskCompleted(userId: string, season: number, task: string): NoticeDraft {

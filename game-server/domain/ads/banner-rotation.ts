@@ -2,6 +2,7 @@ import type { AdDto } from '../../../schema/api/ads.ts';
 import type { Queryable } from '../../infra/db/database.ts';
 import type { Work } from '../service-deps.ts';
 import { readAd, toAdDto } from './ad-rows.ts';
+import { AD_TARGET_TYPES, adRateCents } from '../../../schema/rules/store.ts';
 
 // The room's banner (docs/rules.md §9: it rotates every 30 seconds). Time is cut into slots of
 // BANNER_SECONDS; whichever process inserts a slot's row first rotates it, so a slot turns once
@@ -21,7 +22,8 @@ export const HOUSE_ADS: readonly AdDto[] = [
   {
     id: -2,
     title: 'Advertise in Wanakt World',
-    content: 'Put your banner in front of every player on the map, from 3¢ an impression.',
+    // Every ad is shown in its target's region (docs/rules.md §9), at the rate of the places one can target.
+    content: `Put your banner before the players of the region you choose, from ${Math.min(...AD_TARGET_TYPES.map(adRateCents))}¢ an impression.`,
     click_url: '/advertise',
   },
   {

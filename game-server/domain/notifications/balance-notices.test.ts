@@ -42,7 +42,7 @@ for (const backend of testBackends()) {
         ['drk_minted', 'The Wanakt minted 250 DRK for you'],
         ['territory_gifted', `The Wanakt gave you ${gift.name}`],
         ['territory_bought', `You bought ${bought.name} for ${Number(bought.price).toLocaleString('en-US')} DRK`],
-        ['chat_mention', `notice-wren mentioned you in the chat of ${gift.name}`],
+        ['chat_mention', `notice-wren mentioned you in the chat of ${gift.name}: "Welcome, @notice-lark!"`],
         ['earnings_paid', `Your monthly earnings for May 2031 were paid: ${summary.total_monthly.toLocaleString('en-US')} DRK`],
       ]);
       expect(await kindsOf(author.agent)).toEqual([]);

@@ -56,11 +56,17 @@ async function chatRows(sql: Queryable, territoryId: number, before: number | nu
 export const CHAT_REFUSAL = 'Too many chat messages.';
 
 /** A notice for each player a message names with @name (whatever the case), but not its author. */
-async function mentionNotices(tx: Tx, territory: string, authorId: string, author: string, message: string): Promise<NoticeDraft[]> {
+async function mentionNotices(
+  tx: Tx,
+  territory: { id: number; name: string },
+  authorId: string,
+  author: string,
+  message: string,
+): Promise<NoticeDraft[]> {
   const names = mentionedNames(message).map((name) => name.toLowerCase());
   if (names.length === 0) return [];
   const named = await tx<{ id: string }[]>`select id from users where lower(username) in ${tx(names)} and id <> ${authorId}`;
-  return named.map((user) => chatMention(user.id, author, territory));
+  return named.map((user) => chatMention(user.id, author, territory, message));
 }
 
 /**
@@ -95,6 +101,6 @@ export async function postChatMessage(
     insert into chat_messages (territory_id, user_id, message, created_at)
     values (${territoryId}, ${user.id}, ${message}, ${now})
     returning id::text, territory_id, user_id, message, created_at`;
-  const notices = await notify(tx, await mentionNotices(tx, territory, user.id, author.username, message), now);
+  const notices = await notify(tx, await mentionNotices(tx, { id: territoryId, name: territory }, user.id, author.username, message), now);
   return { message: toDto({ ...row, username: author.username }), notices };
 }

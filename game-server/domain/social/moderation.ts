@@ -1,5 +1,6 @@
 import type { ChatMessageDto } from '../../../schema/api/chat.ts';
 import type { MuteBody, MuteDto } from '../../../schema/api/desk.ts';
+import { quoted } from '../../../schema/format.ts';
 import { muteEnd, muteRefusal } from '../../../schema/rules/moderation.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { Queryable } from '../../infra/db/database.ts';
@@ -10,8 +11,6 @@ import type { Work } from '../service-deps.ts';
 // command's one transaction, so the log holds every removal and mute with its reason, and nothing
 // the log does not. Only the Wanakt reaches them: each is a 'wanakt' command, refused at the
 // pipeline's gate for anyone else (schema/commands/social.ts, policy.ts gate).
-
-const quote = (text: string) => `"${text.length > 80 ? `${text.slice(0, 79)}…` : text}"`;
 
 /** Refuses a post by a player who is muted now; called inside the post's own transaction. */
 export async function refuseIfMuted(tx: Queryable, userId: string, now: Date): Promise<void> {
@@ -36,7 +35,7 @@ export async function removeChatMessage(
   await recordAudit(tx, {
     actorId,
     action: 'chat_remove',
-    subject: `${row.username}: ${quote(row.message)}`,
+    subject: `${row.username}: ${quoted(row.message)}`,
     details: { messageId, territoryId: row.territory_id, userId: row.user_id },
     reason,
     at: now,
@@ -55,7 +54,7 @@ export async function removeBroadcast({ tx, now }: Work, actorId: string, broadc
   await recordAudit(tx, {
     actorId,
     action: 'broadcast_remove',
-    subject: `${row.username}: ${quote(row.message)}`,
+    subject: `${row.username}: ${quoted(row.message)}`,
     details: { broadcastId, userId: row.sender_id },
     reason,
     at: now,

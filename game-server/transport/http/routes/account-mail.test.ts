@@ -148,6 +148,9 @@ for (const backend of testBackends()) {
       expect(posted.status).toBe(201);
       const [, mention] = await catcher.waitFor(email, 2);
       expect(mention.subject).toContain('mentioned you in the chat of');
+      // What was said, and a link that opens the map on the territory whose chat said it.
+      expect(mention.text).toContain(`"hello @${lordRow.username}"`);
+      expect(mention.text).toContain(`/?territory=${await idOf('Crail')}`);
       expect(String(mention.headers.get('list-unsubscribe'))).toContain(`.mention.`);
     });
   });
