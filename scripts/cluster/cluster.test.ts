@@ -117,6 +117,20 @@ describe.runIf(postgres && redisUrl)('npm run cluster: three game processes behi
     if (cluster) await rm(cluster.dir, { recursive: true, force: true });
   });
 
+  /** Waits until the watcher's room, whichever it holds now, equals the database; fails saying what still differs. */
+  async function roomEqualsDatabase(watcher: StayingClient): Promise<void> {
+    let differences: string[] = ['no room yet'];
+    await waitFor(
+      async () => {
+        differences = watcher.room ? await worldDifferences(database.sql, watcher.room) : ['no room yet'];
+        return differences.length === 0;
+      },
+      'the room through nginx equal to the database',
+      15_000,
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}: ${differences.slice(0, 8).join('; ')}`);
+    });
+  }
   it('when the API, the client and the operator endpoints are asked through the public port, then the game answers and the operator endpoints are not there', async () => {
     for (let i = 0; i < 6; i++) expect((await oneShotRequest(cluster.url, 'GET', '/api/ready')).status).toBe(200);
     expect((await oneShotRequest(cluster.url, 'GET', '/')).status).toBe(200);
@@ -212,11 +226,7 @@ describe.runIf(postgres && redisUrl)('npm run cluster: three game processes behi
       from users u where username = 'sample'`;
     await expect.poll(() => page.getByTestId('territory-count').textContent()).toBe(String(demo.owned));
     await expect.poll(() => page.getByTestId('balance').textContent()).toContain(demo.balance.toLocaleString('en-US'));
-    await waitFor(
-      async () => watcher.room && (await worldDifferences(database.sql, watcher.room)).length === 0,
-      'the room through nginx equal to the database',
-      15_000,
-    );
+    await roomEqualsDatabase(watcher);
     // The cluster starts the killed process again and nginx takes it back.
     await waitFor(
       async () => (await cluster.state()).processes.every((process) => process.inRotation && process.pid !== victim.pid),
@@ -310,11 +320,7 @@ describe.runIf(postgres && redisUrl)('npm run cluster: three game processes behi
     expect((await cluster.state()).processes.every((process) => process.inRotation)).toBe(true);
     await expect.poll(() => liveState(page), { timeout: 15_000 }).toBe('live');
     const watcher = staying[0];
-    await waitFor(
-      async () => watcher.room && (await worldDifferences(database.sql, watcher.room)).length === 0,
-      'the room through nginx equal to the database',
-      15_000,
-    );
+    await roomEqualsDatabase(watcher);
     expect((await checkInvariants(sql)).problems).toEqual([]);
     console.log(
       `cluster: rolling restart through nginx: ${tally.sent} commands in ${seconds.toFixed(1)} s (${(tally.sent / seconds).toFixed(0)}/s): ` +
