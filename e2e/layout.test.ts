@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { TerritoryDto } from '../schema/api/territory.ts';
 import { browserGame } from './support/browser-game.ts';
 import { overlap, type Box } from './support/boxes.ts';
-import { clickTerritory, mapReady, mapSettled } from './support/pages.ts';
+import { clickTerritory, flyToTerritory, mapReady, mapSettled, markerPoint } from './support/pages.ts';
 import { testShot } from './support/test-shots.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -146,6 +146,41 @@ describe('layouts that leave room for the game', () => {
       return hit !== null && element.contains(hit);
     });
     expect(onTop).toBe(true);
+  });
+
+  it('when a player selects a place just above the mode switch at 1280x800, then the popup stands clear of the switch and nothing lies over its buttons', async () => {
+    const page = await (await browser.context(await browser.game.demo(), DESKTOP)).newPage();
+    await page.goto(browser.game.server.url);
+    await mapReady(page);
+    await mapSettled(page);
+    const territories = (await (await fetch(`${browser.game.server.url}/api/territories`)).json()) as TerritoryDto[];
+    const lagos = territories.find((territory) => territory.name === 'Lagos')!;
+    const modes = (await page.locator('.map-modes').boundingBox())!;
+    // Lagos dragged to 30 px above the switch, in its middle: a popup centred beside it would reach into the switch.
+    await flyToTerritory(page, 'Lagos');
+    await page.keyboard.press('Escape');
+    const from = await markerPoint(page, lagos);
+    const to = { x: modes.x + modes.width / 2 - 120, y: modes.y - 30 };
+    await page.mouse.move(from.x + 15, from.y + 15);
+    await page.mouse.down();
+    await page.mouse.move(to.x + 15, to.y + 15, { steps: 12 });
+    await page.mouse.up();
+    const now = await markerPoint(page, lagos);
+    expect(Math.abs(now.y - to.y), 'Lagos where it was dragged').toBeLessThan(4);
+    await clickTerritory(page, lagos);
+    const popup = page.getByTestId('territory-info');
+    await expect.poll(() => popup.locator('h2').textContent()).toBe('Lagos');
+    await mapSettled(page);
+    const placed = (await popup.boundingBox())!;
+    expect(overlap(placed, (await page.locator('.map-modes').boundingBox())!), 'the popup and the mode switch').toBe(false);
+    for (const button of await popup.getByRole('button').all()) {
+      const onTop = await button.evaluate((element) => {
+        const rect = element.getBoundingClientRect();
+        return element.contains(document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2));
+      });
+      expect(onTop, `nothing lies over "${await button.textContent()}"`).toBe(true);
+    }
+    await page.screenshot({ path: testShot('popup-above-modes.png') });
   });
 
   it('when a player selects a place at 1280x800, then the popup sums it up with its actions and the panel gives the details, with no fact in both', async () => {

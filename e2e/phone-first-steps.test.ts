@@ -38,12 +38,17 @@ async function uncovered(page: Page, controls: Locator): Promise<void> {
     const what = `"${(await control.textContent())?.trim() || (await control.getAttribute('aria-label'))}"`;
     const box = await boxOf(control, what);
     if (ribbon) expect(overlap(box, ribbon), `the ribbon covers ${what}`).toBe(false);
+    // What lies there instead, named by its tag, test id and class, so a failure says what covers it.
     const onTop = await control.evaluate((element) => {
       const rect = element.getBoundingClientRect();
       const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
-      return hit !== null && element.contains(hit);
+      if (hit !== null && element.contains(hit)) return 'the control';
+      const cover = hit?.closest('[data-testid], [class]') ?? hit;
+      return cover
+        ? `${cover.tagName.toLowerCase()} ${cover.getAttribute('data-testid') ?? ''} .${cover.getAttribute('class') ?? ''}`
+        : 'nothing';
     });
-    expect(onTop, `something lies over ${what}`).toBe(true);
+    expect(onTop, `what lies over ${what}`).toBe('the control');
   }
 }
 

@@ -30,15 +30,25 @@ function usePlacement(popup: RefObject<HTMLElement | null>, shown: boolean): CSS
       setPlace(undefined);
       return;
     }
-    // The popup stays left of the zoom buttons' column (hud/MapControls.tsx), which it would otherwise cover.
-    const zoom = area.querySelector<HTMLElement>('.map-zoom');
-    const clearWidth = zoom ? zoom.offsetLeft : area.clientWidth;
-    const at = popupPlacement(
-      marker,
-      { width: element.offsetWidth, height: element.offsetHeight },
-      { width: clearWidth, height: area.clientHeight },
-    );
-    setPlace({ left: at.x, top: at.y, right: 'auto' });
+    const placeBeside = () => {
+      // The popup stays left of the zoom buttons' column and above the mode switch along the map's bottom
+      // (hud/MapControls.tsx): either would lie over its buttons. The legend is only a key; it may cover that.
+      const zoom = area.querySelector<HTMLElement>('.map-zoom');
+      const clearWidth = zoom ? zoom.offsetLeft : area.clientWidth;
+      const modes = area.querySelector<HTMLElement>('.map-modes');
+      const clearHeight = modes && modes.offsetTop > area.clientHeight / 2 ? modes.offsetTop : area.clientHeight;
+      const at = popupPlacement(
+        marker,
+        { width: element.offsetWidth, height: element.offsetHeight },
+        { width: clearWidth, height: clearHeight },
+      );
+      setPlace({ left: at.x, top: at.y, right: 'auto' });
+    };
+    placeBeside();
+    // The popup grows when a figure arrives after it opened (the owner's earnings): placed again, it stays clear.
+    const resized = new ResizeObserver(placeBeside);
+    resized.observe(element);
+    return () => resized.disconnect();
   }, [popup, shown, marker?.x, marker?.y]);
   return place;
 }
