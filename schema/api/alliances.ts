@@ -6,6 +6,7 @@ import {
   ALLIANCE_TAG_MAX,
   ALLIANCE_TAG_MIN,
   APPLICATION_KINDS,
+  NAME_LENGTH_MESSAGE,
   PAYOUT_STATUSES,
 } from '../rules/alliances.ts';
 import { requiredText } from './auth.ts';
@@ -16,9 +17,7 @@ import { wholeDrk } from './territories.ts';
 
 export const FoundAllianceBody = z.strictObject({
   name: requiredText('Please name the alliance', ALLIANCE_NAME_MAX)
-    .refine((name) => Array.from(name).length >= ALLIANCE_NAME_MIN, {
-      error: `An alliance's name is ${ALLIANCE_NAME_MIN} to ${ALLIANCE_NAME_MAX} characters`,
-    })
+    .refine((name) => Array.from(name).length >= ALLIANCE_NAME_MIN, { error: NAME_LENGTH_MESSAGE })
     .meta({ minLength: ALLIANCE_NAME_MIN, example: 'Northern Crowns' }),
   // Longer than its shape before it is folded (a fullwidth letter is one), so the shape's own message answers.
   tag: requiredText('Please choose a tag', ALLIANCE_TAG_MAX * 4).meta({ minLength: ALLIANCE_TAG_MIN, example: 'NC' }),

@@ -21,6 +21,13 @@ export type ApplicationKind = (typeof APPLICATION_KINDS)[number];
 export const LOOKALIKE_ALLIANCE_NAME = "That name looks like another alliance's: choose another";
 export const LOOKALIKE_ALLIANCE_TAG = "That tag looks like another alliance's: choose another";
 export const TAG_MESSAGE = `A tag is ${ALLIANCE_TAG_MIN} to ${ALLIANCE_TAG_MAX} letters or digits`;
+export const NAME_LENGTH_MESSAGE = `An alliance's name is ${ALLIANCE_NAME_MIN} to ${ALLIANCE_NAME_MAX} characters`;
+
+/** Whether a normalised name is of a name's length: folding may shorten it (a letter and its accent become one) or lengthen it. */
+export function isNameLong(name: string): boolean {
+  const length = Array.from(name).length;
+  return length >= ALLIANCE_NAME_MIN && length <= ALLIANCE_NAME_MAX;
+}
 
 /** A tag as it is stored and shown: compatibility characters folded, in capitals. */
 export function normaliseTag(raw: string): string {

@@ -1,7 +1,9 @@
 import { nameProblem, normaliseName, RESERVED_NAME_MESSAGE } from '../../../schema/rules/names.ts';
 import {
+  isNameLong,
   isTagShaped,
   LOOKALIKE_ALLIANCE_NAME,
+  NAME_LENGTH_MESSAGE,
   LOOKALIKE_ALLIANCE_TAG,
   normaliseTag,
   TAG_MESSAGE,
@@ -35,6 +37,8 @@ function nameRules(text: string): void {
 export async function chooseAllianceNames(tx: Tx, rawName: string, rawTag: string): Promise<AllianceNames> {
   const name = normaliseName(rawName);
   const tag = normaliseTag(rawTag);
+  // The body's length was checked before folding; the stored name is the folded one.
+  if (!isNameLong(name)) throw conflict(NAME_LENGTH_MESSAGE);
   nameRules(name);
   nameRules(tag);
   if (!isTagShaped(tag)) throw conflict(TAG_MESSAGE);

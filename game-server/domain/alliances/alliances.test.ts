@@ -84,6 +84,9 @@ describe.runIf(pg)('[§4 alliances] commands on real PostgreSQL', () => {
       ['Other Band', 'ADMIN', 'That name is reserved for the game: choose another'],
       ['Other Band', 'A-B', 'A tag is 2 to 5 letters or digits'],
       ['Ir0n Pala-dins', 'QQ', "That name looks like another alliance's: choose another"],
+      // Three characters as sent, two once the accent joins its letter; three signs that fold to eighteen each.
+      ['A\u0300!', 'QQ', "An alliance's name is 3 to 32 characters"],
+      ['\ufdfa\ufdfa\ufdfa', 'QQ', "An alliance's name is 3 to 32 characters"],
     ];
     for (const [name, tag, message] of attempts) {
       const answer = await found(copier, name, tag);
