@@ -42,7 +42,9 @@ function usePlacement(popup: RefObject<HTMLElement | null>, shown: boolean): CSS
         { width: element.offsetWidth, height: element.offsetHeight },
         { width: clearWidth, height: clearHeight },
       );
-      setPlace({ left: at.x, top: at.y, right: 'auto' });
+      // Beside its marker it lies over the map's controls where the map is too short to keep it clear of
+      // them; as a sheet (the stylesheet's) it stays under the zoom buttons, which it spans.
+      setPlace({ left: at.x, top: at.y, right: 'auto', zIndex: 3 });
     };
     placeBeside();
     // The popup grows when a figure arrives after it opened (the owner's earnings): placed again, it stays clear.
