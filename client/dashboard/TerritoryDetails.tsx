@@ -10,6 +10,7 @@ import { tradeFigures } from './marketFigures.ts';
 import { Section } from './Section.tsx';
 import { TerritoryDescription, UpgradeTierFact } from './TerritoryAbout.tsx';
 import { TerritoryOffers } from '../offers/TerritoryOffers.tsx';
+import { PriceHistory } from '../trades/PriceHistory.tsx';
 import { TerritoryAuction } from '../auctions/TerritoryAuction.tsx';
 
 // Everyone but the Wanakt: the selected territory's details beyond the map popup's summary
@@ -86,6 +87,7 @@ export function TerritoryDetails() {
           </>
         )}
       </dl>
+      {history.data && <PriceHistory history={history.data.history} />}
       <TerritoryAuction territory={territory} />
       <TerritoryOffers territory={territory} />
       {events.data && events.data.length > 0 && (

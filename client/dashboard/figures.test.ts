@@ -6,7 +6,11 @@ import { feudalFigures, payeeOf } from '../feudalFigures.ts';
 import { listingFigures, tradeFigures } from './marketFigures.ts';
 import { chatActivity, wonderVisitors } from './wonderFigures.ts';
 
-const change = (reason: OwnershipChangeDto['reason'], price: number): OwnershipChangeDto => ({
+const change = (
+  reason: OwnershipChangeDto['reason'],
+  price: number,
+  not_counted: OwnershipChangeDto['not_counted'] = null,
+): OwnershipChangeDto => ({
   id: price,
   from_owner_id: null,
   from_owner_name: null,
@@ -15,6 +19,7 @@ const change = (reason: OwnershipChangeDto['reason'], price: number): OwnershipC
   price,
   reason,
   linked: false,
+  not_counted,
   created_at: '2026-01-01T00:00:00Z',
 });
 
@@ -25,6 +30,9 @@ describe('[§9 display] figures that replace the fixed placeholders', () => {
       averagePrice: 1501,
     });
     expect(tradeFigures([change('gift', 0)])).toEqual({ trades: 0, averagePrice: null });
+    // A round trip at a price nobody would pay is a trade, but no price of the market.
+    expect(tradeFigures([change('purchase', 1000), change('purchase', 90_000, 'round_trip')])).toEqual({ trades: 2, averagePrice: 1000 });
+    expect(tradeFigures([change('purchase', 5, 'linked')])).toEqual({ trades: 1, averagePrice: null });
   });
 
   it('when listings are shown, then the average ask and the cheapest come from them', () => {

@@ -4,16 +4,19 @@ import { WANAKT_USER_ID } from '../../schema/constants.ts';
 
 export interface TradeFigures {
   trades: number;
-  /** The mean price of those trades in whole DRK, or null before the first. */
+  /** The mean price of the trades that count (docs/rules.md §4 "Trades that count") in whole DRK, or null before the first. */
   averagePrice: number | null;
 }
 
-/** Trades are purchases; gifts and the Wanakt's assignments change owners without a market price. */
+/**
+ * Trades are purchases; gifts and the Wanakt's assignments change owners without a market price.
+ * A trade the filter leaves out is one of the trades, but its price is no price of the market.
+ */
 export function tradeFigures(history: readonly OwnershipChangeDto[]): TradeFigures {
   const purchases = history.filter((change) => change.reason === 'purchase');
-  if (purchases.length === 0) return { trades: 0, averagePrice: null };
-  const total = purchases.reduce((sum, change) => sum + change.price, 0);
-  return { trades: purchases.length, averagePrice: Math.round(total / purchases.length) };
+  const counted = purchases.filter((change) => change.not_counted === null);
+  const total = counted.reduce((sum, change) => sum + change.price, 0);
+  return { trades: purchases.length, averagePrice: counted.length === 0 ? null : Math.round(total / counted.length) };
 }
 
 /** The marketplace's own figures, from the listings it shows. */

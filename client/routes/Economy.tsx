@@ -10,6 +10,9 @@ import { Chart } from '../economy/Chart.tsx';
 import { flowSeries, flowTotals, medianPriceSeries, mintedSeries, priceIndexSeries, supplySeries, tradeSeries } from '../economy/series.ts';
 import { formatDate, formatDateTime, formatDrk, formatMonth, formatNumber, plural } from '../format.ts';
 import { showToast } from '../state/toasts.ts';
+import { NotCounted } from '../trades/NotCounted.tsx';
+import { OFF_MARKET_ABOVE, OFF_MARKET_BELOW, TRADE_FILTER_DAYS } from '../../schema/rules/trade-filter.ts';
+import { TREASURY_SELLER } from '../../schema/display-names.ts';
 import '../economy/economy.css';
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
@@ -114,6 +117,36 @@ function AuditLine({ audit }: { audit: SupplyAuditDto | null }) {
   );
 }
 
+// docs/rules.md §4 "Trades that count": what the prices above leave out is listed with why, never hidden.
+function TradesLeftOut({ trades }: { trades: EconomyOverviewDto['trades_left_out'] }) {
+  return (
+    <section className="panel card" aria-labelledby="trades-left-out" data-testid="trades-left-out">
+      <h2 id="trades-left-out">Trades left out of the prices</h2>
+      {trades.length === 0 ? (
+        <p className="muted">No trade has been left out: every sale between players counts.</p>
+      ) : (
+        <ul className="breakdown">
+          {trades.map((trade) => (
+            <li key={trade.id}>
+              <span>
+                {formatDate(trade.created_at)} · {trade.territory_name}: {trade.from_owner_name ?? TREASURY_SELLER} →{' '}
+                {trade.to_owner_name ?? '—'}
+                <NotCounted reason={trade.not_counted} />
+              </span>
+              <strong>{formatDrk(trade.price)}</strong>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="muted small">
+        A sale does not count when its two sides are linked accounts, when it returns land to a seller within {TRADE_FILTER_DAYS} days, when
+        the same two players trade a third time within {TRADE_FILTER_DAYS} days, or when its price is below {OFF_MARKET_BELOW * 100} % or
+        above {OFF_MARKET_ABOVE}× the median of its type.
+      </p>
+    </section>
+  );
+}
+
 function Figures({ overview }: { overview: EconomyOverviewDto }) {
   const charts = useMemo(
     () => ({
@@ -145,6 +178,7 @@ function Figures({ overview }: { overview: EconomyOverviewDto }) {
         <Chart title="Median price per territory type" series={charts.median} step="day" testId="chart-median" />
         <Chart title="Price index (first trading day = 100)" series={charts.index} step="day" testId="chart-index" />
       </div>
+      <TradesLeftOut trades={overview.trades_left_out} />
       <section className="panel card" aria-labelledby="flow-totals">
         <h2 id="flow-totals">All flows since the start</h2>
         <ul className="breakdown" data-testid="flow-totals">

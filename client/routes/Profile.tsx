@@ -12,6 +12,7 @@ import { PlayerLink } from '../hud/PlayerLink.tsx';
 import { ProfileMap } from '../profile/ProfileMap.tsx';
 import '../profile/profile.css';
 import { TREASURY_SELLER, UNOWNED, typeName, upgradeTierName } from '../../schema/display-names.ts';
+import { NotCounted } from '../trades/NotCounted.tsx';
 import { FigureFact, FigureName } from '../hud/FigureName.tsx';
 
 const TRADE_WORDS = { purchase: 'Bought', assignment: 'Assigned', gift: 'Gift' } as const;
@@ -183,7 +184,10 @@ function ProfileBody({ profile }: { profile: PlayerProfileDto }) {
                   <td>
                     <PlayerLink name={trade.to_owner_name} fallback={UNOWNED} />
                   </td>
-                  <td>{trade.linked ? `${TRADE_WORDS[trade.reason]} (linked accounts)` : TRADE_WORDS[trade.reason]}</td>
+                  <td>
+                    {TRADE_WORDS[trade.reason]}
+                    <NotCounted reason={trade.not_counted} />
+                  </td>
                   <td className="number">{formatDrk(trade.price)}</td>
                 </tr>
               ))}

@@ -7,13 +7,13 @@ import type { Tx } from '../infra/db/database.ts';
 import { emit } from '../infra/events/outbox.ts';
 import type { Work } from '../domain/service-deps.ts';
 import { recordTrade } from '../domain/seasons/progress.ts';
-import { markSale } from '../domain/fair-play/marks.ts';
+import { judgeSale, notCountedBecause } from '../domain/fair-play/marks.ts';
 
 /**
  * The end of every purchase once its rule has decided the price and the payee (docs/rules.md §5
  * "Purchase", the starter claim): the ownership changes with its ledger line, the people it
- * concerns are told (an auction tells its winner and seller its own way: `saleNotices`), a sale between linked accounts is marked and the season counts the trade
- * (docs/rules.md §10 "Fair play"), and every open map and both balances show it.
+ * concerns are told (an auction tells its winner and seller its own way: `saleNotices`), the sale is judged (docs/rules.md §4 "Trades that count", §10 "Fair play") and the season counts it
+ * unless it does not count, and every open map and both balances show it.
  */
 export async function completePurchase(
   work: Work,
@@ -22,9 +22,14 @@ export async function completePurchase(
   { price, payeeId, saleNotices }: { price: number; payeeId: string; saleNotices?: NoticeDraft[] },
 ): Promise<void> {
   const { tx, now } = work;
-  const offerEvents = await changeOwner(work, territory, buyer.id, payeeId, price, 'purchase');
-  const link = await markSale(tx, territory.id, buyer.id, territory.owner_id);
-  const seasonNotices = await recordTrade(work, { buyerId: buyer.id, sellerId: territory.owner_id, territoryId: territory.id, link });
+  const verdict = await judgeSale(tx, { territoryId: territory.id, sellerId: territory.owner_id, buyerId: buyer.id, price }, now);
+  const offerEvents = await changeOwner(work, territory, buyer.id, payeeId, price, 'purchase', verdict);
+  const seasonNotices = await recordTrade(work, {
+    buyerId: buyer.id,
+    sellerId: territory.owner_id,
+    territoryId: territory.id,
+    refused: notCountedBecause(verdict),
+  });
   const notices = await notify(tx, await purchaseNotices(tx, territory, buyer, price, saleNotices), now);
   await emit(
     tx,

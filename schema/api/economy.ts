@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LEDGER_REASONS } from './statement.ts';
+import { ProfileTrade } from './profiles.ts';
 
 /** The two kinds of account DRK can leave or reach, and 'minted' where it came into being. */
 export const ACCOUNT_KINDS = ['minted', 'treasury', 'player'] as const;
@@ -70,10 +71,15 @@ export const EconomyOverview = z.object({
   flows_by_month: z.array(FlowMonth),
   market_by_day: z.array(MarketDay),
   price_index: z.array(PriceIndexPoint),
+  /** The latest sales the trade filter left out of the prices above, with why (docs/rules.md §4 "Trades that count"). */
+  trades_left_out: z.array(ProfileTrade),
   concentration: Concentration,
   projection: CapProjection,
   last_audit: SupplyAudit.nullable(),
 });
+
+/** How many of the latest left-out trades the economy page lists. */
+export const TRADES_LEFT_OUT_LISTED = 20;
 
 export type MintedMonthDto = z.infer<typeof MintedMonth>;
 export type FlowMonthDto = z.infer<typeof FlowMonth>;

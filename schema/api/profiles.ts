@@ -32,7 +32,9 @@ const ProfileTerritory = z
   .meta({ id: 'ProfileTerritory' });
 export type ProfileTerritoryDto = z.infer<typeof ProfileTerritory>;
 
-const ProfileTrade = OwnershipChangeDto.extend({ territory_id: z.number().int(), territory_name: z.string() }).meta({ id: 'ProfileTrade' });
+export const ProfileTrade = OwnershipChangeDto.extend({ territory_id: z.number().int(), territory_name: z.string() }).meta({
+  id: 'ProfileTrade',
+});
 export type ProfileTradeDto = z.infer<typeof ProfileTrade>;
 
 /** A player's public profile: nothing in it is private (no e-mail, balance, sessions or keys). */

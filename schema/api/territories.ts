@@ -7,6 +7,7 @@ import { cursorOf, encodeCursor, pageFields, pageLimit, TimeKey } from './pages.
 import { NEXT_CURSOR_HEADER, WORLD_PAGE_SIZE } from './territory-list.ts';
 import { TerritoryDto } from './territory.ts';
 import { nameProblem, normaliseName } from '../rules/names.ts';
+import { TRADE_EXCLUSIONS } from '../rules/trade-filter.ts';
 
 // Request validators and answers of the /api/territories calls beyond the plain TerritoryDto (docs/rules.md §7).
 
@@ -206,6 +207,8 @@ export const OwnershipChangeDto = z
     reason: z.enum(['purchase', 'assignment', 'gift']),
     /** A sale between linked accounts (docs/rules.md §10 "Fair play"): it counts for no season task or ranking. */
     linked: z.boolean(),
+    /** Why the sale counts for no price, index, ranking or season task (docs/rules.md §4 "Trades that count"); null when it counts. */
+    not_counted: z.enum(TRADE_EXCLUSIONS).nullable(),
     created_at: z.string(),
   })
   .meta({ id: 'OwnershipChange' });

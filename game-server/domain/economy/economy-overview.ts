@@ -1,9 +1,16 @@
-import { ACCOUNT_KINDS, type EconomyOverviewDto, type FlowMonthDto, type MintedMonthDto } from '../../../schema/api/economy.ts';
+import {
+  ACCOUNT_KINDS,
+  TRADES_LEFT_OUT_LISTED,
+  type EconomyOverviewDto,
+  type FlowMonthDto,
+  type MintedMonthDto,
+} from '../../../schema/api/economy.ts';
 import type { LedgerReason } from '../../../schema/api/statement.ts';
 import { concentration, priceIndex, projectCapMonth } from '../../../schema/rules/economy-figures.ts';
 import type { Queryable } from '../../infra/db/database.ts';
 import { readSupply } from './supply.ts';
 import { lastSupplyAudit } from './supply-audit.ts';
+import { tradesLeftOut } from './market.ts';
 
 /** Daily series (supply, market) cover this many days; monthly ones cover all time. */
 export const DAILY_WINDOW_DAYS = 365;
@@ -25,7 +32,7 @@ function dayBefore(now: Date, days: number): string {
 export async function economyOverview(sql: Queryable, now: Date): Promise<EconomyOverviewDto> {
   const since = dayBefore(now, DAILY_WINDOW_DAYS);
   const paceSince = dayBefore(now, PACE_WINDOW_DAYS);
-  const [supply, history, flows, market, balances, pace, lastAudit] = await Promise.all([
+  const [supply, history, flows, market, balances, pace, lastAudit, leftOut] = await Promise.all([
     readSupply(sql),
     sql<{ day: string; total_supply: string }[]>`
       select day::text, total_supply::text from (
@@ -50,6 +57,7 @@ export async function economyOverview(sql: Queryable, now: Date): Promise<Econom
     sql<{ minted: string }[]>`
       select coalesce(sum(amount), 0)::text as minted from ledger_daily where from_kind = 'minted' and day > ${paceSince}::date`,
     lastSupplyAudit(sql),
+    tradesLeftOut(sql, TRADES_LEFT_OUT_LISTED),
   ]);
 
   const flowsByMonth: FlowMonthDto[] = flows.map((row) => ({ ...row, amount: Number(row.amount), movements: Number(row.movements) }));
@@ -78,6 +86,7 @@ export async function economyOverview(sql: Queryable, now: Date): Promise<Econom
     flows_by_month: flowsByMonth,
     market_by_day: marketByDay,
     price_index: priceIndex(marketByDay),
+    trades_left_out: leftOut,
     concentration: concentration({
       holders: sums.holders,
       held: Number(sums.held),

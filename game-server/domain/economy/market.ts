@@ -10,6 +10,7 @@ import { ESCROW_USER_ID } from '../../../schema/constants.ts';
 import { notFound } from '../../errors.ts';
 import type { LockedTerritory } from '../world/territories.ts';
 import { transfer, type LedgerReason } from './ledger.ts';
+import type { SaleVerdict } from '../fair-play/marks.ts';
 
 type ChangeReason = OwnershipChangeDto['reason'];
 
@@ -17,7 +18,8 @@ type ChangeReason = OwnershipChangeDto['reason'];
  * Hands a locked territory to its new owner: the open offers on it end and their DRK goes back
  * (docs/rules.md §4 "Offers"), a running auction of it is called off and its leader's DRK goes back
  * (§4 "Auctions"), the price is paid (so a short balance leaves everything as it was),
- * then the owner changes, the listing closes and the history gets its row. Paying before the history
+ * then the owner changes, the listing closes and the history gets its row, with the sale's verdict
+ * (docs/rules.md §4 "Trades that count"; none for a gift or an assignment). Paying before the history
  * row also takes the users' row locks before its foreign keys take weaker ones, so one buyer's two
  * purchases at once queue instead of deadlocking. Answers the events of the offers and the auction it ended, which
  * the caller emits with its own.
@@ -29,6 +31,7 @@ export async function changeOwner(
   payee: string,
   price: number,
   reason: ChangeReason,
+  verdict: SaleVerdict | null = null,
 ): Promise<DomainEvent[]> {
   // Its running auction is locked before the offers (subject rows before accounts) and its leader
   // joins the accounts the offers' end locks in one order (docs/rules.md §4 "Auctions").
@@ -44,8 +47,9 @@ export async function changeOwner(
   }
   await work.tx`update territories set owner_id = ${to}, purchase_price = ${price}, sale_price = null where id = ${territory.id}`;
   await work.tx`
-    insert into ownership_changes (territory_id, from_owner_id, to_owner_id, price, reason, created_at)
-    values (${territory.id}, ${territory.owner_id}, ${to}, ${price}, ${reason}, ${work.now})`;
+    insert into ownership_changes (territory_id, from_owner_id, to_owner_id, price, reason, created_at, linked, not_counted)
+    values (${territory.id}, ${territory.owner_id}, ${to}, ${price}, ${reason}, ${work.now},
+            ${verdict?.link?.reason ?? null}, ${verdict?.notCounted ?? null})`;
   return [...offerEvents, ...auctionEvents];
 }
 
@@ -75,6 +79,11 @@ export async function tradesOf(sql: Queryable, userId: string, limit: number): P
   return (await ownershipChanges(sql, { userId }, null, limit)).map(toTrade);
 }
 
+/** The latest sales the trade filter left out of prices (docs/rules.md §4 "Trades that count"), newest first. */
+export async function tradesLeftOut(sql: Queryable, limit: number): Promise<ProfileTradeDto[]> {
+  return (await ownershipChanges(sql, { notCounted: true }, null, limit)).map(toTrade);
+}
+
 type ChangeRow = Omit<ProfileTradeDto, 'id' | 'price' | 'created_at'> & { id: string; price: string; created_at: Date; sort_at: string };
 
 function toTrade({ sort_at: _key, ...row }: ChangeRow): ProfileTradeDto {
@@ -93,18 +102,20 @@ async function mustExist(sql: Queryable, territoryId: number): Promise<void> {
 
 async function ownershipChanges(
   sql: Queryable,
-  filter: { territoryId: number } | { userId: string },
+  filter: { territoryId: number } | { userId: string } | { notCounted: true },
   after: OwnershipChangeKey | null,
   limit: number,
 ): Promise<ChangeRow[]> {
   const where =
     'territoryId' in filter
       ? sql`c.territory_id = ${filter.territoryId}`
-      : sql`(c.from_owner_id = ${filter.userId} or c.to_owner_id = ${filter.userId})`;
+      : 'userId' in filter
+        ? sql`(c.from_owner_id = ${filter.userId} or c.to_owner_id = ${filter.userId})`
+        : sql`c.not_counted is not null`;
   // JSON renders a timestamp with all its microseconds whatever the session's date style.
   return sql<ChangeRow[]>`
     select c.id::text, c.territory_id, tr.name as territory_name, c.from_owner_id, f.username as from_owner_name,
-           c.to_owner_id, t.username as to_owner_name, c.price::text, c.reason, c.linked is not null as linked, c.created_at, to_json(c.created_at) #>> '{}' as sort_at
+           c.to_owner_id, t.username as to_owner_name, c.price::text, c.reason, c.linked is not null as linked, c.not_counted, c.created_at, to_json(c.created_at) #>> '{}' as sort_at
       from ownership_changes c
       join territories tr on tr.id = c.territory_id
       left join users f on f.id = c.from_owner_id

@@ -75,14 +75,28 @@ async function landPassed(tx: Queryable, around: Around): Promise<LinkEvidence[]
      order by c.id`;
   return rows
     .filter((row) => row.reason === 'gift' || farFromMarket(Number(row.price), Number(row.market)))
-    .map((row) => ({
-      signal: 'land',
-      detail:
-        row.reason === 'gift'
-          ? `${row.name} given on ${row.at.toISOString().slice(0, 10)}`
-          : `${row.name} sold for ${row.price} DRK (its price ${row.market} DRK) on ${row.at.toISOString().slice(0, 10)}`,
-      users: [row.from_id, row.to_id],
-    }));
+    .map((row) => landEvidence({ ...row, price: Number(row.price), market: Number(row.market) }));
+}
+
+/** Land that passed between two accounts as a gift or far from its price, as the evidence names it. */
+export function landEvidence(passage: {
+  from_id: string;
+  to_id: string;
+  reason: string;
+  price: number;
+  market: number;
+  name: string;
+  at: Date;
+}): LinkEvidence {
+  const day = passage.at.toISOString().slice(0, 10);
+  return {
+    signal: 'land',
+    detail:
+      passage.reason === 'gift'
+        ? `${passage.name} given on ${day}`
+        : `${passage.name} sold for ${passage.price} DRK (its price ${passage.market} DRK) on ${day}`,
+    users: [passage.from_id, passage.to_id],
+  };
 }
 
 /** The evidence touching these accounts (or all of it), every signal read in its own statement. */

@@ -1,17 +1,80 @@
+import { WANAKT_USER_ID } from '../../../schema/constants.ts';
+import { farFromMarket } from '../../../schema/rules/fair-play.ts';
+import {
+  MEDIAN_MIN_TRADES,
+  TRADE_EXCLUSION_TEXT,
+  TRADE_FILTER_DAYS,
+  tradeExclusion,
+  type TradeExclusion,
+} from '../../../schema/rules/trade-filter.ts';
 import type { Tx } from '../../infra/db/database.ts';
-import { linkBetween, type Link } from './links.ts';
+import { landEvidence, LINK_REASONS, linkBetween, type Link } from './links.ts';
 
-// docs/rules.md §10 "Fair play": a sale or a rent payment between linked accounts keeps why on its
-// row when it happens, so the rankings and a profile's trades read a mark rather than the links.
+// docs/rules.md §10 "Fair play" and §4 "Trades that count": a sale or a rent payment between linked
+// accounts, and a sale the trade filter leaves out, keep why on their rows when they happen, so the
+// prices, the rankings, the seasons and a profile's trades read a mark rather than working it out again.
 
-/** Marks the territory's latest sale when buyer and seller are linked; answers the link. */
-export async function markSale(tx: Tx, territoryId: number, buyerId: string, sellerId: string | null): Promise<Link | null> {
-  const link = sellerId ? await linkBetween(tx, buyerId, sellerId) : null;
-  if (link)
-    await tx`
-      update ownership_changes set linked = ${link.reason}
-       where id = (select max(id) from ownership_changes where territory_id = ${territoryId})`;
-  return link;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A sale judged before it is recorded: the link between its two sides, and why it does not count, if it does not. */
+export interface SaleVerdict {
+  link: Link | null;
+  notCounted: TradeExclusion | null;
+}
+
+const TREASURY_SALE: SaleVerdict = { link: null, notCounted: null };
+
+/**
+ * Judges a sale of a territory between players before its owner changes: a sale from the treasury is
+ * no trade between players and counts as it is. The sale itself links the two when its price is far
+ * from the territory's (the link rule reads recorded sales, and this one is not recorded yet).
+ */
+export async function judgeSale(
+  tx: Tx,
+  sale: { territoryId: number; sellerId: string | null; buyerId: string; price: number },
+  now: Date,
+): Promise<SaleVerdict> {
+  const { territoryId, sellerId, buyerId, price } = sale;
+  if (sellerId === null || sellerId === WANAKT_USER_ID || sellerId === buyerId) return TREASURY_SALE;
+  const since = new Date(now.getTime() - TRADE_FILTER_DAYS * DAY_MS);
+  const [territory] = await tx<{ name: string; type: string; market: string }[]>`
+    select name, type, price::text as market from territories where id = ${territoryId}`;
+  const market = Number(territory.market);
+  const link =
+    (await linkBetween(tx, buyerId, sellerId)) ??
+    (farFromMarket(price, market)
+      ? {
+          reason: LINK_REASONS.land,
+          evidence: [landEvidence({ from_id: sellerId, to_id: buyerId, reason: 'purchase', price, market, name: territory.name, at: now })],
+        }
+      : null);
+  const [back] = await tx`
+    select 1 from ownership_changes
+     where territory_id = ${territoryId} and from_owner_id = ${buyerId} and reason in ('purchase', 'gift') and created_at > ${since}
+     limit 1`;
+  const [pair] = await tx<{ trades: number }[]>`
+    select count(*)::int as trades from ownership_changes
+     where reason = 'purchase' and created_at > ${since}
+       and ((from_owner_id = ${buyerId} and to_owner_id = ${sellerId}) or (from_owner_id = ${sellerId} and to_owner_id = ${buyerId}))`;
+  // The type's counted prices of the window, from the market's daily rollup (one row a day).
+  const [prices] = await tx<{ trades: number; median: number | null }[]>`
+    select count(*)::int as trades, percentile_cont(0.5) within group (order by p)::float8 as median
+      from market_daily d cross join unnest(d.prices) p
+     where d.territory_type = ${territory.type} and d.day > ${since.toISOString().slice(0, 10)}::date`;
+  const notCounted = tradeExclusion({
+    linked: link !== null,
+    returnsToSeller: back !== undefined,
+    earlierPairTrades: pair.trades,
+    price,
+    typeMedian: prices.trades >= MEDIAN_MIN_TRADES ? prices.median : null,
+  });
+  return { link, notCounted };
+}
+
+/** Why a sale does not count, as the seasons tell the player: the link's words, or the filter's. */
+export function notCountedBecause(verdict: SaleVerdict): string | null {
+  if (verdict.link) return verdict.link.reason;
+  return verdict.notCounted ? `This trade does not count: ${TRADE_EXCLUSION_TEXT[verdict.notCounted]}.` : null;
 }
 
 /** Marks a paid rent payment when payer and payee are linked; answers the link. */

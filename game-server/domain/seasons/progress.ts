@@ -140,16 +140,16 @@ async function landCountedElsewhere({ tx, now }: Work, buyerId: string, territor
 }
 
 /**
- * A territory bought: a trade for both sides and land toward the buyer's regions, unless the two
- * are linked (`link`, the linking service's answer); a territory counts toward regions for its
- * first holder of the season only. A purchase from the treasury is no trade, but its land counts.
+ * A territory bought: a trade for both sides and land toward the buyer's regions, unless the trade
+ * does not count (`refused`, why: linked accounts, or the trade filter of docs/rules.md §4); a
+ * territory counts toward regions for its first holder of the season only. A purchase from the
+ * treasury is no trade, but its land counts.
  */
 export async function recordTrade(
   work: Work,
-  trade: { buyerId: string; sellerId: string | null; territoryId: number; link: Link | null },
+  trade: { buyerId: string; sellerId: string | null; territoryId: number; refused: string | null },
 ): Promise<StoredNotice[]> {
-  const { buyerId, sellerId, territoryId, link } = trade;
-  const refused = link?.reason ?? null;
+  const { buyerId, sellerId, territoryId, refused } = trade;
   const land: SeasonAction = {
     userId: buyerId,
     task: 'regions',

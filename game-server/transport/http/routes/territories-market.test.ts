@@ -65,6 +65,7 @@ for (const backend of testBackends()) {
             price: 1300,
             reason: 'purchase',
             linked: false,
+            not_counted: null,
             created_at: expect.any(String),
           },
         ]);
