@@ -458,6 +458,14 @@ export function liftMute(userId: string, reason: string): Promise<MessageDto> {
   return json(command('POST', '/api/admin/mutes/lift', { userId, reason }));
 }
 
+export function liftTradeHold(userId: string): Promise<MessageDto> {
+  return json(command('POST', '/api/admin/trade-holds/lift', { userId }));
+}
+
+export function changePassword(current: string, next: string): Promise<MessageDto> {
+  return json(command('POST', '/api/account/password', { current_password: current, new_password: next }));
+}
+
 // ── API keys for programs: managed only with the session, never with a key.
 
 export function createApiKey(body: CreateApiKeyBody): Promise<CreatedApiKeyDto> {

@@ -48,6 +48,8 @@ describe('[§10 seasons] the season page', () => {
       ),
     );
     const [aurelia, bastian, corvin] = players;
+    // Dagny only trades: a third honest partner, since a pair's third trade in 30 days does not count (docs/rules.md §4).
+    const dagny = await signedInPlayer(game, { balance: 20_000, username: 'Dagny', now: new Date(second.startsAt.getTime() + 3 * DAY) });
     await sql`update users set email = lower(username) || '@example.org', email_verified_at = ${first.startsAt}
                where id in ${sql([aurelia.id, bastian.id])}`;
     // Corvin plays from Aurelia's network.
@@ -67,7 +69,7 @@ describe('[§10 seasons] the season page', () => {
       expect((await buyer.agent.post(`/api/territories/${id}/purchase`, {})).status).toBe(200);
     };
 
-    // Season 1: a week of play every day for all three, and three trades between Aurelia and Bastian.
+    // Season 1: a week of play every day for all three, two trades between Aurelia and Bastian and one each with Dagny.
     for (let day = 0; day < 7; day++) {
       setClock(first.startsAt.getTime() + day * DAY + 10 * 3_600_000);
       if (day === 0) await runSeasons(deps, SETTINGS);
@@ -75,7 +77,8 @@ describe('[§10 seasons] the season page', () => {
     }
     await trade(aurelia, bastian);
     await trade(bastian, aurelia);
-    await trade(aurelia, bastian);
+    await trade(aurelia, dagny);
+    await trade(bastian, dagny);
 
     setClock(first.endsAt.getTime() + 3_600_000);
     const paid = await runSeasons(deps, SETTINGS);

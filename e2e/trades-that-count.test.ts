@@ -49,8 +49,8 @@ describe('[§4 trades that count] a wash-trading pair sees why its trade does no
     const history = page.getByTestId('price-history');
     await expect.poll(() => history.locator('li').count()).toBe(3);
     const newest = history.locator('li').first();
-    expect(await newest.getByTestId('not-counted').textContent()).toBe(`not counted: ${TRADE_EXCLUSION_TEXT.round_trip}`);
-    expect(await history.getByTestId('not-counted').count()).toBe(1);
+    expect(await newest.getByTestId('trade-not-counted').textContent()).toBe(`not counted: ${TRADE_EXCLUSION_TEXT.round_trip}`);
+    expect(await history.getByTestId('trade-not-counted').count()).toBe(1);
     await page.getByTestId('territory-details').screenshot({ path: testShot('price-history-round-trip.png') });
 
     await page.goto(`${browser.game.server.url}/economy`);
@@ -60,7 +60,7 @@ describe('[§4 trades that count] a wash-trading pair sees why its trade does no
     await leftOut.screenshot({ path: testShot('economy-trades-left-out.png') });
 
     await page.goto(`${browser.game.server.url}/players/WashTwo`);
-    const trade = page.getByTestId('profile-trade').filter({ has: page.getByTestId('not-counted') });
+    const trade = page.getByTestId('profile-trade').filter({ has: page.getByTestId('trade-not-counted') });
     await expect.poll(() => trade.count()).toBe(1);
     expect(await trade.textContent()).toContain(town.name);
   });

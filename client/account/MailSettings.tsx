@@ -7,6 +7,7 @@ import { QueryState } from '../admin/QueryState.tsx';
 import { queryKeyOf } from '../../schema/reads/address.ts';
 import { readQuery } from '../state/query.ts';
 import { showToast } from '../state/toasts.ts';
+import { loadSession } from '../state/session.ts';
 
 // docs/rules.md §11 "Mail": the account's optional address, confirmed by a link before anything is
 // sent to it, and what the player wants mailed. By default only the weekly digest.
@@ -75,6 +76,8 @@ function AddressForm({ settings, onSaved }: { settings: MailSettingsDto; onSaved
     setBusy(true);
     try {
       onSaved(await setEmail(email));
+      // Replacing an address holds the account's trades for a day (docs/rules.md §4 "Trade holds"): the account says so.
+      await loadSession();
       showToast({
         title: email ? 'Check your inbox' : 'E-mail removed',
         description: email ? `A confirmation link was sent to ${email}.` : undefined,

@@ -7,6 +7,7 @@ import { StatementTable } from '../account/StatementTable.tsx';
 import { formatDrk } from '../format.ts';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
 import { readQuery } from '../state/query.ts';
+import { TradeHoldNotice } from '../hud/TradeHoldNotice.tsx';
 import { useAllianceCall } from './useAllianceCall.ts';
 
 // docs/rules.md §4 "Alliances", "Treasury": its figures, deposits, payouts, approvals and statement.
@@ -92,6 +93,7 @@ export function Treasury({ page }: { page: AlliancePageDto }) {
         Holds <strong data-testid="treasury-balance">{formatDrk(treasury.balance)}</strong>; paid out today {formatDrk(treasury.sent_today)}{' '}
         of a daily limit of <span data-testid="daily-limit">{formatDrk(treasury.daily_limit)}</span> without a second approval.
       </p>
+      {role && <TradeHoldNotice action={`deposit into ${page.alliance.name}`} />}
       {role && (
         <AmountForm
           label="Deposit"

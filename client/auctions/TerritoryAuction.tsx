@@ -12,6 +12,7 @@ import { useOfferCall } from '../offers/OfferActions.tsx';
 import { countdownLabel } from '../revenue/countdown.ts';
 import { readQuery } from '../state/query.ts';
 import { useSecondsLeft } from './useSecondsLeft.ts';
+import { TradeHoldNotice, useTradeHold } from '../hud/TradeHoldNotice.tsx';
 import './auctions.css';
 
 // docs/rules.md §4 "Auctions" on the territory panel: for its owner a form to start one (or cancel it
@@ -35,6 +36,7 @@ function StartAuctionForm({ territory }: { territory: TerritoryDto }) {
   const [start, setStart] = useState('');
   const [reserve, setReserve] = useState('');
   const [hours, setHours] = useState(AUCTION_DEFAULT_HOURS);
+  const held = useTradeHold();
   const valid = wholeAtLeast(start, 1) && (reserve.trim() === '' || wholeAtLeast(reserve, Number(start)));
   return (
     <form
@@ -75,7 +77,8 @@ function StartAuctionForm({ territory }: { territory: TerritoryDto }) {
       <p className="muted small">
         A bid in its last 5 minutes moves the end to 5 minutes after it. Below the reserve, every bid is returned.
       </p>
-      <button className="button small primary" type="submit" disabled={pending || !valid}>
+      <TradeHoldNotice action={`auction ${territory.name}`} />
+      <button className="button small primary" type="submit" disabled={pending || !valid || held}>
         Start auction
       </button>
     </form>

@@ -20,6 +20,7 @@ const ACTION_WORDS: Record<AuditAction, string> = {
   mute: 'Muted a player',
   unmute: 'Lifted a mute',
   gift: 'A player gave a territory away',
+  lift_hold: 'Lifted a trade hold',
 };
 
 /** What an entry acted on; a pin move says where the pin was and where it went. */

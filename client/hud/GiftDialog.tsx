@@ -5,6 +5,7 @@ import { giftTerritory, serverMessageOr } from '../api.ts';
 import { showToast } from '../state/toasts.ts';
 import { ConfirmSpend } from './ConfirmSpend.tsx';
 import { Modal } from './Modal.tsx';
+import { TradeHoldNotice, useTradeHold } from './TradeHoldNotice.tsx';
 import { useAccount, useTerritory } from './territoryHooks.ts';
 
 interface GiftDialogProps {
@@ -19,6 +20,7 @@ export function GiftDialog({ territoryId, onClose }: GiftDialogProps) {
   const [name, setName] = useState('');
   const [recipient, setRecipient] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
+  const held = useTradeHold();
   if (!territory || !account) return null;
   const read = GiftBody.safeParse({ to: name });
   const facts = { name: territory.name, type: territory.type, ownerId: territory.owner_id, salePrice: territory.sale_price };
@@ -82,8 +84,9 @@ export function GiftDialog({ territoryId, onClose }: GiftDialogProps) {
               {refusal}
             </p>
           )}
+          <TradeHoldNotice action={`give ${territory.name} away`} />
           <div className="modal-actions">
-            <button className="button primary" type="submit" disabled={!read.success || refusal !== null}>
+            <button className="button primary" type="submit" disabled={!read.success || refusal !== null || held}>
               Continue
             </button>
           </div>

@@ -5,6 +5,7 @@ import { formatDrk } from '../format.ts';
 import { showToast } from '../state/toasts.ts';
 import { Modal } from './Modal.tsx';
 import { listingPrice } from './rules.ts';
+import { TradeHoldNotice } from './TradeHoldNotice.tsx';
 import { useAccount, useTerritory } from './territoryHooks.ts';
 
 interface ListingDialogProps {
@@ -49,6 +50,7 @@ export function ListingDialog({ territoryId, onClose }: ListingDialogProps) {
 
   return (
     <Modal title={`Trade ${territory.name}`} onClose={onClose} testId="listing-dialog">
+      <TradeHoldNotice action={`list ${territory.name} below half its type's median price`} />
       <p className="muted">
         {territory.sale_price === null
           ? 'List your territory on the marketplace; the buyer’s DRK goes straight to you.'

@@ -30,7 +30,7 @@ const PAI: TerritoryDto = territoryDto({
   basePrice: 1500,
   population: 0,
 });
-const ANA: AccountDto = { id: 'u1', username: 'ana', drk_balance: '600', is_wanakt: false };
+const ANA: AccountDto = { id: 'u1', username: 'ana', drk_balance: '600', is_wanakt: false, trade_hold: null };
 
 let fetchMock: ReturnType<typeof vi.fn>;
 

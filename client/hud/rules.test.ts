@@ -17,7 +17,7 @@ function territory(change: Partial<TerritoryDto>): TerritoryDto {
     ...change,
   });
 }
-const account = (balance: string): AccountDto => ({ id: 'u1', username: 'ana', drk_balance: balance, is_wanakt: false });
+const account = (balance: string): AccountDto => ({ id: 'u1', username: 'ana', drk_balance: balance, is_wanakt: false, trade_hold: null });
 
 describe('[§5 territory description]', () => {
   it('when the trimmed text is under 10 characters, then it is too short, however much padding it has', () => {

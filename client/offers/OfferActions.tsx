@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { OfferDto } from '../../schema/api/offers.ts';
 import { acceptCounter, answerOffer, counterOffer, serverMessageOr, type OfferAnswer } from '../api.ts';
 import { formatDateTime, formatDrk } from '../format.ts';
+import { TradeHoldNotice, useTradeHold } from '../hud/TradeHoldNotice.tsx';
 import { showToast } from '../state/toasts.ts';
 
 // docs/rules.md §4 "Offers": one offer as a line, with what its viewer may do about it. What each
@@ -60,6 +61,7 @@ const STATUS_TEXT: Record<OfferDto['status'], string> = {
 /** The owner's answers to an open offer on its land: accept, decline (not while its counter binds it), counter. */
 function OwnerAnswers({ offer }: { offer: OfferDto }) {
   const { pending, run } = useOfferCall();
+  const held = useTradeHold();
   const [countering, setCountering] = useState(false);
   const [price, setPrice] = useState(String(offer.amount + 1));
   const bound = offer.counter_price !== null;
@@ -94,7 +96,8 @@ function OwnerAnswers({ offer }: { offer: OfferDto }) {
     );
   return (
     <div className="button-row">
-      <AnswerButton primary pending={pending} onClick={() => void run('Offer accepted', () => answerOffer(offer.id, 'accept'))}>
+      <TradeHoldNotice action="accept an offer" />
+      <AnswerButton primary pending={pending || held} onClick={() => void run('Offer accepted', () => answerOffer(offer.id, 'accept'))}>
         Accept
       </AnswerButton>
       {!bound && (
@@ -114,12 +117,14 @@ function OwnerAnswers({ offer }: { offer: OfferDto }) {
 /** The buyer's: withdraw, and take the owner's standing counter. */
 function BuyerAnswers({ offer }: { offer: OfferDto }) {
   const { pending, run } = useOfferCall();
+  const held = useTradeHold();
   return (
     <div className="button-row">
+      {offer.counter_price !== null && <TradeHoldNotice action="accept a counter-offer" />}
       {offer.counter_price !== null && (
         <AnswerButton
           primary
-          pending={pending}
+          pending={pending || held}
           onClick={() => void run('Counter accepted', () => acceptCounter(offer.id, offer.counter_price!))}
         >
           Accept counter ({formatDrk(offer.counter_price)})

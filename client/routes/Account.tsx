@@ -5,6 +5,7 @@ import { LEDGER_REASONS, STATEMENT_MAX_PAGE, type LedgerReason } from '../../sch
 import { read } from '../api.ts';
 import { queryKeyOf } from '../../schema/reads/address.ts';
 import { EmailConfirmationNotice, MailSettings, useEmailConfirmation } from '../account/MailSettings.tsx';
+import { PasswordForm } from '../account/PasswordForm.tsx';
 import { PlayerOnly } from '../admin/RoleGates.tsx';
 import { QueryState } from '../admin/QueryState.tsx';
 import { Screen } from '../admin/Screen.tsx';
@@ -113,6 +114,7 @@ export default function Account() {
           {(userId) => (
             <>
               <MailSettings userId={userId} />
+              <PasswordForm />
               <Statement userId={userId} />
             </>
           )}

@@ -4,6 +4,7 @@ import { AdReviewQueue } from '../desk/AdReviewQueue.tsx';
 import { AuditLog } from '../desk/AuditLog.tsx';
 import { ChatModeration } from '../desk/ChatModeration.tsx';
 import { LinkedAccounts } from '../desk/LinkedAccounts.tsx';
+import { TradeHolds } from '../desk/TradeHolds.tsx';
 import '../desk/desk.css';
 
 export default function AdminDesk() {
@@ -19,7 +20,10 @@ export default function AdminDesk() {
           <AdReviewQueue />
           <ChatModeration />
         </div>
-        <LinkedAccounts />
+        <div className="two-columns">
+          <LinkedAccounts />
+          <TradeHolds />
+        </div>
         <AuditLog />
       </WanaktOnly>
     </Screen>

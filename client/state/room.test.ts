@@ -23,7 +23,7 @@ describe('[client wiring] the world store follows the live room', () => {
 
   it('when a player buys over REST, then the store shows the new owner and the buyer sees its new balance, with no reload; chat of the watched territory arrives', async () => {
     const buyer = await signedInPlayer(game, { balance: 9_000, username: 'store-buyer' });
-    useSession.getState().setAccount({ id: buyer.id, username: 'store-buyer', drk_balance: '9000', is_wanakt: false });
+    useSession.getState().setAccount({ id: buyer.id, username: 'store-buyer', drk_balance: '9000', is_wanakt: false, trade_hold: null });
     useWorld.getState().setTerritories((await game.agent().get<TerritoryDto[]>('/api/territories')).body);
     connectWorld({ endpoint: game.server.url, headers: { cookie: buyer.agent.cookieHeader } });
 

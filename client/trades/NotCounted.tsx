@@ -7,7 +7,7 @@ import { TRADE_EXCLUSION_TEXT } from '../../schema/rules/trade-filter.ts';
 export function NotCounted({ reason }: { reason: TradeExclusion | null }) {
   if (reason === null) return null;
   return (
-    <span className="not-counted" data-testid="not-counted" data-reason={reason}>
+    <span className="not-counted" data-testid="trade-not-counted" data-reason={reason}>
       not counted: {TRADE_EXCLUSION_TEXT[reason]}
     </span>
   );

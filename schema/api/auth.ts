@@ -26,11 +26,15 @@ export type CredentialsBody = z.infer<typeof CredentialsBody>;
 
 export const MIN_PASSWORD_LENGTH = 8;
 
+/** A password chosen now: of a new account, or a new password for an old one. */
+const newPassword = CredentialsBody.shape.password
+  .refine((password) => password.length >= MIN_PASSWORD_LENGTH, {
+    error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  })
+  .meta({ minLength: MIN_PASSWORD_LENGTH });
+
 // New accounts only: existing passwords of any length keep logging in through CredentialsBody.
-export const RegistrationBody = CredentialsBody.extend({
-  password: CredentialsBody.shape.password
-    .refine((password) => password.length >= MIN_PASSWORD_LENGTH, {
-      error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
-    })
-    .meta({ minLength: MIN_PASSWORD_LENGTH }),
-});
+export const RegistrationBody = CredentialsBody.extend({ password: newPassword });
+
+/** A change of password: the current one proves it is the owner, not a stolen session, asking. */
+export const ChangePasswordBody = z.strictObject({ current_password: CredentialsBody.shape.password, new_password: newPassword });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRADE_HOLD_REASONS } from '../rules/trade-holds.ts';
 import { UserId } from './ids.ts';
 
 export const AUDIT_ACTIONS = [
@@ -16,6 +17,8 @@ export const AUDIT_ACTIONS = [
   'unmute',
   // A player's gift of a territory: value moving between accounts with no DRK, which the desk watches.
   'gift',
+  // The desk lifting a trade hold (docs/rules.md §4 "Trade holds") before its day is over.
+  'lift_hold',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -70,6 +73,13 @@ export const MuteBody = z.strictObject({
 export type MuteBody = z.infer<typeof MuteBody>;
 
 export const UnmuteBody = z.strictObject({ userId: UserId, reason: Reason });
+
+/** An account whose trades are on hold now (docs/rules.md §4 "Trade holds"), as the desk lists it. */
+export const TradeHoldEntryDto = z
+  .object({ user_id: z.string(), username: z.string(), reason: z.enum(TRADE_HOLD_REASONS), until: z.string() })
+  .meta({ id: 'TradeHoldEntry' });
+export type TradeHoldEntryDto = z.infer<typeof TradeHoldEntryDto>;
+export const LiftTradeHoldBody = z.strictObject({ userId: UserId });
 
 export const MuteDto = z
   .object({ user_id: z.string(), username: z.string(), muted_until: z.string(), reason: z.string() })

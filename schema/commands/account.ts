@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { ApiKeyDto, CreateApiKeyBody, CreatedApiKeyDto } from '../api/api-keys.ts';
 import { MarkReadBody, NotificationPreferenceBody, NotificationPreferencesDto } from '../api/notifications.ts';
 import { MailPreferencesBody, MailSettingsDto, SetEmailBody, VerifyEmailBody } from '../api/mail.ts';
-import { player, visitor } from './permission.ts';
+import { player, visitor, wanakt } from './permission.ts';
+import { ChangePasswordBody } from '../api/auth.ts';
+import { LiftTradeHoldBody } from '../api/desk.ts';
+import { MessageDto } from '../api/territories.ts';
 import { payload, TargetId } from './ref.ts';
 import { declareCommand, pathId } from './registry.ts';
 
@@ -91,6 +94,33 @@ export const SetMailPreferences = declareCommand(
   },
 );
 
+// docs/rules.md §4 "Trade holds": a new password holds the account's trades for a day; the desk may lift a hold.
+export const ChangePassword = declareCommand(
+  z.object({ type: z.literal('account.change-password'), body: payload(ChangePasswordBody) }),
+  player(),
+  {
+    method: 'post',
+    path: '/account/password',
+    scope: null,
+    tag: 'Accounts',
+    summary: "Change the account's password, with the current one",
+    description:
+      "Every other session of the account ends, and for 24 hours its trades are on hold: it can make offers and bid, but cannot accept an offer, start an auction, list below half its type's median, give land away or deposit into an alliance.",
+    ok: { status: 200, schema: MessageDto, description: 'Changed' },
+    errors: [403],
+    limit: 'password-change',
+  },
+);
+export const LiftTradeHold = declareCommand(z.object({ type: z.literal('trade-hold.lift'), body: payload(LiftTradeHoldBody) }), wanakt, {
+  method: 'post',
+  path: '/admin/trade-holds/lift',
+  scope: null,
+  tag: 'Wanakt',
+  summary: "Lift an account's trade hold before its day is over",
+  ok: { status: 200, schema: MessageDto, description: 'Lifted' },
+  errors: [404, 409],
+});
+
 export const accountCommands = [
   MarkNotificationsRead,
   SetNotificationPreference,
@@ -99,4 +129,6 @@ export const accountCommands = [
   SetEmail,
   VerifyEmail,
   SetMailPreferences,
+  ChangePassword,
+  LiftTradeHold,
 ] as const;

@@ -33,6 +33,7 @@ export type CommandLimit =
   | 'audit'
   | 'mail-link'
   | 'email-change'
+  | 'password-change'
   | 'mail-preferences'
   | 'bid';
 

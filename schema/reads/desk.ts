@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AdReviewDto } from '../api/ads.ts';
 import { ChatMessageDto } from '../api/chat.ts';
-import { AuditEntryDto, AuditQuery, MuteDto } from '../api/desk.ts';
+import { AuditEntryDto, AuditQuery, MuteDto, TradeHoldEntryDto } from '../api/desk.ts';
 import { CLUSTERS_SHOWN, LinkedClusterDto } from '../api/fair-play.ts';
 import { declareRead } from './registry.ts';
 
@@ -27,6 +27,16 @@ export const LinkedClustersRead = declareRead({
   scope: null,
   answer: z.array(LinkedClusterDto),
   answered: 'Clusters, largest first',
+});
+
+export const TradeHoldsRead = declareRead({
+  path: '/admin/trade-holds',
+  tag: 'Wanakt',
+  summary: 'Accounts whose trades are on hold now (docs/rules.md §4 "Trade holds"), the latest placed first',
+  access: 'wanakt',
+  scope: null,
+  answer: z.array(TradeHoldEntryDto),
+  answered: 'Holds',
 });
 
 export const RecentChatRead = declareRead({
@@ -59,4 +69,4 @@ export const AdReviewRead = declareRead({
   answered: 'Ads',
 });
 
-export const DESK_READS = [AuditLogRead, LinkedClustersRead, RecentChatRead, MutesRead, AdReviewRead] as const;
+export const DESK_READS = [AuditLogRead, LinkedClustersRead, RecentChatRead, MutesRead, AdReviewRead, TradeHoldsRead] as const;

@@ -8,6 +8,9 @@ import {
   verifyEmail as confirmAddress,
 } from '../../domain/mail/account-mail.ts';
 import { created, ok, userOf, type InTransaction } from '../handler.ts';
+import { hashPassword, verifyPassword } from '../../domain/auth/passwords.ts';
+import { liftTradeHold, placeTradeHold } from '../../domain/holds/trade-holds.ts';
+import { forbidden } from '../../errors.ts';
 
 // A player's own settings: each touches only rows of the acting player, and tells no room (a read
 // mark or a key changes nothing anyone else sees).
@@ -50,4 +53,27 @@ export const verifyEmail: InTransaction<CommandOf<'account.verify-email'>> = {
 export const setMailPreferences: InTransaction<CommandOf<'account.mail-preferences'>> = {
   inTransaction: true,
   run: async (work, { body }) => ok(await setPreferences(work, userOf(work.actor).id, body)),
+};
+
+/**
+ * docs/rules.md §4 "Trade holds": the current password proves the owner asks, not a stolen
+ * session. Every session of the account ends, this one too (the player logs in again with the new
+ * password), and its trades are on hold for a day.
+ */
+export const changePassword: InTransaction<CommandOf<'account.change-password'>> = {
+  inTransaction: true,
+  async run({ tx, now, actor }, { body }) {
+    const player = userOf(actor);
+    const [row] = await tx<{ password_hash: string }[]>`select password_hash from users where id = ${player.id} for no key update`;
+    if (!row || !(await verifyPassword(body.current_password, row.password_hash))) throw forbidden('The current password is not right');
+    await tx`update users set password_hash = ${await hashPassword(body.new_password)} where id = ${player.id}`;
+    await tx`delete from sessions where user_id = ${player.id}`;
+    await placeTradeHold(tx, player.id, 'password', now);
+    return ok({ message: 'Your password is changed. Log in again with it.' });
+  },
+};
+
+export const liftHold: InTransaction<CommandOf<'trade-hold.lift'>> = {
+  inTransaction: true,
+  run: async ({ tx, now, actor }, { body }) => ok(await liftTradeHold(tx, userOf(actor).id, body.userId, now)),
 };

@@ -11,6 +11,7 @@ import { conflict, forbidden } from '../../errors.ts';
 import type { DomainEvent } from '../../infra/events/domain-events.ts';
 import { emit } from '../../infra/events/outbox.ts';
 import { created, ok, userOf, type InTransaction } from '../handler.ts';
+import { refuseWhileHeld } from '../../domain/holds/trade-holds.ts';
 import { decided, requireOwner } from '../owner.ts';
 
 // docs/rules.md §4 "Auctions". Every command here locks the territory first, then the auction, then
@@ -25,6 +26,7 @@ export const startAuction: InTransaction<CommandOf<'auction.start'>> = {
     const seller = userOf(actor);
     const territory = await lockTerritory(tx, territoryId);
     requireOwner(type, actor, territory, 'auction it');
+    await refuseWhileHeld(tx, seller.id, now, `auction ${territory.name}`);
     const [counts] = await tx<{ running: number; last_day: number; here: boolean }[]>`
       select count(*) filter (where status = 'running')::int as running,
              count(*) filter (where created_at > ${new Date(now.getTime() - 86_400_000)})::int as last_day,

@@ -1,5 +1,15 @@
 import type { Handlers } from '../handler.ts';
-import { createKey, markRead, revokeKey, setEmail, setMailPreferences, setPreference, verifyEmail } from './account.ts';
+import {
+  changePassword,
+  createKey,
+  liftHold,
+  markRead,
+  revokeKey,
+  setEmail,
+  setMailPreferences,
+  setPreference,
+  verifyEmail,
+} from './account.ts';
 import { approveAd, buyBanner, clickAd, confirmAdAddress, purchaseAd, rejectAd } from './ads.ts';
 import {
   acceptCommand,
@@ -79,6 +89,8 @@ export const HANDLERS: Handlers = {
   'broadcast.remove': removeBroadcastCommand,
   'player.mute': mutePlayerCommand,
   'player.unmute': unmutePlayerCommand,
+  'account.change-password': changePassword,
+  'trade-hold.lift': liftHold,
   'broadcast.pay': payForBroadcast,
   'broadcast.send': sendBroadcast,
   'ad.purchase': purchaseAd,

@@ -21,6 +21,7 @@ import { lockTerritory, type LockedTerritory } from '../../domain/world/territor
 import { conflict, forbidden } from '../../errors.ts';
 import { emit } from '../../infra/events/outbox.ts';
 import { completePurchase } from '../complete-purchase.ts';
+import { refuseWhileHeld } from '../../domain/holds/trade-holds.ts';
 import { created, ok, userOf, type InTransaction } from '../handler.ts';
 import { decided, requireOwner } from '../owner.ts';
 import type { Actor } from '../../../schema/commands/policy.ts';
@@ -162,6 +163,7 @@ export const acceptOffer: InTransaction<CommandOf<'offer.accept'>> = {
     requireOpen(offer);
     requireSeller(work.actor, territory, offer, 'accept offers on it');
     if (isRealmTerritory(territory.type)) throw conflict(realmRefusal(territory.name));
+    await refuseWhileHeld(work.tx, userOf(work.actor).id, work.now, `accept an offer on ${territory.name}`);
     if (!isLive(factsOfOffer(offer), work.now)) throw conflict(`That offer on ${territory.name} has ended`);
     const price = Number(offer.amount);
     await sell(work, territory, offer, price);
@@ -175,6 +177,7 @@ export const acceptCounter: InTransaction<CommandOf<'offer.accept-counter'>> = {
     const { territory, offer } = await lockOffer(work.tx, offerId);
     requireOpen(offer);
     requireBuyer(work.actor, offer, 'accept its counter');
+    await refuseWhileHeld(work.tx, userOf(work.actor).id, work.now, `accept the counter-offer on ${territory.name}`);
     const { price } = decided(decideCounterAcceptance(factsOfOffer(offer), territory.name, body.price, work.now));
     await sell(work, territory, offer, price);
     return ok(await answer(work, offerId, `You now own ${territory.name}, bought for ${formatDrk(price)}`));

@@ -11,6 +11,7 @@ import { lockTerritory } from '../../domain/world/territories.ts';
 import { recordLandReceived } from '../../domain/seasons/progress.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
 import { decided, factsOf, requireOwner } from '../owner.ts';
+import { refuseWhileHeld } from '../../domain/holds/trade-holds.ts';
 import { refuseUnderAuction } from '../../domain/economy/auctions.ts';
 
 /**
@@ -24,6 +25,7 @@ export const giftTerritory: InTransaction<CommandOf<'territory.gift'>> = {
     const giver = userOf(actor);
     const territory = await lockTerritory(tx, territoryId);
     requireOwner(type, actor, territory, 'give it away');
+    await refuseWhileHeld(tx, giver.id, now, `give ${territory.name} away`);
     const [recipient] = await tx<{ id: string; username: string }[]>`select id, username from users
        where lower(username) = lower(${body.to}) and not (is_wanakt and id <> ${WANAKT_USER_ID})`;
     if (!recipient) throw notFound(`There is no player named ${body.to}`);

@@ -8,6 +8,7 @@ import { InsufficientBalanceError, lockAccounts, transfer } from '../economy/led
 import { notify } from '../notifications/notifications.ts';
 import type { Work } from '../service-deps.ts';
 import { allianceLabel, lockAlliance, membershipOf, playerNamed, requireRole, type LockedAlliance, type Player } from './alliance-rows.ts';
+import { refuseWhileHeld } from '../holds/trade-holds.ts';
 import type { AllianceOutcome } from './membership.ts';
 
 // docs/rules.md §4 "Alliances", "Treasury": deposits, payouts within the leader's daily limit, and
@@ -77,6 +78,7 @@ async function payFromTreasury(tx: Tx, alliance: LockedAlliance, payoutId: numbe
 export async function deposit({ tx, now }: Work, actor: Player, allianceId: number, amount: number): Promise<AllianceOutcome> {
   const alliance = await lockAlliance(tx, allianceId);
   await requireRole(tx, alliance, actor.id, 'member', 'deposit into');
+  await refuseWhileHeld(tx, actor.id, now, `deposit into ${allianceLabel(alliance)}`);
   await transfer(tx, actor.id, alliance.treasury_id, { amount, reason: 'alliance_deposit', reference: `alliance:${allianceId}` }, now);
   return {
     message: `You deposited ${formatDrk(amount)} into the treasury of ${allianceLabel(alliance)}`,

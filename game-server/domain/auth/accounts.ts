@@ -10,6 +10,7 @@ import { admitLoginAttempt, rememberAddress } from './login-guard.ts';
 import { isReservedName, nameSkeleton } from '../names/name-skeleton.ts';
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from './passwords.ts';
 import { createSession, endSession } from './sessions.ts';
+import { placeTradeHold, tradeHoldOf } from '../holds/trade-holds.ts';
 
 export interface Credentials {
   username: string;
@@ -21,10 +22,10 @@ export interface SignedIn {
   token: string;
 }
 
-export async function readAccount(sql: Queryable, userId: string): Promise<AccountDto | null> {
-  const [row] = await sql<AccountDto[]>`
+export async function readAccount(sql: Queryable, userId: string, now: Date): Promise<AccountDto | null> {
+  const [row] = await sql<Omit<AccountDto, 'trade_hold'>[]>`
     select id, username, drk_balance::text as drk_balance, is_wanakt from users where id = ${userId}`;
-  return row ?? null;
+  return row ? { ...row, trade_hold: await tradeHoldOf(sql, userId, now) } : null;
 }
 
 const TAKEN = 'That username is already taken';
@@ -67,12 +68,24 @@ export async function register(sql: Sql, credentials: Credentials, now: Date, ad
       // The address registered from is one the account uses, as a login's is (docs/rules.md §10 "Fair play").
       await rememberAddress(tx, id, address, now);
       const token = await createSession(tx, id, now);
-      return { account: (await readAccount(tx, id))!, token };
+      return { account: (await readAccount(tx, id, now))!, token };
     });
   } catch (error) {
     if ((error as { code?: string }).code === '23505') throw conflict((await nameClash(sql, username, skeleton)) ?? TAKEN);
     throw error;
   }
+}
+
+/**
+ * Whether a login comes from a network (an IPv4 address, an IPv6 /64, as the fair-play links count
+ * them) the account never logged in or registered from, when it has used others: the sign of a
+ * stolen password that docs/rules.md §4 "Trade holds" answers.
+ */
+async function fromNewNetwork(tx: Queryable, userId: string, address: string): Promise<boolean> {
+  const [seen] = await tx<{ used: boolean; known: boolean }[]>`
+    select count(*) > 0 as used, coalesce(bool_or(network_of(address) = network_of(${address})), false) as known
+      from login_addresses where user_id = ${userId}`;
+  return seen.used && !seen.known;
 }
 
 /**
@@ -99,8 +112,9 @@ export async function login(
   if (!user || !valid) throw unauthenticated('Invalid username or password');
   return inTransaction(sql, async (tx) => {
     await endSession(tx, from.previousToken);
+    if (await fromNewNetwork(tx, user.id, from.address)) await placeTradeHold(tx, user.id, 'new_network', now);
     await rememberAddress(tx, user.id, from.address, now);
     const token = await createSession(tx, user.id, now);
-    return { account: (await readAccount(tx, user.id))!, token };
+    return { account: (await readAccount(tx, user.id, now))!, token };
   });
 }

@@ -1,14 +1,9 @@
 import { WANAKT_USER_ID } from '../../../schema/constants.ts';
 import { farFromMarket } from '../../../schema/rules/fair-play.ts';
-import {
-  MEDIAN_MIN_TRADES,
-  TRADE_EXCLUSION_TEXT,
-  TRADE_FILTER_DAYS,
-  tradeExclusion,
-  type TradeExclusion,
-} from '../../../schema/rules/trade-filter.ts';
+import { TRADE_EXCLUSION_TEXT, TRADE_FILTER_DAYS, tradeExclusion, type TradeExclusion } from '../../../schema/rules/trade-filter.ts';
 import type { Tx } from '../../infra/db/database.ts';
 import { landEvidence, LINK_REASONS, linkBetween, type Link } from './links.ts';
+import { typeMedian } from './type-median.ts';
 
 // docs/rules.md §10 "Fair play" and §4 "Trades that count": a sale or a rent payment between linked
 // accounts, and a sale the trade filter leaves out, keep why on their rows when they happen, so the
@@ -56,17 +51,12 @@ export async function judgeSale(
     select count(*)::int as trades from ownership_changes
      where reason = 'purchase' and created_at > ${since}
        and ((from_owner_id = ${buyerId} and to_owner_id = ${sellerId}) or (from_owner_id = ${sellerId} and to_owner_id = ${buyerId}))`;
-  // The type's counted prices of the window, from the market's daily rollup (one row a day).
-  const [prices] = await tx<{ trades: number; median: number | null }[]>`
-    select count(*)::int as trades, percentile_cont(0.5) within group (order by p)::float8 as median
-      from market_daily d cross join unnest(d.prices) p
-     where d.territory_type = ${territory.type} and d.day > ${since.toISOString().slice(0, 10)}::date`;
   const notCounted = tradeExclusion({
     linked: link !== null,
     returnsToSeller: back !== undefined,
     earlierPairTrades: pair.trades,
     price,
-    typeMedian: prices.trades >= MEDIAN_MIN_TRADES ? prices.median : null,
+    typeMedian: await typeMedian(tx, territory.type, now),
   });
   return { link, notCounted };
 }

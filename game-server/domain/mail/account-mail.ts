@@ -4,6 +4,7 @@ import { emailClaimLost, type NoticeDraft } from '../../../schema/rules/notifica
 import { linkTokenHash, newLinkToken } from '../../infra/link-token.ts';
 import { conflict, notFound } from '../../errors.ts';
 import type { Work } from '../service-deps.ts';
+import { placeTradeHold } from '../holds/trade-holds.ts';
 import { queueMail } from './queue.ts';
 
 // docs/rules.md §11 "Mail": a player's optional address, confirmed by a link before anything else is
@@ -67,6 +68,9 @@ export async function setEmail({ tx, now }: Work, userId: string, email: string 
      where user_id = ${userId} and status = 'queued' and stop_kind is not null`;
   await tx`delete from email_verifications where user_id = ${userId}`;
   await tx`update users set email = ${email}, email_verified_at = null where id = ${userId}`;
+  // Replacing or removing an address is how a thief keeps the owner from taking the account back
+  // (docs/rules.md §4 "Trade holds"); a first address is not.
+  if (current.email !== null) await placeTradeHold(tx, userId, 'email', now);
   if (email === null) return mailSettings(tx, userId);
   const address = email.toLowerCase();
   const [holder] = await tx<{ email: string }[]>`

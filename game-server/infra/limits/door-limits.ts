@@ -63,6 +63,8 @@ export const DOOR_LIMITS = {
   bid: { name: 'auction-bid-player', points: 120, seconds: MINUTE },
   /** Each new address is sent a confirmation: a player setting a few in an hour is fixing a typo, more is using us to mail strangers. */
   emailChange: { name: 'email-change-player', points: 5, seconds: HOUR },
+  /** Every try to change the password counts, right or wrong: a stolen session cannot guess the current one at speed. */
+  passwordChange: { name: 'password-change-player', points: 5, seconds: HOUR },
   /**
    * Bearer tokens that name no live key, per address: a program with a revoked key fails a few times
    * and stops; after 20 in an hour, every further unknown key from the address is answered 429 until

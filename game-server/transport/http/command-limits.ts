@@ -110,6 +110,14 @@ export const COMMAND_LIMITS: Record<CommandLimit, LimitOfCommand> = {
     refusal: 'Too many e-mail address changes; try again in an hour.',
     documented: limitText(DOOR_LIMITS.emailChange, 'player'),
   },
+  // A stolen session guessing the current password gets five tries an hour.
+  'password-change': {
+    counted: 'before',
+    counter: (doors) => doors.passwordChange,
+    keyOf: byPlayerOrAddress,
+    refusal: 'Too many tries to change the password; try again in an hour.',
+    documented: limitText(DOOR_LIMITS.passwordChange, 'player'),
+  },
   'mail-preferences': {
     counted: 'admitted',
     counter: (doors) => doors.mailPreferences,

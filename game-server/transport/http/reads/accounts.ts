@@ -7,12 +7,12 @@ import { unauthenticated } from '../../../errors.ts';
 import type { HttpDeps } from '../deps.ts';
 import { serve, type ReadBinding } from './serve.ts';
 
-export const accountReads = ({ sql }: HttpDeps): ReadBinding[] => [
+export const accountReads = ({ sql, clock }: HttpDeps): ReadBinding[] => [
   // A page asks this on every load: a visitor gets 200 with no account, not a 401 that the browser
   // reports as an error in the console of every page a visitor opens.
-  serve(SessionRead, async ({ user }) => ({ account: user ? await readAccount(sql, user.id) : null })),
+  serve(SessionRead, async ({ user }) => ({ account: user ? await readAccount(sql, user.id, clock()) : null })),
   serve(MeRead, async ({ player }) => {
-    const account = await readAccount(sql, player.id);
+    const account = await readAccount(sql, player.id, clock());
     if (!account) throw unauthenticated();
     return account;
   }),

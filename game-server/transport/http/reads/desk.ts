@@ -1,4 +1,12 @@
-import { AdReviewRead, AuditLogRead, LinkedClustersRead, MutesRead, RecentChatRead } from '../../../../schema/reads/desk.ts';
+import {
+  AdReviewRead,
+  AuditLogRead,
+  LinkedClustersRead,
+  MutesRead,
+  RecentChatRead,
+  TradeHoldsRead,
+} from '../../../../schema/reads/desk.ts';
+import { tradeHolds } from '../../../domain/holds/trade-holds.ts';
 import { listAdsInReview } from '../../../domain/ads/ad-lifecycle.ts';
 import { listAudit } from '../../../domain/audit/audit-log.ts';
 import { linkedClusters } from '../../../domain/fair-play/cluster-read.ts';
@@ -13,4 +21,5 @@ export const deskReads = ({ sql, clock }: HttpDeps): ReadBinding[] => [
   serve(RecentChatRead, () => recentChat(sql)),
   serve(MutesRead, () => listMutes(sql, clock())),
   serve(AdReviewRead, () => listAdsInReview(sql)),
+  serve(TradeHoldsRead, () => tradeHolds(sql, clock())),
 ];

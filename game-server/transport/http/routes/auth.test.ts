@@ -19,7 +19,7 @@ for (const backend of testBackends()) {
       const agent = game.agent();
       const response = await agent.post('/api/users/register', { username: '  Ada  ', password: 'correct horse' });
       expect(response.status).toBe(201);
-      expect(response.body).toEqual({ id: expect.any(String), username: 'Ada', drk_balance: '100', is_wanakt: false });
+      expect(response.body).toEqual({ id: expect.any(String), username: 'Ada', drk_balance: '100', is_wanakt: false, trade_hold: null });
       const cookie = response.headers.getSetCookie().join();
       expect(cookie).toMatch(/HttpOnly/);
       expect(cookie).toMatch(/SameSite=Lax/);
