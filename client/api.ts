@@ -15,7 +15,7 @@ import type { AccountDto } from '../schema/api/user.ts';
 import type { MessageDto, VisitDto } from '../schema/api/territories.ts';
 import { MAX_ZOOM, type UpgradeTier } from '../schema/constants.ts';
 import type { TerritoryEventDto } from '../schema/api/events.ts';
-import type { ChatMessageDto } from '../schema/api/chat.ts';
+import type { AllianceChatMessageDto, ChatMessageDto } from '../schema/api/chat.ts';
 import type { CollectibleActionDto } from '../schema/api/collectibles.ts';
 import type { RentPaidDto } from '../schema/api/rent.ts';
 import type { RentGeneratedDto } from '../schema/api/revenue.ts';
@@ -309,6 +309,10 @@ export function declineAllianceApplication(applicationId: number): Promise<Allia
 
 export function approveAlliancePayout(payoutId: number): Promise<AllianceAnswer> {
   return json(command('POST', `/api/alliance-payouts/${payoutId}/approve`, {}));
+}
+
+export function postAllianceChat(allianceId: number, message: string): Promise<AllianceChatMessageDto> {
+  return json(command('POST', `/api/alliances/${allianceId}/chat`, { message }));
 }
 
 export function visitTerritory(id: number): Promise<VisitDto> {

@@ -19,11 +19,7 @@ describe('[§4 alliances] three players found and run an alliance in the browser
 
   const browser = browserGame();
 
-  async function allianceScreen(agent: TestAgent): Promise<Page> {
-    const page = await (await browser.context(agent)).newPage();
-    await page.goto(`${browser.game.server.url}/alliance`);
-    return page;
-  }
+  const allianceScreen = (agent: TestAgent) => browser.open(agent, '/alliance');
 
   it('when the leader founds, invites and promotes, a member deposits and an officer pays out, then a payout beyond the limit waits for the leader', async () => {
     const sql = browser.game.database.sql;

@@ -35,6 +35,9 @@ export const ROUTES = {
 export const TERRITORY_PARAM = 'territory';
 export const territoryLink = (territoryId: number) => `/?${TERRITORY_PARAM}=${territoryId}`;
 
+/** An alliance's page: where a notice about its chat leads. */
+export const allianceLink = (allianceId: number) => `/alliances/${allianceId}`;
+
 const segments = (path: string) => path.split('/').filter((segment) => segment !== '');
 
 const PATTERNS = Object.values(ROUTES).map(segments);

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { ALLIANCE_BOARDS, type AllianceBoard } from '../../schema/api/alliances.ts';
 import { tagLabel } from '../../schema/rules/alliances.ts';
+import { allianceLink } from '../../schema/routes.ts';
 import { readQuery } from '../state/query.ts';
 import { formatDrk, formatNumber } from '../format.ts';
 
@@ -53,7 +54,7 @@ export function Standings() {
             <tr key={alliance.id} data-testid="ranked-alliance">
               <td>#{index + 1}</td>
               <td>
-                <Link to={`/alliances/${alliance.id}`}>
+                <Link to={allianceLink(alliance.id)}>
                   {tagLabel(alliance.tag)} {alliance.name}
                 </Link>
               </td>

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MUTE_MINUTES } from '../../schema/api/desk.ts';
+import { tagLabel } from '../../schema/rules/alliances.ts';
 import { queryKeyOf } from '../../schema/reads/address.ts';
 import { readQuery } from '../state/query.ts';
 import { liftMute, mutePlayer, removeChatMessage, serverMessageOr } from '../api.ts';
@@ -11,7 +12,7 @@ import { formatDateTime } from '../format.ts';
 
 const MUTE_WORDS: Record<(typeof MUTE_MINUTES)[number], string> = { 60: 'an hour', 1440: 'a day', 10080: 'a week', 43200: '30 days' };
 
-/** The world's newest chat, with a reason box: remove a message, or mute its author for a time. */
+/** The world's newest chat, territories' and alliances', with a reason box: remove a message, or mute its author for a time. */
 export function ChatModeration() {
   const queryClient = useQueryClient();
   const chat = useQuery(readQuery('/admin/chat/recent'));
@@ -87,13 +88,16 @@ export function ChatModeration() {
         {chat.data?.length === 0 && <p className="muted">Nobody has chatted yet.</p>}
         <ul className="item-list" aria-label="Recent chat">
           {chat.data?.map((message) => (
-            <li className="item" key={message.id} data-testid="moderated-message">
+            <li className="item" key={message.id} data-testid="moderated-message" data-place={message.alliance ? 'alliance' : 'territory'}>
               <div className="item-main">
                 <span>
                   <strong>
                     <PlayerLink name={message.username} />
                   </strong>{' '}
-                  in {message.territory_name}: {message.message}
+                  {message.alliance
+                    ? `in the chat of ${tagLabel(message.alliance.tag)} ${message.alliance.name}`
+                    : `in ${message.territory_name}`}
+                  : {message.message}
                 </span>
                 <time className="muted small" dateTime={message.created_at}>
                   {formatDateTime(message.created_at)}

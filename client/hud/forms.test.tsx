@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import type { AccountDto } from '../../schema/api/user.ts';
+import { AllianceChat } from '../alliance/AllianceChat.tsx';
 import { TerritoryChat } from '../dashboard/TerritoryChat.tsx';
 import { createQueryClient } from '../state/query.ts';
 import { useSession } from '../state/session.ts';
@@ -290,5 +291,39 @@ describe('[§5 chat] the territory chat', () => {
     expect(JSON.parse(String(posts()[0][1].body))).toEqual({ territory_id: 7, user_id: 'u1', message: 'hello Pai' });
     expect(await screen.findByText('hello Pai')).toBeTruthy();
     expect((input as HTMLTextAreaElement).value).toBe('');
+  });
+});
+
+describe('[§4 alliances] the alliance chat', () => {
+  afterAll(() => import('../state/room.ts'));
+
+  it("when a member presses Enter, then the trimmed message goes to its alliance's chat and shows; a refusal says why", async () => {
+    render(wrap(<AllianceChat allianceId={3} />));
+    await screen.findByText('No messages yet: say hello to your alliance.');
+    const input = screen.getByRole('textbox', { name: 'Chat message' });
+    answerWith(
+      { id: 9, alliance_id: 3, user_id: 'u1', username: 'ana', message: 'Rally at dawn', created_at: new Date().toISOString() },
+      201,
+    );
+    fireEvent.change(input, { target: { value: '  Rally at dawn ' } });
+    await act(async () => fireEvent.keyDown(input, { key: 'Enter' }));
+    expect(commands().map(([path, init]) => [path, JSON.parse(String(init.body))])).toEqual([
+      ['/api/alliances/3/chat', { message: 'Rally at dawn' }],
+    ]);
+    expect(await screen.findByText('Rally at dawn')).toBeTruthy();
+
+    answerWith({ message: 'Only its members can chat in [BK] Bridge Keepers' }, 403);
+    fireEvent.change(input, { target: { value: 'still here?' } });
+    await act(async () => fireEvent.keyDown(input, { key: 'Enter' }));
+    expect(lastToast()).toMatchObject({ title: 'Message Not Sent', description: 'Only its members can chat in [BK] Bridge Keepers' });
+    expect((input as HTMLTextAreaElement).value).toBe('still here?');
+  });
+
+  it('when its history cannot be read, then the panel says so with the reason', async () => {
+    fetchMock.mockImplementation(
+      async () => new Response(JSON.stringify({ message: 'Only its members read the chat of [BK] Bridge Keepers' }), { status: 403 }),
+    );
+    render(wrap(<AllianceChat allianceId={3} />));
+    expect(await screen.findByText('Could not load the chat (Only its members read the chat of [BK] Bridge Keepers).')).toBeTruthy();
   });
 });

@@ -5,6 +5,7 @@ import { ALLIANCE_FOUNDING_FEE, tagLabel } from '../../schema/rules/alliances.ts
 import { acceptAllianceApplication, allianceCall, declineAllianceApplication, foundAlliance } from '../api.ts';
 import { QueryState } from '../admin/QueryState.tsx';
 import { Screen } from '../admin/Screen.tsx';
+import { AllianceChat } from '../alliance/AllianceChat.tsx';
 import { Members } from '../alliance/Members.tsx';
 import { Standings } from '../alliance/Standings.tsx';
 import { Treasury } from '../alliance/Treasury.tsx';
@@ -49,6 +50,7 @@ function AlliancePage({ id }: { id: number }) {
             <Members page={data} me={me} />
             <Treasury page={data} />
           </div>
+          {data.my_role && <AllianceChat allianceId={id} />}
           <section className="panel card stack" data-testid="alliance-land">
             <h2>Land ({data.land.length})</h2>
             {data.land.length > 0 && (

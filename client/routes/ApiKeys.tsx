@@ -13,7 +13,7 @@ const SCOPE_TEXT: Record<ApiKeyScope, string> = {
   ads: 'Buy ads and banners, read their delivery',
   payments: 'DRK packages, broadcasts and rent',
   trade: 'Buy, list, upgrade and edit territories; collectibles',
-  alliance: 'Found, join and run an alliance; deposit into and pay out from its treasury',
+  alliance: 'Found, join and run an alliance; deposit into and pay out from its treasury; post to its chat',
 };
 
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : 'never');

@@ -1,9 +1,9 @@
 // The live world: one connection to the game server's `world` room, whose state callbacks feed the
 // world store (state/world.ts) that the map and the HUD read, and what the player does live:
-// watching a territory's chat and dragging a pin. Posting and dropping a pin go over REST, to the
-// same services the room would call.
+// watching a territory's chat, hearing its alliance's, and dragging a pin. Posting and dropping a
+// pin go over REST, to the same services the room would call.
 import { Callbacks, Client, type Room } from '@colyseus/sdk';
-import type { ChatMessageDto } from '../../schema/api/chat.ts';
+import type { AllianceChatMessageDto, ChatMessageDto } from '../../schema/api/chat.ts';
 import {
   FLOODED_REJOIN_MS,
   rejoinDelayMs,
@@ -54,6 +54,8 @@ let viewBox: Omit<ViewBox, 'type'> | null = null;
 let joins = 0;
 const chatListeners = new Set<(message: ChatMessageDto) => void>();
 const chatRemovals = new Set<(removed: ServerMessages['chatRemoved']) => void>();
+const allianceChatListeners = new Set<(message: AllianceChatMessageDto) => void>();
+const allianceChatRemovals = new Set<(removed: ServerMessages['allianceChatRemoved']) => void>();
 
 function socketUrls(url: URL): string {
   if (url.protocol === 'ws:' || url.protocol === 'wss:') url.pathname = `${LIVE_SOCKET_PREFIX}${url.pathname}`;
@@ -111,6 +113,12 @@ async function join(options: WorldConnectionOptions, endpoint: string): Promise<
   if (joins++ > 0) everythingChanged();
   joined.onMessage('chat', (message: ServerMessages['chat']) => chatListeners.forEach((listener) => listener(message)));
   joined.onMessage('chatRemoved', (removed: ServerMessages['chatRemoved']) => chatRemovals.forEach((listener) => listener(removed)));
+  joined.onMessage('allianceChat', (message: ServerMessages['allianceChat']) =>
+    allianceChatListeners.forEach((listener) => listener(message)),
+  );
+  joined.onMessage('allianceChatRemoved', (removed: ServerMessages['allianceChatRemoved']) =>
+    allianceChatRemovals.forEach((listener) => listener(removed)),
+  );
   joined.onMessage('refused', refused);
   joined.onMessage('notification', receiveNotice);
   joined.onMessage('figures', showFigures);
@@ -266,6 +274,25 @@ export function watchChat(
       watching = null;
       send({ type: 'chat.watch', territoryId: null });
     }
+  };
+}
+
+/**
+ * Receives the live chat of the player's alliance until the returned function is called. Nothing is
+ * asked of the room: it sends each member's clients their alliance's messages, and nobody else's.
+ */
+export function watchAllianceChat(
+  allianceId: number,
+  onMessage: (message: AllianceChatMessageDto) => void,
+  onRemoved: (messageId: number) => void,
+): () => void {
+  const listener = (message: AllianceChatMessageDto) => message.alliance_id === allianceId && onMessage(message);
+  const removal = (removed: ServerMessages['allianceChatRemoved']) => removed.alliance_id === allianceId && onRemoved(removed.id);
+  allianceChatListeners.add(listener);
+  allianceChatRemovals.add(removal);
+  return () => {
+    allianceChatListeners.delete(listener);
+    allianceChatRemovals.delete(removal);
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { testBackends } from '../../game-server/testing/databases.ts';
 import { startTestServer, type TestServer, type TestServerOptions } from '../../game-server/testing/test-server.ts';
@@ -14,6 +14,8 @@ export interface BrowserGame {
    * every open map keeps rendering.
    */
   context(agent?: TestAgent, viewport?: { width: number; height: number }): Promise<BrowserContext>;
+  /** A page of the game at this path, in a context of its own as `context` makes it. */
+  open(agent: TestAgent | undefined, path: string): Promise<Page>;
 }
 
 /** The real server on the embedded database and Chromium, for the tests of one file; `options` can give it a clock the test moves. */
@@ -42,6 +44,11 @@ export function browserGame(options: TestServerOptions = {}): BrowserGame {
       const context = await contextOf(chrome, game.server.url, agent ?? null, viewport);
       contexts.push(context);
       return context;
+    },
+    async open(agent, path) {
+      const page = await (await this.context(agent)).newPage();
+      await page.goto(`${game.server.url}${path}`);
+      return page;
     },
   };
 }

@@ -1,21 +1,36 @@
 import { z } from 'zod';
+import { AllianceRef } from './alliances.ts';
 import { IdField, UserIdField } from './ids.ts';
 import { CHAT_MESSAGE_MAX } from './chat-limits.ts';
 import { PageDto, pageFields } from './pages.ts';
 
 export { CHAT_MESSAGE_MAX };
 
-export const ChatMessageDto = z
-  .object({
-    id: z.number().int(),
-    territory_id: z.number().int(),
-    user_id: z.string(),
-    username: z.string(),
-    message: z.string(),
-    created_at: z.string(),
-  })
-  .meta({ id: 'ChatMessage' });
+// What every chat message carries, wherever it was said: a territory's chat or an alliance's.
+const ChatLine = z.object({
+  id: z.number().int(),
+  user_id: z.string(),
+  username: z.string(),
+  message: z.string(),
+  created_at: z.string(),
+});
+/** A message as a chat shows it, whichever chat it belongs to. */
+export type ChatLineDto = z.infer<typeof ChatLine>;
+
+export const ChatMessageDto = ChatLine.extend({ territory_id: z.number().int() }).meta({ id: 'ChatMessage' });
 export type ChatMessageDto = z.infer<typeof ChatMessageDto>;
+
+/** A message of an alliance's chat, which only its members read (docs/rules.md §4 "Alliances"). */
+export const AllianceChatMessageDto = ChatLine.extend({ alliance_id: z.number().int() }).meta({ id: 'AllianceChatMessage' });
+export type AllianceChatMessageDto = z.infer<typeof AllianceChatMessageDto>;
+
+/** A message as the Wanakt's desk lists it: said in a territory's chat or in an alliance's. */
+export const DeskChatMessageDto = ChatLine.extend({
+  territory_id: z.number().int().nullable(),
+  territory_name: z.string().nullable(),
+  alliance: AllianceRef.nullable(),
+}).meta({ id: 'DeskChatMessage' });
+export type DeskChatMessageDto = z.infer<typeof DeskChatMessageDto>;
 
 /** How many messages one read of a territory's chat answers. */
 export const CHAT_PAGE_SIZE = 50;
@@ -45,6 +60,9 @@ export const ChatPostInput = z.object({
 });
 export type ChatPostInput = z.infer<typeof ChatPostInput>;
 
+/** What a member says in its alliance's chat; the alliance is the call's path. */
+export const AllianceChatPostBody = z.strictObject({ message: ChatMessageText });
+
 /** POST /api/chat: docs/rules.md §7's payload, whose `user_id` must be the session's user. */
 export const ChatPostBody = ChatPostInput.extend({ user_id: UserIdField.optional() });
 export type ChatPostBody = z.infer<typeof ChatPostBody>;
@@ -69,3 +87,4 @@ export const ChatPageQuery = z
     error: 'before cannot be combined with limit or cursor',
   });
 export const ChatMessagesPage = PageDto(ChatMessageDto, 'ChatMessagesPage');
+export const AllianceChatMessagesPage = PageDto(AllianceChatMessageDto, 'AllianceChatMessagesPage');

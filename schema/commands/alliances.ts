@@ -10,6 +10,7 @@ import {
   PlayerNameBody,
   RoleBody,
 } from '../api/alliances.ts';
+import { AllianceChatMessageDto, AllianceChatPostBody } from '../api/chat.ts';
 import { ALLIANCE_FOUNDING_FEE } from '../rules/alliances.ts';
 import { player } from './permission.ts';
 import { payload, TargetId } from './ref.ts';
@@ -154,6 +155,22 @@ export const ApprovePayout = declareCommand(
   },
 );
 
+/** Territory chat's rules (length, mutes, mentions) and its limits, shared with it: one budget per player for both chats. */
+export const PostToAllianceChat = declareCommand(
+  z.object({ type: z.literal('alliance.chat'), allianceId: TargetId('Alliance id'), body: payload(AllianceChatPostBody) }),
+  player(LOGIN),
+  {
+    ...common,
+    method: 'post',
+    path: '/alliances/:id/chat',
+    params: allianceParams,
+    summary: "Post to your alliance's chat (its members)",
+    description: 'A member mentioned with @name is told, with the message quoted; only members are told, and only members receive it live.',
+    ok: { status: 201, schema: AllianceChatMessageDto, description: 'Posted' },
+    limit: 'chat',
+  },
+);
+
 export const allianceCommands = [
   FoundAlliance,
   InviteToAlliance,
@@ -168,4 +185,5 @@ export const allianceCommands = [
   SetAllianceLimit,
   PayOut,
   ApprovePayout,
+  PostToAllianceChat,
 ] as const;

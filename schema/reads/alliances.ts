@@ -11,11 +11,12 @@ import {
   TagsDto,
   TagsQuery,
 } from '../api/alliances.ts';
+import { AllianceChatMessageDto, AllianceChatMessagesPage, CHAT_PAGE_SIZE, ChatPageQuery } from '../api/chat.ts';
 import { IdParam } from '../api/ids.ts';
 import { StatementQuery } from '../api/statement.ts';
-import { declareRead } from './registry.ts';
+import { declareRead, PAGED } from './registry.ts';
 
-// docs/rules.md §4 "Alliances": the standings, one's own, the tags beside names, a page and a treasury's statement.
+// docs/rules.md §4 "Alliances": the standings, one's own, the tags beside names, a page, a treasury's statement and the chat.
 
 const alliance = z.object({ id: IdParam('Alliance id') });
 
@@ -99,6 +100,21 @@ export const AllianceStatementRead = declareRead({
   cache: { staleOn: ['alliances'] },
 });
 
+export const AllianceChatRead = declareRead({
+  path: '/alliances/:id/chat',
+  tag: 'Alliances',
+  summary: `The alliance's chat (its members only): the newest ${CHAT_PAGE_SIZE}, oldest first; \`before\` pages back`,
+  description: `With limit or cursor instead of before: newest first. ${PAGED}`,
+  access: 'player',
+  scope: 'read',
+  params: alliance,
+  query: ChatPageQuery,
+  answer: z.union([z.array(AllianceChatMessageDto), AllianceChatMessagesPage]),
+  answered: 'Messages, or a page of them',
+  errors: [403, 404],
+  limit: 'alliance',
+});
+
 export const ALLIANCE_READS = [
   AlliancesRead,
   MyAllianceRead,
@@ -106,4 +122,5 @@ export const ALLIANCE_READS = [
   AllianceMapRead,
   AllianceRead,
   AllianceStatementRead,
+  AllianceChatRead,
 ] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AdReviewDto } from '../api/ads.ts';
-import { ChatMessageDto } from '../api/chat.ts';
+import { DeskChatMessageDto } from '../api/chat.ts';
 import { AuditEntryDto, AuditQuery, MuteDto, TradeHoldEntryDto } from '../api/desk.ts';
 import { CLUSTERS_SHOWN, LinkedClusterDto } from '../api/fair-play.ts';
 import { declareRead } from './registry.ts';
@@ -42,10 +42,11 @@ export const TradeHoldsRead = declareRead({
 export const RecentChatRead = declareRead({
   path: '/admin/chat/recent',
   tag: 'Wanakt',
-  summary: 'Recent chat across territories, for moderation',
+  summary: 'Recent chat across territories and alliances, for moderation',
+  description: 'Each message names its territory, or its alliance (whose chat only its members read).',
   access: 'wanakt',
   scope: null,
-  answer: z.array(ChatMessageDto.extend({ territory_name: z.string() })),
+  answer: z.array(DeskChatMessageDto),
   answered: 'Messages',
 });
 

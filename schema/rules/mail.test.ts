@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { instantMailOf } from './mail.ts';
-import { alliancePayout, chatMention, rentReceived, territoryBought, territorySold, rentPaid } from './notifications.ts';
+import { alliancePayout, chatMention, rentReceived, territoryBought, territoryChat, territorySold, rentPaid } from './notifications.ts';
 
 const NONE = { sale: false, listing_bought: false, rent_above: null, mention: false, alliance: false, digest: 'weekly' } as const;
 
@@ -9,7 +9,9 @@ describe('[§11 mail] which notices are mailed at once', () => {
     expect(instantMailOf(territoryBought('p', 'Crail', 1300), NONE)).toBeNull();
     expect(instantMailOf(territoryBought('p', 'Crail', 1300), { ...NONE, sale: true })).toBe('sale');
     expect(instantMailOf(territorySold('p', 'Crail', 'bob', 1300), { ...NONE, listing_bought: true })).toBe('listing_bought');
-    expect(instantMailOf(chatMention('p', 'bob', { id: 7, name: 'Crail' }, 'hello @p'), { ...NONE, mention: true })).toBe('mention');
+    expect(instantMailOf(chatMention('p', 'bob', territoryChat({ id: 7, name: 'Crail' }), 'hello @p'), { ...NONE, mention: true })).toBe(
+      'mention',
+    );
     expect(instantMailOf(rentPaid('p', 'bob', 'Crail', 111), { ...NONE, sale: true, mention: true, rent_above: 0 })).toBeNull();
     expect(instantMailOf(alliancePayout('p', '[NC] Northern Crowns', 40), NONE)).toBeNull();
     expect(instantMailOf(alliancePayout('p', '[NC] Northern Crowns', 40), { ...NONE, alliance: true })).toBe('alliance');

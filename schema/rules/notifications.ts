@@ -270,13 +270,24 @@ export function alliancePayout(userId: string, alliance: string, amount: number)
   return { userId, kind: 'alliance_payout', text: `${alliance} paid you ${drk(amount)} from its treasury`, link: '/alliance', amount };
 }
 
-/** What was said and where: the link opens the map on the territory, whose chat shows the rest. */
-export function chatMention(userId: string, author: string, territory: { id: number; name: string }, message: string): NoticeDraft {
+/** Where a chat is: its name, and the page that shows it (the map on a territory, an alliance's page). */
+export interface ChatPlace {
+  name: string;
+  link: string;
+}
+
+export const territoryChat = (territory: { id: number; name: string }): ChatPlace => ({
+  name: territory.name,
+  link: territoryLink(territory.id),
+});
+
+/** What was said and where: the link opens the chat's page, which shows the rest. */
+export function chatMention(userId: string, author: string, place: ChatPlace, message: string): NoticeDraft {
   return {
     userId,
     kind: 'chat_mention',
-    text: `${author} mentioned you in the chat of ${territory.name}: ${quoted(message)}`,
-    link: territoryLink(territory.id),
+    text: `${author} mentioned you in the chat of ${place.name}: ${quoted(message)}`,
+    link: place.link,
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ChatMessageText, type ChatMessageDto } from '../api/chat.ts';
+import { ChatMessageText, type AllianceChatMessageDto, type ChatMessageDto } from '../api/chat.ts';
 import { IdField } from '../api/ids.ts';
 import { IDEMPOTENCY_KEY_INVALID, isIdempotencyKey } from '../api/idempotency.ts';
 import type { NotificationDto } from '../api/notifications.ts';
@@ -159,6 +159,10 @@ export interface ServerMessages {
   chatRemoved: { id: number; territory_id: number };
   /** This client's player's alliance (or one it was invited to or asked to join) changed: its reads are out of date. */
   alliance: { allianceId: number };
+  /** A message of this client's player's alliance's chat, sent to its members' clients only. */
+  allianceChat: AllianceChatMessageDto;
+  /** A message of its alliance's chat that the Wanakt removed: it leaves the screen. */
+  allianceChatRemoved: { id: number; alliance_id: number };
   /** A notice for this client's player, sent to that player's clients only. */
   notification: NotificationDto;
   /** This client's banner, at join, at each rotation and when its region changes; with the region it is counted in. */

@@ -17,7 +17,7 @@ import type { Work } from '../../domain/service-deps.ts';
 import { emit } from '../../infra/events/outbox.ts';
 import { created, ok, userOf, type Answer, type InTransaction } from '../handler.ts';
 import type { Command } from '../../../schema/commands/index.ts';
-import type { Player } from '../../domain/alliances/alliance-rows.ts';
+import { memberIds, type Player } from '../../domain/alliances/alliance-rows.ts';
 
 // docs/rules.md §4 "Alliances": each command runs its service in the pipeline's transaction and
 // announces its notices and the balances it changed, last.
@@ -26,10 +26,9 @@ async function announce(work: Work, actor: Player, outcome: AllianceOutcome): Pr
   const balances = outcome.balances.length > 0 ? [{ type: 'balances.changed' as const, userIds: outcome.balances }] : [];
   // Its members see it at once, and so do those it touched from outside: the one who left or was
   // removed, invited, declined; read in the command's transaction, after the change.
-  const members = await work.tx<{ user_id: string }[]>`select user_id from alliance_members where alliance_id = ${outcome.allianceId}`;
   const userIds = new Set([
     actor.id,
-    ...members.map((member) => member.user_id),
+    ...(await memberIds(work.tx, outcome.allianceId)),
     ...outcome.notices.map((notice) => notice.userId),
     ...outcome.balances,
     ...(outcome.touched ?? []),

@@ -31,7 +31,7 @@ import { payForBroadcast, sendBroadcast } from './broadcasts.ts';
 import { unsubscribe } from './mail.ts';
 import { bidOnAuction, cancelAuction, startAuction } from './auctions.ts';
 import { acceptCounter, acceptOffer, counterOffer, declineOffer, makeOffer, setMinOffer, withdrawOffer } from './offers.ts';
-import { postChat } from './chat-post.ts';
+import { postAllianceChat, postChat } from './chat-post.ts';
 import { removeChat } from './chat-remove.ts';
 import { applyCollectible } from './collectible-apply.ts';
 import { buyCollectible } from './collectible-purchase.ts';
@@ -133,4 +133,5 @@ export const HANDLERS: Handlers = {
   'alliance.set-limit': setLimitCommand,
   'alliance.pay-out': payOutCommand,
   'alliance.approve': approveCommand,
+  'alliance.chat': postAllianceChat,
 };

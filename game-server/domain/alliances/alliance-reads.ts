@@ -1,8 +1,9 @@
 import type { AllianceBoard, AllianceMapDto, AlliancePageDto, MyAllianceDto } from '../../../schema/api/alliances.ts';
 import { lastPaidMonth } from '../social/rankings.ts';
 import { isOfficer, type AllianceRole, type ApplicationKind } from '../../../schema/rules/alliances.ts';
-import { forbidden, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import type { Queryable } from '../../infra/db/database.ts';
+import { readableByMember } from './alliance-rows.ts';
 import { payoutDto, readPayouts, sentToday } from './treasury.ts';
 
 // docs/rules.md §4 "Alliances": what its page shows. The members, the land, the treasury's figures
@@ -182,10 +183,5 @@ export async function tagsOf(sql: Queryable, names: readonly string[]): Promise<
 
 /** The treasury's account, for its statement: its members' alone to read. */
 export async function treasuryFor(sql: Queryable, allianceId: number, viewerId: string): Promise<string> {
-  const [row] = await sql<{ treasury_id: string; member: boolean }[]>`
-    select treasury_id, exists (select 1 from alliance_members where alliance_id = ${allianceId} and user_id = ${viewerId}) as member
-      from alliances where id = ${allianceId}`;
-  if (!row) throw notFound('Alliance not found');
-  if (!row.member) throw forbidden("Only an alliance's members read its statement");
-  return row.treasury_id;
+  return (await readableByMember(sql, allianceId, viewerId, () => "Only an alliance's members read its statement")).treasury_id;
 }

@@ -67,3 +67,28 @@ export async function membershipOf(sql: Queryable, userId: string): Promise<{ al
     select alliance_id, role from alliance_members where user_id = ${userId}`;
   return row ?? null;
 }
+
+/** The ids of an alliance's members now: whom its chat and its changes are sent to. */
+export async function memberIds(sql: Queryable, allianceId: number): Promise<string[]> {
+  const rows = await sql<{ user_id: string }[]>`select user_id from alliance_members where alliance_id = ${allianceId}`;
+  return rows.map((row) => row.user_id);
+}
+
+/**
+ * An alliance that only its members may read this of: 404 when there is none, 403 (`refusal`, given
+ * the alliance's label) for anyone else. Answers the alliance's treasury account.
+ */
+export async function readableByMember(
+  sql: Queryable,
+  allianceId: number,
+  viewerId: string,
+  refusal: (label: string) => string,
+): Promise<{ treasury_id: string }> {
+  const [row] = await sql<{ name: string; tag: string; treasury_id: string; member: boolean }[]>`
+    select name, tag, treasury_id,
+           exists (select 1 from alliance_members where alliance_id = ${allianceId} and user_id = ${viewerId}) as member
+      from alliances where id = ${allianceId}`;
+  if (!row) throw notFound('Alliance not found');
+  if (!row.member) throw forbidden(refusal(allianceLabel(row)));
+  return { treasury_id: row.treasury_id };
+}

@@ -1,4 +1,4 @@
-import type { ChatMessageDto } from '../../../schema/api/chat.ts';
+import type { DeskChatMessageDto } from '../../../schema/api/chat.ts';
 import type { MuteBody, MuteDto } from '../../../schema/api/desk.ts';
 import { quoted } from '../../../schema/format.ts';
 import { muteEnd, muteRefusal } from '../../../schema/rules/moderation.ts';
@@ -19,28 +19,38 @@ export async function refuseIfMuted(tx: Queryable, userId: string, now: Date): P
   if (refusal) throw forbidden(refusal);
 }
 
-/** Marks a message removed, with its audit line, in the command's transaction; answers the territory it was posted to. */
+/** Marks a message removed, with its audit line, in the command's transaction; answers the chat it was posted to. */
 export async function removeChatMessage(
   { tx, now }: Work,
   actorId: string,
   messageId: number,
   reason: string,
-): Promise<{ territoryId: number }> {
-  const [row] = await tx<{ territory_id: number; user_id: string; username: string; message: string; removed_at: Date | null }[]>`
-    select m.territory_id, m.user_id, u.username, m.message, m.removed_at
+): Promise<{ territoryId: number } | { allianceId: number }> {
+  const [row] = await tx<
+    {
+      territory_id: number | null;
+      alliance_id: number | null;
+      user_id: string;
+      username: string;
+      message: string;
+      removed_at: Date | null;
+    }[]
+  >`
+    select m.territory_id, m.alliance_id, m.user_id, u.username, m.message, m.removed_at
       from chat_messages m join users u on u.id = m.user_id where m.id = ${messageId} for no key update of m`;
   if (!row) throw notFound('Message not found');
   if (row.removed_at) throw conflict('This message has already been removed');
   await tx`update chat_messages set removed_at = ${now} where id = ${messageId}`;
+  const place = row.alliance_id === null ? { territoryId: row.territory_id! } : { allianceId: row.alliance_id };
   await recordAudit(tx, {
     actorId,
     action: 'chat_remove',
     subject: `${row.username}: ${quoted(row.message)}`,
-    details: { messageId, territoryId: row.territory_id, userId: row.user_id },
+    details: { messageId, ...place, userId: row.user_id },
     reason,
     at: now,
   });
-  return { territoryId: row.territory_id };
+  return place;
 }
 
 /** Marks a broadcast removed, with its audit line, in the command's transaction. */
@@ -98,12 +108,28 @@ export async function listMutes(sql: Queryable, now: Date): Promise<MuteDto[]> {
   return rows.map((row) => ({ ...row, muted_until: row.muted_until.toISOString() }));
 }
 
-/** The newest chat of the whole world, for the desk to read and moderate. */
-export async function recentChat(sql: Queryable): Promise<(ChatMessageDto & { territory_name: string })[]> {
-  const rows = await sql<(Omit<ChatMessageDto, 'id' | 'created_at'> & { id: string; created_at: Date; territory_name: string })[]>`
-    select m.id::text, m.territory_id, t.name as territory_name, m.user_id, u.username, m.message, m.created_at
-      from chat_messages m join users u on u.id = m.user_id join territories t on t.id = m.territory_id
+/** The newest chat of the whole world, territories' and alliances', for the desk to read and moderate. */
+export async function recentChat(sql: Queryable): Promise<DeskChatMessageDto[]> {
+  const rows = await sql<
+    (Omit<DeskChatMessageDto, 'id' | 'created_at' | 'alliance'> & {
+      id: string;
+      created_at: Date;
+      alliance_id: number | null;
+      alliance_name: string | null;
+      alliance_tag: string | null;
+    })[]
+  >`
+    select m.id::text, m.territory_id, t.name as territory_name, m.alliance_id, a.name as alliance_name, a.tag as alliance_tag,
+           m.user_id, u.username, m.message, m.created_at
+      from chat_messages m join users u on u.id = m.user_id
+      left join territories t on t.id = m.territory_id
+      left join alliances a on a.id = m.alliance_id
      where m.removed_at is null
      order by m.id desc limit 100`;
-  return rows.map((row) => ({ ...row, id: Number(row.id), created_at: row.created_at.toISOString() }));
+  return rows.map(({ alliance_id, alliance_name, alliance_tag, ...row }) => ({
+    ...row,
+    id: Number(row.id),
+    created_at: row.created_at.toISOString(),
+    alliance: alliance_id === null ? null : { id: alliance_id, name: alliance_name!, tag: alliance_tag! },
+  }));
 }

@@ -1,6 +1,6 @@
 import type { AdDto } from '../../../schema/api/ads.ts';
 import type { BroadcastDto } from '../../../schema/api/broadcasts.ts';
-import type { ChatMessageDto } from '../../../schema/api/chat.ts';
+import type { AllianceChatMessageDto, ChatMessageDto } from '../../../schema/api/chat.ts';
 
 /**
  * What a command leaves in the outbox for the rooms. Events name what changed, not the new values
@@ -25,6 +25,10 @@ export type DomainEvent =
   | { type: 'chat.posted'; message: ChatMessageDto }
   /** A message the Wanakt removed: the clients watching its territory drop it from their screens. */
   | { type: 'chat.removed'; messageId: number; territoryId: number }
+  /** A message of an alliance's chat, for these players alone: its members as it was posted. */
+  | { type: 'alliance-chat.posted'; message: AllianceChatMessageDto; userIds: string[] }
+  /** A message of an alliance's chat the Wanakt removed: it leaves these members' screens. */
+  | { type: 'alliance-chat.removed'; messageId: number; allianceId: number; userIds: string[] }
   | { type: 'broadcast.sent'; broadcast: BroadcastDto }
   /** A broadcast the Wanakt removed: a room showing it shows the newest one left, or none. */
   | { type: 'broadcast.removed'; broadcastId: number }

@@ -165,8 +165,8 @@ export class WorldRoom extends Room<{ state: WorldState; client: WorldClient }> 
       hasPlayer: (userId) => this.clients.some((client) => client.auth?.user?.id === userId),
       sendNotice: (userId, notice) =>
         this.clients.forEach((client) => client.auth?.user?.id === userId && client.send('notification', notice)),
-      sendAllianceChanged: (allianceId, userIds) =>
-        this.clients.forEach((client) => userIds.includes(client.auth?.user?.id ?? '') && client.send('alliance', { allianceId })),
+      sendToPlayers: (userIds, type, message) =>
+        this.clients.forEach((client) => userIds.includes(client.auth?.user?.id ?? '') && client.send(type, message)),
       sendActivity: (items) => this.sendActivity(items),
       sendDetails: (territoryId) => this.broadcast('details', { territoryId }),
       resynced: () => this.broadcast('resynced', {}),

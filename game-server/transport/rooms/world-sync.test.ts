@@ -65,7 +65,7 @@ for (const backend of testBackends()) {
         resynced: () => told.push('resynced'),
         hasPlayer: () => false,
         sendNotice: () => told.push('notice'),
-        sendAllianceChanged: () => told.push('alliance'),
+        sendToPlayers: (_userIds, type) => told.push(type),
         patched: () => new Promise((resolve) => setImmediate(resolve)),
       };
       // The process's world index hears what the room hears, as both hear the relay.

@@ -11,7 +11,7 @@ import type { ImpressionTally } from '../../domain/ads/impression-tally.ts';
 import type { NotificationDto } from '../../../schema/api/notifications.ts';
 import { readNotices } from '../../domain/notifications/notifications.ts';
 import { ACTIVITY_BACKLOG, activityOfBroadcast, activityOfTerritory } from '../../../schema/state/activity.ts';
-import type { ActivityItem } from '../../../schema/state/messages.ts';
+import type { ActivityItem, ServerMessages } from '../../../schema/state/messages.ts';
 import type { Delivered, DomainEvent, EventBus, EventOrigin } from '../../infra/events/domain-events.ts';
 import { inSnapshot } from '../../infra/db/database.ts';
 import { outboxHead } from '../../infra/events/outbox.ts';
@@ -58,8 +58,8 @@ export interface RoomSide {
   /** Whether a client of this player is connected here. */
   hasPlayer(userId: string): boolean;
   sendNotice(userId: string, notice: NotificationDto): void;
-  /** These players' alliance changed: their clients' alliance reads are out of date. */
-  sendAllianceChanged(allianceId: number, userIds: readonly string[]): void;
+  /** A message to these players' clients alone: their alliance changed, or its chat spoke. */
+  sendToPlayers<T extends keyof ServerMessages>(userIds: readonly string[], type: T, message: ServerMessages[T]): void;
   /** To the clients that show the feed. */
   sendActivity(items: ActivityItem[]): void;
   /** A territory's description changed. */
@@ -380,7 +380,13 @@ export class WorldSync {
         await this.figures.push(event.userIds);
         return;
       case 'alliance.changed':
-        this.room.sendAllianceChanged(event.allianceId, event.userIds);
+        this.room.sendToPlayers(event.userIds, 'alliance', { allianceId: event.allianceId });
+        return;
+      case 'alliance-chat.posted':
+        this.room.sendToPlayers(event.userIds, 'allianceChat', event.message);
+        return;
+      case 'alliance-chat.removed':
+        this.room.sendToPlayers(event.userIds, 'allianceChatRemoved', { id: event.messageId, alliance_id: event.allianceId });
         return;
       case 'chat.posted':
         this.room.sendChat(event.message);

@@ -1,4 +1,5 @@
 import {
+  AllianceChatRead,
   AllianceMapRead,
   AllianceRead,
   AlliancesRead,
@@ -8,6 +9,8 @@ import {
 } from '../../../../schema/reads/alliances.ts';
 import { ALLIANCES_LISTED, ALLIANCES_ON_MAP } from '../../../../schema/api/alliances.ts';
 import { allianceMap, alliancePage, listAlliances, myAlliance, tagsOf, treasuryFor } from '../../../domain/alliances/alliance-reads.ts';
+import { allianceChat, allianceChatPage } from '../../../domain/alliances/alliance-chat.ts';
+import { pageAnswer, pageRequest } from '../../../../schema/api/pages.ts';
 import { statementPage } from '../../../domain/economy/statement.ts';
 import type { HttpDeps } from '../deps.ts';
 import { serve, type ReadBinding } from './serve.ts';
@@ -22,5 +25,12 @@ export const allianceReads = ({ sql, clock }: HttpDeps): ReadBinding[] => [
   serve(AllianceStatementRead, async ({ input, player }) => {
     const { id, ...query } = input;
     return statementPage(sql, await treasuryFor(sql, id, player.id), query);
+  }),
+  // Without limit or cursor: the plain list territory chat answers too.
+  serve(AllianceChatRead, async ({ input, player }) => {
+    const page = pageRequest(input);
+    return page
+      ? pageAnswer(await allianceChatPage(sql, input.id, player.id, page))
+      : await allianceChat(sql, input.id, player.id, input.before);
   }),
 ];

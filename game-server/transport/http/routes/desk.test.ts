@@ -100,6 +100,54 @@ for (const backend of testBackends()) {
       expect(dropped.payload).toEqual({ id: posted.body.id, territory_id: territory.id });
     });
 
+    it("when an alliance's member posts, then the desk lists it beside territory chat, and its removal is audited and leaves the members' screens", async () => {
+      const leader = await signedInPlayer(game, { username: 'desk-leader', balance: 1_000 });
+      const member = await signedInPlayer(game, { username: 'desk-member', balance: 1_000 });
+      const founded = await leader.agent.post('/api/alliances', { name: 'Desk Watchers', tag: 'DW' });
+      const allianceId: number = founded.body.alliance_id;
+      expect((await leader.agent.post(`/api/alliances/${allianceId}/invitations`, { username: 'desk-member' })).status).toBe(200);
+      const [invitation] = await sql<
+        { id: number }[]
+      >`select id from alliance_applications where user_id = ${member.id} and status = 'open'`;
+      expect((await member.agent.post(`/api/alliance-applications/${invitation.id}/accept`, {})).status).toBe(200);
+      const [territory] = await sql<{ id: number; name: string }[]>`select id, name from territories order by id limit 1 offset 3`;
+      const outside = await leader.agent.post('/api/chat', { territory_id: territory.id, message: 'said on the map' });
+      const inside = await leader.agent.post(`/api/alliances/${allianceId}/chat`, { message: 'said among us' });
+      expect(inside.status).toBe(201);
+
+      const recent = (await wanakt.get('/api/admin/chat/recent')).body;
+      expect(recent.slice(0, 2)).toEqual([
+        expect.objectContaining({
+          id: inside.body.id,
+          message: 'said among us',
+          territory_id: null,
+          territory_name: null,
+          alliance: { id: allianceId, name: 'Desk Watchers', tag: 'DW' },
+        }),
+        expect.objectContaining({ id: outside.body.id, territory_id: territory.id, territory_name: territory.name, alliance: null }),
+      ]);
+
+      const world = await joinWorld(game.server.url, { cookie: member.agent.cookieHeader });
+      joined.push(world);
+      await waitFor(() => world.room.state.territories?.size > 0, 'the first state');
+      expect((await wanakt.post(`/api/admin/chat/${inside.body.id}/remove`, { reason: 'Plotting' })).status).toBe(200);
+      const dropped = await waitFor(
+        () => world.messages.find((message) => message.type === 'allianceChatRemoved'),
+        "the removal on the member's screen",
+      );
+      expect(dropped.payload).toEqual({ id: inside.body.id, alliance_id: allianceId });
+      expect((await member.agent.get(`/api/alliances/${allianceId}/chat`)).body).toEqual([]);
+      expect((await wanakt.get('/api/admin/chat/recent')).body.map((message: { id: number }) => message.id)).not.toContain(inside.body.id);
+      expect((await wanakt.post(`/api/admin/chat/${inside.body.id}/remove`, { reason: 'Plotting' })).status).toBe(409);
+      const [entry] = await audit('chat_remove');
+      expect(entry).toMatchObject({
+        actor_id: 'wanakt-admin',
+        subject: 'desk-leader: "said among us"',
+        reason: 'Plotting',
+        details: { messageId: inside.body.id, allianceId, userId: leader.id },
+      });
+    });
+
     it("when the Wanakt removes the broadcast a connected player sees, then it leaves that player's screen within a second, once, with its audit line", async () => {
       const sender = await signedInPlayer(game, { username: 'loud-sender' });
       const reader = await signedInPlayer(game, { username: 'broadcast-reader' });
