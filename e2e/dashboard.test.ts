@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { writeFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditEntryDto } from '../schema/api/desk.ts';
 import type { TerritoryDto } from '../schema/api/territory.ts';
@@ -66,13 +67,25 @@ describe('the dashboard and the map', () => {
     const map = page.getByTestId('map-canvas');
     const deadline = Date.now() + 10_000;
     let shot = await map.screenshot();
+    let still = 0;
     for (;;) {
-      // The wait is the sampling interval of a wait for stillness: two equal frames in a row.
+      // The wait is the sampling interval of a wait for stillness: three equal frames in a row, since
+      // a large view's markers arrive in slices, and under load one slice can be a frame late.
       await page.waitForTimeout(250);
       const next = await map.screenshot();
-      if (next.equals(shot) || Date.now() > deadline) return next;
+      still = next.equals(shot) ? still + 1 : 0;
+      if (still >= 2 || Date.now() > deadline) return next;
       shot = next;
     }
+  }
+
+  /** The two shots are equal; if not, both are kept beside the test's screenshots, and the markers counted, to see what differs. */
+  async function sameMap(page: Page, shot: Buffer, expected: Buffer, name: string): Promise<void> {
+    if (shot.equals(expected)) return;
+    writeFileSync(testShot(`${name}-expected.png`), expected);
+    writeFileSync(testShot(`${name}-shown.png`), shot);
+    const markers = await page.getByTestId('map-canvas').getAttribute('data-marker-count');
+    expect.fail(`the map differs from the one expected (${markers} markers now): see ${name}-expected.png and ${name}-shown.png`);
   }
 
   it('[§2 dashboard] when the demo player opens /, then the map, its territories, revenue and payments show real data', async () => {
@@ -235,7 +248,7 @@ describe('the dashboard and the map', () => {
     expect((await canvasShot(page)).equals(links)).toBe(false);
     await page.getByRole('button', { name: 'Links' }).click();
     await page.getByRole('button', { name: 'Boundaries' }).click();
-    expect((await canvasShot(page)).equals(plain)).toBe(true);
+    await sameMap(page, await canvasShot(page), plain, 'boundaries-and-links-off');
   });
 
   it('[§4 visit] when a visitor visits a territory with an active ad, then the visit counts and the ad pops up and closes after 5 s', async () => {
