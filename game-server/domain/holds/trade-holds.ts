@@ -39,7 +39,7 @@ export async function tradeHolds(sql: Queryable, now: Date): Promise<TradeHoldEn
 /** The desk ends a hold at once, with an audit line that says whose and why it was placed. */
 export async function liftTradeHold(tx: Tx, actorId: string, userId: string, now: Date): Promise<{ message: string }> {
   const [user] = await tx<{ username: string; reason: TradeHoldReason | null; held: boolean }[]>`
-    select username, trade_hold_reason as reason, coalesce(trade_hold_until > ${now}, false) as held from users where id = ${userId} for update`;
+    select username, trade_hold_reason as reason, coalesce(trade_hold_until > ${now}, false) as held from users where id = ${userId} for no key update`;
   if (!user) throw notFound('User not found');
   if (!user.held) throw conflict(`${user.username}'s trades are not on hold`);
   await tx`update users set trade_hold_until = null, trade_hold_reason = null where id = ${userId}`;
