@@ -58,6 +58,10 @@ describe('[§4 trades that count] a wash-trading pair sees why its trade does no
     await leftOut.getByText(town.name, { exact: false }).waitFor();
     expect(await leftOut.locator('[data-reason=round_trip]').count()).toBe(1);
     await leftOut.screenshot({ path: testShot('economy-trades-left-out.png') });
+    // The town's region lists its towns' sales that count: the treasury's and the honest one, not the return.
+    const towns = page.getByTestId('regional-price').filter({ hasText: 'Town' });
+    await expect.poll(() => towns.count()).toBeGreaterThan(0);
+    await page.getByTestId('regional-prices').screenshot({ path: testShot('economy-regional-prices.png') });
 
     await page.goto(`${browser.game.server.url}/players/WashTwo`);
     const trade = page.getByTestId('profile-trade').filter({ has: page.getByTestId('trade-not-counted') });

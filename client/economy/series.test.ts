@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EconomyOverviewDto } from '../../schema/api/economy.ts';
-import { flowSeries, flowTotals, medianPriceSeries, mintedSeries } from './series.ts';
+import { flowSeries, flowTotals, medianPriceSeries, mintedSeries, regionIndexSeries } from './series.ts';
 
 const JAN = Date.parse('2026-01-01T00:00:00Z') / 1000;
 const FEB = Date.parse('2026-02-01T00:00:00Z') / 1000;
@@ -21,6 +21,10 @@ const overview = {
   market_by_day: [
     { day: '2026-02-10', territory_type: 'village', trades: 2, volume: 300, median_price: 150 },
     { day: '2026-02-11', territory_type: 'city', trades: 1, volume: 9_000, median_price: 9_000 },
+  ],
+  market_by_region: [
+    { region: 'europe', by_type: [], price_index: [{ day: '2026-02-10', index: 100 }] },
+    { region: 'asia', by_type: [], price_index: [{ day: '2026-02-11', index: 112.5 }] },
   ],
 } as unknown as EconomyOverviewDto;
 
@@ -43,6 +47,17 @@ describe('[open books] chart series of the economy page', () => {
         [DAY1, DAY2],
         [null, 9_000],
         [150, null],
+      ],
+    });
+  });
+
+  it('when regions traded on different days, then each has a line of its own, with no point where it did not trade', () => {
+    expect(regionIndexSeries(overview)).toEqual({
+      labels: ['Europe', 'Asia'],
+      data: [
+        [DAY1, DAY2],
+        [100, null],
+        [null, 112.5],
       ],
     });
   });

@@ -1,6 +1,7 @@
 import type { EconomyOverviewDto, FlowMonthDto } from '../../schema/api/economy.ts';
 import type { LedgerReason } from '../../schema/api/statement.ts';
 import { KIND_LABEL, REASON_LABEL } from '../../schema/api/ledger-labels.ts';
+import { REGION_LABELS } from '../../schema/rules/region.ts';
 
 /** uPlot's aligned columns: x (unix seconds), then one column per series, null where a series has no point. */
 export interface ChartSeries {
@@ -98,4 +99,12 @@ export function priceIndexSeries(overview: EconomyOverviewDto): ChartSeries {
     labels: ['Price index'],
     data: [overview.price_index.map((point) => seconds(point.day)), overview.price_index.map((point) => point.index)],
   };
+}
+
+/** docs/rules.md §4 "Trades that count": each region's own price index, a line per region with sales. */
+export function regionIndexSeries(overview: EconomyOverviewDto): ChartSeries {
+  const points = overview.market_by_region.flatMap((market) =>
+    market.price_index.map((point) => ({ x: seconds(point.day), label: REGION_LABELS[market.region], y: point.index })),
+  );
+  return align(points, present(Object.values(REGION_LABELS), points), null);
 }

@@ -7,12 +7,23 @@ import { readQuery } from '../state/query.ts';
 import { QueryState } from '../admin/QueryState.tsx';
 import { Screen } from '../admin/Screen.tsx';
 import { Chart } from '../economy/Chart.tsx';
-import { flowSeries, flowTotals, medianPriceSeries, mintedSeries, priceIndexSeries, supplySeries, tradeSeries } from '../economy/series.ts';
+import {
+  flowSeries,
+  flowTotals,
+  medianPriceSeries,
+  mintedSeries,
+  priceIndexSeries,
+  regionIndexSeries,
+  supplySeries,
+  tradeSeries,
+} from '../economy/series.ts';
 import { formatDate, formatDateTime, formatDrk, formatMonth, formatNumber, plural } from '../format.ts';
 import { showToast } from '../state/toasts.ts';
 import { NotCounted } from '../trades/NotCounted.tsx';
 import { OFF_MARKET_ABOVE, OFF_MARKET_BELOW, TRADE_FILTER_DAYS } from '../../schema/rules/trade-filter.ts';
-import { TREASURY_SELLER } from '../../schema/display-names.ts';
+import { TREASURY_SELLER, typeName } from '../../schema/display-names.ts';
+import { REGION_LABELS } from '../../schema/rules/region.ts';
+import { REGIONAL_WINDOW_DAYS } from '../../schema/api/economy.ts';
 import '../economy/economy.css';
 
 const percent = (share: number) => `${(share * 100).toFixed(1)}%`;
@@ -117,6 +128,44 @@ function AuditLine({ audit }: { audit: SupplyAuditDto | null }) {
   );
 }
 
+// docs/rules.md §4 "Trades that count": the market of each region, of the sales that count.
+function RegionalPrices({ regions }: { regions: EconomyOverviewDto['market_by_region'] }) {
+  const rows = regions.flatMap((market) => market.by_type.map((row) => ({ region: market.region, ...row })));
+  return (
+    <section className="panel card" aria-labelledby="regional-prices" data-testid="regional-prices">
+      <h2 id="regional-prices">Prices by region, last {REGIONAL_WINDOW_DAYS} days</h2>
+      {rows.length === 0 ? (
+        <p className="muted">No sale that counts in the last {REGIONAL_WINDOW_DAYS} days.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="data-table">
+            <thead>
+              <tr>
+                <th>Region</th>
+                <th>Type</th>
+                <th className="number">Sales</th>
+                <th className="number">Volume</th>
+                <th className="number">Median price</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={`${row.region} ${row.territory_type}`} data-testid="regional-price">
+                  <td>{REGION_LABELS[row.region]}</td>
+                  <td>{typeName(row.territory_type)}</td>
+                  <td className="number">{formatNumber(row.trades)}</td>
+                  <td className="number">{formatDrk(row.volume)}</td>
+                  <td className="number">{formatDrk(Math.round(row.median_price))}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
 // docs/rules.md §4 "Trades that count": what the prices above leave out is listed with why, never hidden.
 function TradesLeftOut({ trades }: { trades: EconomyOverviewDto['trades_left_out'] }) {
   return (
@@ -156,6 +205,7 @@ function Figures({ overview }: { overview: EconomyOverviewDto }) {
       trades: tradeSeries(overview),
       median: medianPriceSeries(overview),
       index: priceIndexSeries(overview),
+      regions: regionIndexSeries(overview),
       totals: flowTotals(overview),
     }),
     [overview],
@@ -177,7 +227,9 @@ function Figures({ overview }: { overview: EconomyOverviewDto }) {
         />
         <Chart title="Median price per territory type" series={charts.median} step="day" testId="chart-median" />
         <Chart title="Price index (first trading day = 100)" series={charts.index} step="day" testId="chart-index" />
+        <Chart title="Price index by region (its first trading day = 100)" series={charts.regions} step="day" testId="chart-region-index" />
       </div>
+      <RegionalPrices regions={overview.market_by_region} />
       <TradesLeftOut trades={overview.trades_left_out} />
       <section className="panel card" aria-labelledby="flow-totals">
         <h2 id="flow-totals">All flows since the start</h2>

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { LEDGER_REASONS } from './statement.ts';
 import { ProfileTrade } from './profiles.ts';
+import { REGIONS } from '../rules/region.ts';
+import { TERRITORY_TYPES } from '../constants.ts';
 
 /** The two kinds of account DRK can leave or reach, and 'minted' where it came into being. */
 export const ACCOUNT_KINDS = ['minted', 'treasury', 'player'] as const;
@@ -33,6 +35,18 @@ export const MarketDay = z.object({
 
 /** The market's price level on a day: 100 on the first day of the window with trades. */
 export const PriceIndexPoint = z.object({ day: Day, index: z.number().nonnegative() });
+
+/** How many days the by-region prices of each type cover. */
+export const REGIONAL_WINDOW_DAYS = 30;
+
+/** One region's market, of the sales that count (docs/rules.md §4 "Trades that count"). */
+export const RegionalMarket = z.object({
+  region: z.enum(REGIONS),
+  /** Each type sold there over the last REGIONAL_WINDOW_DAYS days: sales, DRK and the median price. */
+  by_type: z.array(z.object({ territory_type: z.enum(TERRITORY_TYPES), trades: Drk, volume: Drk, median_price: z.number().nonnegative() })),
+  /** The region's own price index over the daily window, as the market's (100 on its first day with sales). */
+  price_index: z.array(PriceIndexPoint),
+});
 
 export const Concentration = z.object({
   /** Player accounts counted (the Wanakt's treasury is not a holder). */
@@ -71,6 +85,8 @@ export const EconomyOverview = z.object({
   flows_by_month: z.array(FlowMonth),
   market_by_day: z.array(MarketDay),
   price_index: z.array(PriceIndexPoint),
+  /** The same by region (schema/rules/region.ts); a region without a counted sale in the window is left out. */
+  market_by_region: z.array(RegionalMarket),
   /** The latest sales the trade filter left out of the prices above, with why (docs/rules.md §4 "Trades that count"). */
   trades_left_out: z.array(ProfileTrade),
   concentration: Concentration,

@@ -11,6 +11,7 @@ import type { Queryable } from '../../infra/db/database.ts';
 import { readSupply } from './supply.ts';
 import { lastSupplyAudit } from './supply-audit.ts';
 import { tradesLeftOut } from './market.ts';
+import { regionalMarket } from './regional-market.ts';
 
 /** Daily series (supply, market) cover this many days; monthly ones cover all time. */
 export const DAILY_WINDOW_DAYS = 365;
@@ -25,14 +26,15 @@ function dayBefore(now: Date, days: number): string {
 }
 
 /**
- * Every figure of the public economy page. All but the concentration come from the daily rollups
- * that the ledger's and the trades' insert triggers keep (migration 0011), so the cost follows the
- * number of days, not of movements; the concentration reads the balances, one row per account.
+ * Every figure of the public economy page. All but three come from the daily rollups that the
+ * ledger's and the trades' insert triggers keep (migration 0011), so the cost follows the number of
+ * days, not of movements; the concentration reads the balances, one row per account, the market by
+ * region the window's counted sales (an index of its own), and the trades left out the latest 20.
  */
 export async function economyOverview(sql: Queryable, now: Date): Promise<EconomyOverviewDto> {
   const since = dayBefore(now, DAILY_WINDOW_DAYS);
   const paceSince = dayBefore(now, PACE_WINDOW_DAYS);
-  const [supply, history, flows, market, balances, pace, lastAudit, leftOut] = await Promise.all([
+  const [supply, history, flows, market, balances, pace, lastAudit, leftOut, regions] = await Promise.all([
     readSupply(sql),
     sql<{ day: string; total_supply: string }[]>`
       select day::text, total_supply::text from (
@@ -58,6 +60,7 @@ export async function economyOverview(sql: Queryable, now: Date): Promise<Econom
       select coalesce(sum(amount), 0)::text as minted from ledger_daily where from_kind = 'minted' and day > ${paceSince}::date`,
     lastSupplyAudit(sql),
     tradesLeftOut(sql, TRADES_LEFT_OUT_LISTED),
+    regionalMarket(sql, now, since),
   ]);
 
   const flowsByMonth: FlowMonthDto[] = flows.map((row) => ({ ...row, amount: Number(row.amount), movements: Number(row.movements) }));
@@ -86,6 +89,7 @@ export async function economyOverview(sql: Queryable, now: Date): Promise<Econom
     flows_by_month: flowsByMonth,
     market_by_day: marketByDay,
     price_index: priceIndex(marketByDay),
+    market_by_region: regions,
     trades_left_out: leftOut,
     concentration: concentration({
       holders: sums.holders,

@@ -141,8 +141,8 @@ function marketWhere(q: Queryable, search: MarketplaceSearch) {
     ${search.region ? q`and ${regionCase(q)} = ${search.region}` : q``}`;
 }
 
-/** schema/rules/region.ts's regionOf in SQL: the first box that holds the territory names its region. */
-function regionCase(q: Queryable) {
+/** schema/rules/region.ts's regionOf in SQL, of the territory aliased `t`: the first box that holds it names its region. */
+export function regionCase(q: Queryable) {
   const whens = REGION_BOXES.reduce(
     (sql, box) => q`${sql} when t.latitude >= ${box.minLatitude} and t.latitude < ${box.maxLatitude}
       and t.longitude >= ${box.minLongitude} and t.longitude < ${box.maxLongitude} then ${box.region}`,

@@ -73,9 +73,12 @@ for (const backend of testBackends()) {
 
       expect((await history(first)).map((change) => change.not_counted)).toEqual(['round_trip', null, null]);
       expect((await history(second)).map((change) => change.not_counted)).toEqual(['repeated_pair', null]);
-      // Five sales: the two from the treasury and the first between the two players make the prices.
+      // Five sales: the two from the treasury and the first between the two players make the prices,
+      // of the market as a whole and of each region.
       const overview = await economy();
       expect(tradesOfDay(overview, 'town') - before).toBe(3);
+      const townsByRegion = overview.market_by_region.flatMap((market) => market.by_type.filter((row) => row.territory_type === 'town'));
+      expect(townsByRegion.reduce((sum, row) => sum + row.trades, 0)).toBe(tradesOfDay(overview, 'town'));
       expect(overview.trades_left_out.filter((trade) => [first.id, second.id].includes(trade.territory_id))).toEqual([
         expect.objectContaining({ territory_id: second.id, not_counted: 'repeated_pair', price: second.price }),
         expect.objectContaining({ territory_id: first.id, not_counted: 'round_trip', price: first.price }),
