@@ -20,7 +20,8 @@ interface Line {
 
 describe('[logs] one JSON line per event, a request id from the route to the room, and no secret', () => {
   const written: string[] = [];
-  const log = createLogger('info', { destination: { write: (line: string) => written.push(line) } });
+  // At debug, so the lines of reads answered well (debug since they are many) are written too.
+  const log = createLogger('debug', { destination: { write: (line: string) => written.push(line) } });
   const lines = () => written.map((line) => JSON.parse(line) as Line);
   let game: TestServer;
   let watcher: WorldJoin;

@@ -19,6 +19,17 @@ export function loggableUrl(url: string | undefined): string {
 }
 
 /**
+ * How loud a request's line is: a failure of ours is an error; a command, or a refusal, is worth an
+ * operator's reading (info); a read answered well is one of thousands a page makes, left to debug, so
+ * the log at its default level is not a flood that scrolls the first start's one-time passwords away.
+ */
+export function levelOf(method: string, status: number): 'debug' | 'info' | 'error' {
+  if (status >= 500) return 'error';
+  if (status >= 400) return 'info';
+  return method === 'GET' || method === 'HEAD' ? 'debug' : 'info';
+}
+
+/**
  * One JSON line per request with its id, status and time. The id comes from a well-formed
  * X-Request-Id or is made here, is answered back in the same header, and stays with everything the
  * request's work logs (see request-context.ts).
@@ -32,7 +43,7 @@ export function requestLog(log: Logger): RequestHandler {
     const reqId = requestIdOf(req.headers[REQUEST_ID_HEADER]);
     res.setHeader('X-Request-Id', reqId);
     const started = performance.now();
-    const line = (level: 'info' | 'error', message: string) => {
+    const line = (level: 'debug' | 'info' | 'error', message: string) => {
       if (!pino.isLevelEnabled(level)) return;
       const request = { method: req.method, url: loggableUrl(req.originalUrl), remoteAddress: req.socket.remoteAddress };
       pino[level](
@@ -44,7 +55,7 @@ export function requestLog(log: Logger): RequestHandler {
     let gone = false;
     res.once('close', () => {
       gone = !res.writableFinished;
-      line(res.statusCode >= 500 ? 'error' : 'info', gone ? 'request aborted' : 'request completed');
+      line(levelOf(req.method, res.statusCode), gone ? 'request aborted' : 'request completed');
     });
     withRequest({ requestId: reqId, startedAt: started, gone: () => gone }, next);
   };
