@@ -4,9 +4,10 @@ import { emit } from '../../infra/events/outbox.ts';
 import { lockTerritory } from '../../domain/world/territories.ts';
 import { refuseUnderAuction } from '../../domain/economy/auctions.ts';
 import { ok, userOf, type InTransaction } from '../handler.ts';
-import { refuseWhileHeld } from '../../domain/holds/trade-holds.ts';
+import { tradeHoldOf } from '../../domain/holds/trade-holds.ts';
+import { conflict } from '../../errors.ts';
 import { typeMedian } from '../../domain/fair-play/type-median.ts';
-import { heldListingTooLow } from '../../../schema/rules/trade-holds.ts';
+import { heldListingTooLow, tradeHoldMessage } from '../../../schema/rules/trade-holds.ts';
 import { formatDrk } from '../../../schema/format.ts';
 import type { Tx } from '../../infra/db/database.ts';
 import type { LockedTerritory } from '../../domain/world/territories.ts';
@@ -34,8 +35,11 @@ export const listTerritory: InTransaction<CommandOf<'territory.list'>> = {
  * (half the territory's own price where the type's market is too thin to have a median).
  */
 async function refuseCheapWhileHeld(tx: Tx, sellerId: string, territory: LockedTerritory, price: number, now: Date): Promise<void> {
+  // The hold first: an account not held (nearly every listing) reads no median.
+  const hold = await tradeHoldOf(tx, sellerId, now);
+  if (!hold) return;
   const [own] = await tx<{ price: string }[]>`select price::text from territories where id = ${territory.id}`;
   const reference = (await typeMedian(tx, territory.type, now)) ?? Number(own.price);
   if (heldListingTooLow(price, reference))
-    await refuseWhileHeld(tx, sellerId, now, `list ${territory.name} below ${formatDrk(Math.ceil(reference / 2))}`);
+    throw conflict(tradeHoldMessage(hold, `list ${territory.name} below ${formatDrk(Math.ceil(reference / 2))}`));
 }

@@ -10,7 +10,7 @@ import { admitLoginAttempt, rememberAddress } from './login-guard.ts';
 import { isReservedName, nameSkeleton } from '../names/name-skeleton.ts';
 import { hashPassword, UNUSABLE_HASH, verifyPassword } from './passwords.ts';
 import { createSession, endSession } from './sessions.ts';
-import { placeTradeHold, tradeHoldOf } from '../holds/trade-holds.ts';
+import { holdInForce, placeTradeHold, type HoldColumns } from '../holds/trade-holds.ts';
 
 export interface Credentials {
   username: string;
@@ -23,9 +23,11 @@ export interface SignedIn {
 }
 
 export async function readAccount(sql: Queryable, userId: string, now: Date): Promise<AccountDto | null> {
-  const [row] = await sql<Omit<AccountDto, 'trade_hold'>[]>`
-    select id, username, drk_balance::text as drk_balance, is_wanakt from users where id = ${userId}`;
-  return row ? { ...row, trade_hold: await tradeHoldOf(sql, userId, now) } : null;
+  const [row] = await sql<(Omit<AccountDto, 'trade_hold'> & HoldColumns)[]>`
+    select id, username, drk_balance::text as drk_balance, is_wanakt, trade_hold_reason, trade_hold_until from users where id = ${userId}`;
+  if (!row) return null;
+  const { trade_hold_reason, trade_hold_until, ...account } = row;
+  return { ...account, trade_hold: holdInForce({ trade_hold_reason, trade_hold_until }, now) };
 }
 
 const TAKEN = 'That username is already taken';

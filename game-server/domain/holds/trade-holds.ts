@@ -17,9 +17,20 @@ export async function placeTradeHold(tx: Tx, userId: string, reason: TradeHoldRe
 
 /** The account's hold in force at `now`, or null. */
 export async function tradeHoldOf(sql: Queryable, userId: string, now: Date): Promise<TradeHold | null> {
-  const [row] = await sql<{ reason: TradeHoldReason; until: Date }[]>`
-    select trade_hold_reason as reason, trade_hold_until as until from users where id = ${userId} and trade_hold_until > ${now}`;
-  return row ? { reason: row.reason, until: row.until.toISOString() } : null;
+  const [row] = await sql<HoldColumns[]>`select trade_hold_reason, trade_hold_until from users where id = ${userId}`;
+  return row ? holdInForce(row, now) : null;
+}
+
+/** A user row's hold columns, as read with the row by whoever reads it anyway (the account answer). */
+export interface HoldColumns {
+  trade_hold_reason: TradeHoldReason | null;
+  trade_hold_until: Date | null;
+}
+
+/** The hold those columns hold at `now`: none once its day is over. */
+export function holdInForce(row: HoldColumns, now: Date): TradeHold | null {
+  if (row.trade_hold_reason === null || row.trade_hold_until === null || row.trade_hold_until <= now) return null;
+  return { reason: row.trade_hold_reason, until: row.trade_hold_until.toISOString() };
 }
 
 /** Refuses what a held account may not do (`action`, as the player is told: "give land away"). */
