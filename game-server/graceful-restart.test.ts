@@ -20,7 +20,7 @@ const BUYERS = 8;
 const PURCHASES_EACH = 5;
 const BUDGET = 100_000;
 
-describe.runIf(postgres && redisUrl)('[graceful restarts] SIGTERM with connected clients', () => {
+describe.runIf(postgres && redisUrl)('[graceful restarts] processes stopped or killed with clients connected', () => {
   const processes: GameProcess[] = [];
   const clients: StayingClient[] = [];
   let database: Database;
@@ -129,4 +129,19 @@ describe.runIf(postgres && redisUrl)('[graceful restarts] SIGTERM with connected
         `clients back after ${watcher.gaps[0]} ms and ${visitor.gaps[0]} ms`,
     );
   }, 180_000);
+
+  it('when a process dies with SIGKILL a moment after a client joined it, then the client joins another by itself', async () => {
+    const cwdOfC = await mkdtemp(join(tmpdir(), 'wanakt-sigkill-'));
+    const c = await startGameProcess(sharedProcessEnvironment(database.url!, redisUrl!), cwdOfC);
+    const b = processes[1];
+    const newcomer = new StayingClient(() => [c.url, b.url]);
+    clients.push(newcomer);
+    await newcomer.join();
+    // Well inside the SDK's default minimum time in a room (5 s) before it would reconnect at all.
+    await c.kill9();
+    await waitFor(() => newcomer.room && newcomer.gaps.length === 1, 'the newcomer back in the world on B', 20_000);
+    await waitFor(() => newcomer.room!.state.territories?.size > 0, 'the world on B');
+    console.log(`SIGKILL a moment after joining: the client was back after ${newcomer.gaps[0]} ms`);
+    await rm(cwdOfC, { recursive: true, force: true });
+  }, 240_000);
 });

@@ -163,7 +163,7 @@ async function join(options: WorldConnectionOptions, endpoint: string): Promise<
       setTimeout(() => void rejoin(options, endpoint), FLOODED_REJOIN_MS);
       return;
     }
-    if (shouldRejoin(code) || dropped) {
+    if (shouldRejoin(code, dropped)) {
       useWorld.setState({ connection: 'reconnecting' });
       void rejoin(options, endpoint);
       return;

@@ -32,10 +32,13 @@ export class StayingClient {
     Object.assign(room.reconnection, SDK_RECONNECTION);
     room.onMessage('chat', (message) => this.chat.push(message));
     room.onMessage('*', () => {});
+    let dropped = false;
+    room.onDrop(() => (dropped = true));
+    room.onReconnect(() => (dropped = false));
     room.onLeave((code) => {
       if (this.room !== room) return;
       this.room = null;
-      if (!this.closed && shouldRejoin(code)) void this.rejoin(Date.now());
+      if (!this.closed && shouldRejoin(code, dropped)) void this.rejoin(Date.now());
     });
     if (this.watching !== null) room.send('chat.watch', { territoryId: this.watching });
   }

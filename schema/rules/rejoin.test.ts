@@ -9,6 +9,12 @@ describe('[graceful restarts] rejoining the live world', () => {
     expect(shouldRejoin(1000)).toBe(false);
   });
 
+  it('when the socket broke first, then the client joins again whatever code ended it (a restarted process answers the old room with an error)', () => {
+    expect(shouldRejoin(1006, true)).toBe(true);
+    expect(shouldRejoin(4000, true)).toBe(true);
+    expect(shouldRejoin(1006)).toBe(false);
+  });
+
   it('when attempts repeat, then the wait doubles up to 3 s and is spread over half of it', () => {
     expect(rejoinDelayMs(1, 0)).toBe(50);
     expect(rejoinDelayMs(1, 0.999)).toBe(100);

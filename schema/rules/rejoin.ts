@@ -25,15 +25,20 @@ export const FLOODED_REJOIN_MS = 30_000;
  * The SDK's own reconnection to the same room, set on every joined room: three tries over about
  * 1.4 s mend a blip, and a client whose process died gives up then (4003) and joins elsewhere,
  * back in a room within a few seconds instead of the SDK's default of 15 tries over a minute.
+ * No minimum time in the room first: the SDK's default (5 s) closes a client that dropped sooner
+ * with a plain 1006, which no rule here rejoins after.
  */
-export const SDK_RECONNECTION = { maxRetries: 3, minDelay: 100, maxDelay: 800 } as const;
+export const SDK_RECONNECTION = { maxRetries: 3, minDelay: 100, maxDelay: 800, minUptime: 0 } as const;
 
 const FIRST_DELAY_MS = 100;
 const MAX_DELAY_MS = 3000;
 
-/** Whether a client that left the world with this close code should join it again by itself. */
-export function shouldRejoin(closeCode: number): boolean {
-  return closeCode === SERVER_RESTARTING_CLOSE_CODE || closeCode === FAILED_TO_RECONNECT_CLOSE_CODE;
+/**
+ * Whether a client that left the world with this close code should join it again by itself;
+ * `dropped`: its socket broke before it left (the SDK's onDrop), whatever code ended it then.
+ */
+export function shouldRejoin(closeCode: number, dropped = false): boolean {
+  return dropped || closeCode === SERVER_RESTARTING_CLOSE_CODE || closeCode === FAILED_TO_RECONNECT_CLOSE_CODE;
 }
 
 /**
