@@ -11,6 +11,9 @@ import { startMailCatcher, type MailCatcher } from '../testing/mail-catcher.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import { sendDueMail, type MailSettings } from './mail-jobs.ts';
 
+// The mail job's warnings about messages that wait are what these tests cause on purpose.
+const quiet = { warn: () => {}, error: () => {} };
+
 const notice = (to: string, text: string): MailDraft => ({ kind: 'notice', to, data: { text, link: '/rent' } });
 
 async function queue(sql: Sql, drafts: MailDraft[], now: Date): Promise<void> {
@@ -75,16 +78,16 @@ for (const backend of testBackends()) {
       try {
         const sql = isolated.sql;
         await queue(sql, [notice('later@players.example', 'Retry me')], now);
-        expect(await sendDueMail({ sql, clock }, unreachable)).toBe(0);
+        expect(await sendDueMail({ sql, clock, log: quiet }, unreachable)).toBe(0);
         const [first] = await sql`select status, attempts, next_attempt_at, last_error from mail_messages`;
         expect(first).toMatchObject({ status: 'queued', attempts: 1, next_attempt_at: new Date(now.getTime() + 60_000) });
         expect(first.last_error).toMatch(/ECONNREFUSED/);
         // Not before its time; then each try waits longer, and after the sixth it is given up.
-        expect(await sendDueMail({ sql, clock }, unreachable)).toBe(0);
+        expect(await sendDueMail({ sql, clock, log: quiet }, unreachable)).toBe(0);
         expect((await sql`select attempts from mail_messages`)[0].attempts).toBe(1);
         for (let attempt = 2; attempt <= 7; attempt++) {
           const later = new Date(now.getTime() + attempt * 24 * 3_600_000);
-          await sendDueMail({ sql, clock: () => later }, unreachable);
+          await sendDueMail({ sql, clock: () => later, log: quiet }, unreachable);
         }
         const [last] = await sql`select status, attempts from mail_messages`;
         expect(last).toEqual({ status: 'failed', attempts: 6 });
@@ -130,8 +133,8 @@ for (const backend of testBackends()) {
         now,
       );
       await Promise.all([
-        sendDueMail({ sql: game.database.sql, clock }, settings()),
-        sendDueMail({ sql: game.database.sql, clock }, settings()),
+        sendDueMail({ sql: game.database.sql, clock, log: quiet }, settings()),
+        sendDueMail({ sql: game.database.sql, clock, log: quiet }, settings()),
       ]);
       for (let n = 0; n < 12; n++) await catcher.waitFor(to(n));
       // The wait is the rule under test, "exactly once": two more rounds of the game's own mail job
@@ -146,7 +149,7 @@ for (const backend of testBackends()) {
       await game.database.sql`
         update mail_messages set status = 'sending', attempts = 1, lease_until = ${new Date(now.getTime() - 1000)}
          where to_address = 'inflight@players.example'`;
-      await sendDueMail({ sql: game.database.sql, clock }, settings());
+      await sendDueMail({ sql: game.database.sql, clock, log: quiet }, settings());
       expect(await statuses(game.database.sql, 'inflight@players.example')).toEqual(['lost']);
       expect(catcher.to('inflight@players.example')).toEqual([]);
     });

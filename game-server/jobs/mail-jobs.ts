@@ -3,7 +3,9 @@ import { renderMail, type MailData, type MailKind } from '../domain/mail/templat
 import { readMailKey, unsubscribeToken } from '../domain/mail/unsubscribe.ts';
 import type { ServiceDeps } from '../domain/service-deps.ts';
 import { inTransaction } from '../infra/db/database.ts';
+import type { Logger } from '../infra/logger.ts';
 import { MailRefusedError, type MailTransport } from '../infra/mail/transport.ts';
+import { mailSends } from '../infra/observability/metrics.ts';
 
 // A run stops after this many, so a stopping process's last run ends soon; the next run goes on.
 const MAX_PER_RUN = 25;
@@ -50,9 +52,11 @@ async function deliver(mail: MailSettings, key: Buffer, claimed: ClaimedMail): P
 
 /**
  * Sends what is due, one message at a time: each is claimed in a transaction of its own, sent, then
- * settled in another (docs/rules.md §11 "Mail"). Answers how many went.
+ * settled in another (docs/rules.md §11 "Mail"). Answers how many went. A message that did not go
+ * is counted and logged with why (an unreachable server, a full disk under the mail folder), so an
+ * operator sees mail waiting before a player misses it.
  */
-export async function sendDueMail(deps: ServiceDeps, mail: MailSettings): Promise<number> {
+export async function sendDueMail(deps: ServiceDeps & { log: Pick<Logger, 'warn' | 'error'> }, mail: MailSettings): Promise<number> {
   const key = await readMailKey(deps.sql);
   let sent = 0;
   for (let count = 0; count < MAX_PER_RUN; count++) {
@@ -61,8 +65,16 @@ export async function sendDueMail(deps: ServiceDeps, mail: MailSettings): Promis
     );
     if (!claimed) break;
     const outcome = await deliver(mail, key, claimed);
-    await inTransaction(deps.sql, (tx) => settleMail({ tx, now: deps.clock() }, claimed, outcome));
+    const settled = await inTransaction(deps.sql, (tx) => settleMail({ tx, now: deps.clock() }, claimed, outcome));
+    mailSends.inc({ result: settled.status });
     if (outcome.sent) sent++;
+    else if (settled.status === 'queued') {
+      deps.log.warn(`Mail ${claimed.id} could not be sent (${outcome.error}); it waits in the queue for ${settled.retryAt.toISOString()}`);
+    } else {
+      deps.log.error(
+        `Mail ${claimed.id} to ${claimed.to_address} was ${settled.status === 'bounced' ? 'refused for good' : 'given up'}: ${outcome.error}`,
+      );
+    }
   }
   return sent;
 }

@@ -77,32 +77,37 @@ export const RETRY_MINUTES = [1, 5, 30, 120, 480] as const;
 
 export type MailOutcome = { sent: true } | { sent: false; permanent: boolean; error: string };
 
+/** Where a settled message stands: sent, refused for good, given up, or waiting for its next try (at `retryAt`). */
+export type MailSettled = { status: 'sent' | 'bounced' | 'failed' } | { status: 'queued'; retryAt: Date };
+
 /**
  * Records how a claimed message went. Sent: the link tokens it carried are dropped from the row, so
  * the queue keeps no working receipt or confirmation link. Refused for good: the address is
  * suppressed. Otherwise it waits its turn, and after the last try it is given up.
  */
-export async function settleMail({ tx, now }: Work, mail: ClaimedMail, outcome: MailOutcome): Promise<void> {
+export async function settleMail({ tx, now }: Work, mail: ClaimedMail, outcome: MailOutcome): Promise<MailSettled> {
   if (outcome.sent) {
     await tx`
       update mail_messages set status = 'sent', sent_at = ${now}, lease_until = null, last_error = null, data = data - 'token' - 'confirmToken'
        where id = ${mail.id}`;
-    return;
+    return { status: 'sent' };
   }
   if (outcome.permanent) {
     await tx`update mail_messages set status = 'bounced', lease_until = null, last_error = ${outcome.error} where id = ${mail.id}`;
     await tx`
       insert into mail_suppressions (address, reason, created_at) values (${mail.to_address.toLowerCase()}, ${outcome.error}, ${now})
       on conflict (address) do nothing`;
-    return;
+    return { status: 'bounced' };
   }
   const wait = RETRY_MINUTES[mail.attempts - 1];
   if (wait === undefined) {
     await tx`update mail_messages set status = 'failed', lease_until = null, last_error = ${outcome.error} where id = ${mail.id}`;
-    return;
+    return { status: 'failed' };
   }
+  const retryAt = new Date(now.getTime() + wait * 60_000);
   await tx`
     update mail_messages set status = 'queued', lease_until = null, last_error = ${outcome.error},
-           next_attempt_at = ${new Date(now.getTime() + wait * 60_000)}
+           next_attempt_at = ${retryAt}
      where id = ${mail.id}`;
+  return { status: 'queued', retryAt };
 }

@@ -95,14 +95,28 @@ async function checkPostgresCopy(url: string, file: string, pgRestore: string, c
   }
 }
 
+/**
+ * Writes the copy to `path`; a copy that could not be written whole (a full disk) is deleted, so a
+ * half file neither passes for a backup nor keeps the disk full for the next one.
+ */
+async function writeWhole(path: string, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    await rm(path, { force: true });
+    throw new Error(`The backup ${path} could not be written: ${(error as Error).message}`, { cause: error });
+  }
+}
+
 async function writeCopy(database: Database, path: string, check: CheckCopy): Promise<CopyReport> {
   if (database.kind === 'embedded') {
     const copy = await database.dump!();
-    await writeOwnerOnly(path, new Uint8Array(await copy.arrayBuffer()));
+    const bytes = new Uint8Array(await copy.arrayBuffer());
+    await writeWhole(path, () => writeOwnerOnly(path, bytes));
     return checkEmbeddedCopy(copy, check);
   }
   const [pgDump, pgRestore] = await Promise.all([pgToolFor(database.sql, 'pg_dump'), pgToolFor(database.sql, 'pg_restore')]);
-  await run(pgDump, ['--format=custom', `--file=${path}`, database.url!]);
+  await writeWhole(path, () => run(pgDump, ['--format=custom', `--file=${path}`, database.url!]));
   await chmod(path, OWNER_ONLY_FILE);
   return checkPostgresCopy(database.url!, path, pgRestore, check);
 }

@@ -80,6 +80,13 @@ export const jobRuns = new Counter({
   registers: [registry],
 });
 
+export const mailSends = new Counter({
+  name: `${PREFIX}mail_sends_total`,
+  help: 'Tries to send a queued message, by where it stands after: sent, queued (to be tried again), bounced, failed (given up)',
+  labelNames: ['result'] as const,
+  registers: [registry],
+});
+
 export const jobSeconds = new Histogram({
   name: `${PREFIX}job_duration_seconds`,
   help: 'How long each scheduled job run took',
