@@ -65,6 +65,8 @@ describe('[§4 auctions] three players bid in an auction whose end moves', () =>
     await expect.poll(() => toast(owner).textContent()).toContain(`${territory.name} is up for auction from 100 DRK`);
     await expect.poll(() => panel(owner).getByTestId('auction-leader').textContent()).toContain('No bids yet');
     const firstEnd = await endOf(owner);
+    // The map marks it for everyone with its time left.
+    await expect.poll(() => owner.getByTestId('map-canvas').getAttribute('data-badges')).toContain(`auction:${territory.id}`);
 
     const [annPage, bobPage, cyPage] = await Promise.all([ann, bob, cy].map((player) => mapOf(player.agent, territory)));
     await expect.poll(() => panel(annPage).getByTestId('auction-min-bid').textContent()).toContain('at least 100 DRK');

@@ -1,9 +1,8 @@
-// Names and price badges, drawn in screen space over the world: they are never scaled, so they are
+// Names and badges (a price, an auction's time left, offers), drawn in screen space over the world: they are never scaled, so they are
 // as crisp at the deepest zoom as at the widest, and each text is rasterised once and reused.
 import { Container, Graphics, Text, TextStyle } from 'pixi.js';
 import { LABEL_FONT_SIZE, byImportance, placeLabels, type LabelCandidate } from './labels.ts';
-import { formatDrk } from '../format.ts';
-import type { LabelSource } from './mapModel.ts';
+import type { Badge, LabelSource } from './mapModel.ts';
 
 export type { LabelSource } from './mapModel.ts';
 
@@ -28,7 +27,18 @@ function nameStyle(size: number): TextStyle {
   }
   return style;
 }
-const badgeStyle = new TextStyle({ fill: 0x052e16, fontFamily: 'system-ui, sans-serif', fontSize: 10, fontWeight: '700' });
+// A pill and its ink for each kind of badge: green as the for-sale markers, amber for an auction, violet for offers.
+const BADGE_COLOURS: Record<Badge['kind'], { pill: number; ink: number }> = {
+  price: { pill: 0x4ade80, ink: 0x052e16 },
+  auction: { pill: 0xfacc15, ink: 0x422006 },
+  offers: { pill: 0xc4b5fd, ink: 0x2e1065 },
+};
+const badgeStyles = Object.fromEntries(
+  Object.entries(BADGE_COLOURS).map(([kind, { ink }]) => [
+    kind,
+    new TextStyle({ fill: ink, fontFamily: 'system-ui, sans-serif', fontSize: 10, fontWeight: '700' }),
+  ]),
+) as Record<Badge['kind'], TextStyle>;
 
 /** An estimate of a name's width, so placement needs no canvas to measure with. */
 export function nameWidth(name: string, size: number): number {
@@ -38,7 +48,7 @@ export function nameWidth(name: string, size: number): number {
 export class LabelLayer {
   readonly container = new Container({ eventMode: 'none', interactiveChildren: false });
   private readonly names = new Map<number, Text>();
-  private readonly badges = new Map<number, { group: Container; price: number }>();
+  private readonly badges = new Map<number, { group: Container; badge: Badge }>();
 
   /** Places the labels of `sources` (in any order) for a view of `view` at `scale` pixels per world unit. */
   update(sources: readonly LabelSource[], view: { width: number; height: number }, scale: number): void {
@@ -48,7 +58,7 @@ export class LabelLayer {
       const base = { id: source.id, type: source.type, x: source.x, y: source.y, source };
       candidates.push({ ...base, kind: 'name', width: nameWidth(source.name, size), height: size + 4 });
       if (source.badge !== null)
-        candidates.push({ ...base, kind: 'badge', width: nameWidth(formatDrk(source.badge), 10) + 4, height: BADGE_HEIGHT });
+        candidates.push({ ...base, kind: 'badge', width: nameWidth(source.badge.text, 10) + 4, height: BADGE_HEIGHT });
     }
     candidates.sort((a, b) => byImportance(a, b) || (a.kind === b.kind ? 0 : a.kind === 'name' ? -1 : 1));
     const placed = placeLabels(candidates, view, { scale, gap: GAP_PX, max: MAX_LABELS });
@@ -79,6 +89,14 @@ export class LabelLayer {
     return { names, badges };
   }
 
+  /** The badges on the screen, as `kind:id` words (`auction:12 price:40`). */
+  shownBadges(): string {
+    return [...this.badges]
+      .filter(([, { group }]) => group.visible)
+      .map(([id, { badge }]) => `${badge.kind}:${id}`)
+      .join(' ');
+  }
+
   destroy(): void {
     this.container.destroy({ children: true });
     this.names.clear();
@@ -100,14 +118,14 @@ export class LabelLayer {
     return text;
   }
 
-  private badgeOf(id: number, price: number): Container {
+  private badgeOf(id: number, badge: Badge): Container {
     const existing = this.badges.get(id);
-    if (existing && existing.price === price) return existing.group;
+    if (existing && existing.badge.kind === badge.kind && existing.badge.text === badge.text) return existing.group;
     existing?.group.destroy({ children: true });
     const group = new Container();
     const text = new Text({
-      text: formatDrk(price),
-      style: badgeStyle,
+      text: badge.text,
+      style: badgeStyles[badge.kind],
       anchor: { x: 0.5, y: 0 },
       resolution: globalThis.devicePixelRatio || 1,
     });
@@ -115,10 +133,10 @@ export class LabelLayer {
     const width = text.width + 10;
     const pill = new Graphics()
       .roundRect(-width / 2, 0, width, BADGE_HEIGHT, BADGE_HEIGHT / 2)
-      .fill(0x4ade80)
-      .stroke({ color: 0x052e16, width: 1 });
+      .fill(BADGE_COLOURS[badge.kind].pill)
+      .stroke({ color: BADGE_COLOURS[badge.kind].ink, width: 1 });
     group.addChild(pill, text);
-    this.badges.set(id, { group, price });
+    this.badges.set(id, { group, badge });
     this.container.addChild(group);
     return group;
   }

@@ -414,6 +414,8 @@ export class MapController {
       this.host.dataset.clusters = String(this.clusters.draw(this.camera, view, this.scale()));
       this.labels.update(this.labelSources(view), view, this.scale());
       this.host.dataset.labels = String(this.labels.shown.names);
+      // Which badges are up, by kind, for a test to read: the canvas keeps no text to search.
+      this.host.dataset.badges = this.labels.shownBadges();
     }
   }
 
@@ -436,6 +438,7 @@ export class MapController {
       this.camera,
       view,
       useMapView.getState().mode,
+      useMapView.getState().marks,
     );
     // Made-up markers are named like villages, so they only compete for space close in.
     if (scale >= LABEL_MIN_SCALE.village) {
@@ -511,6 +514,10 @@ export class MapController {
     const unsubscribeView = useMapView.subscribe((state, previous) => {
       if (state.mode !== previous.mode || state.filters !== previous.filters || state.allianceColours !== previous.allianceColours)
         this.syncWorld();
+      else if (state.marks !== previous.marks) {
+        this.labelsDirty = true;
+        this.requestFrame();
+      }
     });
     const unsubscribeSession = useSession.subscribe((state, previous) => {
       if (state.account?.id !== previous.account?.id) this.syncWorld();

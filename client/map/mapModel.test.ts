@@ -156,7 +156,31 @@ describe('[map model] labels and fly-to', () => {
     const far: Camera = { centerX: 500, centerY: 300, zoom: 1 };
     const labels = labelCandidates(world.placed, drawnAt, far, view, 'ownership');
     expect(labels.map((label) => label.name).sort()).toEqual(['Bondi']);
-    expect(labels[0].badge).toBe(400);
+    expect(labels[0].badge).toEqual({ kind: 'price', text: '400 DRK' });
+  });
+
+  it("when a territory is auctioned or has offers, then its badge says so at any zoom, the auction's time left before its price", () => {
+    const far: Camera = { centerX: 500, centerY: 300, zoom: 1 };
+    const now = Date.parse('2031-05-01T12:00:00Z');
+    const marks = {
+      auctionEnds: new Map([
+        [2, now + (2 * 60 + 10) * 60_000],
+        [3, now - 1],
+      ]),
+      offered: new Set([3, 5]),
+      now,
+    };
+    const labels = labelCandidates(world.placed, drawnAt, far, view, 'ownership', marks);
+    const badges = Object.fromEntries(labels.map((label) => [label.name, label.badge]));
+    expect(badges).toEqual({
+      Bondi: { kind: 'auction', text: 'Auction 2h 10m' },
+      // An auction past its end shows no longer; its offers do. Unowned land has no offers to show.
+      'San Francisco': { kind: 'offers', text: 'Offers' },
+    });
+    expect(labelCandidates(world.placed, drawnAt, far, view, 'tier', marks).map((label) => label.badge)).toEqual([
+      { kind: 'auction', text: 'Auction 2h 10m' },
+      { kind: 'offers', text: 'Offers' },
+    ]);
   });
 
   it('when the camera flies to a village, then it is centred, close enough to be named, and the camera never zooms out to get there', () => {

@@ -17,6 +17,7 @@ import {
 import { incomeRange, markerColour, ownershipOf, passesFilters, type ColourMode, type MapFilters } from './colourModes.ts';
 import { fanDirections } from './fanOut.ts';
 import { LABEL_MIN_SCALE } from './labels.ts';
+import { formatDrk, shortCountdownLabel } from '../format.ts';
 import type { MarkerSpec } from './markerLayer.ts';
 import type { OverlayTerritory } from './overlays.ts';
 import type { MapTerritory } from './viewSet.ts';
@@ -204,15 +205,41 @@ export function flyTarget(placed: Placed, direction: { dx: number; dy: number } 
   return keepViewOnWorld({ centerX: point.x, centerY: point.y, zoom }, view);
 }
 
+/** What a badge under a marker says: its asking price, its running auction's time left, or that it has offers. */
+export interface Badge {
+  kind: 'price' | 'auction' | 'offers';
+  text: string;
+}
+
+/** What the map marks beside the territories' own fields (GET /api/market/marks), and the time it counts down from. */
+export interface MarketMarks {
+  /** A running auction's end, in ms since the epoch, by territory. */
+  auctionEnds: ReadonlyMap<number, number>;
+  offered: ReadonlySet<number>;
+  now: number;
+}
+
+export const NO_MARKS: MarketMarks = { auctionEnds: new Map(), offered: new Set(), now: 0 };
+
 export interface LabelSource {
   id: number;
   type: TerritoryType;
   name: string;
-  /** The asking price, shown as a badge, or null for no badge. */
-  badge: number | null;
+  badge: Badge | null;
   /** The marker's place on the screen. */
   x: number;
   y: number;
+}
+
+/**
+ * A running auction says how long it has left in every mode and at any zoom (docs/rules.md §4
+ * "Auctions"); else the asking price where the price shows; else that someone made an offer.
+ */
+function badgeOf(territory: MapTerritory, id: number, priceShown: boolean, marks: MarketMarks): Badge | null {
+  const ends = marks.auctionEnds.get(id);
+  if (ends !== undefined && ends > marks.now) return { kind: 'auction', text: `Auction ${shortCountdownLabel(ends - marks.now)}` };
+  if (priceShown && territory.sale_price !== null) return { kind: 'price', text: formatDrk(territory.sale_price) };
+  return marks.offered.has(id) && territory.owner_id !== null ? { kind: 'offers', text: 'Offers' } : null;
 }
 
 /**
@@ -225,6 +252,7 @@ export function labelCandidates(
   camera: Camera,
   view: Viewport,
   mode: ColourMode,
+  marks: MarketMarks = NO_MARKS,
 ): LabelSource[] {
   const scale = scaleOf(camera, view);
   const candidates: LabelSource[] = [];
@@ -234,7 +262,7 @@ export function labelCandidates(
     const screen = worldToScreen(camera, view, at);
     if (screen.x < 0 || screen.x > view.width || screen.y < 0 || screen.y > view.height) continue;
     const showsPrice = territory.owner_id !== null || (scale >= LIST_PRICE_BADGE_SCALE && scale >= LABEL_MIN_SCALE[territory.type]);
-    const badge = mode === 'ownership' && territory.sale_price !== null && showsPrice ? territory.sale_price : null;
+    const badge = badgeOf(territory, id, mode === 'ownership' && showsPrice, marks);
     if (badge === null && scale < LABEL_MIN_SCALE[territory.type]) continue;
     candidates.push({ id, type: territory.type, name: territory.name, badge, x: screen.x, y: screen.y });
   }

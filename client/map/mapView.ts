@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { useWorld } from '../state/world.ts';
 import { NO_FILTERS, type ColourMode, type MapFilters } from './colourModes.ts';
+import { NO_MARKS, type MarketMarks } from './mapModel.ts';
 
 /** What the HUD's buttons ask of the map's camera; the mounted map provides it. */
 export interface CameraControls {
@@ -30,6 +31,8 @@ interface MapViewState {
   filters: MapFilters;
   /** In the alliance mode, each listed alliance's members' colour by player id. */
   allianceColours: ReadonlyMap<string, number>;
+  /** The running auctions and the offers the map marks with badges. */
+  marks: MarketMarks;
   hover: MapHover | null;
   camera: CameraControls | null;
   /** False once the whole world fits the map: − then says it can go no further. */
@@ -44,6 +47,7 @@ export const useMapView = create<MapViewState>()((set) => ({
   mode: 'ownership',
   filters: NO_FILTERS,
   allianceColours: new Map(),
+  marks: NO_MARKS,
   hover: null,
   camera: null,
   canZoomOut: true,

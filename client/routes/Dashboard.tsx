@@ -8,6 +8,7 @@ import { RevenueTracking } from '../dashboard/RevenueTracking.tsx';
 import { TerritoryChat } from '../dashboard/TerritoryChat.tsx';
 import { TerritoryDetails } from '../dashboard/TerritoryDetails.tsx';
 import { useTerritoryLink } from '../dashboard/useTerritoryLink.ts';
+import { useMarketMarks } from '../hud/useMarketMarks.ts';
 import { VisitorLanding } from '../dashboard/VisitorLanding.tsx';
 import { WorldActivity } from '../dashboard/WorldActivity.tsx';
 import { Dialogs } from '../hud/Dialogs.tsx';
@@ -100,6 +101,7 @@ export default function Dashboard() {
     void loadTerritories();
   }, []);
   useTerritoryLink();
+  useMarketMarks();
 
   return (
     <div className="dashboard" data-drawer={drawer ?? 'none'}>

@@ -63,3 +63,15 @@ export const AuctionListDto = z.object({ auctions: z.array(AuctionDto) });
 export type AuctionListDto = z.infer<typeof AuctionListDto>;
 
 export const AuctionAnswerDto = z.object({ message: z.string(), auction: AuctionDto });
+
+/** The most running auctions, and territories with open offers, GET /api/market/marks answers (each the soonest first). */
+export const MARKET_MARKS_MAX = 500;
+/** GET /api/market/marks: what the map marks, a running auction (with its end) or open offers. */
+export const MarketMarksDto = z
+  .object({
+    auctions: z.array(z.object({ territory_id: z.number().int(), ends_at: z.string() })),
+    /** Territories with at least one open offer, the soonest to expire first. */
+    offered: z.array(z.number().int()),
+  })
+  .meta({ id: 'MarketMarks' });
+export type MarketMarksDto = z.infer<typeof MarketMarksDto>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AuctionDto, AuctionListDto, TerritoryAuctionDto } from '../api/auctions.ts';
+import { AuctionDto, AuctionListDto, MARKET_MARKS_MAX, MarketMarksDto, TerritoryAuctionDto } from '../api/auctions.ts';
 import { IdParam, TerritoryId } from '../api/ids.ts';
 import { AUCTIONS_ENDING_SOON } from '../rules/auctions.ts';
 import { declareRead } from './registry.ts';
@@ -43,4 +43,15 @@ export const AuctionRead = declareRead({
   cache: { staleOn: ['auctions'] },
 });
 
-export const AUCTION_READS = [TerritoryAuctionRead, AuctionsEndingSoonRead, AuctionRead] as const;
+export const MarketMarksRead = declareRead({
+  path: '/market/marks',
+  tag: 'Trade',
+  summary: `What the map marks: the running auctions with their ends, and the territories with open offers (${MARKET_MARKS_MAX} of each at most, the soonest to end first)`,
+  access: 'public',
+  scope: 'read',
+  answer: MarketMarksDto,
+  answered: 'The marks',
+  cache: { staleOn: ['auctions', 'offers'] },
+});
+
+export const AUCTION_READS = [TerritoryAuctionRead, AuctionsEndingSoonRead, AuctionRead, MarketMarksRead] as const;

@@ -1,3 +1,4 @@
+import type { MarketMarksDto } from '../../../../schema/api/auctions.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AUCTION_SOFT_CLOSE_MS } from '../../../../schema/rules/auctions.ts';
 import type { Sql } from '../../../infra/db/database.ts';
@@ -248,6 +249,10 @@ for (const backend of testBackends()) {
       const soon = (await game.agent().get('/api/auctions/ending-soon')).body.auctions as { id: number; ends_at: string }[];
       expect(soon.map((entry) => entry.id)).toContain(auction.id);
       expect(soon.map((entry) => entry.ends_at)).toEqual([...soon.map((entry) => entry.ends_at)].sort());
+      // The map marks it with its end, for anyone.
+      const marks = (await game.agent().get<MarketMarksDto>('/api/market/marks')).body;
+      expect(marks.auctions).toContainEqual({ territory_id: territory.id, ends_at: auction.ends_at });
+      expect(marks.auctions.map((entry) => entry.ends_at)).toEqual([...marks.auctions.map((entry) => entry.ends_at)].sort());
     });
   });
 }
