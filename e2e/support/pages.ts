@@ -101,18 +101,47 @@ export async function flyToTerritory(page: Page, name: string): Promise<void> {
   await mapSettled(page);
 }
 
-/** Clicks a territory's marker, first bringing it into view with the search box if the camera does not show it. */
+// How long a click's popup may take to show before the click is counted as missed.
+const POPUP_AFTER_CLICK_MS = 4000;
+const CLICK_TRIES = 3;
+
+/**
+ * Clicks a territory's marker, first bringing it into view with the search box if the camera does not
+ * show it, until its popup opens: on a loaded machine a click now and then lands while the map is
+ * still drawing the markers, and opens nothing (the tests that use this are about what follows).
+ */
 export async function clickTerritory(page: Page, territory: Placed & { name?: string }): Promise<void> {
-  let point = await markerPoint(page, territory);
-  const box = (await page.getByTestId('map-canvas').boundingBox())!;
-  const margin = 40;
-  const outside =
-    point.x < box.x + margin || point.x > box.x + box.width - margin || point.y < box.y + margin || point.y > box.y + box.height - margin;
-  if (outside && territory.name) {
-    await flyToTerritory(page, territory.name);
-    point = await markerPoint(page, territory);
+  const popup = page.getByTestId('territory-info');
+  const opened = async () =>
+    territory.name === undefined
+      ? popup.isVisible()
+      : (await popup
+          .locator('h2')
+          .textContent({ timeout: 200 })
+          .catch(() => null)) === territory.name;
+  for (let attempt = 1; ; attempt++) {
+    let point = await markerPoint(page, territory);
+    const box = (await page.getByTestId('map-canvas').boundingBox())!;
+    const margin = 40;
+    const outside =
+      point.x < box.x + margin || point.x > box.x + box.width - margin || point.y < box.y + margin || point.y > box.y + box.height - margin;
+    if (outside && territory.name) {
+      await flyToTerritory(page, territory.name);
+      point = await markerPoint(page, territory);
+    }
+    await page.mouse.click(point.x, point.y);
+    const until = Date.now() + POPUP_AFTER_CLICK_MS;
+    // The wait is the poll of the popup, which opens a frame or more after the click.
+    while (Date.now() < until && !(await opened())) await page.waitForTimeout(50);
+    if (await opened()) return;
+    if (attempt === CLICK_TRIES) {
+      const shown = await popup
+        .locator('h2')
+        .textContent({ timeout: 200 })
+        .catch(() => 'no popup');
+      throw new Error(`${CLICK_TRIES} clicks on ${territory.name ?? 'the territory'} opened no popup of it (shown: ${shown})`);
+    }
   }
-  await page.mouse.click(point.x, point.y);
 }
 
 /** Registers a new player through the form; answers its page (on the success panel) and its id. */
