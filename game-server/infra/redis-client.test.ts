@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { RedisPresence } from '@colyseus/redis-presence';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCuttableProxy } from '../testing/cuttable-proxy.ts';
+import { PrivateRedis } from '../testing/private-redis.ts';
+import { waitFor } from '../testing/test-clients.ts';
 import { testRedisUrl } from '../testing/test-redis.ts';
 import { openRedis } from './redis-client.ts';
 
@@ -75,6 +78,32 @@ describe.runIf(url)("the game's Redis clients after Redis closed their connectio
     } finally {
       await counters.del(`${name}:count`);
       await counters.quit();
+    }
+  });
+});
+
+describe("the presence's subscriber when Redis restarts behind a proxy", () => {
+  it('when the proxy takes connections Redis then drops (Redis down), then once Redis is back the subscriber listens again', async () => {
+    const redis = await PrivateRedis.start();
+    const proxy = await startCuttableProxy(redis.url);
+    const presence = new RedisPresence(openRedis(proxy.url, undefined, 'presence'));
+    const looking = new Redis(redis.url, { lazyConnect: true });
+    try {
+      await presence.subscribe('p:listening', () => {});
+      await redis.stop();
+      // The wait is the outage under test: the subscriber's reconnections are taken by the proxy and
+      // dropped at once, several times over, as a balancer in front of a Redis that restarts does.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await redis.start();
+      await looking.connect();
+      // ioredis 5.11.1 declared such a connection ready after it had closed, and never reconnected
+      // it: the process stopped hearing its channel, and joins placed through it hung (patches/).
+      await waitFor(async () => (await looking.pubsub('CHANNELS', 'p:*')).length > 0, 'the subscriber listening again', 10_000);
+    } finally {
+      looking.disconnect();
+      presence.shutdown();
+      await proxy.stop();
+      await redis.stop();
     }
   });
 });
