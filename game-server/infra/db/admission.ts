@@ -12,6 +12,7 @@ export interface AdmissionOptions {
 }
 
 export const ABANDONED = 'The request was given up before it started.';
+export const GIVEN_UP_BEFORE_COMMIT = 'The request was given up before it was applied; nothing changed.';
 
 interface Waiter {
   grant(): void;

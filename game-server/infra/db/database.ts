@@ -4,10 +4,11 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import postgres from 'postgres';
-import { Admission, type AdmissionOptions } from './admission.ts';
+import { Admission, GIVEN_UP_BEFORE_COMMIT, type AdmissionOptions } from './admission.ts';
+import { currentRequest } from '../request-context.ts';
 import { ownerOnlyTar } from '../tar-modes.ts';
 import { guardOwnerOnly, makeOwnerOnly, ownerOnlyFolder } from '../owner-only.ts';
-import { isConnectionLost } from './unavailable.ts';
+import { isConnectionLost, unavailable } from './unavailable.ts';
 
 export type Sql = postgres.Sql;
 export type Tx = postgres.TransactionSql;
@@ -215,6 +216,12 @@ async function reservedTransaction<T>(sql: Sql, work: (tx: Tx) => Promise<T>, op
       // The rollback too ends with the session: a cut as it is written left it waiting for ever.
       await untilClosed(reserved`rollback`).catch(() => undefined);
       throw error;
+    }
+    // A caller that hung up meanwhile (its own time-out passed while the database was slow) learns
+    // nothing of this outcome: its work is rolled back rather than applied behind its back.
+    if (currentRequest()?.gone?.()) {
+      await untilClosed(reserved`rollback`).catch(() => undefined);
+      throw unavailable(GIVEN_UP_BEFORE_COMMIT);
     }
     try {
       await untilClosed(reserved`commit`);
