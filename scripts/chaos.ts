@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { CHAOS_DEFAULTS, describeChaos, FAULT_KINDS, runChaos, type FaultKind } from '../game-server/testing/chaos.ts';
 import { freshSeed } from '../game-server/testing/seeded-random.ts';
 
-// npm run chaos -- --duration 1200 --rate 30 --players 30 --clients 100 --faults kill9,sigterm,redis,db --seed 42
+// npm run chaos -- --duration 1200 --rate 30 --players 30 --clients 100 --faults kill9,sigterm,redis,db,freeze,slowdb,redis-one --seed 42
 // Runs the game's processes against a throwaway database on CHAOS_DATABASE_URL (default: the local
 // PostgreSQL's maintenance database), a private redis-server, and faults only those.
 const HELP = `npm run chaos -- [options]

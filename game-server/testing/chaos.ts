@@ -10,6 +10,8 @@ import { startCuttableProxy } from './cuttable-proxy.ts';
 import { createPlayer } from './players.ts';
 import { openThrowawayDatabase } from './postgres-admin.ts';
 import { freePort, PrivateRedis } from './private-redis.ts';
+import { freshJoinMs } from './fresh-join.ts';
+import { worldListingProblems } from './room-listings.ts';
 import { streamOf, type Random } from './seeded-random.ts';
 import { StayingClient } from './staying-client.ts';
 
@@ -19,8 +21,10 @@ import { StayingClient } from './staying-client.ts';
  * and one Redis, players making a stream of commands (purchases of each other's land, listings,
  * chat) while room clients watch, and a fault every so often. Everything faulted is the run's own:
  * its processes, a private redis-server, and the connections of its throwaway database.
+ * freeze: a process stopped (SIGSTOP) and resumed, its sockets open; slowdb: every round trip to
+ * the database slower; redis-one: Redis out of one process's reach while the others keep it.
  */
-export const FAULT_KINDS = ['kill9', 'sigterm', 'redis', 'db'] as const;
+export const FAULT_KINDS = ['kill9', 'sigterm', 'redis', 'db', 'freeze', 'slowdb', 'redis-one'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface ChaosOptions {
@@ -43,6 +47,13 @@ export interface ChaosOptions {
   redisDownSeconds: number;
   /** How long the database refuses the game's connections in a db fault, after cutting them all. */
   databaseDownSeconds: number;
+  /** How long a process stays frozen in a freeze fault. */
+  freezeSeconds: number;
+  /** What a slowdb fault adds to every round trip to the database, and for how long. */
+  slowDatabaseMs: number;
+  slowDatabaseSeconds: number;
+  /** How long one process cannot reach Redis in a redis-one fault. */
+  redisOneDownSeconds: number;
   /** How long a player waits for an answer before it gives up. */
   clientTimeoutMs: number;
   shutdownSeconds: number;
@@ -61,6 +72,10 @@ export const CHAOS_DEFAULTS: Omit<ChaosOptions, 'adminUrl' | 'cwd' | 'say' | 'se
   faultEverySeconds: [60, 90],
   redisDownSeconds: 7,
   databaseDownSeconds: 3,
+  freezeSeconds: 12,
+  slowDatabaseMs: 200,
+  slowDatabaseSeconds: 30,
+  redisOneDownSeconds: 10,
   clientTimeoutMs: 10_000,
   shutdownSeconds: 15,
 };
@@ -85,7 +100,15 @@ interface Fault {
   /** When the fault itself ended: the process back up, Redis back, the cut done. */
   over: number;
   note: string;
+  /** The process a fault of one process struck. */
+  victim?: string;
 }
+
+// What must hold around a frozen process: fresh joins through the others get the world within
+// 10 s while it is frozen, and through every process within 5 s, 5 s after it resumed.
+const JOIN_WHILE_FROZEN_MS = 10_000;
+const JOIN_AFTER_THAW_MS = 5000;
+const SETTLE_AFTER_THAW_MS = 5000;
 
 export interface AnswerClasses {
   '2xx': number;
@@ -124,6 +147,16 @@ export interface ChaosReport {
   outsideFaultFailures: string[];
   /** Commands answered with a 5xx that were applied all the same (a 5xx must mean not applied). */
   appliedDespite5xx: string[];
+  /** Fresh joins around a frozen process that did not get the world within their bound. */
+  joinFailures: string[];
+  /** World rooms Redis lists 5 s after a frozen process resumed on a process that is gone, or two on one process. */
+  listingProblems: string[];
+  /**
+   * Answers in a slowdb fault's window other than a 2xx, a 4xx or a 503 that says why (a 5xx of
+   * another kind, no answer), and answers in a redis-one window other than 2xx and 4xx from the
+   * processes that kept Redis.
+   */
+  faultRuleBreaks: string[];
   /**
    * After each database cut, per process: from the end of the cut (the database answering again)
    * to the last 5xx or unanswered command that process answered before the next fault began.
@@ -263,6 +296,20 @@ class Supervised {
     return result;
   }
 
+  /** SIGSTOP: it keeps its sockets and its Redis subscriptions, and answers nothing. */
+  freeze(): GameProcess | null {
+    const process = this.current;
+    if (!process) return null;
+    this.busy = true;
+    process.freeze();
+    return process;
+  }
+
+  thaw(process: GameProcess): void {
+    process.thaw();
+    this.busy = false;
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     await this.current?.stop();
@@ -306,9 +353,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     template: options.template,
   });
   const redis = await PrivateRedis.start();
-  // The game reaches the database through a proxy the run can close, as a restarting server would.
+  // The game reaches the database through a proxy the run can close or slow, as a restarting or
+  // overloaded server would, and each process reaches Redis through one of its own.
   const proxy = await startCuttableProxy(database.url!);
   const env = sharedProcessEnvironment(proxy.url, redis.url, { SHUTDOWN_SECONDS: String(options.shutdownSeconds) });
+  const redisProxies = await Promise.all(Array.from({ length: options.processes }, () => startCuttableProxy(env.REDIS_URL)));
   // Each process keeps its port across restarts and announces it, as a deployment's PUBLIC_ADDRESS
   // does, so a join answered by one process can be placed on another.
   const ports = await Promise.all(Array.from({ length: options.processes }, () => freePort()));
@@ -316,12 +365,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     (port, i) =>
       new Supervised(
         `process ${i + 1}`,
-        { ...env, PORT: String(port), PUBLIC_ADDRESS: `127.0.0.1:${port}` },
+        { ...env, REDIS_URL: redisProxies[i].url, PORT: String(port), PUBLIC_ADDRESS: `127.0.0.1:${port}` },
         options.cwd,
         crashes,
         startFailures,
       ),
   );
+  const joinFailures: string[] = [];
+  const listingProblems: string[] = [];
   const clients: StayingClient[] = [];
   const sent: Sent[] = [];
   const faults: Fault[] = [];
@@ -468,6 +519,52 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
                     done(`${victim.name} drained in ${result?.ms} ms, exit ${result?.code}, back after ${seconds(Date.now() - fault.at)}`),
                   ),
           );
+        } else if (kind === 'freeze') {
+          const frozen = victim?.freeze();
+          if (!victim || !frozen) continue;
+          fault.victim = victim.name;
+          const others = liveProcesses().filter((process) => process.name !== victim.name);
+          const during = await Promise.all(others.map((process) => freshJoinMs(process.url, JOIN_WHILE_FROZEN_MS)));
+          // The wait is the fault under test: the process stays frozen freezeSeconds in all.
+          await pause(Math.max(0, fault.at + options.freezeSeconds * 1000 - Date.now()));
+          victim.thaw(frozen);
+          // The wait is the rule under test: joins are judged 5 s after the process resumed.
+          await pause(SETTLE_AFTER_THAW_MS);
+          const everyone = liveProcesses();
+          const after = await Promise.all(everyone.map((process) => freshJoinMs(process.url, JOIN_AFTER_THAW_MS)));
+          const judged = (list: { name: string }[], outcomes: (number | string)[], bound: number, when: string) =>
+            list.map((process, i) => {
+              const outcome = outcomes[i];
+              if (typeof outcome === 'string') {
+                joinFailures.push(
+                  `${when}: a fresh join through ${process.name} did not get the world within ${seconds(bound)}: ${outcome}`,
+                );
+              }
+              return `${process.name} ${typeof outcome === 'string' ? 'never' : seconds(outcome)}`;
+            });
+          const whileFrozen = judged(others, during, JOIN_WHILE_FROZEN_MS, `while ${victim.name} was frozen`);
+          const resumed = judged(everyone, after, JOIN_AFTER_THAW_MS, `5 s after ${victim.name} resumed`);
+          listingProblems.push(
+            ...(await worldListingProblems(env.REDIS_URL, 'world')).map((problem) => `5 s after ${victim.name} resumed: ${problem}`),
+          );
+          done(
+            `${victim.name} frozen ${options.freezeSeconds} s; fresh joins while frozen: ${whileFrozen.join(', ')}; 5 s after: ${resumed.join(', ')}`,
+          );
+        } else if (kind === 'slowdb') {
+          proxy.slow(options.slowDatabaseMs);
+          // The wait is the fault under test: the database answers slowly for slowDatabaseSeconds.
+          await pause(options.slowDatabaseSeconds * 1000);
+          proxy.slow(0);
+          done(`every round trip +${options.slowDatabaseMs} ms for ${options.slowDatabaseSeconds} s`);
+        } else if (kind === 'redis-one') {
+          if (!victim) continue;
+          fault.victim = victim.name;
+          const cutOff = redisProxies[supervised.indexOf(victim)];
+          cutOff.down();
+          // The wait is the fault under test: this process cannot reach Redis for redisOneDownSeconds.
+          await pause(options.redisOneDownSeconds * 1000);
+          cutOff.up();
+          done(`${victim.name} without Redis ${options.redisOneDownSeconds} s`);
         } else if (kind === 'redis') {
           await redis.stop();
           // The wait is the fault under test: Redis stays away for redisDownSeconds.
@@ -545,6 +642,22 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         );
         return { at: fault.at - started, perProcess };
       });
+    const windowOf = (fault: Fault) => sent.filter((record) => record.at <= fault.over + WINDOW_MS && record.at + record.ms >= fault.at);
+    const faultRuleBreaks = faults.flatMap((fault) => {
+      const line = (record: Sent) =>
+        `${fault.kind} at ${seconds(fault.at - started)}: ${record.kind} → ${record.outcome} at ${record.process}${record.said ? `: ${record.said}` : ''}`;
+      if (fault.kind === 'slowdb') {
+        return windowOf(fault)
+          .filter((record) => bad(record) && !(record.outcome === 503 && /"message"/.test(record.said ?? '')))
+          .map(line);
+      }
+      if (fault.kind === 'redis-one') {
+        return windowOf(fault)
+          .filter((record) => record.process !== fault.victim && bad(record))
+          .map(line);
+      }
+      return [];
+    });
     const appliedAfterGivingUp = sent.filter(
       (record) => record.outcome === 'timeout' && (committed.get(record.id) ?? 0) > record.at + options.clientTimeoutMs,
     ).length;
@@ -601,12 +714,16 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       outsideFaultFailures,
       appliedDespite5xx,
       databaseRecoveries,
+      joinFailures,
+      listingProblems,
+      faultRuleBreaks,
     };
   } finally {
     await Promise.all(clients.map((client) => client.leave().catch(() => undefined)));
     await Promise.all(supervised.map((process) => process.stop().catch(() => undefined)));
     await redis.stop();
     await proxy.stop();
+    await Promise.all(redisProxies.map((one) => one.stop()));
     await database.close();
   }
 }
@@ -650,6 +767,9 @@ export function describeChaos(report: ChaosReport): string[] {
           .map(([name, ms]) => `${name} ${seconds(ms)}`)
           .join(', ')}`,
     ),
+    `fresh joins around a frozen process beyond their bound: ${report.joinFailures.length} (target 0)${report.joinFailures.length ? `: ${report.joinFailures.join(' // ')}` : ''}`,
+    `world rooms listed after a freeze on a gone process, or two on one process: ${report.listingProblems.length} (target 0)${report.listingProblems.length ? `: ${report.listingProblems.join(' // ')}` : ''}`,
+    `answers a slow database or one process without Redis must not give: ${report.faultRuleBreaks.length} (target 0)${report.faultRuleBreaks.length ? `: ${report.faultRuleBreaks.slice(0, 10).join(' // ')}` : ''}`,
     `5xx or unanswered outside the fault windows: ${report.outsideFaultFailures.length}${report.outsideFaultFailures.length ? `: ${report.outsideFaultFailures.slice(0, 10).join(' // ')}` : ''}`,
   ];
 }

@@ -19,6 +19,11 @@ export interface CuttableProxy {
    * (the server's side is closed a moment later); otherwise the write is lost with the connection.
    */
   cutAt(marker: string, delivered: boolean): Promise<void>;
+  /**
+   * Holds everything the client sends for `ms` before passing it on (0: no more), so each round
+   * trip takes that much longer, in order: a slow network or an overloaded database server.
+   */
+  slow(ms: number): void;
   /** The connections open through it now. */
   readonly open: number;
   stop(): Promise<void>;
@@ -30,6 +35,7 @@ export async function startCuttableProxy(upstreamUrl: string): Promise<CuttableP
   const pairs = new Set<[net.Socket, net.Socket]>();
   let refusing = false;
   let armed: { marker: Buffer; delivered: boolean; done: () => void } | null = null;
+  let delayMs = 0;
   const server = net.createServer((client) => {
     if (refusing) {
       client.destroy();
@@ -45,10 +51,18 @@ export async function startCuttableProxy(upstreamUrl: string): Promise<CuttableP
     };
     client.on('error', close).on('close', close);
     far.on('error', close).on('close', close);
+    // A chunk never overtakes the one before it, whatever the delay was when each arrived.
+    let passOnAt = 0;
+    const passOn = (chunk: Buffer) => {
+      passOnAt = Math.max(passOnAt, Date.now() + delayMs);
+      const wait = passOnAt - Date.now();
+      if (wait <= 0) far.write(chunk);
+      else setTimeout(() => far.destroyed || far.write(chunk), wait);
+    };
     client.on('data', (chunk: Buffer) => {
       const trap = armed;
       if (!trap || !chunk.includes(trap.marker)) {
-        far.write(chunk);
+        passOn(chunk);
         return;
       }
       armed = null;
@@ -96,6 +110,9 @@ export async function startCuttableProxy(upstreamUrl: string): Promise<CuttableP
       refusing = false;
     },
     cutAt: (marker, delivered) => new Promise<void>((done) => (armed = { marker: Buffer.from(marker), delivered, done })),
+    slow(ms) {
+      delayMs = ms;
+    },
     get open() {
       return pairs.size;
     },
