@@ -6,7 +6,9 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 // own port are taken, checked when a device subscribes and again, after the name is resolved, on
 // every POST, so a name that later points inward is refused too.
 
-const INWARD = new BlockList();
+// Two lists: one BlockList matches an IPv4 address against IPv4-mapped IPv6 ranges too.
+const INWARD_V4 = new BlockList();
+const INWARD_V6 = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -19,24 +21,33 @@ for (const [network, prefix] of [
   ['198.18.0.0', 15],
   ['224.0.0.0', 3],
 ] as const)
-  INWARD.addSubnet(network, prefix, 'ipv4');
+  INWARD_V4.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
   ['::', 127],
-  ['::ffff:0:0', 96],
   ['64:ff9b::', 96],
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
 ] as const)
-  INWARD.addSubnet(network, prefix, 'ipv6');
+  INWARD_V6.addSubnet(network, prefix, 'ipv6');
+
+/** The IPv4 address an IPv4-mapped IPv6 address (::ffff:a.b.c.d, ::ffff:7f00:1) stands for, if it is one. */
+function mappedIpv4(address: string): string | null {
+  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (dotted) return dotted[1];
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/i.exec(address);
+  if (!hex) return null;
+  const [high, low] = [parseInt(hex[1], 16), parseInt(hex[2], 16)];
+  return [high >> 8, high & 255, low >> 8, low & 255].join('.');
+}
 
 /** Whether an address is reachable only from inside: private, loopback, link-local, shared, multicast or reserved. */
 export function isInwardAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return INWARD.check(mapped[1], 'ipv4');
-  return INWARD.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (family === 4) return INWARD_V4.check(address, 'ipv4');
+  const mapped = mappedIpv4(address);
+  return mapped ? INWARD_V4.check(mapped, 'ipv4') : INWARD_V6.check(address, 'ipv6');
 }
 
 const LOCAL_NAMES = /(^|\.)(localhost|local|localdomain|internal|intranet|lan|home|corp|arpa)$/i;

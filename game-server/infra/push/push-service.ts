@@ -77,8 +77,9 @@ export async function sendPush(target: PushTarget, payload: string, options: Pus
     if (status >= 400 && status < 500 && status !== 408 && status !== 429) return { outcome: 'refused', error };
     return { outcome: 'retry', error };
   } catch (error) {
-    const message =
-      error instanceof Error ? (error.name === 'TimeoutError' ? `No answer within ${options.timeoutMs} ms` : error.message) : String(error);
+    // The request's only signal is its time-out: an abort is always one.
+    const timedOut = error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
+    const message = timedOut ? `No answer within ${options.timeoutMs} ms` : error instanceof Error ? error.message : String(error);
     return { outcome: 'retry', error: message.slice(0, 500) };
   }
 }
