@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isTimeZone, PUSH_KINDS } from '../rules/push.ts';
 
-export { PUSH_KIND_NAMES, PUSH_KINDS, type PushKind, type PushPayload } from '../rules/push.ts';
+export { PUSH_KIND_NAMES, PUSH_KINDS, type PushPayload } from '../rules/push.ts';
 
 /** Push services' endpoints run to a few hundred characters; the server POSTs to it, so it is bounded well below a request's size. */
 export const MAX_PUSH_ENDPOINT_LENGTH = 1024;
