@@ -23,7 +23,8 @@ export const PushEndpoint = z
       }
     },
     { error: 'The endpoint must be an https URL' },
-  );
+  )
+  .meta({ example: 'https://fcm.googleapis.com/fcm/send/dQw4w9WgXcQ:APA91bH' });
 
 /** The subscription's P-256 public key: 65 bytes, uncompressed (0x04 first), in base64url. */
 const P256dhKey = z.string({ error: 'keys.p256dh must be a string' }).regex(/^B[A-Za-z0-9_-]{86}=?$/, {
@@ -63,10 +64,11 @@ export const QuietHoursDto = z
     time_zone: z
       .string({ error: 'quiet_hours.time_zone must be a time zone' })
       .max(64, { error: 'quiet_hours.time_zone must be a time zone like Europe/Berlin' })
-      .refine(isTimeZone, { error: 'quiet_hours.time_zone must be a time zone like Europe/Berlin' }),
+      .refine(isTimeZone, { error: 'quiet_hours.time_zone must be a time zone like Europe/Berlin' })
+      .meta({ example: 'Europe/Berlin' }),
   })
   .refine((quiet) => quiet.start !== quiet.end, { error: 'Quiet hours must start and end at different hours' })
-  .meta({ id: 'QuietHours' });
+  .meta({ id: 'QuietHours', example: { start: 22, end: 7, time_zone: 'Europe/Berlin' } });
 
 /** POST /api/account/push/settings: the kinds pushed, and quiet hours (null: none). */
 export const PushSettingsBody = z
