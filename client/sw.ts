@@ -90,9 +90,12 @@ worker.addEventListener('notificationclick', (event) => {
   event.waitUntil(
     worker.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
       const open = windows.find((candidate) => new URL(candidate.url).origin === worker.location.origin);
-      if (!open) return void (await worker.clients.openWindow(link));
-      const focused = await open.focus();
-      await focused.navigate(link);
+      if (open) {
+        const focused = await open.focus();
+        // navigate() refuses a window this worker does not control (opened before it was installed).
+        if (await focused.navigate(link).catch(() => null)) return;
+      }
+      await worker.clients.openWindow(link);
     }),
   );
 });

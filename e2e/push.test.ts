@@ -87,11 +87,38 @@ describe('[§11 push] a player turns on notices for offers on /account, and an o
     const [push] = endpoint.received;
     expect(push.path).toBe('/phone');
     expect(vapidClaims(push.headers.authorization, vapid.publicKey).aud).toBe(endpoint.url);
-    expect(JSON.parse(device.decrypt(push.body))).toMatchObject({
+    const sent = device.decrypt(push.body);
+    expect(JSON.parse(sent)).toMatchObject({
       title: 'Offer received',
       body: `Bidder offers 1,200 DRK for ${territory.name}`,
       link: '/marketplace',
     });
+
+    // What the push service would hand the browser, handed to the game's service worker: it shows the notice.
+    const devtools = await context.newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) =>
+      devtools.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const found = registrations.find((registration) => registration.scopeURL.startsWith(browser.game.server.url));
+        if (found) resolve(found.registrationId);
+      }),
+    );
+    await devtools.send('ServiceWorker.enable');
+    await devtools.send('ServiceWorker.deliverPushMessage', {
+      origin: browser.game.server.url,
+      registrationId: await registrationId,
+      data: sent,
+    });
+    await expect
+      .poll(() =>
+        page.evaluate(async () =>
+          (await (await navigator.serviceWorker.getRegistration())!.getNotifications()).map((shown) => [
+            shown.title,
+            shown.body,
+            shown.icon,
+          ]),
+        ),
+      )
+      .toEqual([['Offer received', `Bidder offers 1,200 DRK for ${territory.name}`, `${browser.game.server.url}/icons/icon-192.png`]]);
 
     // Switched off, the device is forgotten.
     await section.getByRole('switch').click();
