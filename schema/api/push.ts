@@ -27,13 +27,15 @@ export const PushEndpoint = z
   .meta({ example: 'https://fcm.googleapis.com/fcm/send/dQw4w9WgXcQ:APA91bH' });
 
 /** The subscription's P-256 public key: 65 bytes, uncompressed (0x04 first), in base64url. */
-const P256dhKey = z.string({ error: 'keys.p256dh must be a string' }).regex(/^B[A-Za-z0-9_-]{86}=?$/, {
-  error: 'keys.p256dh must be a P-256 public key in base64url',
-});
+const P256dhKey = z
+  .string({ error: 'keys.p256dh must be a string' })
+  .max(88, { error: 'keys.p256dh must be a P-256 public key in base64url' })
+  .regex(/^B[A-Za-z0-9_-]{86}=?$/, { error: 'keys.p256dh must be a P-256 public key in base64url' });
 /** The subscription's authentication secret: 16 bytes in base64url. */
-const AuthSecret = z.string({ error: 'keys.auth must be a string' }).regex(/^[A-Za-z0-9_-]{22}(==)?$/, {
-  error: 'keys.auth must be 16 bytes in base64url',
-});
+const AuthSecret = z
+  .string({ error: 'keys.auth must be a string' })
+  .max(24, { error: 'keys.auth must be 16 bytes in base64url' })
+  .regex(/^[A-Za-z0-9_-]{22}(==)?$/, { error: 'keys.auth must be 16 bytes in base64url' });
 
 /** POST /api/account/push/subscribe: this device's subscription, as PushSubscription.toJSON() gives it. */
 export const PushSubscribeBody = z
