@@ -27,6 +27,7 @@ import type { CheckoutDto, PaymentStatusDto, SandboxConfirmBody, SandboxConfirmD
 import type { NotificationPreferencesDto } from '../schema/api/notifications.ts';
 import type { NotificationKind } from '../schema/rules/notifications.ts';
 import type { MailPreferencesBody, MailSettingsDto } from '../schema/api/mail.ts';
+import type { PushSettingsBody, PushSettingsDto, PushSubscribeBody } from '../schema/api/push.ts';
 import type { AwayPanelDto } from '../schema/api/away.ts';
 
 // docs/rules.md §8: the error's message is "status: body text", or the status text when the body is empty.
@@ -432,6 +433,20 @@ export function verifyEmail(token: string): Promise<{ email: string }> {
 
 export function setMailPreferences(preferences: MailPreferencesBody): Promise<MailSettingsDto> {
   return json(command('POST', '/api/account/mail-preferences', preferences));
+}
+
+// ── Notices pushed to this device (docs/rules.md §11 "Push").
+
+export function subscribePush(subscription: PushSubscribeBody): Promise<PushSettingsDto> {
+  return json(command('POST', '/api/account/push/subscribe', subscription));
+}
+
+export function unsubscribePush(endpoint: string): Promise<PushSettingsDto> {
+  return json(command('POST', '/api/account/push/unsubscribe', { endpoint }));
+}
+
+export function setPushSettings(settings: PushSettingsBody): Promise<PushSettingsDto> {
+  return json(command('POST', '/api/account/push/settings', settings));
 }
 
 export function claimStarterTerritory(territoryId: number): Promise<MessageDto> {

@@ -1,8 +1,10 @@
-// The service worker, built to /sw.js (vite.config.ts): it makes the game installable and opens a
-// clear offline page when there is no network. What it does with each request is in
-// client/offline/cache-rules.ts. The webworker types would clash with the DOM's in this project's one
+// The service worker, built to /sw.js (vite.config.ts): it makes the game installable, opens a
+// clear offline page when there is no network, and shows the notices the server pushes
+// (docs/rules.md §11 "Push"). What it does with each request is in client/offline/cache-rules.ts,
+// what it shows for a push in client/offline/push-notice.ts. The webworker types would clash with the DOM's in this project's one
 // tsconfig, so the few it uses are declared here.
 import { MAX_CACHED_ASSETS, OFFLINE_PAGE, PRECACHED, SHELL_CACHE, strategyFor } from './offline/cache-rules.ts';
+import { NOTICE_ICON, pushedNotice } from './offline/push-notice.ts';
 
 interface ExtendableEvent extends Event {
   waitUntil(work: Promise<unknown>): void;
@@ -11,12 +13,30 @@ interface FetchEvent extends ExtendableEvent {
   readonly request: Request;
   respondWith(response: Promise<Response>): void;
 }
+interface PushEvent extends ExtendableEvent {
+  readonly data: { json(): unknown } | null;
+}
+interface NotificationEvent extends ExtendableEvent {
+  readonly notification: Notification;
+}
+interface WindowClient {
+  readonly url: string;
+  focus(): Promise<WindowClient>;
+  navigate(url: string): Promise<WindowClient | null>;
+}
 interface WorkerScope {
   readonly location: Location;
-  readonly clients: { claim(): Promise<void> };
+  readonly clients: {
+    claim(): Promise<void>;
+    matchAll(options: { type: 'window'; includeUncontrolled: boolean }): Promise<readonly WindowClient[]>;
+    openWindow(url: string): Promise<WindowClient | null>;
+  };
+  readonly registration: { showNotification(title: string, options: NotificationOptions): Promise<void> };
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  addEventListener(type: 'push', listener: (event: PushEvent) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: NotificationEvent) => void): void;
 }
 const worker = self as unknown as WorkerScope;
 
@@ -42,6 +62,42 @@ worker.addEventListener('fetch', (event) => {
   const strategy = strategyFor(event.request, worker.location.origin);
   if (strategy === 'page') event.respondWith(pageOrOffline(event.request));
   else if (strategy === 'cached') event.respondWith(cachedFirst(event.request));
+});
+
+worker.addEventListener('push', (event) => {
+  let data: unknown = null;
+  try {
+    data = event.data?.json() ?? null;
+  } catch {
+    // Not the game's JSON: nothing is shown.
+  }
+  const notice = pushedNotice(data);
+  if (!notice) return;
+  event.waitUntil(
+    worker.registration.showNotification(notice.title, {
+      body: notice.body,
+      icon: NOTICE_ICON,
+      tag: notice.tag,
+      data: { link: notice.link },
+    }),
+  );
+});
+
+// A click brings a window of the game forward at the notice's link, or opens one there.
+worker.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const link = new URL((event.notification.data as { link?: string } | null)?.link ?? '/', worker.location.origin).href;
+  event.waitUntil(
+    worker.clients.matchAll({ type: 'window', includeUncontrolled: true }).then(async (windows) => {
+      const open = windows.find((candidate) => new URL(candidate.url).origin === worker.location.origin);
+      if (open) {
+        const focused = await open.focus();
+        // navigate() refuses a window this worker does not control (opened before it was installed).
+        if (await focused.navigate(link).catch(() => null)) return;
+      }
+      await worker.clients.openWindow(link);
+    }),
+  );
 });
 
 async function pageOrOffline(request: Request): Promise<Response> {

@@ -31,6 +31,22 @@ describe('configuration', () => {
     expect(loadConfig(all)).toMatchObject(all);
   });
 
+  it('when the VAPID settings are all set and well formed, then push is on; some of them, a bad key or subject, or a bad switch are refused', () => {
+    const vapid = {
+      VAPID_PUBLIC_KEY: `B${'A'.repeat(86)}`,
+      VAPID_PRIVATE_KEY: 'a'.repeat(43),
+      VAPID_SUBJECT: 'mailto:ops@example.com',
+    };
+    expect(loadConfig(vapid)).toMatchObject({ ...vapid, PUSH_ALLOW_LOCAL_ENDPOINTS: false });
+    expect(loadConfig({}).PUSH_ALLOW_LOCAL_ENDPOINTS).toBe(false);
+    expect(loadConfig({ PUSH_ALLOW_LOCAL_ENDPOINTS: 'true' }).PUSH_ALLOW_LOCAL_ENDPOINTS).toBe(true);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: vapid.VAPID_PUBLIC_KEY })).toThrow(/VAPID_SUBJECT must be set together/);
+    expect(() => loadConfig({ ...vapid, VAPID_PUBLIC_KEY: 'not-a-key' })).toThrow(/VAPID_PUBLIC_KEY: must be a P-256 public key/);
+    expect(() => loadConfig({ ...vapid, VAPID_PRIVATE_KEY: 'short' })).toThrow(/VAPID_PRIVATE_KEY: must be a P-256 private key/);
+    expect(() => loadConfig({ ...vapid, VAPID_SUBJECT: 'ops@example.com' })).toThrow(/VAPID_SUBJECT: must be a URL starting with mailto:/);
+    expect(() => loadConfig({ PUSH_ALLOW_LOCAL_ENDPOINTS: 'yes' })).toThrow(/PUSH_ALLOW_LOCAL_ENDPOINTS: must be true or false/);
+  });
+
   it('when DATABASE_URL is set, then payments must be a choice: Stripe keys or PAYMENTS=sandbox', () => {
     const database = { DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/wanakt' };
     expect(() => loadConfig(database)).toThrow(

@@ -123,6 +123,20 @@ const ConfigSchema = z.object({
   MAIL_SEND_CRON: z.string().default('*/5 * * * * *').refine(validCron, { message: 'must be a cron expression, e.g. */5 * * * * *' }),
   /** Messages one address may be sent in an hour; more wait for the next hour (receipts and verifications too). */
   MAIL_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
+  /** The server's VAPID public key (base64url, 65 bytes), set with the two below; unset: no web push. */
+  VAPID_PUBLIC_KEY: optionalText.refine((value) => value === undefined || /^B[A-Za-z0-9_-]{86}$/.test(value), {
+    message: 'must be a P-256 public key in base64url (npx web-push generate-vapid-keys)',
+  }),
+  /** The server's VAPID private key (base64url, 32 bytes). */
+  VAPID_PRIVATE_KEY: optionalText.refine((value) => value === undefined || /^[A-Za-z0-9_-]{43}$/.test(value), {
+    message: 'must be a P-256 private key in base64url (npx web-push generate-vapid-keys)',
+  }),
+  /** Whom push services may contact about the game's pushes: mailto:ops@example.com or an https: page. */
+  VAPID_SUBJECT: url(['mailto:', 'https:']),
+  /** Tests only: take push endpoints on this machine or the local network (http://127.0.0.1:…), which are refused otherwise. */
+  PUSH_ALLOW_LOCAL_ENDPOINTS: optionalText
+    .pipe(z.enum(['true', 'false'], { error: 'must be true or false' }).optional())
+    .transform((value) => value === 'true'),
   /** When running ads' daily analytics are mailed to their advertisers (node-cron, UTC): by default 08:00 every day. */
   AD_REPORT_CRON: z.string().default('0 8 * * *').refine(validCron, { message: 'must be a cron expression, e.g. 0 8 * * *' }),
   /** When the weekly digest goes to players who were away (node-cron, UTC): by default Mondays 08:00. */
@@ -193,6 +207,12 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
   if (env.METRICS_TOKEN !== undefined && env.METRICS_TOKEN.trim() !== '') {
     throw new ConfigError(
       'Invalid configuration:\n  METRICS_TOKEN is gone: /metrics is served on the operator port only (OPS_PORT), with OPS_TOKEN as its bearer token',
+    );
+  }
+  const vapid = [config.VAPID_PUBLIC_KEY, config.VAPID_PRIVATE_KEY, config.VAPID_SUBJECT].filter((value) => value !== undefined).length;
+  if (vapid !== 0 && vapid !== 3) {
+    throw new ConfigError(
+      'Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT must be set together (or none: no web push)',
     );
   }
   const loopbackOps = ['127.0.0.1', '::1', 'localhost'].includes(config.OPS_HOST);

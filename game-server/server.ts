@@ -40,6 +40,7 @@ import { LiveWorldIndex } from './domain/world/live-world-index.ts';
 import { waitForRedis } from './infra/wait-for-redis.ts';
 import { folderTransport, smtpTransport } from './infra/mail/transport.ts';
 import { checkOwnerOnly } from './infra/owner-only.ts';
+import { pushOptionsOf } from './infra/push/push-service.ts';
 
 export interface StartOptions {
   config: Config;
@@ -140,8 +141,11 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
     const keyLimiter = createKeyRateLimiter(config.REDIS_URL);
     const trustProxy = compileTrustProxy(config.TRUST_PROXY);
     const inspectPeer = warnOfUnforwardedLoopback(log, trustProxy);
+    const pushOptions = pushOptionsOf(config);
+    log.info(pushOptions ? 'Web push is on' : 'Web push is off: set VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT to push notices');
+    const push = { publicKey: pushOptions?.vapid.publicKey ?? null, allowLocalEndpoints: config.PUSH_ALLOW_LOCAL_ENDPOINTS };
     const app = createApp(
-      { sql: database.sql, database, clock, log, events, limits, origins, world },
+      { sql: database.sql, database, clock, log, events, limits, origins, world, push },
       {
         clientDir: options.clientDir,
         payments,
@@ -223,7 +227,17 @@ export async function startGameServer(options: StartOptions): Promise<GameServer
       perAddressPerHour: config.MAIL_PER_ADDRESS_PER_HOUR,
     };
     const jobs = await startJobs(
-      { sql: database.sql, clock, log, housekeeping: { payments, counters }, database, impressions, reach, mail },
+      {
+        sql: database.sql,
+        clock,
+        log,
+        housekeeping: { payments, counters },
+        database,
+        impressions,
+        reach,
+        mail,
+        ...(pushOptions && { push: pushOptions }),
+      },
       config,
     );
     backupsScheduled.set(config.BACKUP_CRON ? 1 : 0);

@@ -6,6 +6,7 @@ import { read } from '../api.ts';
 import { queryKeyOf } from '../../schema/reads/address.ts';
 import { EmailConfirmationNotice, MailSettings, useEmailConfirmation } from '../account/MailSettings.tsx';
 import { PasswordForm } from '../account/PasswordForm.tsx';
+import { PushSettings } from '../account/PushSettings.tsx';
 import { PlayerOnly } from '../admin/RoleGates.tsx';
 import { QueryState } from '../admin/QueryState.tsx';
 import { Screen } from '../admin/Screen.tsx';
@@ -114,6 +115,7 @@ export default function Account() {
           {(userId) => (
             <>
               <MailSettings userId={userId} />
+              <PushSettings userId={userId} />
               <PasswordForm />
               <Statement userId={userId} />
             </>

@@ -45,7 +45,7 @@ const callerOf = (actor: Actor): string => (actor.user ? `user:${actor.user.id}`
 
 function run<T extends CommandType>(deps: CommandDeps, actor: Actor, command: CommandOf<T>, claim: Claim): Promise<Answer> {
   const handler = HANDLERS[command.type] as Handler<CommandOf<T>>;
-  if (handler.inTransaction) return runOnce(deps, claim, (tx, now) => handler.run({ tx, now, actor }, command));
+  if (handler.inTransaction) return runOnce(deps, claim, (tx, now) => handler.run({ tx, now, actor }, command, deps));
   // Its transactions are its own: only a key the client can send again is held around them.
   if (!claim.own) return handler.run(deps, actor, command);
   return runOwnOnce(deps, claim, () => handler.run(deps, actor, command));

@@ -2,11 +2,13 @@ import type { Command, CommandOf, CommandType } from '../../schema/commands/inde
 import type { ActingUser, Actor } from '../../schema/commands/policy.ts';
 import { unauthenticated } from '../errors.ts';
 import type { PaymentProvider } from '../domain/payments/provider.ts';
+import type { PushServer } from '../domain/push/push-settings.ts';
 import type { ServiceDeps, Work } from '../domain/service-deps.ts';
 
-/** What the pipeline runs with: the services' needs, and the payment provider where there is one. */
+/** What the pipeline runs with: the services' needs, the payment provider where there is one, and what the server says of push. */
 export interface CommandDeps extends ServiceDeps {
   payments?: PaymentProvider;
+  push?: PushServer;
 }
 
 export type AnswerStatus = 200 | 201 | 204;
@@ -25,7 +27,7 @@ export interface Answer {
  */
 export interface InTransaction<C extends Command> {
   inTransaction: true;
-  run(work: Work & { actor: Actor }, command: C): Promise<Answer>;
+  run(work: Work & { actor: Actor }, command: C, deps: CommandDeps): Promise<Answer>;
 }
 
 /**

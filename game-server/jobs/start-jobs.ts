@@ -22,6 +22,8 @@ import type { ServiceDeps } from '../domain/service-deps.ts';
 import { IMPRESSIONS_CRON, runBannerRotation, writeImpressions } from './banner-jobs.ts';
 import { REACH_CRON, writeBroadcastReach } from './broadcast-reach.ts';
 import { sendDueMail, type MailSettings } from './mail-jobs.ts';
+import { PUSH_SEND_CRON, sendDuePushes } from './push-jobs.ts';
+import type { PushOptions } from '../infra/push/push-service.ts';
 import { AD_DEADLINES_CRON, keepAdDeadlines, mailAdReports } from './ad-jobs.ts';
 import { mailDigests } from './digest-jobs.ts';
 import { runSeasons } from './season-job.ts';
@@ -40,6 +42,8 @@ export interface JobDeps extends ServiceDeps {
   reach?: ReachTally;
   /** Where the game's mail goes, for the mail-send job; tests of other clockwork leave it out. */
   mail?: MailSettings;
+  /** How notices are pushed, when the server has VAPID keys; without them nothing is. */
+  push?: PushOptions;
 }
 
 // Hourly, off the hour so it does not meet the rent and earnings runs.
@@ -151,10 +155,21 @@ function mailOf(deps: JobDeps, config: JobConfig): Job[] {
   return [{ name: 'mail-send', schedule: config.MAIL_SEND_CRON, catchUp: false, run: () => sendDueMail(deps, mail) }];
 }
 
+/**
+ * The one sender of the queued pushes (docs/rules.md §11 "Push"): every process runs it, each push
+ * is claimed by one. No catch-up: a slow push service must not hold the start.
+ */
+function pushOf(deps: JobDeps): Job[] {
+  const push = deps.push;
+  if (!push) return [];
+  return [{ name: 'push-send', schedule: PUSH_SEND_CRON, catchUp: false, run: () => sendDuePushes(deps, push) }];
+}
+
 function jobsOf(deps: JobDeps, config: JobConfig): Job[] {
   return [
     ...housekeepingOf(deps),
     ...mailOf(deps, config),
+    ...pushOf(deps),
     { name: 'ad-reports', schedule: config.AD_REPORT_CRON, catchUp: false, run: () => mailAdReports(deps) },
     // docs/rules.md §11 "Mail": the digest, weekly or daily by each player's choice.
     { name: 'digest-weekly', schedule: config.DIGEST_CRON, catchUp: false, run: () => mailDigests(deps, 'weekly') },

@@ -7,6 +7,7 @@ import { economyCommands } from './economy.ts';
 import { mailCommands } from './mail.ts';
 import { offerCommands } from './offers.ts';
 import { playCommands } from './play.ts';
+import { pushCommands } from './push.ts';
 import { socialCommands } from './social.ts';
 import { territoryCommands } from './territories.ts';
 import { worldCommands } from './world.ts';
@@ -31,6 +32,7 @@ export const COMMANDS = [
   ...offerCommands,
   ...auctionCommands,
   ...allianceCommands,
+  ...pushCommands,
 ] as const;
 type Entry = (typeof COMMANDS)[number];
 

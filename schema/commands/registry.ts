@@ -35,6 +35,7 @@ export type CommandLimit =
   | 'email-change'
   | 'password-change'
   | 'mail-preferences'
+  | 'push-settings'
   | 'bid';
 
 /** The id a path parameter carries into the command: the command's field, and the parameter as the document shows it. */

@@ -4,6 +4,7 @@ import { AUCTION_READS } from './auctions.ts';
 import { DESK_READS } from './desk.ts';
 import { ECONOMY_READS } from './economy.ts';
 import { PAYMENT_READS } from './payments.ts';
+import { PUSH_READS } from './push.ts';
 import { SOCIAL_READS } from './social.ts';
 import { TERRITORY_READS } from './territories.ts';
 
@@ -22,6 +23,7 @@ export const READS = [
   ...SOCIAL_READS,
   ...PAYMENT_READS,
   ...DESK_READS,
+  ...PUSH_READS,
 ] as const;
 
 /** Any declared read. */

@@ -29,6 +29,7 @@ import {
 import { dismissAway, visit } from './away.ts';
 import { payForBroadcast, sendBroadcast } from './broadcasts.ts';
 import { unsubscribe } from './mail.ts';
+import { choosePushSettings, subscribeToPush, unsubscribeFromPush } from './push.ts';
 import { bidOnAuction, cancelAuction, startAuction } from './auctions.ts';
 import { acceptCounter, acceptOffer, counterOffer, declineOffer, makeOffer, setMinOffer, withdrawOffer } from './offers.ts';
 import { postAllianceChat, postChat } from './chat-post.ts';
@@ -107,6 +108,9 @@ export const HANDLERS: Handlers = {
   'account.set-email': setEmail,
   'account.verify-email': verifyEmail,
   'account.mail-preferences': setMailPreferences,
+  'push.subscribe': subscribeToPush,
+  'push.unsubscribe': unsubscribeFromPush,
+  'push.settings': choosePushSettings,
   'mail.unsubscribe': unsubscribe,
   'away.visit': visit,
   'away.dismiss': dismissAway,

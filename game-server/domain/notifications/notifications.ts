@@ -9,6 +9,7 @@ import type { NoticeDraft } from '../../../schema/rules/notifications.ts';
 import type { Queryable, Tx } from '../../infra/db/database.ts';
 import type { DomainEvent } from '../../infra/events/domain-events.ts';
 import { queueNoticeMail } from '../mail/notice-mail.ts';
+import { queueNoticePush } from '../push/notice-push.ts';
 import type { Work } from '../service-deps.ts';
 
 interface NotificationRow {
@@ -43,7 +44,8 @@ const NOTICES_PER_BATCH = 5000;
 
 /**
  * Stores notices inside the caller's transaction, so they commit or vanish with what caused them,
- * with the mail of those its player asked to be mailed at once, and answers those stored, which the
+ * with the mail of those its player asked to be mailed at once and the pushes of those it asked to
+ * have pushed (docs/rules.md §11), and answers those stored, which the
  * command or job announces with `noticesCreated`. A reminder whose once-key its player already has
  * is skipped, and so is a notice of a kind its player switched off.
  */
@@ -71,10 +73,16 @@ async function notifyBatch(tx: Tx, drafts: readonly NoticeDraft[], now: Date): P
     once_key: draft.onceKey ?? null,
     created_at: now,
   }));
-  const stored = await tx<{ id: string; user_id: string }[]>`
+  const stored = await tx<{ id: string; user_id: string; kind: NotificationKind }[]>`
     insert into notifications ${tx(rows)}
     on conflict (user_id, once_key) where once_key is not null do nothing
-    returning id::text, user_id`;
+    returning id::text, user_id, kind`;
+  // Pushed from the stored notice, so a reminder already stored (its once-key) is not pushed again.
+  await queueNoticePush(
+    tx,
+    stored.map((row) => ({ id: Number(row.id), userId: row.user_id, kind: row.kind })),
+    now,
+  );
   return stored.map((row) => ({ id: Number(row.id), userId: row.user_id }));
 }
 

@@ -59,6 +59,8 @@ export const DOOR_LIMITS = {
   mailLink: { name: 'mail-link-address', points: 30, seconds: MINUTE },
   /** Saving mail preferences is a click per change: 30 a minute outlasts any person at the form. */
   mailPreferences: { name: 'mail-preferences-player', points: 30, seconds: MINUTE },
+  /** Subscribing a device, forgetting one, choosing kinds and quiet hours: clicks, like mail preferences. */
+  pushSettings: { name: 'push-settings-player', points: 30, seconds: MINUTE },
   /** Bids on auctions (docs/rules.md §4 "Auctions"): two a second outbids any person; a script racing a hot auction waits. */
   bid: { name: 'auction-bid-player', points: 120, seconds: MINUTE },
   /** Each new address is sent a confirmation: a player setting a few in an hour is fixing a typo, more is using us to mail strangers. */

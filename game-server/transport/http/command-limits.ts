@@ -125,6 +125,13 @@ export const COMMAND_LIMITS: Record<CommandLimit, LimitOfCommand> = {
     refusal: 'Too many changes to your mail preferences.',
     documented: limitText(DOOR_LIMITS.mailPreferences, 'player'),
   },
+  'push-settings': {
+    counted: 'admitted',
+    counter: (doors) => doors.pushSettings,
+    keyOf: byPlayerOrAddress,
+    refusal: 'Too many changes to your push settings.',
+    documented: limitText(DOOR_LIMITS.pushSettings, 'player'),
+  },
   bid: {
     counted: 'admitted',
     counter: (doors) => doors.bid,

@@ -6,6 +6,7 @@ import { auctionReads } from './auctions.ts';
 import { deskReads } from './desk.ts';
 import { economyReads } from './economy.ts';
 import { paymentReads } from './payments.ts';
+import { pushReads } from './push.ts';
 import type { ReadBinding } from './serve.ts';
 import { socialReads } from './social.ts';
 import { territoryReads } from './territories.ts';
@@ -23,4 +24,5 @@ export const readBindings = (deps: HttpDeps, payments: PaymentProvider): ReadBin
   ...socialReads(deps, payments),
   ...paymentReads(deps, payments),
   ...deskReads(deps),
+  ...pushReads(deps),
 ];
