@@ -100,8 +100,9 @@ describe("the presence's subscriber when Redis restarts behind a proxy", () => {
       // it: the process stopped hearing its channel, and joins placed through it hung (patches/).
       await waitFor(async () => (await looking.pubsub('CHANNELS', 'p:*')).length > 0, 'the subscriber listening again', 10_000);
     } finally {
-      looking.disconnect();
-      presence.shutdown();
+      // Disconnected rather than shut down: a QUIT sent while a client reconnects rejects, unheard.
+      const { pub, sub } = presence as unknown as { pub: Redis; sub: Redis };
+      for (const client of [looking, pub, sub]) client.disconnect();
       await proxy.stop();
       await redis.stop();
     }
