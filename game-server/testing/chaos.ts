@@ -388,10 +388,15 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const live = () => liveProcesses().map((process) => process.url);
     for (let i = 0; i < options.clients; i++) {
       // Each client starts on a process of its own in turn, as a load balancer spreads them.
-      const client = new StayingClient(() => {
-        const urls = live();
-        return urls.slice(i % urls.length).concat(urls.slice(0, i % urls.length));
-      });
+      // Each from an address of its own, as the players' commands come: one address holds at most 20
+      // visitors' sockets (SOCKET_CAPS), so the operator's 100 clients from one were refused (4429).
+      const client = new StayingClient(
+        () => {
+          const urls = live();
+          return urls.slice(i % urls.length).concat(urls.slice(0, i % urls.length));
+        },
+        { 'x-forwarded-for': freshAddress() },
+      );
       await client.join().catch(() => client.join());
       clients.push(client);
     }
