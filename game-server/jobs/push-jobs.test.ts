@@ -10,7 +10,8 @@ import type { PushOptions } from '../infra/push/push-service.ts';
 import { testBackends } from '../testing/databases.ts';
 import { createPlayer } from '../testing/players.ts';
 import { pushDevice, startPushEndpoint, vapidClaims, type PushDevice, type PushEndpoint } from '../testing/push-endpoint.ts';
-import { sendDuePushes } from './push-jobs.ts';
+import { PUSH_KEPT_DAYS } from '../domain/push/push-sending.ts';
+import { forgetFinishedPushes, sendDuePushes } from './push-jobs.ts';
 
 const vapidKeys = webPush.generateVAPIDKeys();
 const VAPID = { ...vapidKeys, subject: 'mailto:ops@wanakt.test' };
@@ -176,6 +177,22 @@ for (const backend of testBackends()) {
       expect(await run()).toBe(0);
       expect(receivedAt(path)).toEqual([]);
       expect(await deliveries(id)).toMatchObject([{ status: 'dropped' }]);
+    });
+
+    it('when the hourly housekeeping runs, then finished deliveries older than a week go, and newer or queued ones stay', async () => {
+      const { id } = await playerWithDevice({ kinds: ['outbid'], quiet_hours: null });
+      await store([auctionOutbid(id, 'Lyon', 300, 'outbid')]);
+      expect(await run()).toBe(1);
+      now = new Date(now.getTime() + 60_000);
+      await store([auctionOutbid(id, 'Lyon', 320, 'outbid')]);
+      await sql`update push_deliveries set next_attempt_at = ${new Date(now.getTime() + 86_400_000)} where status = 'queued'`;
+
+      now = new Date(now.getTime() + (PUSH_KEPT_DAYS * 24 - 1) * 3_600_000);
+      await forgetFinishedPushes({ sql, clock: () => now });
+      expect((await deliveries(id)).map((delivery) => delivery.status)).toEqual(['sent', 'queued']);
+      now = new Date(now.getTime() + 2 * 3_600_000);
+      await forgetFinishedPushes({ sql, clock: () => now });
+      expect((await deliveries(id)).map((delivery) => delivery.status)).toEqual(['queued']);
     });
   });
 }

@@ -29,6 +29,10 @@ export async function sendDuePushes(deps: ServiceDeps & { log: Logger }, options
         `Push ${claimed.id} to ${new URL(claimed.target.endpoint).host} given up after ${claimed.attempts} tries: ${result.error}`,
       );
   }
-  await inTransaction(deps.sql, (tx) => forgetOldPushes({ tx, now: deps.clock() }));
   return sent;
+}
+
+/** Hourly housekeeping, not the 5-second sender's work: finished deliveries older than a week go. */
+export function forgetFinishedPushes(deps: ServiceDeps): Promise<void> {
+  return inTransaction(deps.sql, (tx) => forgetOldPushes({ tx, now: deps.clock() }));
 }

@@ -22,7 +22,7 @@ import type { ServiceDeps } from '../domain/service-deps.ts';
 import { IMPRESSIONS_CRON, runBannerRotation, writeImpressions } from './banner-jobs.ts';
 import { REACH_CRON, writeBroadcastReach } from './broadcast-reach.ts';
 import { sendDueMail, type MailSettings } from './mail-jobs.ts';
-import { PUSH_SEND_CRON, sendDuePushes } from './push-jobs.ts';
+import { forgetFinishedPushes, PUSH_SEND_CRON, sendDuePushes } from './push-jobs.ts';
 import type { PushOptions } from '../infra/push/push-service.ts';
 import { AD_DEADLINES_CRON, keepAdDeadlines, mailAdReports } from './ad-jobs.ts';
 import { mailDigests } from './digest-jobs.ts';
@@ -162,7 +162,10 @@ function mailOf(deps: JobDeps, config: JobConfig): Job[] {
 function pushOf(deps: JobDeps): Job[] {
   const push = deps.push;
   if (!push) return [];
-  return [{ name: 'push-send', schedule: PUSH_SEND_CRON, catchUp: false, run: () => sendDuePushes(deps, push) }];
+  return [
+    { name: 'push-send', schedule: PUSH_SEND_CRON, catchUp: false, run: () => sendDuePushes(deps, push) },
+    { name: 'push-forget', schedule: HOUSEKEEPING_CRON, catchUp: true, run: () => forgetFinishedPushes(deps) },
+  ];
 }
 
 function jobsOf(deps: JobDeps, config: JobConfig): Job[] {

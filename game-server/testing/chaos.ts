@@ -603,7 +603,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     // alone (with a 1 s margin before the fault), such an answer looked like a 503 in calm weather
     // whenever the command took longer than the margin, as the slowest 1 % do on a loaded machine
     // (2xx p99 2.4 s outside the windows at load average 14).
-    const inWindow = (record: Sent) => faults.some((fault) => record.at <= fault.over + WINDOW_MS && record.at + record.ms >= fault.at);
+    const during = (record: Sent, fault: Fault) => record.at <= fault.over + WINDOW_MS && record.at + record.ms >= fault.at;
+    const inWindow = (record: Sent) => faults.some((fault) => during(record, fault));
+    const windowOf = (fault: Fault) => sent.filter((record) => during(record, fault));
     const inFaults = emptyClasses();
     const outsideFaults = emptyClasses();
     const latencies = { inFaults: [] as number[], outsideFaults: [] as number[] };
@@ -616,7 +618,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     // get a 2xx or 4xx (a 5xx, no answer, or no process taking it) had its outcome; 0 when none.
     const bad = (record: Sent) => !['2xx', '4xx'].includes(classify(record.outcome));
     const recoveryOf = (fault: Fault): number => {
-      const hit = sent.filter((record) => record.at <= fault.over + WINDOW_MS && record.at + record.ms >= fault.at && bad(record));
+      const hit = windowOf(fault).filter(bad);
       return hit.length === 0 ? 0 : Math.max(...hit.map((record) => record.at + record.ms)) - fault.at;
     };
 
@@ -647,7 +649,6 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         );
         return { at: fault.at - started, perProcess };
       });
-    const windowOf = (fault: Fault) => sent.filter((record) => record.at <= fault.over + WINDOW_MS && record.at + record.ms >= fault.at);
     const faultRuleBreaks = faults.flatMap((fault) => {
       const line = (record: Sent) =>
         `${fault.kind} at ${seconds(fault.at - started)}: ${record.kind} → ${record.outcome} at ${record.process}${record.said ? `: ${record.said}` : ''}`;

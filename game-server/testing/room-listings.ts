@@ -1,9 +1,9 @@
 import { Redis } from 'ioredis';
+import { PROCESS_CHANNEL_PREFIX } from '../transport/rooms/home-process.ts';
 
-// Colyseus's own names: the Redis driver keeps every room's listing in one hash, and every live
-// process listens on `p:<processId>` (see transport/rooms/home-process.ts).
+// Colyseus's own name: the Redis driver keeps every room's listing in one hash; every live process
+// listens on its process channel (transport/rooms/home-process.ts).
 const ROOM_LISTINGS = 'roomcaches';
-const PROCESS_CHANNEL_PREFIX = 'p:';
 
 /**
  * What is wrong with the world rooms Redis lists: a room on a process that no longer listens (gone,

@@ -111,9 +111,9 @@ export async function settlePush({ tx, now }: Work, push: ClaimedPush, result: P
   return { givenUp: false };
 }
 
-// Finished deliveries are kept a week, to see what went where, then forgotten.
-const KEPT_DAYS = 7;
+/** Finished deliveries are kept a week, to see what went where, then forgotten. */
+export const PUSH_KEPT_DAYS = 7;
 
 export async function forgetOldPushes({ tx, now }: Work): Promise<void> {
-  await tx`delete from push_deliveries where status not in ('queued', 'sending') and created_at < ${new Date(now.getTime() - KEPT_DAYS * 86_400_000)}`;
+  await tx`delete from push_deliveries where status not in ('queued', 'sending') and created_at < ${new Date(now.getTime() - PUSH_KEPT_DAYS * 86_400_000)}`;
 }

@@ -5,7 +5,7 @@ import type { Logger } from '../../infra/logger.ts';
 // listens on `p:<processId>`, and Redis drops that subscription the moment the process dies, a
 // kill -9 included, while its room listing and its entry in the process stats stay until a health
 // check sweeps them.
-const PROCESS_CHANNEL_PREFIX = 'p:';
+export const PROCESS_CHANNEL_PREFIX = 'p:';
 
 /** What placing a join needs to know of one process. */
 export interface ProcessLoad {
