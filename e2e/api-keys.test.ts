@@ -74,7 +74,7 @@ describe('[API keys] the settings page in Chromium', () => {
           await page.evaluate(() => window.scrollBy(0, 600));
           return listed.size;
         },
-        { timeout: 60_000, intervals: [50] },
+        { timeout: 60_000, interval: 50 },
       )
       .toBeGreaterThan(60);
     expect(outside).toEqual([]);
