@@ -119,5 +119,14 @@ describe('[§10 seasons] the season page', () => {
     expect(await page.getByTestId('not-counted').textContent()).toContain('Land given to you or assigned by the Wanakt completes no task');
     expect(await page.locator('[data-testid="season-task"][data-key="trade"] progress').getAttribute('value')).toBe('2');
     await page.screenshot({ path: testShot('season.png'), fullPage: true });
+
+    // On a phone each task is a card: its progress stays on the screen, not in a fourth column past its edge.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() =>
+        page.locator('[data-testid="season-task"] progress').evaluateAll((bars) => bars.map((bar) => bar.getBoundingClientRect().right)),
+      )
+      .toSatisfy((rights: number[]) => rights.length === 6 && rights.every((right) => right > 0 && right <= 390));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });

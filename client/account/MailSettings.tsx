@@ -179,6 +179,7 @@ function PreferencesForm({ settings, onSaved }: { settings: MailSettingsDto; onS
             I receive rent of more than
           </label>
           <input
+            className="input"
             name="rent_above"
             type="number"
             min={0}

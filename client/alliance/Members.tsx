@@ -17,58 +17,60 @@ export function Members({ page, me }: { page: AlliancePageDto; me: string | null
   return (
     <section className="panel card stack" data-testid="alliance-members">
       <h2>Members ({page.members.length})</h2>
-      <table className="data-table">
-        <tbody>
-          {page.members.map((member) => (
-            <tr key={member.username} data-testid="alliance-member" data-role={member.role}>
-              <td>
-                <PlayerLink name={member.username} />
-              </td>
-              <td>{ROLE_TEXT[member.role]}</td>
-              <td>since {formatDate(member.joined_at)}</td>
-              <td className="button-row">
-                {role === 'leader' && member.role !== 'leader' && (
-                  <>
-                    <button
-                      className="button small"
-                      type="button"
-                      disabled={pending}
-                      onClick={() =>
-                        void run('Role', () =>
-                          allianceCall(id, 'role', { username: member.username, role: member.role === 'officer' ? 'member' : 'officer' }),
-                        )
-                      }
-                    >
-                      {member.role === 'officer' ? 'Make Member' : 'Make Officer'}
-                    </button>
-                    <button
-                      className="button small"
-                      type="button"
-                      disabled={pending}
-                      onClick={() => void run('Leadership', () => allianceCall(id, 'hand-over', { username: member.username }))}
-                    >
-                      Hand Over
-                    </button>
-                  </>
-                )}
-                {isOfficer(role) &&
-                  member.username !== me &&
-                  member.role !== 'leader' &&
-                  (role === 'leader' || member.role === 'member') && (
-                    <button
-                      className="button small"
-                      type="button"
-                      disabled={pending}
-                      onClick={() => void run('Removed', () => allianceCall(id, 'remove', { username: member.username }))}
-                    >
-                      Remove
-                    </button>
+      <div className="table-wrap">
+        <table className="data-table">
+          <tbody>
+            {page.members.map((member) => (
+              <tr key={member.username} data-testid="alliance-member" data-role={member.role}>
+                <td>
+                  <PlayerLink name={member.username} />
+                </td>
+                <td>{ROLE_TEXT[member.role]}</td>
+                <td>since {formatDate(member.joined_at)}</td>
+                <td className="button-row">
+                  {role === 'leader' && member.role !== 'leader' && (
+                    <>
+                      <button
+                        className="button small"
+                        type="button"
+                        disabled={pending}
+                        onClick={() =>
+                          void run('Role', () =>
+                            allianceCall(id, 'role', { username: member.username, role: member.role === 'officer' ? 'member' : 'officer' }),
+                          )
+                        }
+                      >
+                        {member.role === 'officer' ? 'Make Member' : 'Make Officer'}
+                      </button>
+                      <button
+                        className="button small"
+                        type="button"
+                        disabled={pending}
+                        onClick={() => void run('Leadership', () => allianceCall(id, 'hand-over', { username: member.username }))}
+                      >
+                        Hand Over
+                      </button>
+                    </>
                   )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+                  {isOfficer(role) &&
+                    member.username !== me &&
+                    member.role !== 'leader' &&
+                    (role === 'leader' || member.role === 'member') && (
+                      <button
+                        className="button small"
+                        type="button"
+                        disabled={pending}
+                        onClick={() => void run('Removed', () => allianceCall(id, 'remove', { username: member.username }))}
+                      >
+                        Remove
+                      </button>
+                    )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {isOfficer(role) && <Door page={page} />}
       {role && (
         <button className="button" type="button" disabled={pending} onClick={() => void run('Left', () => allianceCall(id, 'leave'))}>

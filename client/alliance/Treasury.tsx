@@ -110,44 +110,46 @@ export function Treasury({ page }: { page: AlliancePageDto }) {
       )}
       {isOfficer(role) && <PayoutForm page={page} />}
       {page.payouts.length > 0 && (
-        <table className="data-table" data-testid="payouts">
-          <thead>
-            <tr>
-              <th>To</th>
-              <th>Amount</th>
-              <th>Asked by</th>
-              <th>Status</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {page.payouts.map((payout) => (
-              <tr key={payout.id} data-testid="payout" data-status={payout.status}>
-                <td>
-                  <PlayerLink name={payout.to} />
-                </td>
-                <td>{formatDrk(payout.amount)}</td>
-                <td>{payout.requested_by}</td>
-                <td>
-                  {payout.status === 'pending'
-                    ? 'waiting for a second officer'
-                    : `sent${payout.approved_by ? `, approved by ${payout.approved_by}` : ''}`}
-                </td>
-                <td>
-                  {payout.status === 'pending' && isOfficer(role) && (
-                    <button
-                      className="button small primary"
-                      type="button"
-                      onClick={() => void run('Payout approved', () => approveAlliancePayout(payout.id))}
-                    >
-                      Approve
-                    </button>
-                  )}
-                </td>
+        <div className="table-wrap">
+          <table className="data-table" data-testid="payouts">
+            <thead>
+              <tr>
+                <th>To</th>
+                <th>Amount</th>
+                <th>Asked by</th>
+                <th>Status</th>
+                <th />
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {page.payouts.map((payout) => (
+                <tr key={payout.id} data-testid="payout" data-status={payout.status}>
+                  <td>
+                    <PlayerLink name={payout.to} />
+                  </td>
+                  <td>{formatDrk(payout.amount)}</td>
+                  <td>{payout.requested_by}</td>
+                  <td>
+                    {payout.status === 'pending'
+                      ? 'waiting for a second officer'
+                      : `sent${payout.approved_by ? `, approved by ${payout.approved_by}` : ''}`}
+                  </td>
+                  <td>
+                    {payout.status === 'pending' && isOfficer(role) && (
+                      <button
+                        className="button small primary"
+                        type="button"
+                        onClick={() => void run('Payout approved', () => approveAlliancePayout(payout.id))}
+                      >
+                        Approve
+                      </button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {role && <Statement id={id} />}
     </section>

@@ -102,34 +102,36 @@ function ProfileBody({ profile }: { profile: PlayerProfileDto }) {
         {profile.territories.length === 0 ? (
           <p className="empty-state">{profile.username} holds no territory yet.</p>
         ) : (
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th>Territory</th>
-                <th>Type</th>
-                <th>Upgrade</th>
-                <th>
-                  <FigureName figure="base_revenue" />
-                </th>
-                <th>Place in the feudal chain</th>
-              </tr>
-            </thead>
-            <tbody>
-              {profile.territories.map((territory) => (
-                <tr key={territory.id} data-testid="profile-territory">
-                  <td>{territory.name}</td>
-                  <td>
-                    <span className={`badge type-${territory.type}`}>{typeName(territory.type)}</span>
-                  </td>
-                  <td>{upgradeTierName(territory.upgrade_tier)}</td>
-                  <td data-figure="base_revenue">{formatDrk(territory.monthly_revenue)} / month</td>
-                  <td>
-                    <FeudalTitle territory={territory} />
-                  </td>
+          <div className="table-wrap">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th>Territory</th>
+                  <th>Type</th>
+                  <th>Upgrade</th>
+                  <th>
+                    <FigureName figure="base_revenue" />
+                  </th>
+                  <th>Place in the feudal chain</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {profile.territories.map((territory) => (
+                  <tr key={territory.id} data-testid="profile-territory">
+                    <td>{territory.name}</td>
+                    <td>
+                      <span className={`badge type-${territory.type}`}>{typeName(territory.type)}</span>
+                    </td>
+                    <td>{upgradeTierName(territory.upgrade_tier)}</td>
+                    <td data-figure="base_revenue">{formatDrk(territory.monthly_revenue)} / month</td>
+                    <td>
+                      <FeudalTitle territory={territory} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
 
@@ -162,37 +164,39 @@ function ProfileBody({ profile }: { profile: PlayerProfileDto }) {
         {profile.trades.length === 0 ? (
           <p className="empty-state">No trades yet.</p>
         ) : (
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th>Date</th>
-                <th>Territory</th>
-                <th>From</th>
-                <th>To</th>
-                <th>Kind</th>
-                <th className="number">Price</th>
-              </tr>
-            </thead>
-            <tbody>
-              {profile.trades.map((trade) => (
-                <tr key={trade.id} data-testid="profile-trade">
-                  <td>{formatDate(trade.created_at)}</td>
-                  <td>{trade.territory_name}</td>
-                  <td>
-                    <PlayerLink name={trade.from_owner_name} fallback={TREASURY_SELLER} />
-                  </td>
-                  <td>
-                    <PlayerLink name={trade.to_owner_name} fallback={UNOWNED} />
-                  </td>
-                  <td>
-                    {TRADE_WORDS[trade.reason]}
-                    <NotCounted reason={trade.not_counted} />
-                  </td>
-                  <td className="number">{formatDrk(trade.price)}</td>
+          <div className="table-wrap">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th>Date</th>
+                  <th>Territory</th>
+                  <th>From</th>
+                  <th>To</th>
+                  <th>Kind</th>
+                  <th className="number">Price</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {profile.trades.map((trade) => (
+                  <tr key={trade.id} data-testid="profile-trade">
+                    <td>{formatDate(trade.created_at)}</td>
+                    <td>{trade.territory_name}</td>
+                    <td>
+                      <PlayerLink name={trade.from_owner_name} fallback={TREASURY_SELLER} />
+                    </td>
+                    <td>
+                      <PlayerLink name={trade.to_owner_name} fallback={UNOWNED} />
+                    </td>
+                    <td>
+                      {TRADE_WORDS[trade.reason]}
+                      <NotCounted reason={trade.not_counted} />
+                    </td>
+                    <td className="number">{formatDrk(trade.price)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
     </>

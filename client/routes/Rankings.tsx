@@ -52,26 +52,28 @@ export default function Rankings() {
             userId && <p className="muted">You are not on this board yet.</p>
           )}
           {ranking.data?.top.length === 0 && <p className="muted">Nobody is on this board yet.</p>}
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th>Rank</th>
-                <th>Player</th>
-                <th>{words.column}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {ranking.data?.top.map((row) => (
-                <tr key={row.user_id} data-you={row.user_id === userId} data-testid="ranked-player">
-                  <td>#{row.rank}</td>
-                  <td>
-                    <PlayerLink name={row.username} />
-                  </td>
-                  <td data-figure={words.figure}>{words.format(row.value)}</td>
+          <div className="table-wrap">
+            <table className="data-table">
+              <thead>
+                <tr>
+                  <th>Rank</th>
+                  <th>Player</th>
+                  <th>{words.column}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {ranking.data?.top.map((row) => (
+                  <tr key={row.user_id} data-you={row.user_id === userId} data-testid="ranked-player">
+                    <td>#{row.rank}</td>
+                    <td>
+                      <PlayerLink name={row.username} />
+                    </td>
+                    <td data-figure={words.figure}>{words.format(row.value)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </QueryState>
       </section>
     </Screen>

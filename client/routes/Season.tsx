@@ -49,39 +49,44 @@ export default function Season() {
             </section>
             <section className="panel card stack">
               <h2>Tasks</h2>
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th>Task</th>
-                    <th>What counts</th>
-                    <th>Weight</th>
-                    <th>Your progress</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {season.tasks.map((task) => (
-                    <tr key={task.key} data-testid="season-task" data-key={task.key} data-completed={task.completed}>
-                      <td>{task.name}</td>
-                      <td className="muted">{task.rule}</td>
-                      <td>{task.weight}</td>
-                      <td className="season-progress">
-                        {task.progress === null ? (
-                          '—'
-                        ) : (
-                          <>
-                            <progress
-                              max={task.target}
-                              value={task.progress}
-                              aria-label={`${task.name}: ${task.progress} of ${task.target}`}
-                            />{' '}
-                            {task.completed ? 'Done' : `${task.progress} / ${task.target}`}
-                          </>
-                        )}
-                      </td>
+              <div className="table-wrap">
+                <table className="data-table season-tasks">
+                  <thead>
+                    <tr>
+                      <th>Task</th>
+                      <th>What counts</th>
+                      <th>Weight</th>
+                      <th>Your progress</th>
                     </tr>
-                  ))}
-                </tbody>
-              </table>
+                  </thead>
+                  <tbody>
+                    {season.tasks.map((task) => (
+                      <tr key={task.key} data-testid="season-task" data-key={task.key} data-completed={task.completed}>
+                        <td className="season-task-name">{task.name}</td>
+                        <td className="muted season-task-rule">{task.rule}</td>
+                        <td className="season-task-weight">
+                          <span className="season-weight-label">Weight </span>
+                          {task.weight}
+                        </td>
+                        <td className="season-progress">
+                          {task.progress === null ? (
+                            '—'
+                          ) : (
+                            <>
+                              <progress
+                                max={task.target}
+                                value={task.progress}
+                                aria-label={`${task.name}: ${task.progress} of ${task.target}`}
+                              />{' '}
+                              {task.completed ? 'Done' : `${task.progress} / ${task.target}`}
+                            </>
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
             </section>
             {season.you && season.you.not_counted.length > 0 && (
               <section className="panel card stack" data-testid="not-counted">
@@ -97,29 +102,34 @@ export default function Season() {
             )}
             <section className="panel card stack">
               <h2>Standings</h2>
-              {season.standings.length === 0 && <p className="muted">Nobody has completed a task yet.</p>}
-              <table className="data-table">
-                <thead>
-                  <tr>
-                    <th>Rank</th>
-                    <th>Player</th>
-                    <th>Weight</th>
-                    <th>Tasks</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {season.standings.map((row) => (
-                    <tr key={row.username} data-testid="season-standing">
-                      <td>#{row.rank}</td>
-                      <td>
-                        <PlayerLink name={row.username} />
-                      </td>
-                      <td>{row.weight}</td>
-                      <td>{row.tasks}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              {season.standings.length === 0 ? (
+                <p className="muted">Nobody has completed a task yet.</p>
+              ) : (
+                <div className="table-wrap">
+                  <table className="data-table">
+                    <thead>
+                      <tr>
+                        <th>Rank</th>
+                        <th>Player</th>
+                        <th>Weight</th>
+                        <th>Tasks</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {season.standings.map((row) => (
+                        <tr key={row.username} data-testid="season-standing">
+                          <td>#{row.rank}</td>
+                          <td>
+                            <PlayerLink name={row.username} />
+                          </td>
+                          <td>{row.weight}</td>
+                          <td>{row.tasks}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
             </section>
           </>
         ) : (
@@ -134,26 +144,28 @@ export default function Season() {
               Paid {formatDateTime(last.paid_at)}: {formatDrk(last.paid_total)} of its {formatDrk(last.pool)} pool to{' '}
               {plural(last.payouts.filter((payout) => payout.amount > 0).length, 'player')}.
             </p>
-            <table className="data-table">
-              <thead>
-                <tr>
-                  <th>Player</th>
-                  <th>Weight</th>
-                  <th>Paid</th>
-                </tr>
-              </thead>
-              <tbody>
-                {last.payouts.map((payout) => (
-                  <tr key={payout.username} data-testid="season-payout">
-                    <td>
-                      <PlayerLink name={payout.username} />
-                    </td>
-                    <td>{payout.weight}</td>
-                    <td>{formatDrk(payout.amount)}</td>
+            <div className="table-wrap">
+              <table className="data-table">
+                <thead>
+                  <tr>
+                    <th>Player</th>
+                    <th>Weight</th>
+                    <th>Paid</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {last.payouts.map((payout) => (
+                    <tr key={payout.username} data-testid="season-payout">
+                      <td>
+                        <PlayerLink name={payout.username} />
+                      </td>
+                      <td>{payout.weight}</td>
+                      <td>{formatDrk(payout.amount)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </section>
         )}
       </QueryState>
