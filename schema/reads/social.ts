@@ -143,7 +143,7 @@ export const AwayRead = declareRead({
   tag: 'Away',
   summary: 'What happened while you were away, if a panel waits',
   description:
-    "After an absence of an hour or more (by the game's clock, between two POST /api/away/visit), the summary of it: earnings, rent paid and received, sales and purchases, mentions and your wealth rank then and now, each line read from the ledger and the notices, with a link to its place. Null once dismissed.",
+    "After an absence of an hour or more (by the game's clock, between two POST /api/away/visit), the summary of it: earnings, rent paid and received, sales and purchases, offers and bids received, mentions, season tasks, and your balance, wealth rank and season standing then and now, each line read from the ledger, the offers, the bids and the notices, with a link to its place. Null once dismissed. GET /api/away/since-yesterday answers the same summary over the last day, always.",
   access: 'player',
   scope: 'read',
   answer: AwayPanel,
