@@ -2,16 +2,14 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { AwaySummaryDto } from '../../schema/api/away.ts';
 import { dismissAway, markVisit, read } from '../api.ts';
-import { formatDateTime, formatDrk, formatNumber } from '../format.ts';
+import { formatDateTime, formatDrk } from '../format.ts';
 import { Modal } from '../hud/Modal.tsx';
 import { useSession } from '../state/session.ts';
+import { place, signedDrk } from './figures.ts';
 import './away.css';
 
 /** How often an open game says its player is still here: well inside the hour an absence takes. */
 const HEARTBEAT_MS = 5 * 60_000;
-
-const signed = (amount: number) => `${amount > 0 ? '+' : amount < 0 ? '−' : ''}${formatDrk(Math.abs(amount))}`;
-const place = (rank: number | null) => (rank === null ? 'unranked' : `#${formatNumber(rank)}`);
 
 /**
  * On opening the game, and every few minutes while it stays open, the player's client says it is
@@ -69,13 +67,25 @@ export function AwayPanel() {
         </ul>
       )}
       <p className="away-net" data-testid="away-net" data-amount={away.net}>
-        Net change: <strong>{signed(away.net)}</strong>
+        Net change: <strong>{signedDrk(away.net)}</strong>
+      </p>
+      <p data-testid="away-balance">
+        <Link to={away.balance.link} onClick={close}>
+          Balance: {formatDrk(away.balance.then)} then, {formatDrk(away.balance.now)} now
+        </Link>
       </p>
       <p data-testid="away-rank">
         <Link to={away.rank.link} onClick={close}>
           Wealth rank: {place(away.rank.then)} then, {place(away.rank.now)} now
         </Link>
       </p>
+      {away.season && (
+        <p data-testid="away-season">
+          <Link to={away.season.link} onClick={close}>
+            Season {away.season.number}: {place(away.season.then)} then, {place(away.season.now)} now
+          </Link>
+        </p>
+      )}
       <div className="button-row">
         <button className="button primary" type="button" onClick={close}>
           Got it

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { SinceYesterday } from '../away/SinceYesterday.tsx';
 import { FirstSteps } from '../dashboard/FirstSteps.tsx';
 import { MapToolbar } from '../dashboard/MapToolbar.tsx';
 import { MyTerritories } from '../dashboard/MyTerritories.tsx';
@@ -57,6 +58,7 @@ function LeftSidebar({ firstStepsOverMap }: { firstStepsOverMap: boolean }) {
         <>
           <PhoneAccount username={account.username} />
           {!account.is_wanakt && !firstStepsOverMap && <FirstSteps userId={account.id} />}
+          {!account.is_wanakt && <SinceYesterday userId={account.id} />}
           <MyTerritories userId={account.id} />
           <RevenueTracking userId={account.id} />
         </>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AwayPanel } from '../api/away.ts';
+import { AwayPanel, AwaySummary, SINCE_YESTERDAY_MS } from '../api/away.ts';
 import { BroadcastAllowanceDto, BroadcastDto, BroadcastsPage, BroadcastsPageQuery, RECENT_BROADCASTS } from '../api/broadcasts.ts';
 import { CHAT_PAGE_SIZE, ChatMessageDto, ChatMessagesPage, ChatPageQuery } from '../api/chat.ts';
 import { ActiveEventsDto, SpecialEventDto, TerritoryEventDto } from '../api/events.ts';
@@ -143,11 +143,24 @@ export const AwayRead = declareRead({
   tag: 'Away',
   summary: 'What happened while you were away, if a panel waits',
   description:
-    "After an absence of an hour or more (by the game's clock, between two POST /api/away/visit), the summary of it: earnings, rent paid and received, sales and purchases, mentions and your wealth rank then and now, each line read from the ledger and the notices, with a link to its place. Null once dismissed.",
+    "After an absence of an hour or more (by the game's clock, between two POST /api/away/visit), the summary of it: earnings, rent paid and received, sales and purchases, offers and bids received, mentions, season tasks, and your balance, wealth rank and season standing then and now, each line read from the ledger, the offers, the bids and the notices, with a link to its place. Null once dismissed. GET /api/away/since-yesterday answers the same summary over the last day, always.",
   access: 'player',
   scope: 'read',
   answer: AwayPanel,
   answered: 'The panel, or null',
+});
+
+export const SinceYesterdayRead = declareRead({
+  path: '/away/since-yesterday',
+  tag: 'Away',
+  summary: 'What happened to you in the last day, whether or not you were away',
+  description: `The same summary as the away panel's, over the ${SINCE_YESTERDAY_MS / 3_600_000} hours up to now by the game's clock: every DRK line equal to your statement's lines of that kind over the same time, your balance then and now, offers and bids received, mentions, season tasks, your wealth rank and season standing then and now, each with a link to its place. Always answered; with nothing in it, \`lines\` is empty.`,
+  access: 'player',
+  scope: 'read',
+  answer: AwaySummary,
+  answered: 'The summary of the last day',
+  limit: 'statement',
+  cache: { staleOn: ['figures'] },
 });
 
 export const SeasonRead = declareRead({
@@ -199,6 +212,7 @@ export const SOCIAL_READS = [
   NotificationPreferencesRead,
   FirstStepsRead,
   AwayRead,
+  SinceYesterdayRead,
   SeasonRead,
   RankingRead,
   ProfileRead,

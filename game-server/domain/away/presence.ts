@@ -1,4 +1,4 @@
-import { AWAY_AFTER_MS, type AwayPanelDto } from '../../../schema/api/away.ts';
+import { AWAY_AFTER_MS, SINCE_YESTERDAY_MS, type AwayPanelDto, type AwaySummaryDto } from '../../../schema/api/away.ts';
 import type { Queryable } from '../../infra/db/database.ts';
 import type { Work } from '../service-deps.ts';
 import { awaySummary } from './summary.ts';
@@ -32,4 +32,12 @@ export async function awayPanel(tx: Queryable, userId: string): Promise<AwayPane
     select away_from, away_to from player_presence where user_id = ${userId}`;
   if (!presence?.away_from || !presence.away_to) return { away: null };
   return { away: await awaySummary(tx, userId, presence.away_from, presence.away_to) };
+}
+
+/**
+ * The summary of the player's last day up to `now` (the game's clock), whether or not it was away:
+ * the away panel's summary over a window that is always there. Read in a snapshot.
+ */
+export function sinceYesterday(tx: Queryable, userId: string, now: Date): Promise<AwaySummaryDto> {
+  return awaySummary(tx, userId, new Date(now.getTime() - SINCE_YESTERDAY_MS), now);
 }

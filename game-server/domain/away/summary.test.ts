@@ -106,6 +106,7 @@ for (const backend of testBackends()) {
       expect(line(summary, 'mentions')).toMatchObject({ count: 1, amount: null });
       expect(summary.net).toBe(sum(lines));
       expect(summary.net).toBe((await balanceOf(sql, seller.id)) - before);
+      expect(summary.balance).toEqual({ then: before, now: await balanceOf(sql, seller.id), link: '/account' });
       expect(summary.lines.map((entry) => entry.key)).toEqual(['earnings', 'rent_received', 'sales', 'mentions']);
       expect(summary.lines.every((entry) => entry.link.startsWith('/'))).toBe(true);
     });

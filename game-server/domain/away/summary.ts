@@ -2,6 +2,7 @@ import { SUMMARY_LINE_KEYS, type AwaySummaryDto, type SummaryLineDto, type Summa
 import type { LedgerReason } from '../../../schema/api/statement.ts';
 import { formatDrk, plural } from '../../../schema/format.ts';
 import type { Queryable } from '../../infra/db/database.ts';
+import { seasonRankBetween } from '../standings/season-standings.ts';
 
 interface MovementGroup {
   reason: LedgerReason;
@@ -12,8 +13,11 @@ interface MovementGroup {
   amount: string;
 }
 
+/** The lines that count things other than DRK: offers, bids, mentions, tasks. */
+type CountedKey = 'offers_received' | 'bids_received' | 'mentions' | 'season_tasks';
+
 /** Which line of the summary a movement belongs to: every movement has exactly one. */
-function lineOf({ reason, incoming, with_player }: MovementGroup): Exclude<SummaryLineKey, 'mentions' | 'season_tasks'> {
+function lineOf({ reason, incoming, with_player }: MovementGroup): Exclude<SummaryLineKey, CountedKey> {
   if (incoming) {
     if (reason === 'earnings') return 'earnings';
     if (reason === 'rent') return 'rent_received';
@@ -37,6 +41,8 @@ const LINKS: Record<SummaryLineKey, string> = {
   season_reward: '/season',
   other_in: '/account',
   other_out: '/account',
+  offers_received: '/marketplace',
+  bids_received: '/marketplace',
   mentions: '/',
   season_tasks: '/season',
 };
@@ -62,6 +68,10 @@ function text(key: Exclude<SummaryLineKey, 'season_tasks'>, count: number, amoun
       return `Other credits: ${drk} (${plural(count, 'movement')})`;
     case 'other_out':
       return `Upgrades, collectibles and other spending: ${drk} (${plural(count, 'movement')})`;
+    case 'offers_received':
+      return `Offers on your land: ${plural(count, 'offer')}, the best ${drk}`;
+    case 'bids_received':
+      return `Bids on your auctions: ${plural(count, 'bid')}, the highest ${drk}`;
     case 'mentions':
       return `Mentioned in chat ${plural(count, 'time')}`;
   }
@@ -90,12 +100,27 @@ async function wealthRankAt(tx: Queryable, userId: string, at: Date): Promise<nu
 }
 
 /**
+ * The player's balance at a moment: today's balance less what moved after it, read from the ledger,
+ * so it is the statement's running balance as it stood then.
+ */
+async function balanceAt(tx: Queryable, userId: string, at: Date): Promise<number> {
+  const [row] = await tx<{ balance: string }[]>`
+    select (u.drk_balance
+            - coalesce((select sum(amount) from ledger where to_user_id = u.id and created_at >= ${at}), 0)
+            + coalesce((select sum(amount) from ledger where from_user_id = u.id and created_at >= ${at}), 0))::text as balance
+      from users u where u.id = ${userId}`;
+  return Number(row?.balance ?? 0);
+}
+
+/**
  * What happened to a player from `from` (included) to `to` (excluded): every DRK movement of its
- * statement in that time, grouped into lines, the chat mentions among its notices, the season tasks
- * it completed, and its wealth rank at both ends. Everything is read from the ledger, the notices
- * and the season's completions; nothing is counted apart, so the summary cannot disagree with the
- * statement (docs/design.md "Money"). Reads inside the
- * caller's transaction: a snapshot, so the lines and the ranks see the same ledger.
+ * statement in that time, grouped into lines, the offers made on its land and the bids on its
+ * auctions, the chat mentions among its notices, the season tasks it completed, its balance, its
+ * wealth rank and its season standing at both ends. Everything is read from the ledger, the offers,
+ * the bids, the notices and the season's completions; nothing is counted apart, so the summary
+ * cannot disagree with the statement (docs/design.md "Money"). The away panel, the digest and the
+ * since-yesterday view all read it. Reads inside the caller's transaction: a snapshot, so the lines,
+ * the balances and the ranks see the same ledger.
  */
 export async function awaySummary(tx: Queryable, userId: string, from: Date, to: Date): Promise<AwaySummaryDto> {
   const groups = await tx<MovementGroup[]>`
@@ -112,6 +137,12 @@ export async function awaySummary(tx: Queryable, userId: string, from: Date, to:
   const [mentions] = await tx<{ count: number; link: string | null }[]>`
     select count(*)::int as count, (array_agg(link order by id desc))[1] as link from notifications
      where user_id = ${userId} and kind = 'chat_mention' and created_at >= ${from} and created_at < ${to}`;
+  const [offers] = await tx<{ count: number; best: string | null }[]>`
+    select count(*)::int as count, max(amount)::text as best from territory_offers
+     where owner_id = ${userId} and created_at >= ${from} and created_at < ${to}`;
+  const [bids] = await tx<{ count: number; best: string | null }[]>`
+    select count(*)::int as count, max(b.amount)::text as best from auction_bids b join auctions a on a.id = b.auction_id
+     where a.seller_id = ${userId} and b.created_at >= ${from} and b.created_at < ${to}`;
 
   const tasks = await tx<{ name: string }[]>`
     select (select entry->>'name' from jsonb_array_elements(s.tasks) entry where entry->>'key' = c.task) as name
@@ -127,6 +158,9 @@ export async function awaySummary(tx: Queryable, userId: string, from: Date, to:
     total.amount += (group.incoming ? 1 : -1) * Number(group.amount);
     totals.set(key, total);
   }
+  // Offers and bids are not DRK of the player's until one is accepted or won: counted, with no amount.
+  const counted = (key: 'offers_received' | 'bids_received', { count, best }: { count: number; best: string | null }): SummaryLineDto[] =>
+    count > 0 ? [{ key, text: text(key, count, Number(best)), count, amount: null, link: LINKS[key] }] : [];
   const lines = SUMMARY_LINE_KEYS.flatMap((key): SummaryLineDto[] => {
     if (key === 'season_tasks')
       return tasks.length > 0
@@ -144,15 +178,20 @@ export async function awaySummary(tx: Queryable, userId: string, from: Date, to:
       return mentions.count > 0
         ? [{ key, text: text(key, mentions.count, 0), count: mentions.count, amount: null, link: mentions.link ?? LINKS.mentions }]
         : [];
+    if (key === 'offers_received') return counted(key, offers);
+    if (key === 'bids_received') return counted(key, bids);
     const total = totals.get(key);
     return total ? [{ key, text: text(key, total.count, total.amount), count: total.count, amount: total.amount, link: LINKS[key] }] : [];
   });
   const [then, now] = [await wealthRankAt(tx, userId, from), await wealthRankAt(tx, userId, to)];
+  const season = await seasonRankBetween(tx, userId, from, to);
   return {
     from: from.toISOString(),
     to: to.toISOString(),
     lines,
     net: lines.reduce((sum, line) => sum + (line.amount ?? 0), 0),
     rank: { then, now, link: '/rankings' },
+    balance: { then: await balanceAt(tx, userId, from), now: await balanceAt(tx, userId, to), link: '/account' },
+    season: season && { ...season, link: '/season' },
   };
 }

@@ -1,6 +1,7 @@
 import { REFUSALS_SHOWN, STANDINGS_SIZE, type CurrentSeasonDto, type PaidSeasonDto, type SeasonDto } from '../../../schema/api/seasons.ts';
 import type { SeasonTaskKey } from '../../../schema/rules/seasons.ts';
 import type { Queryable } from '../../infra/db/database.ts';
+import { seasonStandings } from '../standings/season-standings.ts';
 import { progressOf, type SeasonRow } from './progress.ts';
 
 interface StandingRow {
@@ -11,18 +12,8 @@ interface StandingRow {
   rank: number;
 }
 
-// Everyone's weight, ranked: the most weight first, then who reached it first, then by id.
-function standings(sql: Queryable, season: number) {
-  return sql`
-    select c.user_id, u.username, sum(c.weight)::int as weight, count(*)::int as tasks,
-           row_number() over (order by sum(c.weight) desc, max(c.completed_at), c.user_id)::int as rank
-      from season_completions c join users u on u.id = c.user_id
-     where c.season = ${season}
-     group by c.user_id, u.username`;
-}
-
 async function seasonDto(sql: Queryable, season: SeasonRow, viewerId: string | null, now: Date): Promise<SeasonDto> {
-  const ranked = standings(sql, season.number);
+  const ranked = seasonStandings(sql, season.number);
   const [top, [total]] = await Promise.all([
     sql<StandingRow[]>`select * from (${ranked}) s order by rank limit ${STANDINGS_SIZE}`,
     sql<{ weight: number }[]>`select coalesce(sum(weight), 0)::int as weight from season_completions where season = ${season.number}`,

@@ -20,6 +20,7 @@ import { LAND_GIVEN, NOT_VERIFIED, PAID_LATE } from './fair-play.ts';
 const SHARED_ADDRESS = LINK_REASONS.address;
 const SHARED_CARD = LINK_REASONS.card;
 const SAME_PAIR_AGAIN = notCountedBecause({ link: null, notCounted: 'repeated_pair' });
+import { seasonRankBetween } from '../standings/season-standings.ts';
 import { currentSeason } from './season-read.ts';
 
 // docs/rules.md §10: a season run end to end on the game's clock, moved by the test. Season 1 of
@@ -202,6 +203,12 @@ for (const backend of testBackends()) {
         { rank: 1, username: 'season-a', weight: 7, tasks: 4 },
         { rank: 2, username: 'season-b', weight: 3, tasks: 2 },
       ]);
+      // The since-yesterday view's standing: the same ranking, as it stood at each end of its window
+      // (its end excluded: the tasks completed at `now` count from just after it).
+      const after = new Date(now.getTime() + 1);
+      expect(await seasonRankBetween(sql, a.id, startsAt, after)).toEqual({ number: 1, then: null, now: 1 });
+      expect(await seasonRankBetween(sql, b.id, startsAt, after)).toEqual({ number: 1, then: null, now: 2 });
+      expect(await seasonRankBetween(sql, a.id, startsAt, now)).toEqual({ number: 1, then: null, now: null });
       const notices = await sql<{ user_id: string; text: string }[]>`
         select user_id, text from notifications where kind = 'season_task_completed' order by id`;
       expect(notices.filter((notice) => notice.user_id === a.id).map((notice) => notice.text)).toEqual(

@@ -11,13 +11,14 @@ import {
   RankingRead,
   RecentBroadcastsRead,
   SeasonRead,
+  SinceYesterdayRead,
   SpecialEventsRead,
   TerritoryEventsRead,
   UserRead,
   UsersRead,
 } from '../../../../schema/reads/social.ts';
 import { listPublicUsers, pagePublicUsers, readPublicUser } from '../../../domain/auth/users.ts';
-import { awayPanel } from '../../../domain/away/presence.ts';
+import { awayPanel, sinceYesterday } from '../../../domain/away/presence.ts';
 import { firstSteps } from '../../../domain/economy/starter-claim.ts';
 import { listNotifications, notificationPreferences } from '../../../domain/notifications/notifications.ts';
 import type { PaymentProvider } from '../../../domain/payments/provider.ts';
@@ -59,6 +60,7 @@ export function socialReads(deps: HttpDeps, payments: PaymentProvider): ReadBind
     serve(NotificationPreferencesRead, ({ player }) => notificationPreferences(sql, player.id)),
     serve(FirstStepsRead, ({ player }) => firstSteps(sql, player.id, clock())),
     serve(AwayRead, ({ player }) => inSnapshot(sql, (tx) => awayPanel(tx, player.id))),
+    serve(SinceYesterdayRead, ({ player }) => inSnapshot(sql, (tx) => sinceYesterday(tx, player.id, clock()))),
     serve(SeasonRead, ({ user }) => inSnapshot(sql, (tx) => currentSeason(tx, user?.id ?? null, clock()))),
     serve(RankingRead, ({ input, user }) => readRanking(sql, input.board, user?.id ?? null, clock())),
     serve(ProfileRead, ({ input }) => playerProfile(sql, input.username, clock())),
