@@ -2,16 +2,19 @@ import { parseArgs } from 'node:util';
 import { CHAOS_DEFAULTS, describeChaos, FAULT_KINDS, runChaos, type FaultKind } from '../game-server/testing/chaos.ts';
 import { freshSeed } from '../game-server/testing/seeded-random.ts';
 
-// npm run chaos -- --duration 1200 --rate 30 --players 30 --clients 100 --faults kill9,sigterm,redis,db,freeze,slowdb,redis-one --seed 42
+// npm run chaos -- --duration 1200 --rate 30 --players 30 --clients 100 --faults kill9,sigterm,redis,db,freeze,slowdb,redis-one,disk --seed 42
 // Runs the game's processes against a throwaway database on CHAOS_DATABASE_URL (default: the local
-// PostgreSQL's maintenance database), a private redis-server, and faults only those.
+// PostgreSQL's maintenance database), a private redis-server, and faults only those (and, for
+// `disk`, a small tmpfs of its own, which only root may mount).
 const HELP = `npm run chaos -- [options]
   --duration S      seconds of load (${CHAOS_DEFAULTS.durationSeconds})
   --rate N          commands a second over all players (${CHAOS_DEFAULTS.rate})
   --players N       players making commands (${CHAOS_DEFAULTS.players})
   --clients N       room clients watching (${CHAOS_DEFAULTS.clients})
   --processes N     game processes (${CHAOS_DEFAULTS.processes})
-  --faults LIST     fault kinds in turn, of ${FAULT_KINDS.join(',')}; empty for none (the baseline)
+  --faults LIST     fault kinds in turn, of ${FAULT_KINDS.join(',')}; empty for none (the baseline).
+                    disk: the processes' DATA_DIR/mail and BACKUP_DIR on a small tmpfs, filled for ${CHAOS_DEFAULTS.diskFullSeconds} s
+                    (needs root to mount; skipped with the reason printed otherwise)
   --every LOW-HIGH  seconds between faults (${CHAOS_DEFAULTS.faultEverySeconds.join('-')})
   --seed N          replays a run: the same faults at the same times and the same commands (a fresh one otherwise; every report prints it)
   --json            the report as JSON too

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHAOS_DEFAULTS, faultSchedule } from './chaos.ts';
+import { CHAOS_DEFAULTS, faultSchedule, type FaultKind } from './chaos.ts';
 import { seededRandom } from './seeded-random.ts';
 
 // A chaos run is replayable: its seed alone decides its faults, their timing and the processes they hit.
@@ -26,6 +26,14 @@ describe('the chaos run’s fault schedule', () => {
     }
     const total = schedule.reduce((sum, fault) => sum + fault.afterMs, 0);
     expect(total + 10_000).toBeLessThanOrEqual(options.durationSeconds * 1000);
+  });
+
+  it('when the faults include a full disk, then its windows come from the seeded schedule as the others do', () => {
+    const withDisk = { ...options, faults: ['disk', 'db'] as FaultKind[] };
+    const schedule = faultSchedule(5, withDisk);
+    expect(faultSchedule(5, withDisk)).toEqual(schedule);
+    expect(schedule.filter((_, i) => i % 2 === 0).every((fault) => fault.kind === 'disk')).toBe(true);
+    expect(faultSchedule(5, options).some((fault) => fault.kind === 'disk')).toBe(true);
   });
 
   it('when the generator is seeded, then it replays its numbers, each in [0, 1)', () => {

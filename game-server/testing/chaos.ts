@@ -1,10 +1,27 @@
 import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import { createSession, SESSION_COOKIE } from '../domain/auth/sessions.ts';
 import type { Database, Sql } from '../infra/db/database.ts';
 import { checkInvariants } from '../domain/economy/supply.ts';
 import { converged } from './test-clients.ts';
 import { freshAddress } from './agent.ts';
-import { sharedProcessEnvironment, startGameProcess, type GameProcess } from './game-processes.ts';
+import {
+  BACKUP_CRON,
+  BACKUP_FULL_DISK_LINE,
+  backupsOf,
+  holdBackupSlots,
+  linesAt,
+  MAIL_AFTER_DISK_MS,
+  MAIL_FULL_DISK_LINE,
+  mailFolderOf,
+  mailOfWindow,
+  mailQueuedMetric,
+  nextBackupSlot,
+  releaseBackupSlots,
+  SMALL_FILESYSTEM_BYTES,
+  type MailOfWindow,
+} from './chaos-disk.ts';
+import { scratchDirectory, sharedProcessEnvironment, startGameProcess, type GameProcess } from './game-processes.ts';
 import { dealCrossingLand } from './crossing-land.ts';
 import { startCuttableProxy } from './cuttable-proxy.ts';
 import { createPlayer } from './players.ts';
@@ -13,6 +30,7 @@ import { freePort, PrivateRedis } from './private-redis.ts';
 import { freshJoinMs } from './fresh-join.ts';
 import { worldListingProblems } from './room-listings.ts';
 import { streamOf, type Random } from './seeded-random.ts';
+import { mountSmallFilesystem } from './small-filesystem.ts';
 import { StayingClient } from './staying-client.ts';
 
 /**
@@ -22,9 +40,11 @@ import { StayingClient } from './staying-client.ts';
  * chat) while room clients watch, and a fault every so often. Everything faulted is the run's own:
  * its processes, a private redis-server, and the connections of its throwaway database.
  * freeze: a process stopped (SIGSTOP) and resumed, its sockets open; slowdb: every round trip to
- * the database slower; redis-one: Redis out of one process's reach while the others keep it.
+ * the database slower; redis-one: Redis out of one process's reach while the others keep it; disk:
+ * the small filesystem under the processes' DATA_DIR/mail and BACKUP_DIR full (chaos-disk.ts),
+ * skipped with a reason where it cannot be mounted (not root).
  */
-export const FAULT_KINDS = ['kill9', 'sigterm', 'redis', 'db', 'freeze', 'slowdb', 'redis-one'] as const;
+export const FAULT_KINDS = ['kill9', 'sigterm', 'redis', 'db', 'freeze', 'slowdb', 'redis-one', 'disk'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface ChaosOptions {
@@ -54,6 +74,8 @@ export interface ChaosOptions {
   slowDatabaseSeconds: number;
   /** How long one process cannot reach Redis in a redis-one fault. */
   redisOneDownSeconds: number;
+  /** How long the small filesystem under DATA_DIR/mail and BACKUP_DIR stays full in a disk fault. */
+  diskFullSeconds: number;
   /** How long a player waits for an answer before it gives up. */
   clientTimeoutMs: number;
   shutdownSeconds: number;
@@ -76,6 +98,7 @@ export const CHAOS_DEFAULTS: Omit<ChaosOptions, 'adminUrl' | 'cwd' | 'say' | 'se
   slowDatabaseMs: 200,
   slowDatabaseSeconds: 30,
   redisOneDownSeconds: 10,
+  diskFullSeconds: 30,
   clientTimeoutMs: 10_000,
   shutdownSeconds: 15,
 };
@@ -162,6 +185,27 @@ export interface ChaosReport {
    * to the last 5xx or unanswered command that process answered before the next fault began.
    */
   databaseRecoveries: { at: number; perProcess: Record<string, number> }[];
+  /** Why disk faults were left out of the schedule (no small filesystem could be mounted); null when they ran or were not asked for. */
+  diskSkipped: string | null;
+  /** Each full disk: the mail queued meanwhile and where it went, what the processes logged and counted, the backups. */
+  diskWindows: DiskWindowReport[];
+  /** What must not happen around a full disk: mail lost or late, no word of it in the log or the metrics, a half backup. */
+  diskProblems: string[];
+}
+
+export interface DiskWindowReport {
+  /** Seconds from the start of the load, and how long the disk was full. */
+  at: number;
+  seconds: number;
+  mail: MailOfWindow;
+  /** Log lines of the processes, in the window, saying a message waits for the full disk. */
+  mailLogLines: number;
+  /** wanakt_mail_sends_total{result="queued"} over the window, summed over the processes (null: no process answered on /metrics). */
+  metricQueued: number | null;
+  /** Log lines saying a backup failed for the full disk. */
+  backupLogLines: number;
+  /** Each backup slot released in the window and once after it: how it went. */
+  backups: string[];
 }
 
 /** One fault of the run: the wait before it (after the one before it ended), what it is, and the process it tries first. */
@@ -219,6 +263,8 @@ class Supervised {
   /** Being killed or stopped and started again by a fault. */
   busy = false;
   stopped = false;
+  /** What each process it started printed, the ones gone too. */
+  readonly outputs: (() => string)[] = [];
 
   readonly name: string;
   private readonly env: Record<string, string>;
@@ -243,6 +289,7 @@ class Supervised {
           return;
         }
         this.current = started;
+        this.outputs.push(started.output);
         started.child.once('exit', (code, signal) => {
           if (this.current === started) this.current = null;
           if (!this.expectingExit && !this.stopped) {
@@ -331,6 +378,12 @@ async function setUpPlayers(sql: Sql, count: number) {
   for (let i = 0; i < count; i++) {
     const id = await createPlayer(sql, { balance: Math.min(1_000_000, Math.floor(PLAYERS_DRK / count)) });
     players.push({ id, cookie: `${SESSION_COOKIE}=${await createSession(sql, id, new Date())}`, address: freshAddress() });
+    // A third of the players have a confirmed address and mail for each purchase of theirs
+    // (docs/rules.md §11 "Mail"): the load queues mail, which a full disk must hold, not lose.
+    if (i % 3 === 0) {
+      await sql`
+        update users set email = ${`chaos-${id.slice(0, 12)}@players.example`}, email_verified_at = now(), mail_sale = true where id = ${id}`;
+    }
   }
   await dealCrossingLand(
     sql,
@@ -356,7 +409,26 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   // The game reaches the database through a proxy the run can close or slow, as a restarting or
   // overloaded server would, and each process reaches Redis through one of its own.
   const proxy = await startCuttableProxy(database.url!);
-  const env = sharedProcessEnvironment(proxy.url, redis.url, { SHUTDOWN_SECONDS: String(options.shutdownSeconds) });
+  // DATA_DIR (so the mail folder, DATA_DIR/mail, as no SMTP_URL is set) and BACKUP_DIR: on a small
+  // filesystem the disk fault fills, where one can be mounted; else in a scratch folder.
+  const disk = options.faults.includes('disk') ? await mountSmallFilesystem(SMALL_FILESYSTEM_BYTES) : null;
+  const diskSkipped =
+    options.faults.includes('disk') && !disk
+      ? 'no small filesystem could be mounted for the disk fault (mount -t tmpfs needs root): disk faults skipped'
+      : null;
+  if (diskSkipped) say(diskSkipped);
+  const scratch = disk ? null : await scratchDirectory();
+  const dataDir = disk?.path ?? scratch!.path;
+  const backupDir = join(dataDir, 'backups');
+  const opsPorts = disk ? await Promise.all(Array.from({ length: options.processes }, () => freePort())) : [];
+  const env = sharedProcessEnvironment(proxy.url, redis.url, {
+    SHUTDOWN_SECONDS: String(options.shutdownSeconds),
+    DATA_DIR: dataDir,
+    BACKUP_DIR: backupDir,
+    // The players with mail make a purchase every few seconds each: well inside this, so none waits for the next hour.
+    MAIL_PER_ADDRESS_PER_HOUR: '1000',
+    ...(disk ? { BACKUP_CRON } : {}),
+  });
   const redisProxies = await Promise.all(Array.from({ length: options.processes }, () => startCuttableProxy(env.REDIS_URL)));
   // Each process keeps its port across restarts and announces it, as a deployment's PUBLIC_ADDRESS
   // does, so a join answered by one process can be placed on another.
@@ -365,7 +437,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     (port, i) =>
       new Supervised(
         `process ${i + 1}`,
-        { ...env, REDIS_URL: redisProxies[i].url, PORT: String(port), PUBLIC_ADDRESS: `127.0.0.1:${port}` },
+        {
+          ...env,
+          REDIS_URL: redisProxies[i].url,
+          PORT: String(port),
+          PUBLIC_ADDRESS: `127.0.0.1:${port}`,
+          // /metrics on loopback, for the disk fault's count of mail waiting.
+          ...(disk ? { OPS_PORT: String(opsPorts[i]) } : {}),
+        },
         options.cwd,
         crashes,
         startFailures,
@@ -376,10 +455,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const clients: StayingClient[] = [];
   const sent: Sent[] = [];
   const faults: Fault[] = [];
+  const diskFaults: { fault: Fault; inWindow: Date[]; after: Date[]; metricBefore: (number | null)[]; metricAfter: (number | null)[] }[] =
+    [];
   const sql = database.sql;
   try {
     // The first process migrates and seeds; the others start on a database that is ready.
     await supervised[0].start();
+    // Backups are taken only around a full disk (chaos-disk.ts): the run holds every other slot.
+    if (disk) await holdBackupSlots(sql, Date.now() + (options.durationSeconds + 900) * 1000);
     await Promise.all(supervised.slice(1).map((process) => process.start()));
     say(`${options.processes} processes up; setting up ${options.players} players`);
     const players = await setUpPlayers(sql, options.players);
@@ -500,6 +583,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         if (Date.now() + afterMs + WINDOW_MS > endAt) return;
         // The wait is the fault schedule under test: each fault comes afterMs after the one before.
         await pause(afterMs);
+        // Without a small filesystem the disk fault is left out; the others keep their seeded times.
+        if (kind === 'disk' && !disk) continue;
         const fault: Fault = { kind, at: Date.now(), over: Date.now(), note: '' };
         faults.push(fault);
         const done = (note: string) => {
@@ -570,6 +655,23 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
           await pause(options.redisOneDownSeconds * 1000);
           cutOff.up();
           done(`${victim.name} without Redis ${options.redisOneDownSeconds} s`);
+        } else if (kind === 'disk') {
+          const opsUrls = opsPorts.map((port) => `http://127.0.0.1:${port}`);
+          const metricBefore = await Promise.all(opsUrls.map(mailQueuedMetric));
+          await disk!.fill();
+          const fullUntil = fault.at + options.diskFullSeconds * 1000;
+          // The processes may take the backup slots inside the window (the disk already full) but
+          // its last 5 s, which leave a slow pg_dump time to start writing before the disk is freed,
+          // and the first one after it, a few seconds after the disk is freed.
+          const inWindow = await releaseBackupSlots(sql, Date.now() + 500, fullUntil - 5000).catch(() => []);
+          // The wait is the fault under test: the disk stays full for diskFullSeconds.
+          await pause(Math.max(0, fullUntil - Date.now()));
+          const metricAfter = await Promise.all(opsUrls.map(mailQueuedMetric));
+          await disk!.free();
+          const slot = nextBackupSlot(3000);
+          const after = await releaseBackupSlots(sql, slot, slot).catch(() => []);
+          diskFaults.push({ fault, inWindow, after, metricBefore, metricAfter });
+          done(`DATA_DIR/mail and BACKUP_DIR full ${options.diskFullSeconds} s, ${inWindow.length} backup slot(s) in it`);
         } else if (kind === 'redis') {
           await redis.stop();
           // The wait is the fault under test: Redis stays away for redisDownSeconds.
@@ -680,6 +782,13 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         // Counted as not converged.
       }
     }
+    const { diskWindows, diskProblems } = await judgeFullDisks(sql, {
+      windows: diskFaults,
+      dataDir,
+      backupDir,
+      outputs: () => supervised.flatMap((process) => process.outputs.map((output) => output())),
+      started,
+    });
     const perRoom = new Map<string, number>();
     for (const client of clients) if (client.room) perRoom.set(client.room.roomId, (perRoom.get(client.room.roomId) ?? 0) + 1);
     const sinceLastFault = (at: number) => {
@@ -723,6 +832,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       joinFailures,
       listingProblems,
       faultRuleBreaks,
+      diskSkipped,
+      diskWindows,
+      diskProblems,
     };
   } finally {
     await Promise.all(clients.map((client) => client.leave().catch(() => undefined)));
@@ -731,7 +843,109 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     await proxy.stop();
     await Promise.all(redisProxies.map((one) => one.stop()));
     await database.close();
+    await disk?.remove();
+    await scratch?.remove();
   }
+}
+
+interface DiskFault {
+  fault: Fault;
+  /** The backup slots released while the disk was full, and the one after. */
+  inWindow: Date[];
+  after: Date[];
+  /** wanakt_mail_sends_total{result="queued"} of each process before the disk filled and before it was freed. */
+  metricBefore: (number | null)[];
+  metricAfter: (number | null)[];
+}
+
+const NO_SPACE = /ENOSPC|no space left/i;
+
+/** What each full disk left: the mail it held (waited for until its bound), the processes' words, the backups. */
+async function judgeFullDisks(
+  sql: Sql,
+  run: { windows: DiskFault[]; dataDir: string; backupDir: string; outputs: () => string[]; started: number },
+): Promise<{ diskWindows: DiskWindowReport[]; diskProblems: string[] }> {
+  const diskWindows: DiskWindowReport[] = [];
+  const diskProblems: string[] = [];
+  for (const { fault, inWindow, after, metricBefore, metricAfter } of run.windows) {
+    const when = `disk at ${seconds(fault.at - run.started)}`;
+    const mail = await mailOfWindow(sql, mailFolderOf(run.dataDir), fault.at, fault.over, fault.over + MAIL_AFTER_DISK_MS);
+    // A backup takes a few seconds: each slot is waited for until it settles, at most a minute after its time.
+    const slots = [...inWindow, ...after];
+    const read = () => backupsOf(sql, run.backupDir, slots).catch(() => []);
+    let backups = await read();
+    while (backups.some((backup) => backup.ok === null && backup.slot.getTime() + 60_000 > Date.now())) {
+      // The wait is the backup's own: a dump and a check of the copy.
+      await pause(1000);
+      backups = await read();
+    }
+    const inTheWindow = (at: number) => at >= fault.at && at <= fault.over + 1000;
+    const outputs = run.outputs();
+    const mailLogLines = linesAt(outputs, MAIL_FULL_DISK_LINE).filter(inTheWindow).length;
+    const backupLogLines = linesAt(outputs, BACKUP_FULL_DISK_LINE).filter(inTheWindow).length;
+    // A process restarted in the window counts from 0 again.
+    const counted = metricAfter.map((value, i) => (value === null ? null : value - Math.min(value, metricBefore[i] ?? 0)));
+    const metricQueued = counted.every((value) => value === null) ? null : counted.reduce<number>((sum, value) => sum + (value ?? 0), 0);
+
+    if (mail.queued === 0) diskProblems.push(`${when}: no mail was queued while the disk was full, so none was held`);
+    for (const line of mail.notSent) diskProblems.push(`${when}: ${line}, ${seconds(MAIL_AFTER_DISK_MS)} after the disk was freed`);
+    if (mail.withoutFile.length > 0)
+      diskProblems.push(`${when}: sent without an .eml in DATA_DIR/mail: mail ${mail.withoutFile.join(', ')}`);
+    if (mail.triedWhileFull > 0 && mailLogLines === 0) {
+      diskProblems.push(
+        `${when}: ${mail.triedWhileFull} messages were tried on the full disk and no process logged that one waits (ENOSPC)`,
+      );
+    }
+    if (mail.triedWhileFull > 0 && metricQueued === 0) {
+      diskProblems.push(
+        `${when}: ${mail.triedWhileFull} messages were tried on the full disk and wanakt_mail_sends_total{result="queued"} did not rise`,
+      );
+    }
+    const inWindowBackups = backups.filter((backup) => inWindow.some((slot) => slot.getTime() === backup.slot.getTime()));
+    if (inWindow.length > 0 && !inWindowBackups.some((backup) => backup.taken)) {
+      diskProblems.push(`${when}: no process took a backup slot while the disk was full`);
+    }
+    // A backup taken on the full disk fails for it; one still unfinished (its process stopped
+    // mid-check), or one whose dump wrote only after the disk was freed, is described, not judged.
+    for (const backup of inWindowBackups.filter((one) => one.taken)) {
+      if (backup.ok === false && !NO_SPACE.test(backup.problem ?? '')) {
+        diskProblems.push(
+          `${when}: the backup of ${backup.slot.toISOString()} on the full disk: ok ${backup.ok}, ${backup.problem ?? 'no problem recorded'}`,
+        );
+      }
+    }
+    for (const backup of backups) {
+      // A copy that could not be written whole is deleted; one that was written and failed its
+      // check, or whose process stopped before the check ended (a kill), is kept for a look.
+      if (backup.copyKept && backup.ok === false && NO_SPACE.test(backup.problem ?? '')) {
+        diskProblems.push(`${when}: a half copy of the backup of ${backup.slot.toISOString()} was left in BACKUP_DIR`);
+      }
+      if (!inWindowBackups.includes(backup) && backup.ok === false && NO_SPACE.test(backup.problem ?? '')) {
+        diskProblems.push(`${when}: the backup after the disk was freed still found it full: ${backup.problem}`);
+      }
+    }
+    diskWindows.push({
+      at: fault.at - run.started,
+      seconds: (fault.over - fault.at) / 1000,
+      mail,
+      mailLogLines,
+      metricQueued,
+      backupLogLines,
+      backups: backups.map(
+        (backup) =>
+          `${backup.slot.toISOString().slice(11, 19)}${inWindowBackups.includes(backup) ? ' (full)' : ' (after)'} ${
+            !backup.taken
+              ? 'not taken'
+              : backup.ok
+                ? `whole and checked${inWindowBackups.includes(backup) ? ' (written after the disk was freed)' : ''}`
+                : backup.ok === false
+                  ? `failed: ${(backup.problem ?? '').replace(/^The backup \S+ could not be written: /, '').slice(0, 160)}`
+                  : 'unfinished (its process stopped before the copy was checked)'
+          }${backup.copyKept ? ', its copy in BACKUP_DIR' : ', no copy in BACKUP_DIR'}`,
+      ),
+    });
+  }
+  return { diskWindows, diskProblems };
 }
 
 const seconds = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : 'never');
@@ -776,6 +990,12 @@ export function describeChaos(report: ChaosReport): string[] {
     `fresh joins around a frozen process beyond their bound: ${report.joinFailures.length} (target 0)${report.joinFailures.length ? `: ${report.joinFailures.join(' // ')}` : ''}`,
     `world rooms listed after a freeze on a gone process, or two on one process: ${report.listingProblems.length} (target 0)${report.listingProblems.length ? `: ${report.listingProblems.join(' // ')}` : ''}`,
     `answers a slow database or one process without Redis must not give: ${report.faultRuleBreaks.length} (target 0)${report.faultRuleBreaks.length ? `: ${report.faultRuleBreaks.slice(0, 10).join(' // ')}` : ''}`,
+    ...(report.diskSkipped ? [`disk: ${report.diskSkipped}`] : []),
+    ...report.diskWindows.map(
+      (window) =>
+        `full disk at ${seconds(window.at)} for ${seconds(window.seconds * 1000)}: mail queued meanwhile ${window.mail.queued} (${window.mail.triedWhileFull} tried on the full disk), sent within ${seconds(MAIL_AFTER_DISK_MS)} after it was freed ${window.mail.sent}, sent without an .eml ${window.mail.withoutFile.length}; log lines "could not be sent (…ENOSPC…); it waits in the queue" ${window.mailLogLines}; wanakt_mail_sends_total{result="queued"} +${window.metricQueued ?? '— (no /metrics)'}; backups: ${window.backups.join('; ') || 'no slot in the window'} (log lines of a backup failed for the full disk: ${window.backupLogLines})`,
+    ),
+    `mail lost or late, silence in the log or the metrics, half backups around a full disk: ${report.diskProblems.length} (target 0)${report.diskProblems.length ? `: ${report.diskProblems.slice(0, 10).join(' // ')}` : ''}`,
     `5xx or unanswered outside the fault windows: ${report.outsideFaultFailures.length}${report.outsideFaultFailures.length ? `: ${report.outsideFaultFailures.slice(0, 10).join(' // ')}` : ''}`,
   ];
 }
