@@ -107,14 +107,15 @@ describe('the marketplace and buying a territory', () => {
     await expect.poll(() => page.getByText('No listing matches this search.').count()).toBe(1);
   });
 
-  it('[§5 purchase] when a visitor without a session opens a listing, then Login Required shows, the button says Log in to buy and leads there, and nothing changes', async () => {
+  it('[§5 purchase] when a visitor without a session opens a listing, then Login Required shows, the button says Log in to buy and leads there and back, and nothing changes', async () => {
     const page = await (await newContext()).newPage();
     await page.goto(`${game.server.url}/marketplace`);
     await page.getByTestId('listing').first().getByRole('button').click();
     const dialog = page.getByTestId('purchase-dialog');
     await dialog.getByTestId('login-required').waitFor();
     expect(await dialog.getByRole('button', { name: /Buy for/ }).count()).toBe(0);
-    expect(await dialog.getByRole('link', { name: 'Log in to buy' }).getAttribute('href')).toBe('/login');
+    // Logging in comes back to the marketplace, not to the map.
+    expect(await dialog.getByRole('link', { name: 'Log in to buy' }).getAttribute('href')).toBe('/login?next=%2Fmarketplace');
     const [owners] = await game.database.sql`select count(*)::int as n from ownership_changes`;
     expect(owners.n).toBe(0);
   });

@@ -95,7 +95,7 @@ describe('paying through the sandbox in a real browser', () => {
     await visitor.goto(`${game.server.url}/broadcast`);
     const login = visitor.getByRole('link', { name: 'Log in to broadcast' });
     await login.waitFor();
-    expect(await login.getAttribute('href')).toBe('/login');
+    expect(await login.getAttribute('href')).toBe('/login?next=%2Fbroadcast');
     expect(await visitor.getByRole('button', { name: 'Pay $1.00 to Broadcast' }).count()).toBe(0);
     expect(await visitor.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
     await visitor.close();
