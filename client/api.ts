@@ -469,6 +469,10 @@ export function removeChatMessage(messageId: number, reason: string): Promise<Me
   return json(command('POST', `/api/admin/chat/${messageId}/remove`, { reason }));
 }
 
+export function removeBroadcast(broadcastId: number, reason: string): Promise<MessageDto> {
+  return json(command('POST', `/api/admin/broadcasts/${broadcastId}/remove`, { reason }));
+}
+
 export function mutePlayer(userId: string, minutes: number, reason: string): Promise<unknown> {
   return json(command('POST', '/api/admin/mutes', { userId, minutes, reason }));
 }

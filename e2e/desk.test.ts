@@ -68,4 +68,34 @@ describe("[the Wanakt's desk] the ad review queue", () => {
     await expect.poll(() => page.getByTestId('banner-title').textContent(), { timeout: 15_000 }).toContain('Visit Crail harbour');
     expect((await buyer.agent.get('/api/notifications')).body.notifications[0]).toMatchObject({ kind: 'ad_approved' });
   });
+
+  it('when a player has paid for a broadcast, then the desk lists it, says its buttons wait for a reason, and removes it with one', async () => {
+    const { game } = browser;
+    const sender = await signedInPlayer(game, { username: 'loud-sender' });
+    await game.database.sql`
+      insert into broadcasts (sender_id, message, paid, cost_cents, created_at) values (${sender.id}, 'Buy my swamp, cheap', true, 100, now())`;
+    const page = await (await browser.context(await game.wanakt())).newPage();
+    await page.goto(`${game.server.url}/admin/desk`);
+    const listed = page.getByTestId('moderated-broadcast').filter({ hasText: 'Buy my swamp, cheap' });
+    await listed.waitFor();
+    expect(await listed.textContent()).toContain('loud-sender to every player, paid $1.00');
+    const remove = listed.getByRole('button', { name: 'Remove' });
+    // Grey without a word of why was a dead end: the hint says what the buttons wait for.
+    expect(await remove.isDisabled()).toBe(true);
+    expect(await page.getByTestId('reason-hint').textContent()).toBe('Type a reason (3 characters or more) to remove, mute or lift.');
+    expect(await remove.getAttribute('aria-describedby')).toBe('moderation-reason-hint');
+    await page.getByLabel('Reason (kept in the audit log)').fill('Spam');
+    expect(await page.getByTestId('reason-hint').count()).toBe(0);
+    await remove.click();
+    await listed.waitFor({ state: 'detached' });
+    await expect
+      .poll(() =>
+        page
+          .getByTestId('audit-entry')
+          .first()
+          .textContent({ timeout: 1000 })
+          .catch(() => ''),
+      )
+      .toContain('Removed a broadcast');
+  });
 });

@@ -95,7 +95,7 @@ describe('paying through the sandbox in a real browser', () => {
     await visitor.goto(`${game.server.url}/broadcast`);
     const login = visitor.getByRole('link', { name: 'Log in to broadcast' });
     await login.waitFor();
-    expect(await login.getAttribute('href')).toBe('/login');
+    expect(await login.getAttribute('href')).toBe('/login?next=%2Fbroadcast');
     expect(await visitor.getByRole('button', { name: 'Pay $1.00 to Broadcast' }).count()).toBe(0);
     expect(await visitor.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
     await visitor.close();
@@ -106,8 +106,15 @@ describe('paying through the sandbox in a real browser', () => {
     const advertiser = await chrome.newPage();
     await advertiser.goto(`${game.server.url}/advertise`);
     await expect.poll(() => advertiser.locator('h1').textContent()).toBe('Advertise in Wanakt World');
-    const body = () => advertiser.locator('body').textContent();
-    for (const rate of ['Major Cities', 'Sub-territories', 'Tourist Wonders', 'Common Areas']) expect(await body()).toContain(rate);
+    const rateCard = await advertiser.getByLabel('Rate card').textContent();
+    for (const rate of ['Major Cities', 'Sub-territories', 'Tourist Wonders']) expect(rateCard).toContain(rate);
+    // Only what the target list offers is priced, and each of its groups says its rate.
+    expect(rateCard).not.toContain('Common Areas');
+    expect(await advertiser.locator('optgroup').evaluateAll((groups) => groups.map((group) => group.getAttribute('label')))).toEqual([
+      'Major Cities: 8¢ per impression',
+      'Sub-territories: 5¢ per impression',
+      'Tourist Wonders: 12¢ per impression',
+    ]);
 
     await advertiser.getByRole('button', { name: 'Proceed to Payment ($50)' }).click();
     await expect.poll(() => toastText(advertiser)).toContain('Please fill in all required fields');

@@ -99,6 +99,10 @@ describe('the revenue, rent and collectibles screens in a real browser', () => {
     await page.getByRole('tab', { name: 'Projections' }).click();
     expect(await page.getByTestId('forecast-bar').count()).toBe(6);
     expect(await page.getByTestId('annual-goal').textContent()).toContain('of $350.00 a year');
+    // The goal says what it is and where the dollars come from, not a bare "$25.34 of $350.00".
+    expect(await page.getByTestId('annual-goal-explained').textContent()).toMatch(
+      /^A yardstick the game sets every player, not a promise: .* at the game's \$0\.016 per DRK\./,
+    );
     await page.context().close();
   });
 

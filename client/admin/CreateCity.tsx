@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { MAIN_CITY_RENT, SUB_TERRITORY_RENT } from '../../schema/constants.ts';
-import { CITY_PRESET_TYPES, existingSettlement, presetsOfType } from '../../schema/rules/presets.ts';
+import { CITY_PRESETS, CITY_PRESET_TYPES, existingSettlement, presetsOfType } from '../../schema/rules/presets.ts';
 import { FEUDAL_SHARE } from '../../schema/rules/rent.ts';
 import { formatDrk } from '../format.ts';
 import {
@@ -29,6 +29,10 @@ export function CreateCity({ onCreate, existing, onMove }: CreateCityProps) {
   const [pending, setPending] = useState(false);
   const set = (change: Partial<CityFields>) => setFields((current) => ({ ...current, ...change }));
   const namesake = fields.name.trim() === '' ? null : existingSettlement(fields.name, existing);
+  // A preset already on the map would only fill a form that refuses it: Quick Add offers the others.
+  const missing = (type: (typeof CITY_PRESET_TYPES)[number]) =>
+    presetsOfType(type).filter((preset) => !existingSettlement(preset.name, existing));
+  const typesLeft = CITY_PRESET_TYPES.filter((type) => missing(type).length > 0);
 
   async function move() {
     const check = checkCityFields(fields);
@@ -126,12 +130,20 @@ export function CreateCity({ onCreate, existing, onMove }: CreateCityProps) {
       </form>
       <section className="panel card stack" aria-labelledby="quick-add-heading" data-testid="quick-add">
         <h2 id="quick-add-heading">Quick Add Popular Cities</h2>
-        <p className="muted small">Fills the form; nothing is created until you press Create City.</p>
-        {CITY_PRESET_TYPES.map((type) => (
+        {typesLeft.length === 0 ? (
+          <p className="muted" data-testid="quick-add-none">
+            All {CITY_PRESETS.length} of these cities are on the map already. Type a new settlement's name and place to add it.
+          </p>
+        ) : (
+          <p className="muted small">
+            Fills the form; nothing is created until you press Create City. Cities already on the map are not offered.
+          </p>
+        )}
+        {typesLeft.map((type) => (
           <div className="stack" key={type}>
             <h3>{SETTLEMENT_TYPE_LABELS[type]}</h3>
             <div className="row">
-              {presetsOfType(type).map((preset) => (
+              {missing(type).map((preset) => (
                 <button className="button small" type="button" key={preset.name} onClick={() => setFields(fieldsFromPreset(preset))}>
                   {preset.name} · {formatDrk(preset.basePrice)}
                 </button>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { TopBar } from '../hud/TopBar.tsx';
 import '../admin.css';
 
 interface ScreenProps {
@@ -11,18 +12,21 @@ interface ScreenProps {
   children: ReactNode;
 }
 
-// The frame every revenue, rent, collectibles and admin screen shares: a way back and a title.
+// The frame every page but the map shares: the top bar, a way back and a title.
 export function Screen({ title, subtitle, backLabel, testId, children }: ScreenProps) {
   return (
-    <main className="screen" data-testid={testId}>
-      <header className="screen-head">
-        <Link className="back-link" to="/">
-          ← {backLabel}
-        </Link>
-        <h1>{title}</h1>
-        {subtitle && <p className="muted">{subtitle}</p>}
-      </header>
-      {children}
-    </main>
+    <>
+      <TopBar offMap />
+      <main className="screen" data-testid={testId}>
+        <header className="screen-head">
+          <Link className="back-link" to="/">
+            ← {backLabel}
+          </Link>
+          <h1>{title}</h1>
+          {subtitle && <p className="muted">{subtitle}</p>}
+        </header>
+        {children}
+      </main>
+    </>
   );
 }

@@ -8,6 +8,7 @@ import { MintForm } from './MintForm.tsx';
 import { RentEditor } from './RentEditor.tsx';
 import type { TerritoryDto } from '../../schema/api/territory.ts';
 import { WANAKT_USER_ID } from '../../schema/constants.ts';
+import { CITY_PRESETS } from '../../schema/rules/presets.ts';
 import { territoryDto } from '../testing/territory.ts';
 
 afterEach(() => {
@@ -230,7 +231,7 @@ describe('[§5 admin create city] the create-city form', () => {
     expect(screen.getByTestId('type-select').textContent).toContain('Main City');
   });
 
-  it('[presets] when the preset is already on the map, then Create City is disabled and the form offers to move the existing one', async () => {
+  it('[presets] when a settlement is already on the map, then Quick Add does not offer it, Create City is disabled for its name and the form offers to move it', async () => {
     const onCreate = vi.fn(async () => true);
     const onMove = vi.fn(async () => true);
     render(
@@ -240,11 +241,24 @@ describe('[§5 admin create city] the create-city form', () => {
         onMove={onMove}
       />,
     );
-    fireEvent.click(screen.getByRole('button', { name: /Hallstatt/ }));
+    expect(screen.queryByRole('button', { name: /Hallstatt/ })).toBeNull();
+    expect(screen.getByRole('button', { name: /Chicago/ })).toBeTruthy();
+    type(/settlement name/i, 'Hallstatt');
+    type(/latitude/i, '47.5622');
+    type(/longitude/i, '13.6493');
     expect(screen.getByTestId('duplicate-settlement').textContent).toContain('hallstatt is already on the map');
     expect(screen.getByRole('button', { name: 'Create City' })).toHaveProperty('disabled', true);
     fireEvent.click(screen.getByRole('button', { name: 'Move hallstatt here' }));
     await waitFor(() => expect(onMove).toHaveBeenCalledWith(77, '47.5622', '13.6493'));
     expect(onCreate).not.toHaveBeenCalled();
+  });
+
+  it('[presets] when every preset is on the map, then Quick Add says so instead of offering sixteen refusals', () => {
+    const existing = CITY_PRESETS.map((preset, index) => ({ id: index + 1, name: preset.name, latitude: '0', longitude: '0' }));
+    render(<CreateCity onCreate={vi.fn(async () => true)} existing={existing} onMove={noMove} />);
+    expect(screen.getByTestId('quick-add-none').textContent).toBe(
+      `All ${CITY_PRESETS.length} of these cities are on the map already. Type a new settlement's name and place to add it.`,
+    );
+    expect(screen.getByTestId('quick-add').querySelectorAll('button')).toHaveLength(0);
   });
 });

@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { readQuery } from '../state/query.ts';
-import { ANNUAL_GOAL_USD, annualUsd } from '../../schema/rules/economy.ts';
+import { ANNUAL_GOAL_USD, annualUsd, USD_PER_DRK } from '../../schema/rules/economy.ts';
 import { formatDollars, formatDrk, formatMonth } from '../format.ts';
 import { Section } from './Section.tsx';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
 import { FigureFact, FigureName } from '../hud/FigureName.tsx';
 
 const usd = (dollars: number) => formatDollars(Math.round(dollars * 100));
+
+// A bare "of $350.00 goal" left a player asking whose goal and which dollars.
+const GOAL_EXPLAINED = `Your monthly earnings for a year, at the game's $${USD_PER_DRK} per DRK, beside the ${usd(ANNUAL_GOAL_USD)} a year the game sets every player as a yardstick (not a promise). Revenue, Analytics, Projections shows what would reach it.`;
 
 // Revenue tracking: the month's projection from the same rules the payout uses, the next payment
 // due, and this rent period's waterfall. Every figure comes from the server's data.
@@ -38,9 +41,16 @@ export function RevenueTracking({ userId }: { userId: string }) {
             {formatDrk(summary.data.ad_revenue)}
           </FigureFact>
           <FigureFact figure="tribute">{formatDrk(summary.data.feudal_tribute)}</FigureFact>
-          <dt>Yearly in USD</dt>
-          <dd>
-            {usd(annualUsd(summary.data.total_monthly * 12))} <span className="muted">of {usd(ANNUAL_GOAL_USD)} goal</span>
+          <dt>
+            <span className="figure-name" title={GOAL_EXPLAINED}>
+              Yearly, in dollars
+            </span>
+          </dt>
+          <dd data-testid="yearly-usd">
+            {usd(annualUsd(summary.data.total_monthly * 12))}{' '}
+            <span className="muted">
+              of the <Link to="/revenue">{usd(ANNUAL_GOAL_USD)} yearly goal</Link>
+            </span>
           </dd>
           {summary.data.last_payout && (
             <FigureFact figure="earnings_paid_month">

@@ -1,24 +1,35 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { MUTE_MINUTES } from '../../schema/api/desk.ts';
+import { MODERATION_REASON_MIN, MUTE_MINUTES } from '../../schema/api/desk.ts';
 import { tagLabel } from '../../schema/rules/alliances.ts';
 import { queryKeyOf } from '../../schema/reads/address.ts';
-import { readQuery } from '../state/query.ts';
-import { liftMute, mutePlayer, removeChatMessage, serverMessageOr } from '../api.ts';
+import { plainList, readQuery } from '../state/query.ts';
+import { liftMute, mutePlayer, removeBroadcast, removeChatMessage, serverMessageOr } from '../api.ts';
 import { QueryState } from '../admin/QueryState.tsx';
 import { showToast } from '../state/toasts.ts';
 import { PlayerLink } from '../hud/PlayerLink.tsx';
-import { formatDateTime } from '../format.ts';
+import { formatDateTime, formatDollars } from '../format.ts';
 
 const MUTE_WORDS: Record<(typeof MUTE_MINUTES)[number], string> = { 60: 'an hour', 1440: 'a day', 10080: 'a week', 43200: '30 days' };
 
-/** The world's newest chat, territories' and alliances', with a reason box: remove a message, or mute its author for a time. */
+const REASON_HINT_ID = 'moderation-reason-hint';
+
+/**
+ * The world's newest chat, territories' and alliances', and its newest broadcasts, with a reason box:
+ * remove a message or a broadcast, or mute its author for a time.
+ */
 export function ChatModeration() {
   const queryClient = useQueryClient();
   const chat = useQuery(readQuery('/admin/chat/recent'));
+  const broadcasts = useQuery({ ...readQuery('/broadcasts/recent'), select: plainList });
   const mutes = useQuery(readQuery('/admin/mutes'));
   const [reason, setReason] = useState('');
   const [minutes, setMinutes] = useState<(typeof MUTE_MINUTES)[number]>(60);
+  // Every action is audited with its reason (the server refuses one without); until there is one, the hint says why the buttons wait.
+  const waiting = reason.trim().length < MODERATION_REASON_MIN;
+  const needsReason = { disabled: waiting, 'aria-describedby': waiting ? REASON_HINT_ID : undefined } as const;
+  const mute = (userId: string, username: string) =>
+    void act(() => mutePlayer(userId, minutes, reason), `${username} is muted for ${MUTE_WORDS[minutes]}`);
 
   async function act(what: () => Promise<unknown>, done: string) {
     try {
@@ -29,7 +40,7 @@ export function ChatModeration() {
       showToast({ variant: 'destructive', title: 'Not Done', description: serverMessageOr(error, 'The desk could not do that') });
     }
     await Promise.all(
-      (['/admin/chat/recent', '/admin/mutes', '/admin/audit'] as const).map((path) =>
+      (['/admin/chat/recent', '/broadcasts/recent', '/admin/mutes', '/admin/audit'] as const).map((path) =>
         queryClient.invalidateQueries({ queryKey: queryKeyOf(path) }),
       ),
     );
@@ -37,7 +48,7 @@ export function ChatModeration() {
 
   return (
     <section className="panel card stack" aria-labelledby="chat-moderation-heading" data-testid="chat-moderation">
-      <h2 id="chat-moderation-heading">Chat moderation</h2>
+      <h2 id="chat-moderation-heading">Chat and broadcasts</h2>
       <div className="field-row">
         <label className="field">
           <span>Reason (kept in the audit log)</span>
@@ -60,7 +71,12 @@ export function ChatModeration() {
           </select>
         </label>
       </div>
-      <QueryState queries={[chat, mutes]} what="the chat">
+      {waiting && (
+        <p className="muted small" id={REASON_HINT_ID} data-testid="reason-hint">
+          Type a reason ({MODERATION_REASON_MIN} characters or more) to remove, mute or lift.
+        </p>
+      )}
+      <QueryState queries={[chat, broadcasts, mutes]} what="the chat">
         {mutes.data && mutes.data.length > 0 && (
           <ul className="item-list" aria-label="Muted players">
             {mutes.data.map((mute) => (
@@ -76,7 +92,7 @@ export function ChatModeration() {
                 <button
                   className="button small"
                   type="button"
-                  disabled={reason.trim().length < 3}
+                  {...needsReason}
                   onClick={() => void act(() => liftMute(mute.user_id, reason), `${mute.username} may chat again`)}
                 >
                   Lift
@@ -107,22 +123,50 @@ export function ChatModeration() {
                 <button
                   className="button small"
                   type="button"
-                  disabled={reason.trim().length < 3}
-                  title="Give a reason first"
+                  {...needsReason}
                   onClick={() => void act(() => removeChatMessage(message.id, reason), 'The message was removed')}
+                >
+                  Remove
+                </button>
+                <button className="button small" type="button" {...needsReason} onClick={() => mute(message.user_id, message.username)}>
+                  Mute {message.username}
+                </button>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <h3>Recent broadcasts</h3>
+        {broadcasts.data?.length === 0 && <p className="muted">Nobody has broadcast yet.</p>}
+        <ul className="item-list" aria-label="Recent broadcasts">
+          {broadcasts.data?.map((broadcast) => (
+            <li className="item" key={broadcast.id} data-testid="moderated-broadcast">
+              <div className="item-main">
+                <span>
+                  <strong>
+                    <PlayerLink name={broadcast.sender_name} />
+                  </strong>{' '}
+                  to every player{broadcast.paid ? `, paid ${formatDollars(broadcast.cost_cents)}` : ''}: {broadcast.message}
+                </span>
+                <time className="muted small" dateTime={broadcast.created_at}>
+                  {formatDateTime(broadcast.created_at)}
+                </time>
+              </div>
+              <div className="button-row">
+                <button
+                  className="button small"
+                  type="button"
+                  {...needsReason}
+                  onClick={() => void act(() => removeBroadcast(broadcast.id, reason), 'The broadcast was removed')}
                 >
                   Remove
                 </button>
                 <button
                   className="button small"
                   type="button"
-                  disabled={reason.trim().length < 3}
-                  title="Give a reason first"
-                  onClick={() =>
-                    void act(() => mutePlayer(message.user_id, minutes, reason), `${message.username} is muted for ${MUTE_WORDS[minutes]}`)
-                  }
+                  {...needsReason}
+                  onClick={() => mute(broadcast.sender_id, broadcast.sender_name)}
                 >
-                  Mute {message.username}
+                  Mute {broadcast.sender_name}
                 </button>
               </div>
             </li>

@@ -85,7 +85,14 @@ export function Chart({ title, series, step, rightAxis = NO_RIGHT_AXIS, testId }
       <figcaption>
         <h2>{title}</h2>
       </figcaption>
-      {series.data[0].length === 0 ? <p className="muted small">Nothing yet.</p> : <div ref={box} className="chart-box" />}
+      {series.data[0].length < 2 ? (
+        // One point alone was drawn as a dot on an axis years wide.
+        <p className="muted small">
+          {series.data[0].length === 0 ? 'Nothing yet.' : `Only one ${step} so far: the chart starts with the second.`}
+        </p>
+      ) : (
+        <div ref={box} className="chart-box" />
+      )}
     </figure>
   );
 }

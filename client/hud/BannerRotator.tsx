@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import type { AdDto } from '../../schema/api/ads.ts';
 import { readQuery } from '../state/query.ts';
 import { bannerReaches, bannerText } from '../../schema/rules/banner.ts';
-import { Link } from 'react-router';
 import { useSession } from '../state/session.ts';
 import { useWorld, type LiveBannerAd } from '../state/world.ts';
 import { useDialogs } from './dialogs.ts';
@@ -94,12 +93,8 @@ export function BannerRotator() {
       >
         ›
       </button>
-      {visitor ? (
-        // A player's banner needs an account; anyone can advertise by card without one.
-        <Link className="button small" to="/advertise" title="Advertise on the map: no account needed, pay by card">
-          Advertise
-        </Link>
-      ) : (
+      {/* A visitor has no banner of its own to add: its ways to advertise by card are the quick actions' Advertise and the house ad. */}
+      {!visitor && (
         <>
           <button className="button small" type="button" onClick={() => show({ kind: 'create-banner' })} title="Add a banner">
             + Banner

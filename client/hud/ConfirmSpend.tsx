@@ -44,10 +44,10 @@ export function ConfirmSpend({ what, cost, balance, payer, confirmLabel, pending
   );
 }
 
-/** How much DRK a spend lacks, and the way to the store. */
-export function Shortfall({ missing }: { missing: number }) {
+/** How much DRK a spend lacks, and the way to the store; `id` for the disabled button it explains. */
+export function Shortfall({ missing, id }: { missing: number; id?: string }) {
   return (
-    <p className="form-error" role="status" data-testid="shortfall">
+    <p className="form-error" role="status" data-testid="shortfall" id={id}>
       You need {formatDrk(missing)} more. <Link to="/drk-store">Buy DRK</Link>
     </p>
   );

@@ -8,11 +8,16 @@ interface LoginRequiredProps {
   action?: string;
 }
 
+/** The login page, asked to come back here afterwards rather than to the map (routes/Login.tsx, returnPath). */
+export function useLoginHere(): string {
+  const here = useLocation();
+  const path = here.pathname + here.search;
+  return path === '/' ? '/login' : `/login?next=${encodeURIComponent(path)}`;
+}
+
 // docs/rules.md §2: a visitor without a session sees this on the screens that need a user.
 export function LoginRequired({ action }: LoginRequiredProps) {
-  const here = useLocation();
-  // Logging in from here comes back here, not to the map.
-  const next = `?next=${encodeURIComponent(here.pathname + here.search)}`;
+  const login = useLoginHere();
   return (
     <section className="panel login-required" data-testid="login-required" role="status">
       <h2>Login Required</h2>
@@ -21,7 +26,7 @@ export function LoginRequired({ action }: LoginRequiredProps) {
         {formatDrk(STARTING_BALANCE)}.
       </p>
       <div className="login-required-links">
-        <Link className="button primary" to={`/login${next}`}>
+        <Link className="button primary" to={login}>
           Log in
         </Link>
         <Link className="button" to="/register">

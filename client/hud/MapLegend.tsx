@@ -7,7 +7,13 @@ import { useMapView } from '../map/mapView.ts';
 import { cssColour } from './colour.ts';
 import { FEUDAL_TIER_NAMES, UNOWNED } from '../../schema/display-names.ts';
 
-const OWNERSHIP_LABEL: Record<Ownership, string> = { mine: 'Mine', forSale: 'For sale', others: "Other players'", unowned: UNOWNED };
+const OWNERSHIP_LABEL: Record<Ownership, string> = {
+  mine: 'Mine',
+  forSale: 'For sale',
+  others: "Other players'",
+  wanakt: "The Wanakt's",
+  unowned: UNOWNED,
+};
 
 // The key to the current colour mode; my own territories carry a white ring in every mode.
 export function MapLegend() {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { purchaseTerritory, serverMessageOr } from '../api.ts';
 import { formatDrk } from '../format.ts';
 import { showToast } from '../state/toasts.ts';
-import { LoginRequired } from './LoginRequired.tsx';
+import { LoginRequired, useLoginHere } from './LoginRequired.tsx';
 import { Link } from 'react-router';
 import { Shortfall } from './ConfirmSpend.tsx';
 import { Modal } from './Modal.tsx';
@@ -20,6 +20,7 @@ export function PurchaseDialog({ territoryId, onClose }: PurchaseDialogProps) {
   const territory = useTerritory(territoryId);
   const account = useAccount();
   const [buying, setBuying] = useState(false);
+  const login = useLoginHere();
   if (!territory) return null;
   const price = territory.sale_price;
 
@@ -45,6 +46,9 @@ export function PurchaseDialog({ territoryId, onClose }: PurchaseDialogProps) {
   const balance = balanceOf(account);
   // What the client already knows would be refused: the button says so instead of asking.
   const blocked = account ? purchaseProblem(account, territory) : null;
+  // A short balance is said once, by the shortfall with its way to the store, not again as the refusal.
+  const short = account !== null && price !== null && balance < price;
+  const why = short ? 'purchase-shortfall' : blocked ? 'purchase-blocked' : undefined;
   return (
     <Modal title={`Buy ${territory.name}`} onClose={onClose} testId="purchase-dialog">
       {price === null ? (
@@ -80,12 +84,12 @@ export function PurchaseDialog({ territoryId, onClose }: PurchaseDialogProps) {
             )}
           </dl>
           {!account && <LoginRequired action="purchase territories" />}
-          {blocked && (
+          {blocked && !short && (
             <p className="form-error" id="purchase-blocked" role="status" data-testid="purchase-blocked">
               <strong>{blocked.title}:</strong> {blocked.description}
             </p>
           )}
-          {account && balance < price && <Shortfall missing={price - balance} />}
+          {short && <Shortfall missing={price - balance} id="purchase-shortfall" />}
           <div className="modal-actions">
             <button className="button" type="button" onClick={onClose}>
               Cancel
@@ -95,13 +99,13 @@ export function PurchaseDialog({ territoryId, onClose }: PurchaseDialogProps) {
                 className="button primary"
                 type="button"
                 disabled={buying || blocked !== null}
-                aria-describedby={blocked ? 'purchase-blocked' : undefined}
+                aria-describedby={why}
                 onClick={() => void buy()}
               >
                 {buying ? 'Buying…' : `Buy for ${formatDrk(price)}`}
               </button>
             ) : (
-              <Link className="button primary" to="/login">
+              <Link className="button primary" to={login}>
                 Log in to buy
               </Link>
             )}

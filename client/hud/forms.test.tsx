@@ -134,13 +134,14 @@ describe('[§5 territory description] the edit description modal', () => {
 });
 
 describe('[§5 purchase] the purchase dialog', () => {
-  it('when the balance is short, then Buy is disabled, Insufficient Balance names both amounts beside it and nothing is sent', () => {
+  it('when the balance is short, then Buy is disabled, the shortfall beside it says once what is missing and nothing is sent', () => {
     useWorld.setState({ territories: [{ ...PAI, owner_id: null, owner_name: null }] });
     render(wrap(<PurchaseDialog territoryId={PAI.id} onClose={() => {}} />));
     const buy = screen.getByRole('button', { name: /Buy for/ }) as HTMLButtonElement;
     expect(buy.disabled).toBe(true);
-    expect(screen.getByTestId('purchase-blocked').textContent).toBe('Insufficient Balance: You need 1,500 DRK but only have 600 DRK');
-    expect(buy.getAttribute('aria-describedby')).toBe('purchase-blocked');
+    expect(screen.getByTestId('shortfall').textContent).toBe('You need 900 DRK more. Buy DRK');
+    expect(screen.queryByTestId('purchase-blocked')).toBeNull();
+    expect(buy.getAttribute('aria-describedby')).toBe('purchase-shortfall');
     fireEvent.click(buy);
     expect(fetchMock.mock.calls.filter(([, init]) => (init as RequestInit).method !== 'GET')).toHaveLength(0);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAP_COLOURS } from '../../schema/constants.ts';
+import { MAP_COLOURS, WANAKT_USER_ID } from '../../schema/constants.ts';
 import {
   ALLIANCE_COLOURS,
   HEAT_STOPS,
@@ -20,15 +20,20 @@ const mineForSale: MarkerFields = { ...mine, sale_price: 900 };
 const theirs: MarkerFields = { type: 'town', owner_id: 'player-2', sale_price: null, monthly_revenue: '60' };
 const listed: MarkerFields = { type: 'village', owner_id: 'player-2', sale_price: 400, monthly_revenue: '40' };
 const free: MarkerFields = { type: 'wonder', owner_id: null, sale_price: null, monthly_revenue: '1500' };
+const kept: MarkerFields = { type: 'wonder', owner_id: WANAKT_USER_ID, sale_price: null, monthly_revenue: '1500' };
 const everyone = [mine, theirs, listed, free];
 const range = incomeRange(everyone);
 
 describe('[colour modes] by ownership', () => {
-  it("when coloured by ownership, then mine, for sale, other players' and unowned differ", () => {
+  it("when coloured by ownership, then mine, for sale, other players', the Wanakt's and unowned differ", () => {
     expect(markerColour(mine, 'ownership', me, range)).toBe(OWNERSHIP_COLOURS.mine);
     expect(markerColour(listed, 'ownership', me, range)).toBe(OWNERSHIP_COLOURS.forSale);
     expect(markerColour(theirs, 'ownership', me, range)).toBe(OWNERSHIP_COLOURS.others);
     expect(markerColour(free, 'ownership', me, range)).toBe(OWNERSHIP_COLOURS.unowned);
+    // The Wanakt's wonders are not other players' land (a visitor counted 12 of them beside "0 places owned").
+    expect(markerColour(kept, 'ownership', me, range)).toBe(OWNERSHIP_COLOURS.wanakt);
+    expect(markerColour(kept, 'ownership', WANAKT_USER_ID, range)).toBe(OWNERSHIP_COLOURS.mine);
+    expect(new Set(Object.values(OWNERSHIP_COLOURS)).size).toBe(Object.keys(OWNERSHIP_COLOURS).length);
   });
 
   it('when my own territory is for sale, then it still shows as mine', () => {

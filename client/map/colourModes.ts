@@ -1,6 +1,6 @@
 // How a marker is coloured in each of the map's modes, and which markers the filters keep.
 import type { TerritoryDto } from '../../schema/api/territory.ts';
-import { MAP_COLOURS, type TerritoryType } from '../../schema/constants.ts';
+import { MAP_COLOURS, WANAKT_USER_ID, type TerritoryType } from '../../schema/constants.ts';
 import { tierOfType } from '../../schema/rules/territory.ts';
 
 export const COLOUR_MODES = ['ownership', 'tier', 'income', 'alliance'] as const;
@@ -10,6 +10,8 @@ export const OWNERSHIP_COLOURS = {
   mine: 0x22d3ee,
   forSale: 0x4ade80,
   others: 0xf97316,
+  // The Wanakt's own land (its seat, the wonders it keeps) is no player's to trade with: its seat's gold.
+  wanakt: MAP_COLOURS.wanakt,
   unowned: 0x94a3b8,
 } as const;
 export type Ownership = keyof typeof OWNERSHIP_COLOURS;
@@ -38,7 +40,8 @@ export type MarkerFields = Pick<TerritoryDto, 'type' | 'owner_id' | 'sale_price'
 export function ownershipOf(territory: MarkerFields, me: string | null): Ownership {
   if (me !== null && territory.owner_id === me) return 'mine';
   if (territory.sale_price !== null) return 'forSale';
-  return territory.owner_id === null ? 'unowned' : 'others';
+  if (territory.owner_id === null) return 'unowned';
+  return territory.owner_id === WANAKT_USER_ID ? 'wanakt' : 'others';
 }
 
 function mix(a: number, b: number, t: number): number {

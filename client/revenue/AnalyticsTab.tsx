@@ -139,8 +139,9 @@ function Projections({ summary, territoryTypes }: AnalyticsTabProps) {
         <div className="progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(goalShare * 100)}>
           <div className="progress-fill" style={{ width: `${goalShare * 100}%` }} />
         </div>
-        <p className="muted small">
-          {formatDrk(plan.annualDrk)} a year at this month's rate, worth {usd(plan.annualUsd)} at ${USD_PER_DRK} per DRK.{' '}
+        <p className="muted small" data-testid="annual-goal-explained">
+          A yardstick the game sets every player, not a promise: earnings worth {usd(plan.goalUsd)} a year in dollars. You earn{' '}
+          {formatDrk(plan.annualDrk)} a year at this month's rate, worth {usd(plan.annualUsd)} at the game's ${USD_PER_DRK} per DRK.{' '}
           {plan.annualUsd >= plan.goalUsd
             ? 'The goal is reached.'
             : `Reaching the goal takes ${formatDrk(plan.goalMonthlyDrk)} a month, ${formatDrk(plan.goalMonthlyDrk - summary.total_monthly)} more than now.`}

@@ -141,8 +141,8 @@ function Receipt({ receipt, receiptToken }: { receipt: AdReceiptDto; receiptToke
           <dd>{formatDateTime(receipt.created_at)}</dd>
         </dl>
         <p className="muted">
-          {stillChanging(receipt, null) ? `Updated every ${RECEIPT_REFRESH_MS / 1000} seconds. ` : ''}Keep this link: it is the only key to
-          this page.
+          {stillChanging(receipt, null) ? `Updated every ${RECEIPT_REFRESH_MS / 1000} seconds. ` : ''}Keep this link, or the one in your
+          receipt mail: either opens this page, and nothing else does.
         </p>
       </section>
       <section className="panel card stack" aria-labelledby="receipt-ad">

@@ -249,7 +249,7 @@ export default function Advertise() {
               <select name="territory_id" value={draft.territoryId} onChange={(event) => set({ territoryId: event.target.value })}>
                 <option value="">Choose a territory</option>
                 {AD_TARGET_TYPES.map((type) => (
-                  <optgroup key={type} label={labelOf(type)}>
+                  <optgroup key={type} label={`${labelOf(type)}: ${adRateCents(type)}¢ per impression`}>
                     {targets
                       .filter((territory) => territory.type === type)
                       .map((territory) => (

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useLoginHere } from '../hud/LoginRequired.tsx';
 import type { BroadcastAllowanceDto, BroadcastDto } from '../../schema/api/broadcasts.ts';
 import type { CheckoutDto } from '../../schema/api/payments.ts';
 import { BROADCAST_MAX_LENGTH, BROADCAST_PRICE_CENTS } from '../../schema/rules/store.ts';
@@ -93,6 +94,7 @@ function RecentBroadcasts({ broadcasts }: { broadcasts: BroadcastDto[] | undefin
 // docs/rules.md §4 "Broadcast flow": write, pay $1, and the payment sends it; the screen confirms it with its reach.
 export default function Broadcast() {
   const account = useSession((state) => state.account);
+  const login = useLoginHere();
   const [search] = useSearchParams();
   const [message, setMessage] = useState('');
   const [paid, setPaid] = useState(false);
@@ -280,7 +282,7 @@ export default function Broadcast() {
               {busy ? 'Sending…' : 'Send your paid broadcast'}
             </button>
           ) : !account ? (
-            <Link className="button primary" to="/login" aria-describedby="broadcast-account">
+            <Link className="button primary" to={login} aria-describedby="broadcast-account">
               Log in to broadcast
             </Link>
           ) : (
@@ -303,7 +305,7 @@ export default function Broadcast() {
           )}
           {!account && (
             <p className="muted" id="broadcast-account">
-              Broadcasting needs an account. <Link to="/register">Register</Link> or <Link to="/login">log in</Link>.
+              Broadcasting needs an account. <Link to="/register">Register</Link> or <Link to={login}>log in</Link>.
             </p>
           )}
         </section>

@@ -8,7 +8,7 @@ import { Screen } from '../admin/Screen.tsx';
 import { groupByDesign, type CollectibleDesign } from '../collectibles/designs.ts';
 import { Emblem } from '../collectibles/Emblem.tsx';
 import { formatDrk } from '../format.ts';
-import { LoginRequired } from '../hud/LoginRequired.tsx';
+import { LoginRequired, useLoginHere } from '../hud/LoginRequired.tsx';
 import { ConfirmSpend } from '../hud/ConfirmSpend.tsx';
 import { Link } from 'react-router';
 import { loadSession, useSession } from '../state/session.ts';
@@ -53,6 +53,7 @@ interface Action {
 function CollectiblesShop() {
   const queryClient = useQueryClient();
   const account = useSession((state) => state.account);
+  const login = useLoginHere();
   const sessionStatus = useSession((state) => state.status);
   const availableQuery = readQuery('/collectibles/available');
   const available = useQuery(availableQuery);
@@ -152,7 +153,7 @@ function CollectiblesShop() {
                     <div className="spread">
                       <strong>{formatDrk(item.price)}</strong>
                       {!account ? (
-                        <Link className="button small primary" to="/login">
+                        <Link className="button small primary" to={login}>
                           Log in to buy
                         </Link>
                       ) : (

@@ -58,6 +58,12 @@ function SupplyCards({ overview }: { overview: EconomyOverviewDto }) {
           <p>
             <strong>{formatMonth(projection.cap_month)}</strong>
           </p>
+        ) : projection.history_days < projection.window_days ? (
+          <p data-testid="too-little-history">
+            <strong>Too little history to project</strong>: minting began{' '}
+            {projection.history_days === 0 ? 'today' : `${plural(projection.history_days, 'day')} ago`}, and a pace needs{' '}
+            {projection.window_days} days of it.
+          </p>
         ) : (
           <p>
             <strong>Not at the current pace</strong>

@@ -12,7 +12,7 @@ import { judgeSale, notCountedBecause } from '../domain/fair-play/marks.ts';
 /**
  * The end of every purchase once its rule has decided the price and the payee (docs/rules.md §5
  * "Purchase", the starter claim): the ownership changes with its ledger line, the people it
- * concerns are told (an auction tells its winner and seller its own way: `saleNotices`), the sale is judged (docs/rules.md §4 "Trades that count", §10 "Fair play") and the season counts it
+ * concerns are told (an auction tells its winner and seller, a starter claim its claimer, its own way: `saleNotices`), the sale is judged (docs/rules.md §4 "Trades that count", §10 "Fair play") and the season counts it
  * unless it does not count, and every open map and both balances show it.
  */
 export async function completePurchase(

@@ -48,11 +48,12 @@ export const AuditQuery = z.object({
     .optional(),
 });
 
+export const MODERATION_REASON_MIN = 3;
 export const MODERATION_REASON_MAX = 300;
 export const Reason = z
   .string({ error: 'Please give a reason' })
   .trim()
-  .min(3, { error: 'Please give a reason' })
+  .min(MODERATION_REASON_MIN, { error: 'Please give a reason' })
   .max(MODERATION_REASON_MAX, { error: `A reason must be ${MODERATION_REASON_MAX} characters or less` });
 
 export const RemoveBody = z.strictObject({ reason: Reason });

@@ -62,7 +62,9 @@ export const CapProjection = z.object({
   minted_in_window: Drk,
   window_days: z.number().int().positive(),
   remaining: Drk,
-  /** The month the cap is reached if minting keeps the window's pace; null when nothing was minted in it. */
+  /** Whole days since the first DRK was minted: a pace needs window_days of them. */
+  history_days: z.number().int().nonnegative(),
+  /** The month the cap is reached if minting keeps the window's pace; null when nothing was minted in it or the history is shorter than the window. */
   cap_month: Month.nullable(),
 });
 

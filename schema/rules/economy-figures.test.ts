@@ -20,13 +20,18 @@ describe('[open books] economy figures', () => {
   });
 
   it('when 1,000 DRK a day were minted over 90 days and 45,000 remain, then the cap falls 45 days on', () => {
-    expect(projectCapMonth(new Date('2026-01-20T00:00:00Z'), 45_000, 90_000, 90)).toBe('2026-03');
+    expect(projectCapMonth(new Date('2026-01-20T00:00:00Z'), 45_000, 90_000, 90, 400)).toBe('2026-03');
+  });
+
+  it('when minting began less than a window ago, then there is no projected month: too little history to hold a pace', () => {
+    expect(projectCapMonth(new Date('2026-01-20T00:00:00Z'), 45_000, 90_000, 90, 89)).toBeNull();
+    expect(projectCapMonth(new Date('2026-01-20T00:00:00Z'), 45_000, 90_000, 90, 90)).toBe('2026-03');
   });
 
   it('when nothing was minted in the window, then there is no projected month; when nothing remains, it is now', () => {
-    expect(projectCapMonth(new Date('2026-01-20T00:00:00Z'), 45_000, 0, 90)).toBeNull();
-    expect(projectCapMonth(new Date('2026-01-20T00:00:00Z'), 0, 0, 90)).toBe('2026-01');
-    expect(projectCapMonth(new Date('2026-01-20T00:00:00Z'), 21_000_000, 1, 90)).toBeNull();
+    expect(projectCapMonth(new Date('2026-01-20T00:00:00Z'), 45_000, 0, 90, 400)).toBeNull();
+    expect(projectCapMonth(new Date('2026-01-20T00:00:00Z'), 0, 0, 90, 0)).toBe('2026-01');
+    expect(projectCapMonth(new Date('2026-01-20T00:00:00Z'), 21_000_000, 1, 90, 400)).toBeNull();
   });
 
   it('when villages double in price and cities hold, then the index weighs each type against itself by its trades', () => {

@@ -33,10 +33,21 @@ export function concentration(sums: BalanceSums) {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The UTC month ('YYYY-MM') at which `remaining` DRK are minted at the pace of the last window, or null without a pace. */
-export function projectCapMonth(now: Date, remaining: number, mintedInWindow: number, windowDays: number): string | null {
+/**
+ * The UTC month ('YYYY-MM') at which `remaining` DRK are minted at the pace of the last window, or
+ * null without a pace. A pace needs the whole window behind it (`historyDays`: how long minting has
+ * gone on): on a game's first day the starting grants of twenty minutes, spread over the window,
+ * moved the month by three months at each registration.
+ */
+export function projectCapMonth(
+  now: Date,
+  remaining: number,
+  mintedInWindow: number,
+  windowDays: number,
+  historyDays: number,
+): string | null {
   if (remaining <= 0) return monthOf(now);
-  if (mintedInWindow <= 0) return null;
+  if (mintedInWindow <= 0 || historyDays < windowDays) return null;
   const days = remaining / (mintedInWindow / windowDays);
   const reached = now.getTime() + days * DAY_MS;
   // Beyond what a Date can hold the cap is, for any reader, never reached.

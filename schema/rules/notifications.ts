@@ -175,6 +175,26 @@ export function territoryBought(buyerId: string, territory: string, price: numbe
   return { userId: buyerId, kind: 'territory_bought', text: `You bought ${territory} for ${drk(price)}`, link: '/' };
 }
 
+/** A starter claim is paid from the starting grant at a set price: the player claimed it rather than bought it on the market. */
+export function starterClaimed(userId: string, territory: { id: number; name: string }, price: number): NoticeDraft {
+  return {
+    userId,
+    kind: 'territory_bought',
+    text: `You claimed ${territory.name} for ${drk(price)} from your starting grant`,
+    link: territoryLink(territory.id),
+  };
+}
+
+/** The first notice a new player finds in its bell: where its first DRK came from, and what they are for. */
+export function startingGrant(userId: string, amount: number): NoticeDraft {
+  return {
+    userId,
+    kind: 'drk_minted',
+    text: `Welcome! You start with ${drk(amount)}, your starting grant: claim your first territory with it in First steps`,
+    link: '/',
+  };
+}
+
 export function territoryGifted(recipientId: string, territory: string, from: string, price: number): NoticeDraft {
   const how = price > 0 ? `assigned you ${territory} for ${drk(price)}` : `gave you ${territory}`;
   return { userId: recipientId, kind: 'territory_gifted', text: `${from} ${how}`, link: '/' };

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { isWebUrl } from '../api/ads.ts';
-import { AD_RATE_CARD, adRateCents, adTotalDollars, drkForUsdCents, findDrkPackage, packageSupplyMessage } from './store.ts';
+import {
+  AD_RATE_CARD,
+  AD_TARGET_TYPES,
+  adRateCents,
+  adTotalDollars,
+  drkForUsdCents,
+  findDrkPackage,
+  packageSupplyMessage,
+} from './store.ts';
 
 describe('[§9] store rules', () => {
   it('[§9 currency] when a dollar amount is converted at $0.016 per DRK, then $1 is 63 DRK (62.5 rounded) and other amounts round to the nearest DRK', () => {
@@ -15,8 +23,9 @@ describe('[§9] store rules', () => {
       'Major Cities 8¢',
       'Sub-territories 5¢',
       'Tourist Wonders 12¢',
-      'Common Areas 3¢',
     ]);
+    // Only what an ad can be aimed at is priced (a tester read "3¢ Common Areas" and found none to choose).
+    expect(AD_RATE_CARD.map((row) => row.type)).toEqual(AD_TARGET_TYPES);
   });
 
   it('[§9 advertising] when no territory is chosen yet, then the default rate gives the default total of $50', () => {

@@ -117,10 +117,10 @@ export function packageSupplyMessage(remaining: number, drk: number): string {
   return `Only ${formatDrk(remaining)} remaining in supply. Cannot purchase ${formatDrk(drk)} package.`;
 }
 
-// docs/rules.md §9 "Rate card labels", in the order the advertise page shows them.
+// docs/rules.md §9 "Rate card labels", in the order the advertise page shows them: the kinds of place
+// an ad can be aimed at (AD_TARGET_TYPES, store.test.ts holds them equal), so the card prices nothing the form refuses.
 export const AD_RATE_CARD: readonly { label: string; type: TerritoryType }[] = [
   { label: 'Major Cities', type: 'main' },
   { label: 'Sub-territories', type: 'sub' },
   { label: 'Tourist Wonders', type: 'wonder' },
-  { label: 'Common Areas', type: 'common' },
 ];

@@ -1,5 +1,6 @@
 import type { CommandOf } from '../../../schema/commands/index.ts';
 import { WANAKT_USER_ID } from '../../../schema/constants.ts';
+import { starterClaimed } from '../../../schema/rules/notifications.ts';
 import { decideStarterClaim } from '../../../schema/rules/first-steps.ts';
 import { takeStarterClaim } from '../../domain/economy/starter-claim.ts';
 import { lockTerritory } from '../../domain/world/territories.ts';
@@ -9,7 +10,7 @@ import { completePurchase } from '../complete-purchase.ts';
 
 /**
  * A newcomer takes its first territory at the starter price, paid from its grant to the treasury:
- * a purchase like any other (the ledger, the ownership change, the notices to the buyer and to the
+ * a purchase like any other (the ledger, the ownership change, the notices to the claimer and to the
  * overlord whose realm it joins), decided by its own rule. The territory's row lock makes one
  * territory go to one newcomer.
  */
@@ -21,7 +22,9 @@ export const claimStarterTerritory: InTransaction<CommandOf<'territory.claim-sta
     // for one village would deadlock taking the update lock after it.
     const territory = await lockTerritory(work.tx, territoryId);
     const standing = await takeStarterClaim(work, player.id, territoryId);
-    await completePurchase(work, territory, player, decided(decideStarterClaim(standing, factsOf(territory), WANAKT_USER_ID)));
+    const { price, payeeId } = decided(decideStarterClaim(standing, factsOf(territory), WANAKT_USER_ID));
+    // The claimer's notice says where the DRK came from; the treasury it is paid to hears nothing.
+    await completePurchase(work, territory, player, { price, payeeId, saleNotices: [starterClaimed(player.id, territory, price)] });
     return ok({ message: `Welcome to ${territory.name}: it is yours` });
   },
 };

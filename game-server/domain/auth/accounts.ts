@@ -3,6 +3,8 @@ import { STARTING_BALANCE } from '../../../schema/constants.ts';
 import type { AccountDto } from '../../../schema/api/user.ts';
 import { inTransaction, type Queryable, type Sql } from '../../infra/db/database.ts';
 import { mint } from '../economy/ledger.ts';
+import { notify } from '../notifications/notifications.ts';
+import { startingGrant } from '../../../schema/rules/notifications.ts';
 import { nameProblem, normaliseName, RESERVED_NAME_MESSAGE } from '../../../schema/rules/names.ts';
 import { conflict, unauthenticated } from '../../errors.ts';
 import type { LoginLimits } from '../../infra/limits/door-limits.ts';
@@ -52,7 +54,7 @@ async function nameClash(sql: Queryable, username: string, skeleton: string): Pr
 }
 
 /**
- * Creates the account, mints its starting balance and opens its first session, all at once. The
+ * Creates the account, mints its starting balance (with a notice that says so) and opens its first session, all at once. The
  * name's skeleton is unique in the database, so two lookalikes registered at the same moment
  * cannot both get in.
  */
@@ -67,6 +69,8 @@ export async function register(sql: Sql, credentials: Credentials, now: Date, ad
       await tx`
         insert into users (id, username, name_skeleton, password_hash, created_at) values (${id}, ${username}, ${skeleton}, ${passwordHash}, ${now})`;
       await mint(tx, id, { amount: STARTING_BALANCE, reason: 'registration' }, now);
+      // The bell says where the first DRK came from. No event: no page of this new player is open to hear it live.
+      await notify(tx, [startingGrant(id, STARTING_BALANCE)], now);
       // The address registered from is one the account uses, as a login's is (docs/rules.md §10 "Fair play").
       await rememberAddress(tx, id, address, now);
       const token = await createSession(tx, id, now);

@@ -56,8 +56,10 @@ export async function economyOverview(sql: Queryable, now: Date): Promise<Econom
              coalesce(sum(x) filter (where i > n - ceil(n * 0.10)), 0)::text as top10,
              coalesce(sum(i * x), 0)::text as weighted
         from ranked`,
-    sql<{ minted: string }[]>`
-      select coalesce(sum(amount), 0)::text as minted from ledger_daily where from_kind = 'minted' and day > ${paceSince}::date`,
+    sql<{ minted: string; history_days: number }[]>`
+      select coalesce(sum(amount) filter (where day > ${paceSince}::date), 0)::text as minted,
+             coalesce(${now}::date - min(day), 0)::int as history_days
+        from ledger_daily where from_kind = 'minted'`,
     lastSupplyAudit(sql),
     tradesLeftOut(sql, TRADES_LEFT_OUT_LISTED),
     regionalMarket(sql, now, since),
@@ -80,6 +82,7 @@ export async function economyOverview(sql: Queryable, now: Date): Promise<Econom
   const [sums] = balances;
   const remaining = supply.max_supply - supply.total_supply;
   const mintedInWindow = Number(pace[0].minted);
+  const historyDays = pace[0].history_days;
 
   return {
     as_of: now.toISOString(),
@@ -102,7 +105,8 @@ export async function economyOverview(sql: Queryable, now: Date): Promise<Econom
       minted_in_window: mintedInWindow,
       window_days: PACE_WINDOW_DAYS,
       remaining,
-      cap_month: projectCapMonth(now, remaining, mintedInWindow, PACE_WINDOW_DAYS),
+      history_days: historyDays,
+      cap_month: projectCapMonth(now, remaining, mintedInWindow, PACE_WINDOW_DAYS, historyDays),
     },
     last_audit: lastAudit,
   };

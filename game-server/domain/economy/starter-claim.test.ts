@@ -48,9 +48,10 @@ for (const backend of testBackends()) {
         'vassal_joined',
         `starter-vassal took ${village.name} and joined your realm under ${village.parent_name}`,
       ]);
+      // A claim from the grant, not a purchase on the market: the notice says so.
       expect(await heard(newcomer.agent)).toContainEqual([
         'territory_bought',
-        expect.stringMatching(new RegExp(`^You bought ${village.name} for `)),
+        `You claimed ${village.name} for ${STARTER_PRICE} DRK from your starting grant`,
       ]);
       await waitFor(() => world.room.state.territories.get(String(village.id))?.ownerId === newcomer.id, 'the new owner on the map');
       await waitFor(() => world.messages.some((message) => message.type === 'notification'), "the buyer's notice live");

@@ -27,6 +27,7 @@ const SAMPLES: { [K in MailKind]: MailData[K] } = {
   verify_email: { username: 'ana', token: 'V'.repeat(43) },
   address_in_use: {},
   notice: { text: 'bob bought Crail from you for 1,300 DRK', link: '/revenue' },
+  payment_receipt: { what: '1,000 DRK added to your balance', amountCents: 1600, paymentId: 'pay_123', paidAt: '2026-11-27T08:00:00.000Z' },
   digest: {
     username: 'ana',
     since: '2026-11-20T08:00:00.000Z',

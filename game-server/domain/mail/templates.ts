@@ -45,6 +45,8 @@ export interface MailData {
   /** To an address another account confirmed, when someone else sets it: no link, no name. */
   address_in_use: Record<string, never>;
   notice: { text: string; link: string | null };
+  /** A player's card payment for DRK or a broadcast: what it bought, in the words of its notice. */
+  payment_receipt: { what: string; amountCents: number; paymentId: string; paidAt: string };
   digest: {
     username: string;
     since: string;
@@ -207,6 +209,21 @@ const MESSAGES: { [K in MailKind]: (data: MailData[K], origin: string) => Messag
     heading: oneSafeLine(notice.text),
     blocks: [],
     action: { label: 'Open the game', url: `${origin}${notice.link ?? '/'}` },
+  }),
+  payment_receipt: (payment, origin) => ({
+    subject: `Receipt: your payment of ${formatDollars(payment.amountCents)}`,
+    heading: 'Thank you: your payment was received',
+    blocks: [
+      {
+        rows: [
+          ['For', payment.what],
+          ['Amount paid', formatDollars(payment.amountCents)],
+          ['Paid', formatDateTime(payment.paidAt)],
+          ['Payment', payment.paymentId],
+        ],
+      },
+    ],
+    action: { label: 'See your statement', url: `${origin}/account` },
   }),
   digest: (digest, origin) => ({
     subject: `${GAME_NAME}: what happened since ${formatDate(digest.since)}`,

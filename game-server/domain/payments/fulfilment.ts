@@ -13,6 +13,7 @@ import { broadcastRefusal, type BroadcastRefusal } from './broadcast-send.ts';
 import type { BroadcastDto } from '../../../schema/api/broadcasts.ts';
 import { broadcastDto, type BroadcastRow } from './broadcast-row.ts';
 import { queueAdReceipt } from '../mail/ad-mail.ts';
+import { queueMail } from '../mail/queue.ts';
 
 // Provider events arrive late, twice, or out of order, so a payment only ever moves up this order.
 // A decline can be followed by a success (the buyer tries another card), never the other way round;
@@ -22,15 +23,32 @@ const RANK: Record<PaymentStatus, number> = { pending: 0, failed: 1, canceled: 2
 export type Settlement =
   { outcome: 'unknown' } | { outcome: 'unchanged' | 'failed' | 'canceled' | 'fulfilled' | 'refunded'; payment: PaymentRecord };
 
-/** What a player who paid is told: a payment for a DRK package, a broadcast or an ad. */
-function receivedNotice(payment: PaymentRecord): NoticeDraft[] {
-  if (!payment.user_id) return [];
-  const what = {
+/** What a payment gave its player, in the words of its notice and its receipt. */
+function paidFor(payment: PaymentRecord): string {
+  return {
     drk_package: () => `${drkText(Number(payment.metadata.drk))} added to your balance`,
     broadcast: () => 'your broadcast was sent',
     ad: () => "your ad waits for the Wanakt's review",
   }[payment.purpose]();
-  return [paymentReceived(payment.user_id, what, payment.amount_cents)];
+}
+
+/** What a player who paid is told: a payment for a DRK package, a broadcast or an ad. */
+function receivedNotice(payment: PaymentRecord): NoticeDraft[] {
+  if (!payment.user_id) return [];
+  return [paymentReceived(payment.user_id, paidFor(payment), payment.amount_cents)];
+}
+
+/**
+ * docs/rules.md §11 "Mail", what is always sent: a receipt of a player's payment to its confirmed
+ * address. An ad's receipt is its own (queueAdReceipt), with the link to its status page.
+ */
+async function queuePaymentReceipt(tx: Tx, payment: PaymentRecord, now: Date): Promise<void> {
+  if (!payment.user_id || payment.purpose === 'ad') return;
+  const [player] = await tx<{ email: string }[]>`
+    select email from users where id = ${payment.user_id} and email is not null and email_verified_at is not null`;
+  if (!player) return;
+  const data = { what: paidFor(payment), amountCents: payment.amount_cents, paymentId: payment.id, paidAt: now.toISOString() };
+  await queueMail(tx, [{ kind: 'payment_receipt', to: player.email, userId: payment.user_id, data }], now);
 }
 
 const AD_EXPIRED = 'The checkout had expired and its ad was removed, so the payment was refunded';
@@ -151,6 +169,7 @@ export async function settlePayment(deps: ServiceDeps, provider: PaymentProvider
     await tx`
       update payments set status = 'succeeded', failure_message = null, fulfilled_at = ${now}, updated_at = ${now}
        where id = ${payment.id}`;
+    await queuePaymentReceipt(tx, payment, now);
     // The events last, after every row the settlement writes (docs/write-path.md "One lock order").
     const notices = await notify(tx, receivedNotice(payment), now);
     await emit(tx, ...noticesCreated(notices), ...fulfilled.events);

@@ -20,7 +20,7 @@ interface Line {
 
 describe('[logs] one JSON line per event, a request id from the route to the room, and no secret', () => {
   const written: string[] = [];
-  // At debug, so the lines of reads answered well (debug since they are many) are written too.
+  // At debug, so the request lines (debug unless slow or failed, since they are many) are written too.
   const log = createLogger('debug', { destination: { write: (line: string) => written.push(line) } });
   const lines = () => written.map((line) => JSON.parse(line) as Line);
   let game: TestServer;

@@ -18,15 +18,18 @@ export function loggableUrl(url: string | undefined): string {
   return redactSecrets(`${parsed.pathname}${parsed.search}`);
 }
 
+/** A request answered slower than this is worth an operator's reading, whatever it was. */
+export const SLOW_REQUEST_MS = 1000;
+
 /**
- * How loud a request's line is: a failure of ours is an error; a command, or a refusal, is worth an
- * operator's reading (info); a read answered well is one of thousands a page makes, left to debug, so
- * the log at its default level is not a flood that scrolls the first start's one-time passwords away.
+ * How loud a request's line is: a failure of ours is an error, a slow answer a warning, and every
+ * other request, read, command or refusal, a debug line: a playing game makes them by the thousand,
+ * and at the default level they scrolled the start's lines away. What changed is in the ledger and
+ * the audit log, and the refusals are counted in the metrics.
  */
-export function levelOf(method: string, status: number): 'debug' | 'info' | 'error' {
+export function levelOf(status: number, responseMs: number): 'debug' | 'warn' | 'error' {
   if (status >= 500) return 'error';
-  if (status >= 400) return 'info';
-  return method === 'GET' || method === 'HEAD' ? 'debug' : 'info';
+  return responseMs >= SLOW_REQUEST_MS ? 'warn' : 'debug';
 }
 
 /**
@@ -43,19 +46,18 @@ export function requestLog(log: Logger): RequestHandler {
     const reqId = requestIdOf(req.headers[REQUEST_ID_HEADER]);
     res.setHeader('X-Request-Id', reqId);
     const started = performance.now();
-    const line = (level: 'debug' | 'info' | 'error', message: string) => {
+    const line = (message: string) => {
+      const responseTime = Math.round(performance.now() - started);
+      const level = levelOf(res.statusCode, responseTime);
       if (!pino.isLevelEnabled(level)) return;
       const request = { method: req.method, url: loggableUrl(req.originalUrl), remoteAddress: req.socket.remoteAddress };
-      pino[level](
-        { reqId, req: request, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) },
-        message,
-      );
+      pino[level]({ reqId, req: request, res: { statusCode: res.statusCode }, responseTime }, message);
     };
     // A caller that hangs up before its answer is sent is nothing an operator must act on.
     let gone = false;
     res.once('close', () => {
       gone = !res.writableFinished;
-      line(levelOf(req.method, res.statusCode), gone ? 'request aborted' : 'request completed');
+      line(gone ? 'request aborted' : 'request completed');
     });
     withRequest({ requestId: reqId, startedAt: started, gone: () => gone }, next);
   };

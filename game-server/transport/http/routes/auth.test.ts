@@ -15,7 +15,7 @@ for (const backend of testBackends()) {
 
     const userCount = async () => (await game.database.sql<{ n: number }[]>`select count(*)::int as n from users`)[0].n;
 
-    it('when a player registers, then it gets 100 DRK minted, a session cookie and its account', async () => {
+    it('when a player registers, then it gets 100 DRK minted, a notice that says so, a session cookie and its account', async () => {
       const agent = game.agent();
       const response = await agent.post('/api/users/register', { username: '  Ada  ', password: 'correct horse' });
       expect(response.status).toBe(201);
@@ -27,6 +27,13 @@ for (const backend of testBackends()) {
       expect(me.body).toEqual(response.body);
       const [minted] = await game.database.sql`select reason, amount::int from ledger where to_user_id = ${response.body.id}`;
       expect(minted).toEqual({ reason: 'registration', amount: 100 });
+      // The bell explains the balance a newcomer did not pay for.
+      expect((await agent.get('/api/notifications')).body.notifications).toEqual([
+        expect.objectContaining({
+          kind: 'drk_minted',
+          text: expect.stringMatching(/^Welcome! You start with 100 DRK, your starting grant/),
+        }),
+      ]);
       expect(JSON.stringify(response.body)).not.toMatch(/scrypt|password/);
       expect((await checkInvariants(game.database.sql)).problems).toEqual([]);
     });

@@ -105,6 +105,26 @@ for (const backend of testBackends()) {
       expect((await checkInvariants(game.database.sql)).problems).toEqual([]);
     });
 
+    it('[§11 mail] when a player with a confirmed address buys a package, then one receipt is mailed to it however often the payment is confirmed', async () => {
+      const sql = game.database.sql;
+      await sql`update users set email = 'sample@example.com', email_verified_at = now() where id = ${DEMO}`;
+      try {
+        const intent = await checkout('starter');
+        for (let attempt = 0; attempt < 2; attempt++) expect((await confirm(demo, intent, 'succeed')).status).toBe(200);
+        const receipts = await sql`
+          select to_address, stop_kind, data from mail_messages where kind = 'payment_receipt' and data->>'paymentId' = ${intent.paymentIntentId}`;
+        expect(receipts).toEqual([
+          {
+            to_address: 'sample@example.com',
+            stop_kind: null,
+            data: expect.objectContaining({ what: '500 DRK added to your balance', amountCents: expect.any(Number) }),
+          },
+        ]);
+      } finally {
+        await sql`update users set email = null, email_verified_at = null where id = ${DEMO}`;
+      }
+    });
+
     it('when a confirmation carries a forged or altered client secret, then 400 and nothing is credited', async () => {
       const before = await balanceOf(game.database.sql, DEMO);
       const intent = await checkout('baron');
