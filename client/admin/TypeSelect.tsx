@@ -1,4 +1,3 @@
-import { Select } from 'radix-ui';
 import { SETTLEMENT_TYPES, SETTLEMENT_TYPE_LABELS, type SettlementType } from '../forms/create-city.ts';
 
 interface TypeSelectProps {
@@ -8,24 +7,21 @@ interface TypeSelectProps {
 
 const isSettlementType = (value: string): value is SettlementType => (SETTLEMENT_TYPES as readonly string[]).includes(value);
 
+// The browser's own select: radix's Select locks the page's scroll with an injected <style>, which
+// the Content-Security-Policy refuses (and logs) every time it opens.
 export function TypeSelect({ value, onChange }: TypeSelectProps) {
   return (
-    <Select.Root value={value} onValueChange={(next) => isSettlementType(next) && onChange(next)}>
-      <Select.Trigger className="select-trigger" aria-label="Territory type" data-testid="type-select">
-        <Select.Value />
-        <Select.Icon aria-hidden>▾</Select.Icon>
-      </Select.Trigger>
-      <Select.Portal>
-        <Select.Content className="select-content" position="popper" sideOffset={4}>
-          <Select.Viewport className="select-viewport">
-            {SETTLEMENT_TYPES.map((type) => (
-              <Select.Item className="select-item" key={type} value={type}>
-                <Select.ItemText>{SETTLEMENT_TYPE_LABELS[type]}</Select.ItemText>
-              </Select.Item>
-            ))}
-          </Select.Viewport>
-        </Select.Content>
-      </Select.Portal>
-    </Select.Root>
+    <select
+      aria-label="Territory type"
+      data-testid="type-select"
+      value={value}
+      onChange={(event) => isSettlementType(event.target.value) && onChange(event.target.value)}
+    >
+      {SETTLEMENT_TYPES.map((type) => (
+        <option key={type} value={type}>
+          {SETTLEMENT_TYPE_LABELS[type]}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -219,7 +219,7 @@ describe('[§5 admin create city] the create-city form', () => {
     expect(screen.getByLabelText<HTMLInputElement>(/settlement name/i).value).toBe('Hallstatt');
     expect(screen.getByLabelText<HTMLInputElement>(/latitude/i).value).toBe('47.5622');
     expect(screen.getByLabelText<HTMLInputElement>(/base price/i).value).toBe('2000');
-    expect(screen.getByTestId('type-select').textContent).toContain('Village');
+    expect(screen.getByTestId<HTMLSelectElement>('type-select').value).toBe('village');
 
     fireEvent.click(screen.getByRole('button', { name: 'Create City' }));
     expect(await screen.findByRole('button', { name: 'Creating City...' })).toHaveProperty('disabled', true);
@@ -228,7 +228,7 @@ describe('[§5 admin create city] the create-city form', () => {
     await screen.findByRole('button', { name: 'Create City' });
     expect(screen.getByLabelText<HTMLInputElement>(/settlement name/i).value).toBe('');
     expect(screen.getByLabelText<HTMLInputElement>(/base price/i).value).toBe('5000');
-    expect(screen.getByTestId('type-select').textContent).toContain('Main City');
+    expect(screen.getByTestId<HTMLSelectElement>('type-select').value).toBe('main');
   });
 
   it('[presets] when a settlement is already on the map, then Quick Add does not offer it, Create City is disabled for its name and the form offers to move it', async () => {
