@@ -5,7 +5,7 @@ import type { AlliancePayoutDto } from '../schema/api/alliances.ts';
 import type { TerritoryDto } from '../schema/api/territory.ts';
 import type { WorldChangesDto } from '../schema/api/territory-list.ts';
 import { WORLD_SEQ_HEADER } from '../schema/api/world-seq.ts';
-import { IDEMPOTENCY_KEY_HEADER } from '../schema/api/idempotency.ts';
+import { COMMAND_RETRY_PAUSES_MS, IDEMPOTENCY_KEY_HEADER } from '../schema/api/idempotency.ts';
 import { readUrl, type ReadArguments } from '../schema/reads/address.ts';
 import type { ReadAt, ReadPath } from '../schema/reads/index.ts';
 import type { AnswerOf, ReadInput } from '../schema/reads/registry.ts';
@@ -74,10 +74,6 @@ async function call(method: string, path: string, payload?: unknown, headers?: R
   return response;
 }
 
-// Pauses before each try again of a command: a few, short, so a blink of the server is ridden out
-// while the player still waits for the button they pressed.
-const RETRY_PAUSES_MS = [250, 750, 1500];
-
 /** A key for one user action: a UUID, also where randomUUID is missing (a page served over plain http). */
 function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
@@ -96,8 +92,8 @@ async function command(method: string, path: string, payload?: unknown): Promise
       return await call(method, path, payload, headers);
     } catch (error) {
       const retryable = error instanceof TypeError || (error instanceof ApiError && error.status === 503);
-      if (!retryable || attempt >= RETRY_PAUSES_MS.length) throw error;
-      await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSES_MS[attempt]));
+      if (!retryable || attempt >= COMMAND_RETRY_PAUSES_MS.length) throw error;
+      await new Promise((resolve) => setTimeout(resolve, COMMAND_RETRY_PAUSES_MS[attempt]));
     }
   }
 }

@@ -3,6 +3,7 @@ import type { Sql } from '../infra/db/database.ts';
 import { checkInvariants } from '../domain/economy/supply.ts';
 import { postgresBackendIfReachable } from '../testing/databases.ts';
 import { dealCrossingLand } from '../testing/crossing-land.ts';
+import { sendWithClientRetries } from '../testing/client-retries.ts';
 import { signedInPlayer } from '../testing/players.ts';
 import { startTestServer, type TestServer } from '../testing/test-server.ts';
 import type { TestAgent } from '../testing/agent.ts';
@@ -75,12 +76,15 @@ describe.runIf(pg)('crossing commands on real PostgreSQL', () => {
           const relist = mine[round % Math.max(1, mine.length)];
           const due = dues.find((row) => row.payer_id === player.id);
           const elsewhere = owned.find((row) => row.owner_id === players[(i + round + 1) % PLAYERS].id);
+          // As the game's client sends each: a 503 (busy, not applied) is tried again with its key.
+          const send = (method: string, path: string, body: unknown) =>
+            sendWithClientRetries((headers) => player.agent.request(method, path, body, headers)).then(({ answer }) => answer);
           return [
-            target && player.agent.post(`/api/territories/${target.id}/purchase`, { sale_price: Number(target.sale_price) }),
-            relist && player.agent.request('PATCH', `/api/territories/${relist.id}/listing`, { sale_price: PRICE + round }),
-            due && player.agent.post(`/api/rent/pay/${due.id}`, {}),
+            target && send('POST', `/api/territories/${target.id}/purchase`, { sale_price: Number(target.sale_price) }),
+            relist && send('PATCH', `/api/territories/${relist.id}/listing`, { sale_price: PRICE + round }),
+            due && send('POST', `/api/rent/pay/${due.id}`, {}),
             elsewhere &&
-              player.agent.post('/api/chat', {
+              send('POST', '/api/chat', {
                 territory_id: elsewhere.id,
                 message: `@${names.get(elsewhere.owner_id)} round ${round} from ${i}`,
               }),

@@ -16,3 +16,10 @@ export const IDEMPOTENCY_KEY_IN_FLIGHT = 'A request with this Idempotency-Key is
 export function isIdempotencyKey(key: string): boolean {
   return key.length >= 1 && key.length <= IDEMPOTENCY_KEY_MAX_LENGTH && /^[\x20-\x7e]+$/.test(key);
 }
+
+/**
+ * How long the game's client waits before trying a command again with its key, after a network
+ * error or a 503 (the command was not applied): each pause in turn, then it gives up. A few, short,
+ * so a blink of the server is ridden out while the player still waits for the button they pressed.
+ */
+export const COMMAND_RETRY_PAUSES_MS = [250, 750, 1500];

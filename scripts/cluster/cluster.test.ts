@@ -14,6 +14,7 @@ import { testRedisUrl } from '../../game-server/testing/test-redis.ts';
 import { waitFor, worldDifferences } from '../../game-server/testing/test-clients.ts';
 import { postgresBackendIfReachable } from '../../game-server/testing/databases.ts';
 import { sharedProcessEnvironment } from '../../game-server/testing/game-processes.ts';
+import { sendWithClientRetries } from '../../game-server/testing/client-retries.ts';
 import { oneShotRequest } from '../../game-server/testing/one-shot-request.ts';
 import { createPlayer } from '../../game-server/testing/players.ts';
 import { freePort } from '../../game-server/testing/private-redis.ts';
@@ -274,7 +275,10 @@ describe.runIf(postgres && redisUrl)('npm run cluster: three game processes behi
       try {
         // Every command from its own address, as players' browsers would come.
         const from = `127.0.${Math.floor(Math.random() * 200) + 1}.${Math.floor(Math.random() * 250) + 1}`;
-        const answer = await oneShotRequest(cluster.url, method, path, { body, cookie: player.cookie, localAddress: from });
+        // As the game's client sends a command: a 503 (not applied) is tried again with its key.
+        const { answer } = await sendWithClientRetries((headers) =>
+          oneShotRequest(cluster.url, method, path, { body, cookie: player.cookie, localAddress: from, headers }),
+        );
         if (answer.status >= 500) tally.errors.push(`${method} ${path}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
         else if (answer.status >= 400) tally.refused++;
         else tally.ok++;
