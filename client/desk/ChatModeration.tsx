@@ -104,75 +104,84 @@ export function ChatModeration() {
         {chat.data?.length === 0 && <p className="muted">Nobody has chatted yet.</p>}
         <ul className="item-list" aria-label="Recent chat">
           {chat.data?.map((message) => (
-            <li className="item" key={message.id} data-testid="moderated-message" data-place={message.alliance ? 'alliance' : 'territory'}>
-              <div className="item-main">
-                <span>
-                  <strong>
-                    <PlayerLink name={message.username} />
-                  </strong>{' '}
-                  {message.alliance
-                    ? `in the chat of ${tagLabel(message.alliance.tag)} ${message.alliance.name}`
-                    : `in ${message.territory_name}`}
-                  : {message.message}
-                </span>
-                <time className="muted small" dateTime={message.created_at}>
-                  {formatDateTime(message.created_at)}
-                </time>
-              </div>
-              <div className="button-row">
-                <button
-                  className="button small"
-                  type="button"
-                  {...needsReason}
-                  onClick={() => void act(() => removeChatMessage(message.id, reason), 'The message was removed')}
-                >
-                  Remove
-                </button>
-                <button className="button small" type="button" {...needsReason} onClick={() => mute(message.user_id, message.username)}>
-                  Mute {message.username}
-                </button>
-              </div>
-            </li>
+            <ModeratedItem
+              key={message.id}
+              testId="moderated-message"
+              place={message.alliance ? 'alliance' : 'territory'}
+              author={message.username}
+              where={
+                message.alliance
+                  ? `in the chat of ${tagLabel(message.alliance.tag)} ${message.alliance.name}`
+                  : `in ${message.territory_name}`
+              }
+              text={message.message}
+              at={message.created_at}
+              controls={needsReason}
+              onRemove={() => void act(() => removeChatMessage(message.id, reason), 'The message was removed')}
+              onMute={() => mute(message.user_id, message.username)}
+            />
           ))}
         </ul>
         <h3>Recent broadcasts</h3>
         {broadcasts.data?.length === 0 && <p className="muted">Nobody has broadcast yet.</p>}
         <ul className="item-list" aria-label="Recent broadcasts">
           {broadcasts.data?.map((broadcast) => (
-            <li className="item" key={broadcast.id} data-testid="moderated-broadcast">
-              <div className="item-main">
-                <span>
-                  <strong>
-                    <PlayerLink name={broadcast.sender_name} />
-                  </strong>{' '}
-                  to every player{broadcast.paid ? `, paid ${formatDollars(broadcast.cost_cents)}` : ''}: {broadcast.message}
-                </span>
-                <time className="muted small" dateTime={broadcast.created_at}>
-                  {formatDateTime(broadcast.created_at)}
-                </time>
-              </div>
-              <div className="button-row">
-                <button
-                  className="button small"
-                  type="button"
-                  {...needsReason}
-                  onClick={() => void act(() => removeBroadcast(broadcast.id, reason), 'The broadcast was removed')}
-                >
-                  Remove
-                </button>
-                <button
-                  className="button small"
-                  type="button"
-                  {...needsReason}
-                  onClick={() => mute(broadcast.sender_id, broadcast.sender_name)}
-                >
-                  Mute {broadcast.sender_name}
-                </button>
-              </div>
-            </li>
+            <ModeratedItem
+              key={broadcast.id}
+              testId="moderated-broadcast"
+              author={broadcast.sender_name}
+              where={`to every player${broadcast.paid ? `, paid ${formatDollars(broadcast.cost_cents)}` : ''}`}
+              text={broadcast.message}
+              at={broadcast.created_at}
+              controls={needsReason}
+              onRemove={() => void act(() => removeBroadcast(broadcast.id, reason), 'The broadcast was removed')}
+              onMute={() => mute(broadcast.sender_id, broadcast.sender_name)}
+            />
           ))}
         </ul>
       </QueryState>
     </section>
+  );
+}
+
+interface ModeratedItemProps {
+  testId: string;
+  /** Where a chat message was said (territory or alliance), for the tests that tell them apart. */
+  place?: string;
+  author: string;
+  /** Where it was said or sent, after the author's name. */
+  where: string;
+  text: string;
+  at: string;
+  /** Disabled, and pointed at the reason hint, until a reason is typed. */
+  controls: { disabled: boolean; 'aria-describedby': string | undefined };
+  onRemove: () => void;
+  onMute: () => void;
+}
+
+/** One message or broadcast on the desk: who said what, where and when, with Remove and Mute. */
+function ModeratedItem({ testId, place, author, where, text, at, controls, onRemove, onMute }: ModeratedItemProps) {
+  return (
+    <li className="item" data-testid={testId} data-place={place}>
+      <div className="item-main">
+        <span>
+          <strong>
+            <PlayerLink name={author} />
+          </strong>{' '}
+          {where}: {text}
+        </span>
+        <time className="muted small" dateTime={at}>
+          {formatDateTime(at)}
+        </time>
+      </div>
+      <div className="button-row">
+        <button className="button small" type="button" {...controls} onClick={onRemove}>
+          Remove
+        </button>
+        <button className="button small" type="button" {...controls} onClick={onMute}>
+          Mute {author}
+        </button>
+      </div>
+    </li>
   );
 }

@@ -185,13 +185,16 @@ export async function awaySummary(tx: Queryable, userId: string, from: Date, to:
   });
   const [then, now] = [await wealthRankAt(tx, userId, from), await wealthRankAt(tx, userId, to)];
   const season = await seasonRankBetween(tx, userId, from, to);
+  const net = lines.reduce((sum, line) => sum + (line.amount ?? 0), 0);
+  // Every movement of the window is in a line, so the balance then is the balance at `to` less the net.
+  const balanceNow = await balanceAt(tx, userId, to);
   return {
     from: from.toISOString(),
     to: to.toISOString(),
     lines,
-    net: lines.reduce((sum, line) => sum + (line.amount ?? 0), 0),
+    net,
     rank: { then, now, link: '/rankings' },
-    balance: { then: await balanceAt(tx, userId, from), now: await balanceAt(tx, userId, to), link: '/account' },
+    balance: { then: balanceNow - net, now: balanceNow, link: '/account' },
     season: season && { ...season, link: '/season' },
   };
 }
