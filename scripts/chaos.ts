@@ -1,11 +1,14 @@
+import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { CHAOS_DEFAULTS, describeChaos, FAULT_KINDS, runChaos, type FaultKind } from '../game-server/testing/chaos.ts';
 import { freshSeed } from '../game-server/testing/seeded-random.ts';
+import { installDebianPackage } from './debian-package.mjs';
 
-// npm run chaos -- --duration 1200 --rate 30 --players 30 --clients 100 --faults kill9,sigterm,redis,db,freeze,slowdb,redis-one,disk --seed 42
+// npm run chaos -- --duration 1200 --rate 30 --players 30 --clients 100 --faults kill9,sigterm,redis,db,freeze,slowdb,redis-one,disk,clock,skew --seed 42
 // Runs the game's processes against a throwaway database on CHAOS_DATABASE_URL (default: the local
 // PostgreSQL's maintenance database), a private redis-server, and faults only those (and, for
-// `disk`, a small tmpfs of its own, which only root may mount).
+// `disk`, a small tmpfs of its own, which only root may mount; for `clock` and `skew`, the clocks of
+// its own processes, through Debian's libfaketime).
 const HELP = `npm run chaos -- [options]
   --duration S      seconds of load (${CHAOS_DEFAULTS.durationSeconds})
   --rate N          commands a second over all players (${CHAOS_DEFAULTS.rate})
@@ -15,6 +18,8 @@ const HELP = `npm run chaos -- [options]
   --faults LIST     fault kinds in turn, of ${FAULT_KINDS.join(',')}; empty for none (the baseline).
                     disk: the processes' DATA_DIR/mail and BACKUP_DIR on a small tmpfs, filled for ${CHAOS_DEFAULTS.diskFullSeconds} s
                     (needs root to mount; skipped with the reason printed otherwise)
+                    clock: a process's clock an hour ahead for ${CHAOS_DEFAULTS.clockStepSeconds} s, across a season's end; skew: 5 minutes ahead
+                    for ${CHAOS_DEFAULTS.skewSeconds} s (Debian's faketime, installed if missing; skipped with the reason printed otherwise)
   --every LOW-HIGH  seconds between faults (${CHAOS_DEFAULTS.faultEverySeconds.join('-')})
   --seed N          replays a run: the same faults at the same times and the same commands (a fresh one otherwise; every report prints it)
   --json            the report as JSON too
@@ -45,6 +50,9 @@ const unknown = faults.filter((kind) => !FAULT_KINDS.includes(kind));
 if (unknown.length > 0) {
   console.error(`Unknown fault kinds: ${unknown.join(', ')} (known: ${FAULT_KINDS.join(', ')}, or none)`);
   process.exit(2);
+}
+if (faults.some((kind) => kind === 'clock' || kind === 'skew') && !existsSync('/usr/bin/faketime')) {
+  installDebianPackage('faketime', 'for the clock faults');
 }
 const seed = values.seed === undefined ? freshSeed() : Number(values.seed);
 if (!Number.isSafeInteger(seed)) {

@@ -34,8 +34,16 @@ function reachable(host, port) {
   });
 }
 
+// The chaos test's clock faults move the processes' clocks with libfaketime; without it they are skipped and say so.
+function ensureFaketime() {
+  if (existsSync('/usr/bin/faketime')) return;
+  if (!installDebianPackage('faketime', "for the chaos test's clock faults"))
+    console.warn('Could not install faketime: the chaos test skips its clock faults.');
+}
+
 requireRuntime();
 ensureChromium();
+ensureFaketime();
 if (!process.env.TEST_DATABASE_URL && (await reachable('127.0.0.1', 5432))) {
   process.env.TEST_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 }

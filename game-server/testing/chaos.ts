@@ -31,6 +31,16 @@ import { freshJoinMs } from './fresh-join.ts';
 import { worldListingProblems } from './room-listings.ts';
 import { streamOf, type Random } from './seeded-random.ts';
 import { mountSmallFilesystem } from './small-filesystem.ts';
+import {
+  CLOCK_SKEW_SECONDS,
+  CLOCK_STEP_SECONDS,
+  fundSeasons,
+  judgeClocks,
+  seasonAcrossStep,
+  type ClockReport,
+  type ClockWindow,
+} from './chaos-clock.ts';
+import { movableClocks } from './movable-clocks.ts';
 import { StayingClient } from './staying-client.ts';
 
 /**
@@ -42,9 +52,12 @@ import { StayingClient } from './staying-client.ts';
  * freeze: a process stopped (SIGSTOP) and resumed, its sockets open; slowdb: every round trip to
  * the database slower; redis-one: Redis out of one process's reach while the others keep it; disk:
  * the small filesystem under the processes' DATA_DIR/mail and BACKUP_DIR full (chaos-disk.ts),
- * skipped with a reason where it cannot be mounted (not root).
+ * skipped with a reason where it cannot be mounted (not root); clock: one process's wall clock an
+ * hour ahead, then back; skew: one process's clock 5 minutes ahead of the database's and the others'
+ * (chaos-clock.ts), both skipped with a reason where libfaketime is not installed. New kinds go last,
+ * so an old seed replays the faults it made.
  */
-export const FAULT_KINDS = ['kill9', 'sigterm', 'redis', 'db', 'freeze', 'slowdb', 'redis-one', 'disk'] as const;
+export const FAULT_KINDS = ['kill9', 'sigterm', 'redis', 'db', 'freeze', 'slowdb', 'redis-one', 'disk', 'clock', 'skew'] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
 export interface ChaosOptions {
@@ -76,6 +89,9 @@ export interface ChaosOptions {
   redisOneDownSeconds: number;
   /** How long the small filesystem under DATA_DIR/mail and BACKUP_DIR stays full in a disk fault. */
   diskFullSeconds: number;
+  /** How long a process's clock stays an hour ahead in a clock fault, and 5 minutes ahead in a skew fault. */
+  clockStepSeconds: number;
+  skewSeconds: number;
   /** How long a player waits for an answer before it gives up. */
   clientTimeoutMs: number;
   shutdownSeconds: number;
@@ -99,6 +115,8 @@ export const CHAOS_DEFAULTS: Omit<ChaosOptions, 'adminUrl' | 'cwd' | 'say' | 'se
   slowDatabaseSeconds: 30,
   redisOneDownSeconds: 10,
   diskFullSeconds: 30,
+  clockStepSeconds: 30,
+  skewSeconds: 30,
   clientTimeoutMs: 10_000,
   shutdownSeconds: 15,
 };
@@ -191,6 +209,10 @@ export interface ChaosReport {
   diskWindows: DiskWindowReport[];
   /** What must not happen around a full disk: mail lost or late, no word of it in the log or the metrics, a half backup. */
   diskProblems: string[];
+  /** Why clock and skew faults were left out (no libfaketime); null when they ran or were not asked for. */
+  clockSkipped: string | null;
+  /** What the clock and skew faults left: the clock each write was stamped with, each season paid once. */
+  clocks: ClockReport | null;
 }
 
 export interface DiskWindowReport {
@@ -216,6 +238,9 @@ export interface ScheduledFault {
 }
 
 const WINDOW_MS = 10_000;
+// The run's start-up before its load (processes, players, room clients), as a guess: the season
+// a clock step crosses is placed with half an hour to spare either way (chaos-clock.ts).
+const START_UP_MS = 30_000;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // An element chosen by a number in [0, 1) the run's seeded random drew, whatever the list's length.
 const choose = <T>(list: readonly T[], draw: number): T | undefined => list[Math.floor(draw * list.length)];
@@ -417,6 +442,18 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       ? 'no small filesystem could be mounted for the disk fault (mount -t tmpfs needs root): disk faults skipped'
       : null;
   if (diskSkipped) say(diskSkipped);
+  const clockKinds = options.faults.some((kind) => kind === 'clock' || kind === 'skew');
+  const clocks = clockKinds ? await movableClocks(options.processes) : null;
+  const clockSkipped =
+    clockKinds && !clocks ? 'libfaketime is not installed (apt-get install -y faketime): clock and skew faults skipped' : null;
+  if (clockSkipped) say(clockSkipped);
+  // A season ends in the first clock step (chaos-clock.ts), due after the run's start-up and the
+  // waits of the schedule before it.
+  const firstStep = schedule.findIndex((fault) => fault.kind === 'clock');
+  const season =
+    clocks && firstStep >= 0
+      ? seasonAcrossStep(Date.now() + START_UP_MS + schedule.slice(0, firstStep + 1).reduce((sum, fault) => sum + fault.afterMs, 0))
+      : null;
   const scratch = disk ? null : await scratchDirectory();
   const dataDir = disk?.path ?? scratch!.path;
   const backupDir = join(dataDir, 'backups');
@@ -428,6 +465,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     // The players with mail make a purchase every few seconds each: well inside this, so none waits for the next hour.
     MAIL_PER_ADDRESS_PER_HOUR: '1000',
     ...(disk ? { BACKUP_CRON } : {}),
+    ...season?.env,
   });
   const redisProxies = await Promise.all(Array.from({ length: options.processes }, () => startCuttableProxy(env.REDIS_URL)));
   // Each process keeps its port across restarts and announces it, as a deployment's PUBLIC_ADDRESS
@@ -444,6 +482,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
           PUBLIC_ADDRESS: `127.0.0.1:${port}`,
           // /metrics on loopback, for the disk fault's count of mail waiting.
           ...(disk ? { OPS_PORT: String(opsPorts[i]) } : {}),
+          ...clocks?.environmentOf(i),
         },
         options.cwd,
         crashes,
@@ -455,14 +494,17 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const clients: StayingClient[] = [];
   const sent: Sent[] = [];
   const faults: Fault[] = [];
+  const clockWindows: ClockWindow[] = [];
   const diskFaults: { fault: Fault; inWindow: Date[]; after: Date[]; metricBefore: (number | null)[]; metricAfter: (number | null)[] }[] =
     [];
   const sql = database.sql;
   try {
     // The first process migrates and seeds; the others start on a database that is ready.
     await supervised[0].start();
-    // Backups are taken only around a full disk (chaos-disk.ts): the run holds every other slot.
-    if (disk) await holdBackupSlots(sql, Date.now() + (options.durationSeconds + 900) * 1000);
+    // Backups are taken only around a full disk (chaos-disk.ts): the run holds every other slot,
+    // those a clock stepped ahead reaches too.
+    if (disk) await holdBackupSlots(sql, Date.now() + (options.durationSeconds + 900 + (clocks ? CLOCK_STEP_SECONDS : 0)) * 1000);
+    if (season) await fundSeasons(sql);
     await Promise.all(supervised.slice(1).map((process) => process.start()));
     say(`${options.processes} processes up; setting up ${options.players} players`);
     const players = await setUpPlayers(sql, options.players);
@@ -584,7 +626,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         // The wait is the fault schedule under test: each fault comes afterMs after the one before.
         await pause(afterMs);
         // Without a small filesystem the disk fault is left out; the others keep their seeded times.
-        if (kind === 'disk' && !disk) continue;
+        if ((kind === 'disk' && !disk) || ((kind === 'clock' || kind === 'skew') && !clocks)) continue;
         const fault: Fault = { kind, at: Date.now(), over: Date.now(), note: '' };
         faults.push(fault);
         const done = (note: string) => {
@@ -672,6 +714,20 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
           const after = await releaseBackupSlots(sql, slot, slot).catch(() => []);
           diskFaults.push({ fault, inWindow, after, metricBefore, metricAfter });
           done(`DATA_DIR/mail and BACKUP_DIR full ${options.diskFullSeconds} s, ${inWindow.length} backup slot(s) in it`);
+        } else if (kind === 'clock' || kind === 'skew') {
+          if (!victim) continue;
+          fault.victim = victim.name;
+          const index = supervised.indexOf(victim);
+          const offsetSeconds = kind === 'clock' ? CLOCK_STEP_SECONDS : CLOCK_SKEW_SECONDS;
+          const lasts = kind === 'clock' ? options.clockStepSeconds : options.skewSeconds;
+          const window: ClockWindow = { kind, victim: victim.name, offsetSeconds, from: Date.now(), to: 0 };
+          await clocks!.move(index, offsetSeconds);
+          // The wait is the fault under test: the process's clock stays ahead for `lasts` seconds.
+          await pause(lasts * 1000);
+          await clocks!.move(index, 0);
+          window.to = Date.now();
+          clockWindows.push(window);
+          done(`${victim.name}'s clock ${offsetSeconds} s ahead for ${lasts} s, then back`);
         } else if (kind === 'redis') {
           await redis.stop();
           // The wait is the fault under test: Redis stays away for redisDownSeconds.
@@ -789,6 +845,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       outputs: () => supervised.flatMap((process) => process.outputs.map((output) => output())),
       started,
     });
+    const clockReport = clocks
+      ? await judgeClocks(sql, { windows: clockWindows, commands: sent, started, season: season?.end ?? null })
+      : null;
     const perRoom = new Map<string, number>();
     for (const client of clients) if (client.room) perRoom.set(client.room.roomId, (perRoom.get(client.room.roomId) ?? 0) + 1);
     const sinceLastFault = (at: number) => {
@@ -835,6 +894,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       diskSkipped,
       diskWindows,
       diskProblems,
+      clockSkipped,
+      clocks: clockReport,
     };
   } finally {
     await Promise.all(clients.map((client) => client.leave().catch(() => undefined)));
@@ -845,6 +906,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     await database.close();
     await disk?.remove();
     await scratch?.remove();
+    await clocks?.remove();
   }
 }
 
@@ -948,6 +1010,9 @@ async function judgeFullDisks(
   return { diskWindows, diskProblems };
 }
 
+const describeLeads = (leads: number[]) =>
+  leads.length === 0 ? '—' : `${Math.min(...leads)}–${Math.max(...leads)} s (median ${percentile(leads, 50)} s)`;
+
 const seconds = (ms: number) => (Number.isFinite(ms) ? `${(ms / 1000).toFixed(1)} s` : 'never');
 
 /** The report as the table the operator reads. */
@@ -996,6 +1061,25 @@ export function describeChaos(report: ChaosReport): string[] {
         `full disk at ${seconds(window.at)} for ${seconds(window.seconds * 1000)}: mail queued meanwhile ${window.mail.queued} (${window.mail.triedWhileFull} tried on the full disk), sent within ${seconds(MAIL_AFTER_DISK_MS)} after it was freed ${window.mail.sent}, sent without an .eml ${window.mail.withoutFile.length}; log lines "could not be sent (…ENOSPC…); it waits in the queue" ${window.mailLogLines}; wanakt_mail_sends_total{result="queued"} +${window.metricQueued ?? '— (no /metrics)'}; backups: ${window.backups.join('; ') || 'no slot in the window'} (log lines of a backup failed for the full disk: ${window.backupLogLines})`,
     ),
     `mail lost or late, silence in the log or the metrics, half backups around a full disk: ${report.diskProblems.length} (target 0)${report.diskProblems.length ? `: ${report.diskProblems.slice(0, 10).join(' // ')}` : ''}`,
+    ...(report.clockSkipped ? [`clock, skew: ${report.clockSkipped}`] : []),
+    ...(report.clocks?.windows ?? []).map(
+      (window) =>
+        `${window.kind} at ${seconds(window.atSeconds * 1000)}: ${window.victim}'s clock +${window.offsetSeconds} s; ${window.stamped} commands through it wrote ledger lines, stamped ${describeLeads(window.leadSeconds)} ahead of the database's time`,
+    ),
+    ...(report.clocks?.season
+      ? [
+          `the season ending at ${report.clocks.season.end} (a clock step crosses it): ${
+            report.clocks.season.paidAt
+              ? `paid at ${report.clocks.season.paidAt} (game time), ${report.clocks.season.paidTotal} DRK in ${report.clocks.season.rewardLines} ledger lines`
+              : 'not paid'
+          }`,
+        ]
+      : []),
+    ...(report.clocks
+      ? [
+          `writes stamped with another clock than their process's, seasons or earnings paid twice, the stepped season unpaid: ${report.clocks.problems.length} (target 0)${report.clocks.problems.length ? `: ${report.clocks.problems.slice(0, 10).join(' // ')}` : ''}`,
+        ]
+      : []),
     `5xx or unanswered outside the fault windows: ${report.outsideFaultFailures.length}${report.outsideFaultFailures.length ? `: ${report.outsideFaultFailures.slice(0, 10).join(' // ')}` : ''}`,
   ];
 }
