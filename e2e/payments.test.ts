@@ -90,15 +90,29 @@ describe('paying through the sandbox in a real browser', () => {
     expect(sent.n).toBe(1);
   });
 
-  it('[§5 broadcast message] when a visitor without an account comes to broadcast, then the button says to log in before any click and a register link is offered', async () => {
-    const visitor = await chrome.newPage();
+  it('[§5 broadcast message] when a visitor without an account comes to broadcast and registers, then the new player is brought back to the broadcast form', async () => {
+    const context = await chrome.newContext();
+    const visitor = await context.newPage();
     await visitor.goto(`${game.server.url}/broadcast`);
     const login = visitor.getByRole('link', { name: 'Log in to broadcast' });
     await login.waitFor();
     expect(await login.getAttribute('href')).toBe('/login?next=%2Fbroadcast');
     expect(await visitor.getByRole('button', { name: 'Pay $1.00 to Broadcast' }).count()).toBe(0);
-    expect(await visitor.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
-    await visitor.close();
+    const register = visitor.locator('main').getByRole('link', { name: 'Register' });
+    expect(await register.getAttribute('href')).toBe('/register?next=%2Fbroadcast');
+    await register.click();
+    await visitor.waitForURL(/\/register\?next=%2Fbroadcast$/);
+    // The form's own "Log in" keeps the way back too.
+    expect(await visitor.getByRole('link', { name: 'Log in' }).last().getAttribute('href')).toBe('/login?next=%2Fbroadcast');
+    await visitor.locator('input[name=username]').fill('backtobroadcast');
+    await visitor.locator('input[name=password]').fill('a long enough password 1');
+    await visitor.getByRole('button', { name: 'Register' }).click();
+    await visitor.getByTestId('register-success').waitFor();
+    await visitor.getByRole('link', { name: 'Continue where you were' }).click();
+    await visitor.waitForURL(`${game.server.url}/broadcast`);
+    await visitor.getByRole('button', { name: 'Pay $1.00 to Broadcast' }).waitFor();
+    await visitor.screenshot({ path: '/tmp/register-back-to-broadcast.png' });
+    await context.close();
   });
 
   it('[§2 advertise] when an advertiser without an account fills the form and pays, then the ad is in review and its receipt page says so', async () => {

@@ -8,16 +8,35 @@ interface LoginRequiredProps {
   action?: string;
 }
 
-/** The login page, asked to come back here afterwards rather than to the map (routes/Login.tsx, returnPath). */
-export function useLoginHere(): string {
+/** Where a login or a registration asked from a page (`/login?next=/revenue`) goes back to: a path of this site only, never another's. */
+export function returnPath(next: string | null): string {
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
+}
+
+/** The login or register page, asked to come back to `path` afterwards rather than to the map. */
+export function askedFrom(page: '/login' | '/register', path: string | null): string {
+  return path === null || returnPath(path) === '/' ? page : `${page}?next=${encodeURIComponent(path)}`;
+}
+
+function useHere(): string {
   const here = useLocation();
-  const path = here.pathname + here.search;
-  return path === '/' ? '/login' : `/login?next=${encodeURIComponent(path)}`;
+  return here.pathname + here.search;
+}
+
+/** The login page, asked to come back here afterwards. */
+export function useLoginHere(): string {
+  return askedFrom('/login', useHere());
+}
+
+/** The register page, asked to come back here once the account is made. */
+export function useRegisterHere(): string {
+  return askedFrom('/register', useHere());
 }
 
 // docs/rules.md §2: a visitor without a session sees this on the screens that need a user.
 export function LoginRequired({ action }: LoginRequiredProps) {
   const login = useLoginHere();
+  const register = useRegisterHere();
   return (
     <section className="panel login-required" data-testid="login-required" role="status">
       <h2>Login Required</h2>
@@ -29,7 +48,7 @@ export function LoginRequired({ action }: LoginRequiredProps) {
         <Link className="button primary" to={login}>
           Log in
         </Link>
-        <Link className="button" to="/register">
+        <Link className="button" to={register}>
           Register
         </Link>
       </div>

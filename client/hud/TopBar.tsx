@@ -4,7 +4,7 @@ import { useSession } from '../state/session.ts';
 import { ownedCount, useWorld } from '../state/world.ts';
 import { NotificationBell } from '../notifications/NotificationBell.tsx';
 import { BannerRotator } from './BannerRotator.tsx';
-import { useLoginHere } from './LoginRequired.tsx';
+import { useLoginHere, useRegisterHere } from './LoginRequired.tsx';
 import { LiveStatus } from './LiveStatus.tsx';
 import { PlayerLink } from './PlayerLink.tsx';
 import { useLogOut } from './useLogOut.ts';
@@ -19,6 +19,7 @@ export function TopBar({ offMap = false }: { offMap?: boolean }) {
   const sessionStatus = useSession((state) => state.status);
   const logOut = useLogOut();
   const login = useLoginHere();
+  const register = useRegisterHere();
   const worldReady = useWorld((state) => state.status === 'ready');
   const territoryCount = useWorld((state) => (account ? ownedCount(state.territories, account.id) : 0));
 
@@ -65,7 +66,7 @@ export function TopBar({ offMap = false }: { offMap?: boolean }) {
               <Link className="button" to={login}>
                 Log in
               </Link>
-              <Link className="button primary" to="/register">
+              <Link className="button primary" to={register}>
                 Join Game
               </Link>
             </>

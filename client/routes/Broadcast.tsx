@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useLoginHere } from '../hud/LoginRequired.tsx';
+import { useLoginHere, useRegisterHere } from '../hud/LoginRequired.tsx';
 import type { BroadcastAllowanceDto, BroadcastDto } from '../../schema/api/broadcasts.ts';
 import type { CheckoutDto } from '../../schema/api/payments.ts';
 import { BROADCAST_MAX_LENGTH, BROADCAST_PRICE_CENTS } from '../../schema/rules/store.ts';
@@ -95,6 +95,7 @@ function RecentBroadcasts({ broadcasts }: { broadcasts: BroadcastDto[] | undefin
 export default function Broadcast() {
   const account = useSession((state) => state.account);
   const login = useLoginHere();
+  const register = useRegisterHere();
   const [search] = useSearchParams();
   const [message, setMessage] = useState('');
   const [paid, setPaid] = useState(false);
@@ -305,7 +306,7 @@ export default function Broadcast() {
           )}
           {!account && (
             <p className="muted" id="broadcast-account">
-              Broadcasting needs an account. <Link to="/register">Register</Link> or <Link to={login}>log in</Link>.
+              Broadcasting needs an account. <Link to={register}>Register</Link> or <Link to={login}>log in</Link>.
             </p>
           )}
         </section>

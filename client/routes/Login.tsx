@@ -2,13 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { login, serverMessageOr } from '../api.ts';
 import { CredentialFields, useCredentialForm } from '../hud/CredentialFields.tsx';
+import { askedFrom, returnPath } from '../hud/LoginRequired.tsx';
 import { useSession } from '../state/session.ts';
 import { showToast } from '../state/toasts.ts';
-
-/** Where a login asked from a page (`/login?next=/revenue`) goes back to: a path of this site only, never another's. */
-export function returnPath(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/';
-}
 
 export default function Login() {
   const navigate = useNavigate();
@@ -45,7 +41,7 @@ export default function Login() {
           {pending ? 'Logging in…' : 'Log in'}
         </button>
         <p className="muted">
-          New here? <Link to="/register">Create an account</Link>
+          New here? <Link to={askedFrom('/register', params.get('next'))}>Create an account</Link>
         </p>
       </form>
     </main>

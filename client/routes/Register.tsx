@@ -1,15 +1,19 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { AccountDto } from '../../schema/api/user.ts';
 import { STARTING_BALANCE } from '../../schema/constants.ts';
 import { register, serverMessageOr } from '../api.ts';
 import { CredentialFields, useCredentialForm } from '../hud/CredentialFields.tsx';
 import { formatDrk } from '../format.ts';
+import { askedFrom, returnPath } from '../hud/LoginRequired.tsx';
 import { useSession } from '../state/session.ts';
 import { showToast } from '../state/toasts.ts';
 
 export default function Register() {
   const setAccount = useSession((state) => state.setAccount);
+  // The page that sent the visitor here (`/register?next=/broadcast`): the new player goes back to it.
+  const [params] = useSearchParams();
+  const back = returnPath(params.get('next'));
   const form = useCredentialForm();
   const [pending, setPending] = useState(false);
   const [created, setCreated] = useState<AccountDto | null>(null);
@@ -50,9 +54,16 @@ export default function Register() {
               {created.id}
             </dd>
           </dl>
-          <Link className="button primary" to="/">
-            Go to the map
-          </Link>
+          <div className="auth-actions">
+            {back !== '/' && (
+              <Link className="button primary" to={back}>
+                Continue where you were
+              </Link>
+            )}
+            <Link className={back === '/' ? 'button primary' : 'button'} to="/">
+              Go to the map
+            </Link>
+          </div>
         </section>
       </main>
     );
@@ -68,7 +79,7 @@ export default function Register() {
           {pending ? 'Creating account…' : 'Register'}
         </button>
         <p className="muted">
-          Already have an account? <Link to="/login">Log in</Link>
+          Already have an account? <Link to={askedFrom('/login', params.get('next'))}>Log in</Link>
         </p>
       </form>
     </main>
