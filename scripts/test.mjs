@@ -65,8 +65,14 @@ const result = run('npx', [
   ...process.argv.slice(2),
 ]);
 if (existsSync(report)) {
-  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = JSON.parse(readFileSync(report, 'utf8'));
+  const { numPassedTests, numFailedTests, numPendingTests, numTodoTests, testResults } = JSON.parse(readFileSync(report, 'utf8'));
   rmSync(report);
+  // Where the run's time goes: the files that held a worker longest.
+  const slowest = testResults
+    .map((file) => ({ name: file.name.replace(`${root}`, ''), seconds: (file.endTime - file.startTime) / 1000 }))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, 12);
+  console.log(`\nThe slowest files:\n${slowest.map((file) => `  ${file.seconds.toFixed(0).padStart(5)} s  ${file.name}`).join('\n')}`);
   console.log(`\n${numPassedTests} passed, ${numFailedTests} failed, ${numPendingTests + numTodoTests} skipped`);
 }
 process.exit(result.status ?? 1);

@@ -809,7 +809,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       });
     const faultRuleBreaks = faults.flatMap((fault) => {
       const line = (record: Sent) =>
-        `${fault.kind} at ${seconds(fault.at - started)}: ${record.kind} → ${record.outcome} at ${record.process}${record.said ? `: ${record.said}` : ''}`;
+        `${fault.kind} at ${seconds(fault.at - started)}: ${record.kind} sent ${seconds(record.at - fault.at)} into it → ${record.outcome} after ${seconds(record.ms)} at ${record.process}${record.said ? `: ${record.said}` : ''}`;
       if (fault.kind === 'slowdb') {
         return windowOf(fault)
           .filter((record) => bad(record) && !(record.outcome === 503 && /"message"/.test(record.said ?? '')))
