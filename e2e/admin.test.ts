@@ -184,14 +184,14 @@ describe('the admin screens in a real browser', () => {
     await rent.close();
   });
 
-  it('[§2 login required] when nobody is logged in, then the admin pages show the login notice with links to /login and /register', async () => {
+  it('[§2 login required] when nobody is logged in, then the admin pages show the login notice with links to /login and /register that come back to the page', async () => {
     const visitor = await contextOf(chrome, game.server.url, null);
     for (const path of ADMIN_ROUTES) {
       const page = await open(visitor, path);
       const notice = page.getByTestId('login-required');
       await notice.waitFor();
       expect(await notice.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(`/login?next=${encodeURIComponent(path)}`);
-      expect(await notice.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
+      expect(await notice.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe(`/register?next=${encodeURIComponent(path)}`);
       expect(await page.getByTestId('mint-form').count()).toBe(0);
       await page.close();
     }

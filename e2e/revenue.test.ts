@@ -230,7 +230,7 @@ describe('the revenue, rent and collectibles screens in a real browser', () => {
       const page = await open(null, path);
       const notice = page.getByTestId('login-required');
       await notice.waitFor();
-      expect(await notice.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe('/register');
+      expect(await notice.getByRole('link', { name: 'Register' }).getAttribute('href')).toBe(`/register?next=${encodeURIComponent(path)}`);
       await page.context().close();
     }
   });
