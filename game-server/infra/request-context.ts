@@ -16,6 +16,15 @@ export function withRequest<T>(context: RequestContext, work: () => T): T {
   return storage.run(context, work);
 }
 
+/**
+ * Runs `work` as part of no request: for a loop a request only woke (the outbox relay), whose work
+ * (a room reloading the world, the timers it sets) serves everyone and must not inherit that one
+ * request's deadline, nor be given up when that one caller hangs up.
+ */
+export function outsideRequest<T>(work: () => T): T {
+  return storage.exit(work);
+}
+
 export function withRequestId<T>(requestId: string, work: () => T): T {
   return withRequest({ requestId }, work);
 }

@@ -40,6 +40,7 @@ import {
   type ClockReport,
   type ClockWindow,
 } from './chaos-clock.ts';
+import { errorLinesOf } from './chaos-errors.ts';
 import { movableClocks } from './movable-clocks.ts';
 import { StayingClient } from './staying-client.ts';
 
@@ -209,6 +210,8 @@ export interface ChaosReport {
   diskWindows: DiskWindowReport[];
   /** What must not happen around a full disk: mail lost or late, no word of it in the log or the metrics, a half backup. */
   diskProblems: string[];
+  /** Each distinct line the processes logged at level error or above (chaos-errors.ts): the causes of any 500. */
+  errorLines: string[];
   /** Why clock and skew faults were left out (no libfaketime); null when they ran or were not asked for. */
   clockSkipped: string | null;
   /** What the clock and skew faults left: the clock each write was stamped with, each season paid once. */
@@ -894,6 +897,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       diskSkipped,
       diskWindows,
       diskProblems,
+      errorLines: errorLinesOf(
+        supervised.flatMap((one) => one.outputs.map((output) => ({ process: one.name, text: output() }))),
+        started,
+      ),
       clockSkipped,
       clocks: clockReport,
     };
@@ -1061,6 +1068,7 @@ export function describeChaos(report: ChaosReport): string[] {
         `full disk at ${seconds(window.at)} for ${seconds(window.seconds * 1000)}: mail queued meanwhile ${window.mail.queued} (${window.mail.triedWhileFull} tried on the full disk), sent within ${seconds(MAIL_AFTER_DISK_MS)} after it was freed ${window.mail.sent}, sent without an .eml ${window.mail.withoutFile.length}; log lines "could not be sent (…ENOSPC…); it waits in the queue" ${window.mailLogLines}; wanakt_mail_sends_total{result="queued"} +${window.metricQueued ?? '— (no /metrics)'}; backups: ${window.backups.join('; ') || 'no slot in the window'} (log lines of a backup failed for the full disk: ${window.backupLogLines})`,
     ),
     `mail lost or late, silence in the log or the metrics, half backups around a full disk: ${report.diskProblems.length} (target 0)${report.diskProblems.length ? `: ${report.diskProblems.slice(0, 10).join(' // ')}` : ''}`,
+    `lines the processes logged at level error or above: ${report.errorLines.length}${report.errorLines.length ? `: ${report.errorLines.slice(0, 15).join(' // ')}` : ''}`,
     ...(report.clockSkipped ? [`clock, skew: ${report.clockSkipped}`] : []),
     ...(report.clocks?.windows ?? []).map(
       (window) =>

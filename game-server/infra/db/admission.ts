@@ -9,6 +9,11 @@ export interface AdmissionOptions {
   queueLimit: number;
   /** How long after its request arrived a transaction may still start. */
   waitMs: number;
+  /**
+   * How long a transaction may run once started at the latest: past waitMs + runMs from its
+   * request's arrival it is rolled back and refused (database.ts), so its caller hears before it gives up.
+   */
+  runMs: number;
 }
 
 export const ABANDONED = 'The request was given up before it started.';
@@ -33,6 +38,12 @@ export class Admission {
 
   constructor(options: AdmissionOptions) {
     this.options = options;
+  }
+
+  /** When (performance.now()) the current request's transaction must have ended; none outside a request. */
+  deadline(): number | undefined {
+    const startedAt = currentRequest()?.startedAt;
+    return startedAt === undefined ? undefined : startedAt + this.options.waitMs + this.options.runMs;
   }
 
   get queued(): number {

@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
@@ -8,7 +9,7 @@ import { Admission, GIVEN_UP_BEFORE_COMMIT, type AdmissionOptions } from './admi
 import { currentRequest } from '../request-context.ts';
 import { ownerOnlyTar } from '../tar-modes.ts';
 import { guardOwnerOnly, makeOwnerOnly, ownerOnlyFolder } from '../owner-only.ts';
-import { isConnectionLost, unavailable } from './unavailable.ts';
+import { BUSY, isConnectionLost, unavailable } from './unavailable.ts';
 
 export type Sql = postgres.Sql;
 export type Tx = postgres.TransactionSql;
@@ -178,14 +179,16 @@ interface Progress {
  * slot is taken once and given back in `finally`, whatever the driver does.
  */
 export async function transaction<T>(sql: Sql, work: (tx: Tx) => Promise<T>, options = ''): Promise<T> {
-  const leave = await admissions.get(sql)?.enter();
+  const admission = admissions.get(sql);
+  const leave = await admission?.enter();
   try {
     const progress: Progress = { reserved: false, begun: false };
+    const deadline = admission?.deadline();
     try {
-      return await reservedTransaction(sql, work, options, progress);
+      return await reservedTransaction(sql, work, options, progress, deadline);
     } catch (error) {
       if (!progress.reserved || progress.begun || !isConnectionLost(error)) throw error;
-      return await reservedTransaction(sql, work, options, progress);
+      return await reservedTransaction(sql, work, options, progress, deadline);
     }
   } finally {
     leave?.();
@@ -195,10 +198,16 @@ export async function transaction<T>(sql: Sql, work: (tx: Tx) => Promise<T>, opt
 /** What patches/postgres+3.4.9.patch adds to a reserved connection: settled with the error when it closes. */
 type Reserved = postgres.ReservedSql & { closed: Promise<Error> };
 
-async function reservedTransaction<T>(sql: Sql, work: (tx: Tx) => Promise<T>, options: string, progress: Progress): Promise<T> {
+async function reservedTransaction<T>(
+  sql: Sql,
+  work: (tx: Tx) => Promise<T>,
+  options: string,
+  progress: Progress,
+  deadline: number | undefined,
+): Promise<T> {
   const reserved = (await reserveWithin(sql, RESERVE_TIMEOUT_MS)) as Reserved;
   progress.reserved = true;
-  const tx = reserved as unknown as Tx;
+  const tx = deadline === undefined ? (reserved as unknown as Tx) : untilDeadline(reserved as unknown as Tx, deadline);
   // Each step ends when its connection closes, whether or not the driver settles what was under way
   // on it (3.4.9 left some of a cut connection's queries waiting for ever): the transaction ended with
   // its session, and its admission turn is given back.
@@ -207,7 +216,10 @@ async function reservedTransaction<T>(sql: Sql, work: (tx: Tx) => Promise<T>, op
   const untilClosed = <R>(step: Promise<R>) => Promise.race([step, lost]);
   openTransactions.add(tx);
   try {
-    await untilClosed(reserved.unsafe(`begin ${options.replace(/[^a-z ]/gi, '')}`));
+    const begin = reserved.unsafe(`begin ${options.replace(/[^a-z ]/gi, '')}`);
+    // Sent with BEGIN, in the same round trip: no statement (a lock wait included) runs past the deadline.
+    const bounded = deadline === undefined ? null : reserved.unsafe(`set local statement_timeout = ${statementBudget(deadline)}`);
+    await untilClosed(Promise.all([begin, bounded]));
     progress.begun = true;
     let result: T;
     try {
@@ -223,6 +235,10 @@ async function reservedTransaction<T>(sql: Sql, work: (tx: Tx) => Promise<T>, op
       await untilClosed(reserved`rollback`).catch(() => undefined);
       throw unavailable(GIVEN_UP_BEFORE_COMMIT);
     }
+    if (deadline !== undefined && performance.now() >= deadline) {
+      await untilClosed(reserved`rollback`).catch(() => undefined);
+      throw unavailable(BUSY);
+    }
     try {
       await untilClosed(reserved`commit`);
     } catch (error) {
@@ -233,6 +249,26 @@ async function reservedTransaction<T>(sql: Sql, work: (tx: Tx) => Promise<T>, op
     openTransactions.delete(tx);
     reserved.release();
   }
+}
+
+/** What is left of the request's time for a statement, in whole milliseconds: at least 1, at most the session's own limit. */
+function statementBudget(deadline: number): number {
+  return Math.max(1, Math.min(SESSION_TIMEOUTS.statement_timeout, Math.floor(deadline - performance.now())));
+}
+
+/**
+ * The transaction as its work sees it while its request has time: past the deadline (admission.ts)
+ * the work's next query throws the 503 of a busy game instead of being sent, so the work fails and
+ * is rolled back at once, whatever it had still to do. Nothing else ever writes on the connection
+ * meanwhile, as racing the work against a timer would (the work's next query after a ROLLBACK).
+ */
+function untilDeadline(tx: Tx, deadline: number): Tx {
+  return new Proxy(tx, {
+    apply(target, self, args) {
+      if (performance.now() >= deadline) throw unavailable(BUSY);
+      return Reflect.apply(target, self, args);
+    },
+  });
 }
 
 // As long as a statement may run (SESSION_TIMEOUTS): a connection not free by then is not coming.

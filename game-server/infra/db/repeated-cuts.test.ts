@@ -19,7 +19,7 @@ describe.runIf(backend)('a pool whose connections are cut again and again under 
   beforeAll(async () => {
     database = await backend!.open();
     // As open-configured.ts sizes it: two connections beyond the transactions' turns.
-    game = await openPostgres(database.url!, { max: 6, admission: { concurrency: 4, queueLimit: 32, waitMs: 2_000 } });
+    game = await openPostgres(database.url!, { max: 6, admission: { concurrency: 4, queueLimit: 32, waitMs: 2_000, runMs: 6_000 } });
     admin = postgres(database.url!, { max: 1, onnotice: () => {} });
   });
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import { afterEveryCommit, type Sql } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
+import { outsideRequest } from '../request-context.ts';
 import type { Delivered, DomainEventHandler, EventBus, EventOrigin } from './domain-events.ts';
 import { OUTBOX_CHANNEL, outboxHead, pruneOutbox, readOutbox } from './outbox.ts';
 
@@ -115,7 +116,8 @@ export async function startOutboxRelay(options: RelayOptions): Promise<OutboxRel
     if (closed) return Promise.resolve();
     const caughtUp = new Promise<void>((resolve) => waiters.push({ after: passes, resolve }));
     if (reading) readAgain = true;
-    else reading = readLoop();
+    // A commit of a request wakes it: what it delivers is everyone's, not that request's.
+    else reading = outsideRequest(readLoop);
     return caughtUp;
   };
 

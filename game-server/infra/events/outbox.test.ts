@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { inTransaction, openPostgres, type Database, type Sql } from '../db/database.ts';
 import { createLogger } from '../logger.ts';
+import { currentRequestId, withRequest } from '../request-context.ts';
 import { postgresBackendIfReachable, testBackends } from '../../testing/databases.ts';
 import type { Delivered, DomainEvent } from './domain-events.ts';
 import { emit, outboxHead, pruneOutbox, readOutbox } from './outbox.ts';
@@ -58,6 +59,19 @@ for (const backend of testBackends()) {
         { seq: 1, event: changed(7) },
         { seq: 2, event: changed(8) },
       ]);
+    });
+
+    it("when a request's command wakes the relay, then what it delivers runs as part of no request (no deadline, no caller to hang up)", async () => {
+      const relay = await startOutboxRelay({ sql: database.sql, log, clock: () => new Date(), listen: false, pollMs: 60_000 });
+      relays.push(relay);
+      const requests: (string | undefined)[] = [];
+      // A listener's work (a room reloading the world) would otherwise carry that request's deadline long after it answered.
+      relay.subscribe(() => requests.push(currentRequestId()));
+      await withRequest({ requestId: 'the purchase', startedAt: performance.now() }, () =>
+        inTransaction(database.sql, (tx) => emit(tx, changed(5))),
+      );
+      await expect.poll(() => requests.length, { timeout: 5000 }).toBe(1);
+      expect(requests).toEqual([undefined]);
     });
 
     it('when the wake-up is lost, then the poll delivers the event anyway, once', async () => {

@@ -1,0 +1,71 @@
+import { performance } from 'node:perf_hooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresBackendIfReachable } from '../../testing/databases.ts';
+import { withRequest } from '../request-context.ts';
+import { openPostgres, transaction, type Database } from './database.ts';
+import { asUnavailable, BUSY } from './unavailable.ts';
+
+// docs/write-path.md "Time-outs and load shedding": a command runs at most waitMs + runMs after its request
+// arrived. On a slow database (the chaos run's slowdb, every round trip 200 ms slower) purchases
+// took past a player's 10-second time-out: admitted at 2 s, a 4 s lock wait, then 15 round trips.
+// Past its deadline a command is rolled back and answered 503, so its caller hears it was not applied.
+const backend = postgresBackendIfReachable();
+const WAIT_MS = 200;
+const RUN_MS = 800;
+
+describe.runIf(backend)('a command past its deadline', () => {
+  let database: Database;
+  let game: Database;
+
+  beforeAll(async () => {
+    database = await backend!.open();
+    game = await openPostgres(database.url!, { max: 4, admission: { concurrency: 2, queueLimit: 8, waitMs: WAIT_MS, runMs: RUN_MS } });
+    await game.sql`create table deadline_probe (label text not null)`;
+  });
+  afterAll(async () => {
+    await game?.close();
+    await database?.close();
+  });
+
+  const command = (label: string, work: (tx: Parameters<Parameters<typeof transaction>[1]>[0]) => Promise<unknown>) =>
+    withRequest({ requestId: label, startedAt: performance.now() }, () =>
+      transaction(game.sql, async (tx) => {
+        await tx`insert into deadline_probe (label) values (${label})`;
+        return work(tx);
+      }),
+    );
+  const labels = async () => (await game.sql<{ label: string }[]>`select label from deadline_probe order by label`).map((row) => row.label);
+
+  it('when its work goes on past the deadline, then its next statement is not sent, the work is rolled back and the answer is 503 busy', async () => {
+    const outcome = command('late', async (tx) => {
+      // The wait stands for round trips to a slow database, which no statement_timeout sees.
+      await new Promise((resolve) => setTimeout(resolve, WAIT_MS + RUN_MS + 100));
+      await tx`insert into deadline_probe (label) values ('after the deadline')`;
+    });
+    await expect(outcome).rejects.toMatchObject({ status: 503, message: BUSY });
+    expect(await labels()).toEqual([]);
+  });
+
+  it('when one statement would run past the deadline (a lock wait, a slow query), then the database stops it there and the answer is 503 busy', async () => {
+    const started = performance.now();
+    // The database's own "canceling statement due to statement timeout", which every answer turns into the 503 of a busy game.
+    const refusal = await command('slow', (tx) => tx`select pg_sleep(5)`).then(() => null, asUnavailable);
+    expect(refusal).toMatchObject({ status: 503, message: BUSY });
+    // Cut at the deadline (1 s after the request), not at the end of the sleep's 5 s or at the session's 10 s limit.
+    expect(performance.now() - started).toBeLessThan(4500);
+    expect(await labels()).toEqual([]);
+  });
+
+  it('when the work ends before its deadline, then it commits', async () => {
+    await command('in time', (tx) => tx`select 1`);
+    expect(await labels()).toEqual(['in time']);
+  });
+
+  it('when there is no request (a job), then no deadline applies', async () => {
+    await transaction(game.sql, async (tx) => {
+      await tx`select pg_sleep(${(WAIT_MS + RUN_MS + 200) / 1000})`;
+      await tx`insert into deadline_probe (label) values ('job')`;
+    });
+    expect(await labels()).toEqual(['in time', 'job']);
+  });
+});
