@@ -2,8 +2,8 @@ import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresBackendIfReachable } from '../../testing/databases.ts';
 import { withRequest } from '../request-context.ts';
-import { openPostgres, transaction, type Database } from './database.ts';
-import { asUnavailable, BUSY } from './unavailable.ts';
+import { afterEveryCommit, byDeadline, inTransaction, markEventsWritten, openPostgres, transaction, type Database } from './database.ts';
+import { asUnavailable, BUSY, unavailable } from './unavailable.ts';
 
 // docs/write-path.md "Time-outs and load shedding": a command runs at most waitMs + runMs after its request
 // arrived. On a slow database (the chaos run's slowdb, every round trip 200 ms slower) purchases
@@ -61,11 +61,46 @@ describe.runIf(backend)('a command past its deadline', () => {
     expect(await labels()).toEqual(['in time']);
   });
 
+  it("when a read before the transaction (the session's) outlasts the deadline, then the request is refused 503 busy at the deadline, nothing started", async () => {
+    const started = performance.now();
+    const refusal = await withRequest({ requestId: 'queued read', startedAt: started }, () =>
+      byDeadline(game.sql, game.sql`select pg_sleep(4)`, () => {
+        throw unavailable(BUSY);
+      }),
+    ).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(refusal).toMatchObject({ status: 503, message: BUSY });
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
+
+  it('when a command has committed and what it waits for after (the relay) outlasts the deadline, then it is answered all the same, on time', async () => {
+    let release = () => {};
+    const relay = new Promise<void>((resolve) => (release = resolve));
+    const stopListening = afterEveryCommit(() => relay);
+    try {
+      const started = performance.now();
+      await withRequest({ requestId: 'applied', startedAt: started }, () =>
+        inTransaction(game.sql, async (tx) => {
+          await tx`insert into deadline_probe (label) values ('applied')`;
+          markEventsWritten(tx);
+        }),
+      );
+      // Applied, so never a 503: answered at the deadline (1 s) though the relay has not caught up.
+      expect(performance.now() - started).toBeLessThan(3000);
+      expect(await labels()).toContain('applied');
+    } finally {
+      release();
+      stopListening();
+    }
+  });
+
   it('when there is no request (a job), then no deadline applies', async () => {
     await transaction(game.sql, async (tx) => {
       await tx`select pg_sleep(${(WAIT_MS + RUN_MS + 200) / 1000})`;
       await tx`insert into deadline_probe (label) values ('job')`;
     });
-    expect(await labels()).toEqual(['in time', 'job']);
+    expect(await labels()).toEqual(['applied', 'in time', 'job']);
   });
 });

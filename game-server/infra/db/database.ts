@@ -309,6 +309,30 @@ export function inSnapshot<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T
   return transaction(sql, work, 'isolation level repeatable read read only');
 }
 
+/**
+ * `work`'s outcome, or `late()`'s once the current request's deadline (admission.ts) passes first:
+ * what a request waits for outside its transaction (its session's read before it, the relay after
+ * its commit) ends by then too, so the whole answer comes before a caller's 10-second time-out.
+ * Outside a request, or on a pool without admission, `work`'s. Only for work that changes nothing
+ * (a read) or whose change is already applied: `work` goes on after the answer and its outcome is
+ * then nobody's.
+ */
+export async function byDeadline<T>(sql: Sql, work: Promise<T>, late: () => T): Promise<T> {
+  const deadline = admissions.get(sql)?.deadline();
+  if (deadline === undefined) return work;
+  work.catch(() => undefined);
+  let timer: NodeJS.Timeout | undefined;
+  const passed = new Promise<'late'>((resolve) => {
+    timer = setTimeout(() => resolve('late'), Math.max(0, deadline - performance.now()));
+  });
+  try {
+    const first = await Promise.race([work.then((value) => ({ value })), passed]);
+    return first === 'late' ? late() : first.value;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Retries a transaction that PostgreSQL aborted to keep concurrent writers serial. */
 export async function inTransaction<T>(sql: Sql, work: (tx: Tx) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
@@ -325,7 +349,9 @@ export async function inTransaction<T>(sql: Sql, work: (tx: Tx) => Promise<T>): 
     }
     // After the commit and outside the retries: committed work is never run twice. A transaction
     // that wrote no events (a login, a read-mark) has nothing for the relay to deliver.
-    if (used && wroteEvents.delete(used)) await Promise.all([...commitListeners].map((listener) => listener()));
+    // Applied, so never a 503 from here: past the request's deadline it answers without waiting
+    // for the relay (its own events then reach this process's rooms a moment after the answer).
+    if (used && wroteEvents.delete(used)) await byDeadline(sql, Promise.all([...commitListeners].map((listener) => listener())), () => []);
     return result;
   }
 }

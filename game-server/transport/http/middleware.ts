@@ -1,8 +1,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { OriginPolicy } from '../../domain/auth/origin.ts';
 import { resolveSession } from '../../domain/auth/sessions.ts';
-import type { Sql } from '../../infra/db/database.ts';
-import { asUnavailable } from '../../infra/db/unavailable.ts';
+import { byDeadline, type Sql } from '../../infra/db/database.ts';
+import { asUnavailable, BUSY, unavailable } from '../../infra/db/unavailable.ts';
 import { GameError } from '../../errors.ts';
 import type { Logger } from '../../infra/logger.ts';
 import { sessionToken } from './session.ts';
@@ -21,7 +21,10 @@ export function refuseCrossSite(origins: OriginPolicy): RequestHandler {
 
 export function loadSession(sql: Sql, clock: () => Date): RequestHandler {
   return async (req, res, next) => {
-    res.locals.user = await resolveSession(sql, sessionToken(req), clock());
+    // Before any command starts, so refusing it at the request's deadline applies nothing.
+    res.locals.user = await byDeadline(sql, resolveSession(sql, sessionToken(req), clock()), () => {
+      throw unavailable(BUSY);
+    });
     next();
   };
 }
