@@ -56,6 +56,18 @@ describe.runIf(backend)('a command past its deadline', () => {
     expect(await labels()).toEqual([]);
   });
 
+  it('when no connection comes free by the deadline (all busy with reads), then the command is refused 503 busy then, never begun', async () => {
+    // Four reads hold the pool's four connections for 3 s, as queued reads did on the slow database.
+    const reads = Promise.all([1, 2, 3, 4].map(() => game.sql`select pg_sleep(3)`));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = performance.now();
+    const refusal = await command('no connection', (tx) => tx`select 1`).then(() => null, asUnavailable);
+    expect(refusal).toMatchObject({ status: 503, message: BUSY });
+    expect(performance.now() - started).toBeLessThan(2500);
+    await reads;
+    expect(await labels()).toEqual([]);
+  });
+
   it('when the work ends before its deadline, then it commits', async () => {
     await command('in time', (tx) => tx`select 1`);
     expect(await labels()).toEqual(['in time']);

@@ -205,7 +205,13 @@ async function reservedTransaction<T>(
   progress: Progress,
   deadline: number | undefined,
 ): Promise<T> {
-  const reserved = (await reserveWithin(sql, RESERVE_TIMEOUT_MS)) as Reserved;
+  // A connection still busy with reads at the request's deadline is not waited for: nothing has
+  // started, so the 503 of a busy game is true.
+  const left = deadline === undefined ? RESERVE_TIMEOUT_MS : Math.min(RESERVE_TIMEOUT_MS, deadline - performance.now());
+  if (left <= 0) throw unavailable(BUSY);
+  const reserved = (await reserveWithin(sql, left).catch((error: unknown) => {
+    throw left < RESERVE_TIMEOUT_MS && (error as { code?: string }).code === 'CONNECT_TIMEOUT' ? unavailable(BUSY) : error;
+  })) as Reserved;
   progress.reserved = true;
   const tx = deadline === undefined ? (reserved as unknown as Tx) : untilDeadline(reserved as unknown as Tx, deadline);
   // Each step ends when its connection closes, whether or not the driver settles what was under way
