@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorLinesOf } from './chaos-errors.ts';
+import { errorLinesOf, requestLinesOf } from './chaos-errors.ts';
 
 const started = Date.parse('2026-11-30T10:00:00.000Z');
 const line = (fields: Record<string, unknown>) => JSON.stringify({ pid: 1, ...fields });
@@ -45,5 +45,25 @@ describe("the chaos run's error lines", () => {
       '5.0 s ×1 (process 2): The database is gone: Error ECONNREFUSED: refused',
       "12.3 s ×2 (process 1, process 2): Unexpected error while answering a request: TypeError: Cannot read properties of undefined (reading 'id'): at buyTerritory (game-server/domain/territories/purchase.ts:88:12)",
     ]);
+  });
+});
+
+describe("the chaos run's view of one request", () => {
+  it('when a process logged lines under a request id, then they are told in order with status and time; another id finds nothing', () => {
+    const text = [
+      line({
+        level: 'warn',
+        reqId: 'chaos-1-7',
+        msg: 'A database failure answered 503',
+        err: { message: 'canceling statement due to statement timeout' },
+      }),
+      line({ level: 'error', reqId: 'chaos-1-7', msg: 'request completed', res: { statusCode: 503 }, responseTime: 8123 }),
+      line({ level: 'warn', reqId: 'chaos-1-70', msg: 'request aborted', res: { statusCode: 200 }, responseTime: 10002 }),
+    ].join('\n');
+    const outputs = [{ process: 'process 1', text }];
+    expect(requestLinesOf(outputs, 'chaos-1-7')).toBe(
+      'A database failure answered 503 canceling statement due to statement timeout; request completed 503 after 8123 ms',
+    );
+    expect(requestLinesOf(outputs, 'chaos-1-8')).toBe('no line at level info or above');
   });
 });

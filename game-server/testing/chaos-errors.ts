@@ -16,8 +16,19 @@ interface ErrorLine {
   msg?: string;
   err?: { type?: string; code?: string; message?: string; stack?: string };
   /** Only on the request log's own line, which a 5xx answer puts at level error: the report counts answers already. */
-  res?: unknown;
+  res?: { statusCode?: number };
+  reqId?: string;
+  responseTime?: number;
 }
+
+const parsed = (raw: string): ErrorLine | undefined => {
+  if (!raw.startsWith('{')) return undefined;
+  try {
+    return JSON.parse(raw) as ErrorLine;
+  } catch {
+    return undefined;
+  }
+};
 
 // The game's logger writes pino's level labels (infra/logger.ts).
 const ERROR_LEVELS = new Set(['error', 'fatal']);
@@ -39,14 +50,8 @@ export function errorLinesOf(outputs: ProcessOutput[], started: number): string[
   const seen = new Map<string, { first: number; count: number; processes: Set<string> }>();
   for (const { process, text } of outputs) {
     for (const raw of text.split('\n')) {
-      if (!raw.startsWith('{')) continue;
-      let line: ErrorLine;
-      try {
-        line = JSON.parse(raw) as ErrorLine;
-      } catch {
-        continue;
-      }
-      if (!ERROR_LEVELS.has(line.level ?? '') || line.res !== undefined) continue;
+      const line = parsed(raw);
+      if (!line || !ERROR_LEVELS.has(line.level ?? '') || line.res !== undefined) continue;
       const err = line.err;
       const what = [
         line.msg,
@@ -66,4 +71,25 @@ export function errorLinesOf(outputs: ProcessOutput[], started: number): string[
   return [...seen.entries()]
     .sort(([, a], [, b]) => a.first - b.first)
     .map(([what, entry]) => `${(entry.first / 1000).toFixed(1)} s ×${entry.count} (${[...entry.processes].join(', ')}): ${what}`);
+}
+
+/**
+ * What the processes logged under one request's id (the run sends its own as X-Request-Id): where a
+ * command the run gave up on spent its time, as the server saw it. A request the server answered
+ * slowly, or whose caller hung up, gets the request log's line at level warn with its time.
+ */
+export function requestLinesOf(outputs: ProcessOutput[], requestId: string): string {
+  const said = outputs.flatMap(({ text }) =>
+    text
+      .split('\n')
+      .filter((raw) => raw.includes(requestId))
+      .map(parsed)
+      .filter((line): line is ErrorLine => line?.reqId === requestId)
+      .map((line) =>
+        [line.msg, line.res?.statusCode, line.responseTime === undefined ? undefined : `after ${line.responseTime} ms`, line.err?.message]
+          .filter((part) => part !== undefined)
+          .join(' '),
+      ),
+  );
+  return said.length > 0 ? said.join('; ') : 'no line at level info or above';
 }

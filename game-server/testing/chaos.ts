@@ -40,7 +40,7 @@ import {
   type ClockReport,
   type ClockWindow,
 } from './chaos-clock.ts';
-import { errorLinesOf } from './chaos-errors.ts';
+import { errorLinesOf, requestLinesOf } from './chaos-errors.ts';
 import { movableClocks } from './movable-clocks.ts';
 import { StayingClient } from './staying-client.ts';
 
@@ -810,9 +810,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         );
         return { at: fault.at - started, perProcess };
       });
+    const processOutputs = () => supervised.flatMap((one) => one.outputs.map((output) => ({ process: one.name, text: output() })));
     const faultRuleBreaks = faults.flatMap((fault) => {
       const line = (record: Sent) =>
-        `${fault.kind} at ${seconds(fault.at - started)}: ${record.kind} sent ${seconds(record.at - fault.at)} into it → ${record.outcome} after ${seconds(record.ms)} at ${record.process}${record.said ? `: ${record.said}` : ''}`;
+        `${fault.kind} at ${seconds(fault.at - started)}: ${record.kind} sent ${seconds(record.at - fault.at)} into it → ${record.outcome} after ${seconds(record.ms)} at ${record.process}${record.said ? `: ${record.said}` : ''} (its process logged: ${requestLinesOf(processOutputs(), record.id)})`;
       if (fault.kind === 'slowdb') {
         return windowOf(fault)
           .filter((record) => bad(record) && !(record.outcome === 503 && /"message"/.test(record.said ?? '')))
@@ -897,10 +898,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       diskSkipped,
       diskWindows,
       diskProblems,
-      errorLines: errorLinesOf(
-        supervised.flatMap((one) => one.outputs.map((output) => ({ process: one.name, text: output() }))),
-        started,
-      ),
+      errorLines: errorLinesOf(processOutputs(), started),
       clockSkipped,
       clocks: clockReport,
     };
