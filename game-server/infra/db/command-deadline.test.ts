@@ -56,6 +56,22 @@ describe.runIf(backend)('a command past its deadline', () => {
     expect(await labels()).toEqual([]);
   });
 
+  it('when a statement is sent late in the work, then its own time-out is what is left of the deadline, not what was left at BEGIN', async () => {
+    const limits: string[] = [];
+    await command('late statement', async (tx) => {
+      limits.push((await tx<{ statement_timeout: string }[]>`show statement_timeout`)[0]!.statement_timeout);
+      // The wait stands for the work's first round trips on a slow database.
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      limits.push((await tx<{ statement_timeout: string }[]>`show statement_timeout`)[0]!.statement_timeout);
+    });
+    const [atBegin, late] = limits.map((limit) => (limit.endsWith('ms') ? Number(limit.slice(0, -2)) : Number(limit.slice(0, -1)) * 1000));
+    expect(atBegin).toBeGreaterThan(600);
+    // At most the 400 ms left of the deadline's 1 s, whenever the statement went.
+    expect(late).toBeLessThanOrEqual(WAIT_MS + RUN_MS - 600);
+    expect(await labels()).toEqual(['late statement']);
+    await game.sql`delete from deadline_probe`;
+  });
+
   it('when no connection comes free by the deadline (all busy with reads), then the command is refused 503 busy then, never begun', async () => {
     // Four reads hold the pool's four connections for 3 s, as queued reads did on the slow database.
     const reads = Promise.all([1, 2, 3, 4].map(() => game.sql`select pg_sleep(3)`));

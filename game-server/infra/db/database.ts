@@ -213,7 +213,8 @@ async function reservedTransaction<T>(
     throw left < RESERVE_TIMEOUT_MS && (error as { code?: string }).code === 'CONNECT_TIMEOUT' ? unavailable(BUSY) : error;
   })) as Reserved;
   progress.reserved = true;
-  const tx = deadline === undefined ? (reserved as unknown as Tx) : untilDeadline(reserved as unknown as Tx, deadline);
+  const limit = { ms: deadline === undefined ? 0 : statementBudget(deadline) };
+  const tx = deadline === undefined ? (reserved as unknown as Tx) : untilDeadline(reserved as unknown as Tx, deadline, limit);
   // Each step ends when its connection closes, whether or not the driver settles what was under way
   // on it (3.4.9 left some of a cut connection's queries waiting for ever): the transaction ended with
   // its session, and its admission turn is given back.
@@ -224,7 +225,7 @@ async function reservedTransaction<T>(
   try {
     const begin = reserved.unsafe(`begin ${options.replace(/[^a-z ]/gi, '')}`);
     // Sent with BEGIN, in the same round trip: no statement (a lock wait included) runs past the deadline.
-    const bounded = deadline === undefined ? null : reserved.unsafe(`set local statement_timeout = ${statementBudget(deadline)}`);
+    const bounded = deadline === undefined ? null : reserved.unsafe(`set local statement_timeout = ${limit.ms}`);
     await untilClosed(Promise.all([begin, bounded]));
     progress.begun = true;
     let result: T;
@@ -268,14 +269,27 @@ function statementBudget(deadline: number): number {
  * is rolled back at once, whatever it had still to do. Nothing else ever writes on the connection
  * meanwhile, as racing the work against a timer would (the work's next query after a ROLLBACK).
  */
-function untilDeadline(tx: Tx, deadline: number): Tx {
+function untilDeadline(tx: Tx, deadline: number, limit: { ms: number }): Tx {
   return new Proxy(tx, {
     apply(target, self, args) {
-      if (performance.now() >= deadline) throw unavailable(BUSY);
+      const left = deadline - performance.now();
+      if (left <= 0) throw unavailable(BUSY);
+      // statement_timeout counts from each statement's own start: one sent late in the work (a
+      // lock wait on the slow database) could outlast the deadline by the time gone since the
+      // limit was set. Then it is set again to what is left, sent just before the statement in
+      // the same round trip; a failure of it fails the statement after it too.
+      if (limit.ms - left > LIMIT_SLACK_MS) {
+        limit.ms = statementBudget(deadline);
+        tx.unsafe(`set local statement_timeout = ${limit.ms}`).catch(() => undefined);
+      }
       return Reflect.apply(target, self, args);
     },
   });
 }
+
+// How far past the deadline a statement's own time-out may reach before it is set again: in calm
+// weather a transaction ends well within it, so no statement but the BEGIN's sets it.
+const LIMIT_SLACK_MS = 250;
 
 // As long as a statement may run (SESSION_TIMEOUTS): a connection not free by then is not coming.
 const RESERVE_TIMEOUT_MS = SESSION_TIMEOUTS.statement_timeout;
