@@ -51,14 +51,30 @@ export async function startCuttableProxy(upstreamUrl: string): Promise<CuttableP
     };
     client.on('error', close).on('close', close);
     far.on('error', close).on('close', close);
-    // A chunk never overtakes the one before it, whatever the delay was when each arrived.
-    let passOnAt = 0;
-    const passOn = (chunk: Buffer) => {
-      passOnAt = Math.max(passOnAt, Date.now() + delayMs);
-      const wait = passOnAt - Date.now();
-      if (wait <= 0) far.write(chunk);
-      else setTimeout(() => far.destroyed || far.write(chunk), wait);
+    // A chunk never overtakes the one before it, whatever the delay was when each arrived: held
+    // chunks wait in one queue, and a chunk goes straight on only when none is held. (A timer per
+    // chunk let the first chunk after a slow spell overtake a held one whose timer was due but had
+    // not yet fired: PostgreSQL's protocol arrived out of order, and the driver read one answer as
+    // another's, or threw a RangeError that the game answered 500.)
+    const held: { at: number; chunk: Buffer }[] = [];
+    let timer: NodeJS.Timeout | undefined;
+    const release = () => {
+      timer = undefined;
+      while (held.length > 0 && held[0]!.at <= Date.now()) {
+        const { chunk } = held.shift()!;
+        if (!far.destroyed) far.write(chunk);
+      }
+      if (held.length > 0) timer = setTimeout(release, held[0]!.at - Date.now());
     };
+    const passOn = (chunk: Buffer) => {
+      if (held.length === 0 && delayMs === 0) {
+        far.write(chunk);
+        return;
+      }
+      held.push({ at: Math.max(held.at(-1)?.at ?? 0, Date.now() + delayMs), chunk });
+      timer ??= setTimeout(release, Math.max(0, held[0]!.at - Date.now()));
+    };
+    far.on('close', () => clearTimeout(timer));
     client.on('data', (chunk: Buffer) => {
       const trap = armed;
       if (!trap || !chunk.includes(trap.marker)) {
