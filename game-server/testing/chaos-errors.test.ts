@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorLinesOf, requestLinesOf } from './chaos-errors.ts';
+import { errorLinesOf, requestLines } from './chaos-errors.ts';
 
 const started = Date.parse('2026-11-30T10:00:00.000Z');
 const line = (fields: Record<string, unknown>) => JSON.stringify({ pid: 1, ...fields });
@@ -61,9 +61,9 @@ describe("the chaos run's view of one request", () => {
       line({ level: 'warn', reqId: 'chaos-1-70', msg: 'request aborted', res: { statusCode: 200 }, responseTime: 10002 }),
     ].join('\n');
     const outputs = [{ process: 'process 1', text }];
-    expect(requestLinesOf(outputs, 'chaos-1-7')).toBe(
+    expect(requestLines(outputs)('chaos-1-7')).toBe(
       'A database failure answered 503 canceling statement due to statement timeout; request completed 503 after 8123 ms',
     );
-    expect(requestLinesOf(outputs, 'chaos-1-8')).toBe('no line at level info or above');
+    expect(requestLines(outputs)('chaos-1-8')).toBe('no line at level info or above');
   });
 });

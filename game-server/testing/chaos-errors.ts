@@ -10,7 +10,7 @@ export interface ProcessOutput {
   text: string;
 }
 
-interface ErrorLine {
+interface LogLine {
   level?: string;
   time?: string;
   msg?: string;
@@ -21,10 +21,10 @@ interface ErrorLine {
   responseTime?: number;
 }
 
-const parsed = (raw: string): ErrorLine | undefined => {
+const parsed = (raw: string): LogLine | undefined => {
   if (!raw.startsWith('{')) return undefined;
   try {
-    return JSON.parse(raw) as ErrorLine;
+    return JSON.parse(raw) as LogLine;
   } catch {
     return undefined;
   }
@@ -74,22 +74,26 @@ export function errorLinesOf(outputs: ProcessOutput[], started: number): string[
 }
 
 /**
- * What the processes logged under one request's id (the run sends its own as X-Request-Id): where a
- * command the run gave up on spent its time, as the server saw it. A request the server answered
- * slowly, or whose caller hung up, gets the request log's line at level warn with its time.
+ * What the processes logged under each request's id (the run sends its own as X-Request-Id), read
+ * once: where a command the run gave up on spent its time, as the server saw it. A request the
+ * server answered slowly, or whose caller hung up, gets the request log's line at level warn with its time.
  */
-export function requestLinesOf(outputs: ProcessOutput[], requestId: string): string {
-  const said = outputs.flatMap(({ text }) =>
-    text
-      .split('\n')
-      .filter((raw) => raw.includes(requestId))
-      .map(parsed)
-      .filter((line): line is ErrorLine => line?.reqId === requestId)
-      .map((line) =>
-        [line.msg, line.res?.statusCode, line.responseTime === undefined ? undefined : `after ${line.responseTime} ms`, line.err?.message]
-          .filter((part) => part !== undefined)
-          .join(' '),
-      ),
-  );
-  return said.length > 0 ? said.join('; ') : 'no line at level info or above';
+export function requestLines(outputs: ProcessOutput[]): (requestId: string) => string {
+  const byRequest = new Map<string, string[]>();
+  for (const { text } of outputs) {
+    for (const raw of text.split('\n')) {
+      const line = raw.includes('"reqId"') ? parsed(raw) : undefined;
+      if (!line?.reqId) continue;
+      const said = [
+        line.msg,
+        line.res?.statusCode,
+        line.responseTime === undefined ? undefined : `after ${line.responseTime} ms`,
+        line.err?.message,
+      ]
+        .filter((part) => part !== undefined)
+        .join(' ');
+      byRequest.set(line.reqId, [...(byRequest.get(line.reqId) ?? []), said]);
+    }
+  }
+  return (requestId) => byRequest.get(requestId)?.join('; ') ?? 'no line at level info or above';
 }

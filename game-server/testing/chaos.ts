@@ -40,7 +40,7 @@ import {
   type ClockReport,
   type ClockWindow,
 } from './chaos-clock.ts';
-import { errorLinesOf, requestLinesOf } from './chaos-errors.ts';
+import { errorLinesOf, requestLines } from './chaos-errors.ts';
 import { movableClocks } from './movable-clocks.ts';
 import { StayingClient } from './staying-client.ts';
 
@@ -810,10 +810,12 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         );
         return { at: fault.at - started, perProcess };
       });
-    const processOutputs = () => supervised.flatMap((one) => one.outputs.map((output) => ({ process: one.name, text: output() })));
+    // What every process has printed so far, the ones gone too.
+    const printed = () => supervised.flatMap((one) => one.outputs.map((output) => ({ process: one.name, text: output() })));
+    const loggedFor = requestLines(printed());
     const faultRuleBreaks = faults.flatMap((fault) => {
       const line = (record: Sent) =>
-        `${fault.kind} at ${seconds(fault.at - started)}: ${record.kind} sent ${seconds(record.at - fault.at)} into it → ${record.outcome} after ${seconds(record.ms)} at ${record.process}${record.said ? `: ${record.said}` : ''} (its process logged: ${requestLinesOf(processOutputs(), record.id)})`;
+        `${fault.kind} at ${seconds(fault.at - started)}: ${record.kind} sent ${seconds(record.at - fault.at)} into it → ${record.outcome} after ${seconds(record.ms)} at ${record.process}${record.said ? `: ${record.said}` : ''} (its process logged: ${loggedFor(record.id)})`;
       if (fault.kind === 'slowdb') {
         return windowOf(fault)
           .filter((record) => bad(record) && !(record.outcome === 503 && /"message"/.test(record.said ?? '')))
@@ -846,7 +848,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       windows: diskFaults,
       dataDir,
       backupDir,
-      outputs: () => supervised.flatMap((process) => process.outputs.map((output) => output())),
+      outputs: () => printed().map((output) => output.text),
       started,
     });
     const clockReport = clocks
@@ -898,7 +900,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       diskSkipped,
       diskWindows,
       diskProblems,
-      errorLines: errorLinesOf(processOutputs(), started),
+      errorLines: errorLinesOf(printed(), started),
       clockSkipped,
       clocks: clockReport,
     };

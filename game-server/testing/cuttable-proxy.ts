@@ -44,7 +44,11 @@ export async function startCuttableProxy(upstreamUrl: string): Promise<CuttableP
     const far = net.connect(upstreamPort, upstream.hostname);
     const pair: [net.Socket, net.Socket] = [client, far];
     pairs.add(pair);
+    // Chunks held while the proxy is slow, oldest first, and the timer that passes them on.
+    const held: { at: number; chunk: Buffer }[] = [];
+    let timer: NodeJS.Timeout | undefined;
     const close = () => {
+      clearTimeout(timer);
       client.destroy();
       far.destroy();
       pairs.delete(pair);
@@ -56,8 +60,6 @@ export async function startCuttableProxy(upstreamUrl: string): Promise<CuttableP
     // chunk let the first chunk after a slow spell overtake a held one whose timer was due but had
     // not yet fired: PostgreSQL's protocol arrived out of order, and the driver read one answer as
     // another's, or threw a RangeError that the game answered 500.)
-    const held: { at: number; chunk: Buffer }[] = [];
-    let timer: NodeJS.Timeout | undefined;
     const release = () => {
       timer = undefined;
       while (held.length > 0 && held[0]!.at <= Date.now()) {
@@ -74,7 +76,6 @@ export async function startCuttableProxy(upstreamUrl: string): Promise<CuttableP
       held.push({ at: Math.max(held.at(-1)?.at ?? 0, Date.now() + delayMs), chunk });
       timer ??= setTimeout(release, Math.max(0, held[0]!.at - Date.now()));
     };
-    far.on('close', () => clearTimeout(timer));
     client.on('data', (chunk: Buffer) => {
       const trap = armed;
       if (!trap || !chunk.includes(trap.marker)) {

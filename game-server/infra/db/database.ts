@@ -207,11 +207,14 @@ async function reservedTransaction<T>(
 ): Promise<T> {
   // A connection still busy with reads at the request's deadline is not waited for: nothing has
   // started, so the 503 of a busy game is true.
-  const left = deadline === undefined ? RESERVE_TIMEOUT_MS : Math.min(RESERVE_TIMEOUT_MS, deadline - performance.now());
+  const left = deadline === undefined ? RESERVE_TIMEOUT_MS : deadline - performance.now();
   if (left <= 0) throw unavailable(BUSY);
-  const reserved = (await reserveWithin(sql, left).catch((error: unknown) => {
-    throw left < RESERVE_TIMEOUT_MS && (error as { code?: string }).code === 'CONNECT_TIMEOUT' ? unavailable(BUSY) : error;
-  })) as Reserved;
+  const byTheDeadline = left < RESERVE_TIMEOUT_MS;
+  const reserved = (await reserveWithin(
+    sql,
+    byTheDeadline ? left : RESERVE_TIMEOUT_MS,
+    byTheDeadline ? () => unavailable(BUSY) : undefined,
+  )) as Reserved;
   progress.reserved = true;
   const limit = { ms: deadline === undefined ? 0 : statementBudget(deadline) };
   const tx = deadline === undefined ? (reserved as unknown as Tx) : untilDeadline(reserved as unknown as Tx, deadline, limit);
@@ -295,21 +298,23 @@ const LIMIT_SLACK_MS = 250;
 const RESERVE_TIMEOUT_MS = SESSION_TIMEOUTS.statement_timeout;
 
 /**
- * A reserved connection, or a CONNECT_TIMEOUT failure after `ms`: whatever the driver does with a
- * reserve (3.4.9 lost some at a blink, patches/postgres+3.4.9.patch), the command waiting for it,
- * and its admission slot, are never held for ever. A connection that comes after all goes back.
+ * A reserved connection, or `late()`'s failure after `ms` (by default CONNECT_TIMEOUT, the 503 of
+ * a database away): whatever the driver does with a reserve (3.4.9 lost some at a blink,
+ * patches/postgres+3.4.9.patch), the command waiting for it, and its admission slot, are never held
+ * for ever. A connection that comes after all goes back.
  */
-async function reserveWithin(sql: Sql, ms: number): Promise<postgres.ReservedSql> {
+async function reserveWithin(
+  sql: Sql,
+  ms: number,
+  late = (): Error => Object.assign(new Error(`No database connection came free within ${ms} ms`), { code: 'CONNECT_TIMEOUT' }),
+): Promise<postgres.ReservedSql> {
   const reserving = sql.reserve();
   let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () => reject(Object.assign(new Error(`No database connection came free within ${ms} ms`), { code: 'CONNECT_TIMEOUT' })),
-      ms,
-    );
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(late()), ms);
   });
   try {
-    return await Promise.race([reserving, late]);
+    return await Promise.race([reserving, timedOut]);
   } catch (error) {
     reserving.then(
       (reserved) => reserved.release(),
